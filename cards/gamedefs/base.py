@@ -1,0 +1,225 @@
+"""What a game declares about its cards: kinds, fields, value types, units.
+
+Plain Python, no Django: the importer, the search parser and the deck rules all
+read these declarations. A game's module builds one ``GameDefinition`` and
+registers it under its slug (see ``cards.gamedefs``).
+
+A field's value is either a valid value of its type or absent. Absent means the
+sources do not give it ("unknown"); it is never replaced by 0 or "".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("ja", "zh-hant", "en")
+
+Labels = Mapping[str, str]  # language code -> label
+
+
+class FieldValueError(ValueError):
+    """A value that does not fit its field's declared type."""
+
+
+@dataclass(frozen=True)
+class FieldType:
+    """A value type: how to check and normalise a raw value (from JSON or CSV)."""
+
+    name: str
+
+    def clean(self, raw: Any) -> Any:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class IntegerType(FieldType):
+    name: str = "integer"
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def clean(self, raw: Any) -> int:
+        if isinstance(raw, bool):
+            raise FieldValueError(f"{raw!r} is not a whole number")
+        if isinstance(raw, int):
+            value = raw
+        elif isinstance(raw, str) and re.fullmatch(r"[+-]?\d+", raw.strip()):
+            value = int(raw.strip())
+        else:
+            raise FieldValueError(f"{raw!r} is not a whole number")
+        if self.minimum is not None and value < self.minimum:
+            raise FieldValueError(f"{value} is below the minimum {self.minimum}")
+        if self.maximum is not None and value > self.maximum:
+            raise FieldValueError(f"{value} is above the maximum {self.maximum}")
+        return value
+
+    def describe(self) -> str:
+        bounds = ""
+        if self.minimum is not None or self.maximum is not None:
+            bounds = f" {self.minimum if self.minimum is not None else ''}..{self.maximum if self.maximum is not None else ''}"
+        return f"whole number{bounds}"
+
+
+@dataclass(frozen=True)
+class BooleanType(FieldType):
+    name: str = "boolean"
+
+    _TRUE = frozenset({"true", "yes", "1"})
+    _FALSE = frozenset({"false", "no", "0"})
+
+    def clean(self, raw: Any) -> bool:
+        if isinstance(raw, bool):
+            return raw
+        if isinstance(raw, str) and raw.strip().lower() in self._TRUE:
+            return True
+        if isinstance(raw, str) and raw.strip().lower() in self._FALSE:
+            return False
+        raise FieldValueError(f"{raw!r} is not true or false")
+
+    def describe(self) -> str:
+        return "true or false"
+
+
+@dataclass(frozen=True)
+class TextType(FieldType):
+    name: str = "text"
+    pattern: str | None = None  # a regular expression the whole value must match
+    pattern_help: str = ""
+
+    def clean(self, raw: Any) -> str:
+        if not isinstance(raw, str) or not raw.strip():
+            raise FieldValueError(f"{raw!r} is not a non-empty text")
+        value = raw.strip()
+        if self.pattern and not re.fullmatch(self.pattern, value):
+            raise FieldValueError(f"{value!r} is not {self.pattern_help or 'of the form ' + self.pattern}")
+        return value
+
+    def describe(self) -> str:
+        return self.pattern_help or "text"
+
+
+@dataclass(frozen=True)
+class ChoiceType(FieldType):
+    name: str = "choice"
+    choices: tuple[str, ...] = ()
+
+    def clean(self, raw: Any) -> str:
+        value = raw.strip() if isinstance(raw, str) else raw
+        if value not in self.choices:
+            raise FieldValueError(f"{raw!r} is not one of {', '.join(self.choices)}")
+        return value
+
+    def describe(self) -> str:
+        return "one of " + ", ".join(self.choices)
+
+
+@dataclass(frozen=True)
+class ChoiceListType(FieldType):
+    """Several values from a fixed set, e.g. a Shadow Era card's class icons."""
+
+    name: str = "choices"
+    choices: tuple[str, ...] = ()
+
+    def clean(self, raw: Any) -> list[str]:
+        items = [part.strip() for part in raw.split("|")] if isinstance(raw, str) else raw
+        if not isinstance(items, list) or not items:
+            raise FieldValueError(f"{raw!r} is not a list of values")
+        unknown = [item for item in items if item not in self.choices]
+        if unknown:
+            raise FieldValueError(f"{', '.join(map(str, unknown))} not among {', '.join(self.choices)}")
+        return list(items)
+
+    def describe(self) -> str:
+        return "list (separated by |) of " + ", ".join(self.choices)
+
+
+@dataclass(frozen=True)
+class SymbolStringType(FieldType):
+    """A string of symbols such as an Endbreaker skill or cost ("PPT", "●●")."""
+
+    name: str = "symbols"
+    symbols: tuple[str, ...] = ()
+
+    def clean(self, raw: Any) -> str:
+        if not isinstance(raw, str) or not raw.strip():
+            raise FieldValueError(f"{raw!r} is not a string of symbols")
+        value = raw.strip()
+        stray = sorted({ch for ch in value if ch not in self.symbols})
+        if stray:
+            raise FieldValueError(
+                f"{value!r} has {', '.join(stray)}; allowed symbols are {' '.join(self.symbols)}"
+            )
+        return value
+
+    def describe(self) -> str:
+        return "symbols from " + " ".join(self.symbols)
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One game-specific card field."""
+
+    name: str
+    type: FieldType
+    labels: Labels
+    unit: Labels = field(default_factory=dict)
+    help: str = ""
+
+    def label(self, language: str) -> str:
+        return self.labels.get(language) or self.labels.get("en") or self.name
+
+    def unit_label(self, language: str) -> str:
+        return self.unit.get(language) or self.unit.get("en") or ""
+
+
+@dataclass(frozen=True)
+class KindSpec:
+    """A card kind of a game and the fields its cards carry."""
+
+    slug: str
+    labels: Labels
+    fields: tuple[str, ...]
+
+    def label(self, language: str) -> str:
+        return self.labels.get(language) or self.labels.get("en") or self.slug
+
+
+@dataclass(frozen=True)
+class GameDefinition:
+    """Everything a game declares about its cards; registered under ``slug``."""
+
+    slug: str
+    names: Labels
+    fields: tuple[FieldSpec, ...]
+    kinds: tuple[KindSpec, ...]
+    original_language: str
+    sort_order: int = 0
+    number_pattern: str = r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*"
+
+    def __post_init__(self) -> None:
+        names = {spec.name for spec in self.fields}
+        for kind in self.kinds:
+            missing = set(kind.fields) - names
+            if missing:
+                raise ValueError(f"{self.slug}: kind {kind.slug} names undeclared fields {sorted(missing)}")
+
+    def name(self, language: str) -> str:
+        return self.names.get(language) or self.names[self.original_language]
+
+    def field(self, name: str) -> FieldSpec | None:
+        return next((spec for spec in self.fields if spec.name == name), None)
+
+    def kind(self, slug: str) -> KindSpec | None:
+        return next((kind for kind in self.kinds if kind.slug == slug), None)
+
+    def fields_for_kind(self, kind_slug: str | None) -> tuple[FieldSpec, ...]:
+        """The fields a card of this kind shows; a card of unknown kind may carry any field."""
+        kind = self.kind(kind_slug) if kind_slug else None
+        if kind is None:
+            return self.fields
+        return tuple(spec for spec in self.fields if spec.name in kind.fields)

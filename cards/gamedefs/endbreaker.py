@@ -1,0 +1,66 @@
+"""エンドブレイカー！SCG (seed 000; ../shared/games.md).
+
+Skill and cost are strings of the skill symbols P (力量), T (技術), S (精神),
+B (酒) and ● (万能, stands for any one of P, T, S, B), as printed: "PPT", "●●".
+"""
+
+from . import register
+from .base import ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, SymbolStringType, TextType
+
+SKILL_SYMBOLS = ("P", "T", "S", "B", "●")
+
+DEFINITION = register(
+    GameDefinition(
+        slug="endbreaker",
+        sort_order=1,
+        original_language="ja",
+        names={"ja": "エンドブレイカー！SCG", "zh-hant": "エンドブレイカー！SCG", "en": "Endbreaker! SCG"},
+        number_pattern=r"EB\d+-\d{3}",
+        fields=(
+            FieldSpec(
+                "cost",
+                SymbolStringType(symbols=SKILL_SYMBOLS),
+                {"ja": "コスト", "zh-hant": "價值", "en": "Cost"},
+                help="skills paid to gain the card from the supply",
+            ),
+            FieldSpec(
+                "skill",
+                SymbolStringType(symbols=SKILL_SYMBOLS),
+                {"ja": "スキル", "zh-hant": "技能點數", "en": "Skill"},
+                help="skills the card produces when played",
+            ),
+            FieldSpec("at", IntegerType(minimum=0), {"ja": "ＡＴ", "zh-hant": "AT", "en": "AT"}),
+            FieldSpec(
+                "attribute",
+                ChoiceType(choices=("P", "T", "S")),
+                {"ja": "属性", "zh-hant": "屬性", "en": "Attribute"},
+            ),
+            FieldSpec(
+                "payout",
+                TextType(pattern=r"\d+(?:-\d+)*", pattern_help="victory points per rank, e.g. 6-4-2-0"),
+                {"ja": "勝利点", "zh-hant": "勝利點數", "en": "Payout"},
+                unit={"ja": "×1000ダルク", "zh-hant": "×1000錢幣", "en": "×1000 darc"},
+            ),
+            FieldSpec(
+                "damage",
+                IntegerType(minimum=0),
+                {"ja": "ダメージ", "zh-hant": "傷害", "en": "Damage"},
+                unit={"ja": "枚", "zh-hant": "張", "en": "cards"},
+            ),
+        ),
+        kinds=(
+            KindSpec("job", {"ja": "ジョブ", "zh-hant": "職業", "en": "Job"}, ("cost", "skill", "at", "attribute")),
+            KindSpec(
+                "ability", {"ja": "アビリティ", "zh-hant": "特技", "en": "Ability"}, ("cost", "skill", "at", "attribute")
+            ),
+            KindSpec(
+                "masquerade",
+                {"ja": "マスカレイド", "zh-hant": "假面", "en": "Masquerade"},
+                ("payout", "damage", "skill"),
+            ),
+            KindSpec("thorn", {"ja": "ソーン", "zh-hant": "棘", "en": "Thorn"}, ("skill", "at")),
+            KindSpec("scenario", {"ja": "シナリオ", "zh-hant": "劇本", "en": "Scenario"}, ()),
+            KindSpec("darc", {"ja": "ダルク", "zh-hant": "錢幣", "en": "Darc"}, ()),
+        ),
+    )
+)

@@ -1,0 +1,86 @@
+"""Shadow Era (seed 001; ../shared/games.md, from the shadowera.com wiki)."""
+
+from . import register
+from .base import BooleanType, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
+
+FACTIONS = ("human", "shadow", "neutral")
+CLASSES = ("warrior", "mage", "hunter", "priest", "wulven", "rogue", "elemental")
+RARITIES = ("common", "uncommon", "rare", "epic", "legendary")
+
+_resources = {"ja": "リソース", "zh-hant": "資源", "en": "resources"}
+
+DEFINITION = register(
+    GameDefinition(
+        slug="shadowera",
+        sort_order=2,
+        original_language="en",
+        names={"ja": "Shadow Era", "zh-hant": "Shadow Era", "en": "Shadow Era"},
+        fields=(
+            FieldSpec("cost", IntegerType(minimum=0), {"ja": "コスト", "zh-hant": "費用", "en": "Cost"}, unit=_resources),
+            FieldSpec("faction", ChoiceType(choices=FACTIONS), {"ja": "陣営", "zh-hant": "陣營", "en": "Faction"}),
+            FieldSpec("class", ChoiceListType(choices=CLASSES), {"ja": "クラス", "zh-hant": "職業", "en": "Class"}),
+            FieldSpec("unique", BooleanType(), {"ja": "ユニーク", "zh-hant": "唯一", "en": "Unique"}),
+            FieldSpec("attack", IntegerType(minimum=0), {"ja": "攻撃力", "zh-hant": "攻擊力", "en": "Attack"}),
+            FieldSpec("damage_type", TextType(), {"ja": "ダメージタイプ", "zh-hant": "傷害類型", "en": "Damage type"}),
+            FieldSpec("health", IntegerType(minimum=0), {"ja": "体力", "zh-hant": "生命值", "en": "Health"}),
+            FieldSpec(
+                "ability_cost",
+                IntegerType(minimum=0),
+                {"ja": "能力コスト", "zh-hant": "能力費用", "en": "Ability cost"},
+                unit={"ja": "シャドーエネルギー", "zh-hant": "暗影能量", "en": "Shadow Energy"},
+            ),
+            FieldSpec("durability", IntegerType(minimum=0), {"ja": "耐久力", "zh-hant": "耐久度", "en": "Durability"}),
+            FieldSpec("defense", IntegerType(minimum=0), {"ja": "防御力", "zh-hant": "防禦力", "en": "Defense"}),
+            FieldSpec(
+                "min_turn", IntegerType(minimum=1), {"ja": "最小ターン", "zh-hant": "最早回合", "en": "Minimum turn"}
+            ),
+            FieldSpec("rarity", ChoiceType(choices=RARITIES), {"ja": "レアリティ", "zh-hant": "稀有度", "en": "Rarity"}),
+            FieldSpec("set", TextType(), {"ja": "セット", "zh-hant": "系列", "en": "Set"}),
+        ),
+        kinds=(
+            KindSpec(
+                "hero",
+                {"ja": "ヒーロー", "zh-hant": "英雄", "en": "Hero"},
+                ("faction", "class", "health", "ability_cost", "set", "rarity"),
+            ),
+            KindSpec(
+                "ally",
+                {"ja": "アリー", "zh-hant": "盟友", "en": "Ally"},
+                ("cost", "faction", "class", "unique", "attack", "damage_type", "health", "set", "rarity"),
+            ),
+            KindSpec(
+                "ability",
+                {"ja": "アビリティ", "zh-hant": "能力", "en": "Ability"},
+                ("cost", "faction", "class", "set", "rarity"),
+            ),
+            KindSpec(
+                "artifact",
+                {"ja": "アーティファクト", "zh-hant": "神器", "en": "Artifact"},
+                ("cost", "faction", "class", "unique", "set", "rarity"),
+            ),
+            KindSpec(
+                "weapon",
+                {"ja": "武器", "zh-hant": "武器", "en": "Weapon"},
+                ("cost", "faction", "class", "attack", "damage_type", "durability", "set", "rarity"),
+            ),
+            KindSpec(
+                "armor",
+                {"ja": "防具", "zh-hant": "護甲", "en": "Armor"},
+                ("cost", "faction", "class", "defense", "durability", "set", "rarity"),
+            ),
+            KindSpec(
+                "trap", {"ja": "トラップ", "zh-hant": "陷阱", "en": "Trap"}, ("cost", "faction", "class", "set", "rarity")
+            ),
+            KindSpec(
+                "item",
+                {"ja": "アイテム", "zh-hant": "物品", "en": "Item"},
+                ("cost", "faction", "class", "set", "rarity"),
+            ),
+            KindSpec(
+                "location",
+                {"ja": "ロケーション", "zh-hant": "場地", "en": "Location"},
+                ("faction", "class", "min_turn", "set", "rarity"),
+            ),
+        ),
+    )
+)

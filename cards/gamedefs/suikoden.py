@@ -1,0 +1,62 @@
+"""乙女遊戯 水滸伝 (seed 002; ../shared/games.md).
+
+Costs are kept as printed in the seed's notation ("白1藍1": one white, one blue).
+"""
+
+from . import register
+from .base import ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
+
+SPECIALTIES = ("陽動", "騎馬", "射擊", "水軍", "操舵", "強奪", "火計", "水計", "妖術")
+COLOURS = ("白", "仁", "義", "勇")
+
+DEFINITION = register(
+    GameDefinition(
+        slug="suikoden",
+        sort_order=3,
+        original_language="ja",
+        names={"ja": "乙女遊戯 水滸伝", "zh-hant": "乙女遊戯 水滸伝", "en": "Otome Yuugi Suikoden"},
+        number_pattern=r"\d{3}",
+        fields=(
+            FieldSpec("colour", ChoiceType(choices=COLOURS), {"ja": "属性", "zh-hant": "屬性", "en": "Colour"}),
+            FieldSpec(
+                "cost",
+                TextType(pattern=r"(?:[^\d\s]{1,2}\d+)+", pattern_help="colour and count pairs, e.g. 白1藍1"),
+                {"ja": "コスト", "zh-hant": "代價", "en": "Cost"},
+            ),
+            FieldSpec("attack", IntegerType(minimum=0), {"ja": "攻撃力", "zh-hant": "攻擊力", "en": "Attack"}),
+            FieldSpec("defense", IntegerType(minimum=0), {"ja": "防御力", "zh-hant": "防禦力", "en": "Defense"}),
+            FieldSpec("intelligence", IntegerType(minimum=0), {"ja": "智力", "zh-hant": "智力", "en": "Intelligence"}),
+            FieldSpec(
+                "specialties",
+                ChoiceListType(choices=SPECIALTIES),
+                {"ja": "得意能力", "zh-hant": "得意能力", "en": "Specialties"},
+            ),
+            FieldSpec(
+                "value",
+                IntegerType(minimum=1, maximum=3),
+                {"ja": "価値", "zh-hant": "價值", "en": "Value"},
+                unit={"ja": "☆", "zh-hant": "☆", "en": "☆"},
+            ),
+            FieldSpec("leader", IntegerType(minimum=0), {"ja": "頭領", "zh-hant": "頭領", "en": "Leaders"}),
+            FieldSpec(
+                "land_defense", IntegerType(), {"ja": "土地能力", "zh-hant": "土地能力", "en": "Land defence bonus"}
+            ),
+            FieldSpec("repair", IntegerType(minimum=0), {"ja": "修復", "zh-hant": "修復", "en": "Repair"}),
+            FieldSpec("commerce", IntegerType(minimum=0), {"ja": "商業", "zh-hant": "商業", "en": "Commerce"}),
+            FieldSpec("hunting", IntegerType(minimum=0), {"ja": "狩猟", "zh-hant": "狩獵", "en": "Hunting"}),
+            FieldSpec("land_type", TextType(), {"ja": "地形", "zh-hant": "地形", "en": "Terrain"}),
+        ),
+        kinds=(
+            KindSpec(
+                "character",
+                {"ja": "人物", "zh-hant": "人物", "en": "Character"},
+                ("colour", "cost", "attack", "defense", "intelligence", "specialties"),
+            ),
+            KindSpec(
+                "land",
+                {"ja": "土地", "zh-hant": "土地", "en": "Land"},
+                ("value", "leader", "land_defense", "repair", "commerce", "hunting", "land_type"),
+            ),
+        ),
+    )
+)

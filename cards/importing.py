@@ -1,0 +1,358 @@
+"""Reading and checking card files (JSON or CSV, see docs/card-format.md).
+
+Plain Python, no Django: ``parse_file`` turns a file into a ``CardBundle`` and a
+list of ``ImportProblem``; the service layer writes a bundle only when the list
+is empty, so a bad file writes nothing.
+
+Run ``python -m cards.importing validate FILE...`` to check files without a database.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .gamedefs import LANGUAGES, get_game
+from .gamedefs.base import FieldValueError, GameDefinition
+
+FORMAT_TAG = "cardsite-cards/1"
+RULE_KEYS = ("overview", "construction", "setup", "turn", "combat", "win", "other")
+TERM_CATEGORIES = ("term", "keyword", "symbol")
+CARD_TEXT_PARTS = ("name", "text", "notes", "source")
+TERM_TEXT_PARTS = ("name", "text", "source")
+RULE_TEXT_PARTS = ("title", "body", "source")
+
+
+@dataclass(frozen=True)
+class ImportProblem:
+    file: str
+    where: str  # "cards[3] (EB1-010)", "line 4", "file"
+    field: str  # "fields.cost", "kind", "" when the problem is the whole row
+    message: str
+
+    def __str__(self) -> str:
+        place = f"{self.file}: {self.where}"
+        if self.field:
+            place += f", {self.field}"
+        return f"{place}: {self.message}"
+
+
+@dataclass
+class CardRecord:
+    key: str
+    number: str | None
+    kind: str | None
+    fields: dict[str, Any]
+    texts: dict[str, dict[str, str]]
+    source: str = ""
+
+
+@dataclass
+class TermRecord:
+    key: str
+    category: str
+    texts: dict[str, dict[str, str]]
+
+
+@dataclass
+class RuleRecord:
+    key: str
+    order: int
+    texts: dict[str, dict[str, str]]
+
+
+@dataclass
+class CardBundle:
+    game: str
+    cards: list[CardRecord] = field(default_factory=list)
+    terms: list[TermRecord] = field(default_factory=list)
+    rules: list[RuleRecord] = field(default_factory=list)
+
+
+class _Checker:
+    """Collects problems for one file while records are checked."""
+
+    def __init__(self, file_label: str) -> None:
+        self.file = file_label
+        self.problems: list[ImportProblem] = []
+
+    def problem(self, where: str, field_name: str, message: str) -> None:
+        self.problems.append(ImportProblem(self.file, where, field_name, message))
+
+    def texts(self, raw: Any, where: str, parts: tuple[str, ...], required: str | None) -> dict[str, dict[str, str]]:
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, dict):
+            self.problem(where, "texts", "must be an object keyed by language")
+            return {}
+        texts: dict[str, dict[str, str]] = {}
+        for language, entry in raw.items():
+            if language not in LANGUAGES:
+                self.problem(where, f"texts.{language}", f"unknown language; use one of {', '.join(LANGUAGES)}")
+                continue
+            if not isinstance(entry, dict):
+                self.problem(where, f"texts.{language}", "must be an object")
+                continue
+            cleaned: dict[str, str] = {}
+            for part, value in entry.items():
+                if part not in parts:
+                    self.problem(where, f"texts.{language}.{part}", f"unknown part; use {', '.join(parts)}")
+                elif value is None or value == "":
+                    continue
+                elif not isinstance(value, str):
+                    self.problem(where, f"texts.{language}.{part}", "must be text")
+                else:
+                    cleaned[part] = value
+            if cleaned:
+                texts[language] = cleaned
+        if required and not any(required in entry for entry in texts.values()):
+            self.problem(where, "texts", f"needs a {required} in at least one language")
+        return texts
+
+    def card(self, game: GameDefinition, raw: Any, where: str, seen: dict[str, str]) -> CardRecord | None:
+        if not isinstance(raw, dict):
+            self.problem(where, "", "must be an object")
+            return None
+        known = {"key", "number", "kind", "fields", "texts", "source"}
+        for extra in sorted(set(raw) - known):
+            self.problem(where, extra, f"unknown property; use {', '.join(sorted(known))}")
+        key = raw.get("key")
+        if not isinstance(key, str) or not key.strip():
+            self.problem(where, "key", "is required")
+            key = ""
+        key = key.strip()
+        if key:
+            where = f"{where} ({key})"
+            if key in seen:
+                self.problem(where, "key", f"{key!r} already used at {seen[key]}")
+            else:
+                seen[key] = where
+        number = raw.get("number") or None
+        if number is not None:
+            if not isinstance(number, str) or not re.fullmatch(game.number_pattern, number.strip()):
+                self.problem(where, "number", f"{number!r} is not a card number of {game.slug}")
+            else:
+                number = number.strip()
+        kind = raw.get("kind") or None
+        if kind is not None and game.kind(kind) is None:
+            self.problem(where, "kind", f"{kind!r} is not a kind of {game.slug}; use {', '.join(k.slug for k in game.kinds)}")
+            kind = None
+        allowed_fields = {spec.name for spec in game.fields_for_kind(kind)}
+        fields: dict[str, Any] = {}
+        raw_fields = raw.get("fields") or {}
+        if not isinstance(raw_fields, dict):
+            self.problem(where, "fields", "must be an object")
+            raw_fields = {}
+        for name, value in raw_fields.items():
+            spec = game.field(name)
+            if spec is None:
+                self.problem(where, f"fields.{name}", f"{game.slug} has no field {name!r}")
+                continue
+            if name not in allowed_fields:
+                self.problem(where, f"fields.{name}", f"a {kind} card has no {name}")
+                continue
+            if value is None or value == "":
+                continue  # unknown
+            try:
+                fields[name] = spec.type.clean(value)
+            except FieldValueError as error:
+                self.problem(where, f"fields.{name}", f"{error} (expected {spec.type.describe()})")
+        texts = self.texts(raw.get("texts"), where, CARD_TEXT_PARTS, required="name")
+        source = raw.get("source") or ""
+        if not isinstance(source, str):
+            self.problem(where, "source", "must be text")
+            source = ""
+        return CardRecord(key=key, number=number, kind=kind, fields=fields, texts=texts, source=source)
+
+
+def _check_sections(checker: _Checker, document: dict[str, Any], bundle: CardBundle) -> None:
+    seen_terms: set[str] = set()
+    for index, raw in enumerate(document.get("terms") or []):
+        where = f"terms[{index}]"
+        if not isinstance(raw, dict):
+            checker.problem(where, "", "must be an object")
+            continue
+        key = raw.get("key")
+        if not isinstance(key, str) or not key.strip():
+            checker.problem(where, "key", "is required")
+            continue
+        if key in seen_terms:
+            checker.problem(where, "key", f"{key!r} used twice")
+        seen_terms.add(key)
+        category = raw.get("category", "term")
+        if category not in TERM_CATEGORIES:
+            checker.problem(where, "category", f"{category!r} is not one of {', '.join(TERM_CATEGORIES)}")
+        texts = checker.texts(raw.get("texts"), f"{where} ({key})", TERM_TEXT_PARTS, required="name")
+        bundle.terms.append(TermRecord(key=key.strip(), category=category, texts=texts))
+    for index, raw in enumerate(document.get("rules") or []):
+        where = f"rules[{index}]"
+        if not isinstance(raw, dict):
+            checker.problem(where, "", "must be an object")
+            continue
+        key = raw.get("key")
+        if key not in RULE_KEYS:
+            checker.problem(where, "key", f"{key!r} is not one of {', '.join(RULE_KEYS)}")
+        order = raw.get("order", index)
+        if not isinstance(order, int) or isinstance(order, bool):
+            checker.problem(where, "order", "must be a whole number")
+            order = index
+        texts = checker.texts(raw.get("texts"), where, RULE_TEXT_PARTS, required="body")
+        bundle.rules.append(RuleRecord(key=str(key), order=order, texts=texts))
+
+
+def parse_json(text: str, file_label: str) -> tuple[CardBundle | None, list[ImportProblem]]:
+    checker = _Checker(file_label)
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as error:
+        checker.problem(f"line {error.lineno}, column {error.colno}", "", f"not valid JSON: {error.msg}")
+        return None, checker.problems
+    if not isinstance(document, dict):
+        checker.problem("file", "", "must be a JSON object with game and cards")
+        return None, checker.problems
+    if document.get("format", FORMAT_TAG) != FORMAT_TAG:
+        checker.problem("file", "format", f"{document.get('format')!r} is not {FORMAT_TAG!r}")
+    game = _game_or_problem(checker, document.get("game"), "file")
+    if game is None:
+        return None, checker.problems
+    bundle = CardBundle(game=game.slug)
+    cards = document.get("cards") or []
+    if not isinstance(cards, list):
+        checker.problem("file", "cards", "must be a list")
+        cards = []
+    seen: dict[str, str] = {}
+    for index, raw in enumerate(cards):
+        record = checker.card(game, raw, f"cards[{index}]", seen)
+        if record:
+            bundle.cards.append(record)
+    _check_sections(checker, document, bundle)
+    return bundle, checker.problems
+
+
+def parse_csv(text: str, file_label: str) -> tuple[CardBundle | None, list[ImportProblem]]:
+    checker = _Checker(file_label)
+    reader = csv.DictReader(io.StringIO(text))
+    header = reader.fieldnames or []
+    if "game" not in header or "key" not in header:
+        checker.problem("line 1", "", "the header needs at least the columns game and key")
+        return None, checker.problems
+    bad_columns = [column for column in header if not _is_known_column(column)]
+    for column in bad_columns:
+        checker.problem("line 1", column, "unknown column; see docs/card-format.md")
+    bundle: CardBundle | None = None
+    seen: dict[str, str] = {}
+    for row in reader:
+        where = f"line {reader.line_num}"
+        if None in row:
+            checker.problem(where, "", f"has {len(header) + len(row[None])} cells, the header has {len(header)}")
+            continue
+        game = _game_or_problem(checker, (row.get("game") or "").strip(), where)
+        if game is None:
+            continue
+        if bundle is None:
+            bundle = CardBundle(game=game.slug)
+        elif game.slug != bundle.game:
+            checker.problem(where, "game", f"one file holds one game; this file began with {bundle.game}")
+            continue
+        raw = {
+            "key": row.get("key"),
+            "number": row.get("number") or None,
+            "kind": row.get("kind") or None,
+            "source": row.get("source") or "",
+            "fields": {c.split(":", 1)[1]: v for c, v in row.items() if c.startswith("field:") and v != ""},
+            "texts": {},
+        }
+        for column, value in row.items():
+            part, _, language = column.partition(":")
+            if part in CARD_TEXT_PARTS and language and value:
+                raw["texts"].setdefault(language, {})[part] = value
+        record = checker.card(game, raw, where, seen)
+        if record:
+            bundle.cards.append(record)
+    if bundle is None and not checker.problems:
+        checker.problem("file", "", "has no rows")
+    return bundle, checker.problems
+
+
+def _is_known_column(column: str) -> bool:
+    if column in {"game", "key", "number", "kind", "source"}:
+        return True
+    part, _, rest = column.partition(":")
+    return (part == "field" and bool(rest)) or (part in CARD_TEXT_PARTS and rest in LANGUAGES)
+
+
+def _game_or_problem(checker: _Checker, slug: Any, where: str) -> GameDefinition | None:
+    try:
+        return get_game(slug) if isinstance(slug, str) else None
+    except KeyError:
+        pass
+    from .gamedefs import all_games
+
+    checker.problem(where, "game", f"{slug!r} is not a game; use one of {', '.join(g.slug for g in all_games())}")
+    return None
+
+
+def parse_file(path: str | Path) -> tuple[CardBundle | None, list[ImportProblem]]:
+    """Read a card file by its extension (.json or .csv)."""
+    path = Path(path)
+    label = str(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        return None, [ImportProblem(label, "file", "", "does not exist")]
+    except UnicodeDecodeError as error:
+        return None, [ImportProblem(label, f"byte {error.start}", "", "is not UTF-8 text")]
+    except OSError as error:
+        return None, [ImportProblem(label, "file", "", f"cannot be read: {error.strerror}")]
+    if path.suffix.lower() == ".csv":
+        return parse_csv(text, label)
+    if path.suffix.lower() == ".json":
+        return parse_json(text, label)
+    return None, [ImportProblem(label, "file", "", "name must end in .json or .csv")]
+
+
+def bundle_to_document(bundle: CardBundle) -> dict[str, Any]:
+    """The JSON document for a bundle: the inverse of ``parse_json``."""
+    return {
+        "format": FORMAT_TAG,
+        "game": bundle.game,
+        "rules": [{"key": r.key, "order": r.order, "texts": r.texts} for r in bundle.rules],
+        "terms": [{"key": t.key, "category": t.category, "texts": t.texts} for t in bundle.terms],
+        "cards": [
+            {
+                "key": c.key,
+                "number": c.number,
+                "kind": c.kind,
+                "fields": c.fields,
+                "source": c.source,
+                "texts": c.texts,
+            }
+            for c in bundle.cards
+        ],
+    }
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) < 2 or argv[0] != "validate":
+        print("usage: python -m cards.importing validate FILE...", file=sys.stderr)
+        return 2
+    failed = False
+    for name in argv[1:]:
+        bundle, problems = parse_file(name)
+        for problem in problems:
+            print(problem)
+        if problems:
+            failed = True
+        elif bundle:
+            print(f"{name}: ok ({len(bundle.cards)} cards, {len(bundle.terms)} terms, {len(bundle.rules)} rule sections)")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

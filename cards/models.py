@@ -1,0 +1,152 @@
+"""Games, cards and their texts in each language.
+
+What a game's cards may carry (kinds, fields, types) is declared in
+``cards.gamedefs``; a card stores only the values the sources give in
+``Card.fields``, so a missing key means "unknown". Writes go through
+``cards.services``.
+"""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .gamedefs import get_game
+from .gamedefs.base import GameDefinition
+
+LANGUAGE_CHOICES = [("ja", "日本語"), ("zh-hant", "繁體中文"), ("en", "English")]
+
+
+class Game(models.Model):
+    slug = models.SlugField(_("slug"), unique=True)
+    sort_order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["sort_order", "slug"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+
+    def __str__(self) -> str:
+        return self.definition.name("en")
+
+    @property
+    def definition(self) -> GameDefinition:
+        return get_game(self.slug)
+
+
+class Card(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards", verbose_name=_("game"))
+    key = models.CharField(_("key"), max_length=100, help_text=_("Printed number, or the original name"))
+    number = models.CharField(_("number"), max_length=32, blank=True, null=True)
+    kind = models.CharField(_("kind"), max_length=32, blank=True, null=True)
+    fields = models.JSONField(_("fields"), default=dict, blank=True)
+    source = models.TextField(_("source of the values"), blank=True, default="")
+    # Natural order of printed numbers, then unnumbered cards by key (see services.card_sort_key).
+    sort_key = models.CharField(max_length=200, db_index=True, editable=False, default="")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["game", "sort_key"]
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="card_key_unique_per_game")]
+        indexes = [models.Index(fields=["game", "kind", "sort_key"])]
+        verbose_name = _("card")
+        verbose_name_plural = _("cards")
+
+    def __str__(self) -> str:
+        return self.key
+
+    def text_in(self, language: str) -> CardText | None:
+        return next((text for text in self.texts.all() if text.language == language), None)
+
+    def display_name(self, language: str) -> str:
+        """The name in ``language``, else in the game's original language, else any."""
+        texts = {text.language: text for text in self.texts.all() if text.name}
+        preferred = [language, self.game.definition.original_language, "ja", "zh-hant", "en"]
+        for code in preferred:
+            if code in texts:
+                return texts[code].name
+        return self.key
+
+
+class CardText(models.Model):
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="texts")
+    language = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES)
+    name = models.CharField(_("name"), max_length=200, blank=True, default="")
+    text = models.TextField(_("rules text"), blank=True, default="")
+    notes = models.TextField(_("translator's notes"), blank=True, default="")
+    source = models.CharField(_("source"), max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["card", "language"]
+        constraints = [models.UniqueConstraint(fields=["card", "language"], name="one_text_per_card_language")]
+        verbose_name = _("card text")
+        verbose_name_plural = _("card texts")
+
+    def __str__(self) -> str:
+        return f"{self.card.key} [{self.language}]"
+
+
+class Term(models.Model):
+    """A glossary entry of a game: a rules word, a keyword ability or a printed symbol."""
+
+    class Category(models.TextChoices):
+        TERM = "term", _("term")
+        KEYWORD = "keyword", _("keyword ability")
+        SYMBOL = "symbol", _("symbol")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="terms")
+    key = models.CharField(_("key"), max_length=100)
+    category = models.CharField(_("category"), max_length=16, choices=Category.choices, default=Category.TERM)
+    sort_order = models.PositiveIntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "category", "sort_order"]
+        constraints = [models.UniqueConstraint(fields=["game", "key"], name="term_key_unique_per_game")]
+        verbose_name = _("glossary term")
+        verbose_name_plural = _("glossary terms")
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class TermText(models.Model):
+    term = models.ForeignKey(Term, on_delete=models.CASCADE, related_name="texts")
+    language = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES)
+    name = models.CharField(_("name"), max_length=200, blank=True, default="")
+    text = models.TextField(_("meaning"), blank=True, default="")
+    source = models.CharField(_("source"), max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["term", "language"]
+        constraints = [models.UniqueConstraint(fields=["term", "language"], name="one_text_per_term_language")]
+
+    def __str__(self) -> str:
+        return f"{self.term.key} [{self.language}]"
+
+
+class RuleSection(models.Model):
+    """A section of a game's rules as its seed gives them."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="rule_sections")
+    key = models.CharField(_("section"), max_length=16)
+    order = models.IntegerField(default=0)
+
+    class Meta:
+        ordering = ["game", "order", "id"]
+        verbose_name = _("rules section")
+        verbose_name_plural = _("rules sections")
+
+    def __str__(self) -> str:
+        return f"{self.game.slug}: {self.key}"
+
+
+class RuleText(models.Model):
+    section = models.ForeignKey(RuleSection, on_delete=models.CASCADE, related_name="texts")
+    language = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES)
+    title = models.CharField(_("title"), max_length=200, blank=True, default="")
+    body = models.TextField(_("body"))
+    source = models.CharField(_("source"), max_length=300, blank=True, default="")
+
+    class Meta:
+        ordering = ["section", "language"]
+        constraints = [models.UniqueConstraint(fields=["section", "language"], name="one_text_per_rule_language")]

@@ -1,0 +1,173 @@
+"""Shapes cards, rules and glossaries for the templates, in the reader's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from .gamedefs.base import ChoiceListType, FieldSpec
+from .glossing import Segment, gloss
+from .models import LANGUAGE_CHOICES, Card, Game, Term
+
+LANGUAGE_NAMES = dict(LANGUAGE_CHOICES)
+
+
+@dataclass
+class KindCount:
+    slug: str
+    label: str
+    count: int
+
+
+def kind_counts(game: Game, language: str) -> list[KindCount]:
+    counts: dict[str | None, int] = {}
+    for kind in game.cards.values_list("kind", flat=True):
+        counts[kind] = counts.get(kind, 0) + 1
+    rows = [KindCount(kind.slug, kind.label(language), counts.get(kind.slug, 0)) for kind in game.definition.kinds]
+    if counts.get(None):
+        rows.append(KindCount("unknown", _("unknown kind"), counts[None]))
+    return rows
+
+
+def kind_label(game: Game, kind_slug: str | None, language: str) -> str:
+    kind = game.definition.kind(kind_slug) if kind_slug else None
+    return kind.label(language) if kind else _("unknown kind")
+
+
+@dataclass
+class RuleView:
+    key: str
+    texts: list[dict[str, Any]]
+
+
+def rule_sections(game: Game, language: str) -> list[RuleView]:
+    from .selectors import rule_sections as select_sections
+
+    views = []
+    for section in select_sections(game):
+        texts = sorted(section.texts.all(), key=lambda text: text.language != language)
+        views.append(
+            RuleView(
+                key=section.key,
+                texts=[
+                    {
+                        "language": text.language,
+                        "language_name": LANGUAGE_NAMES.get(text.language, text.language),
+                        "title": text.title,
+                        "lines": text.body.split("\n"),
+                        "source": text.source,
+                    }
+                    for text in texts
+                ],
+            )
+        )
+    return views
+
+
+def glossary_rows(game: Game) -> list[dict[str, Any]]:
+    from .selectors import glossary
+
+    rows = []
+    for term in glossary(game):
+        texts = {text.language: text for text in term.texts.all()}
+        rows.append({"term": term, "texts": [texts.get(code) for code, _name in LANGUAGE_CHOICES]})
+    return rows
+
+
+def _format_value(spec: FieldSpec, value: Any) -> str:
+    if isinstance(spec.type, ChoiceListType) or isinstance(value, list):
+        return " / ".join(map(str, value))
+    if value is True:
+        return _("yes")
+    if value is False:
+        return _("no")
+    return str(value)
+
+
+@dataclass
+class FieldView:
+    name: str
+    label: str
+    value: str | None  # None: unknown
+    unit: str
+
+
+@dataclass
+class TextView:
+    language: str
+    language_name: str
+    name: str
+    lines: list[list[Segment]]
+    notes: str
+    source: str
+    is_original: bool
+
+
+@dataclass
+class CardView:
+    kind_label: str
+    fields: list[FieldView] = field(default_factory=list)
+    texts: list[TextView] = field(default_factory=list)
+    missing_languages: list[str] = field(default_factory=list)
+
+
+def _glosses_by_language(terms: list[Term]) -> dict[str, dict[str, str]]:
+    """For each language, term name in that language -> its names in the other languages."""
+    glosses: dict[str, dict[str, str]] = {code: {} for code, _name in LANGUAGE_CHOICES}
+    for term in terms:
+        names = {text.language: text.name for text in term.texts.all() if text.name}
+        for language, surface in names.items():
+            others = [names[code] for code, _name in LANGUAGE_CHOICES if code != language and code in names]
+            others = [other for other in others if other != surface]
+            if others:
+                glosses[language][surface] = " · ".join(others)
+    return glosses
+
+
+def card_view(card: Card, language: str, terms) -> CardView:
+    definition = card.game.definition
+    view = CardView(kind_label=kind_label(card.game, card.kind, language))
+    for spec in definition.fields_for_kind(card.kind):
+        value = card.fields.get(spec.name)
+        view.fields.append(
+            FieldView(
+                name=spec.name,
+                label=spec.label(language),
+                value=None if value is None else _format_value(spec, value),
+                unit=spec.unit_label(language),
+            )
+        )
+    glosses = _glosses_by_language(list(terms))
+    original = definition.original_language
+    texts = {text.language: text for text in card.texts.all()}
+    order = [original] + [code for code, _name in LANGUAGE_CHOICES if code != original]
+    for code in order:
+        text = texts.get(code)
+        if text is None:
+            view.missing_languages.append(LANGUAGE_NAMES[code])
+            continue
+        view.texts.append(
+            TextView(
+                language=code,
+                language_name=LANGUAGE_NAMES[code],
+                name=text.name,
+                lines=[gloss(line, glosses.get(code, {})) for line in text.text.split("\n")] if text.text else [],
+                notes=text.notes,
+                source=text.source,
+                is_original=code == original,
+            )
+        )
+    return view
+
+
+def card_row(card: Card, language: str) -> dict[str, Any]:
+    texts = {text.language: text for text in card.texts.all()}
+    return {
+        "card": card,
+        "name": card.display_name(language),
+        "names": [(code, texts[code].name) for code, _n in LANGUAGE_CHOICES if code in texts and texts[code].name],
+        "kind_label": kind_label(card.game, card.kind, language),
+        "translated": "zh-hant" in texts,
+    }

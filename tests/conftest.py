@@ -1,0 +1,62 @@
+import os
+import shutil
+
+import pytest
+from django.core.management import call_command
+
+
+@pytest.fixture
+def seeded_db(db):
+    """The database with every seed file loaded, as the run command loads it."""
+    call_command("loadcards", verbosity=0)
+
+
+@pytest.fixture(scope="session")
+def seeded_session_db(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        call_command("loadcards", verbosity=0)
+
+
+def _chromium_path() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+@pytest.fixture(scope="session")
+def chromium_executable() -> str:
+    path = _chromium_path()
+    if path is None:
+        message = "no Chromium found (install Debian's chromium and chromium-driver)"
+        if os.environ.get("CI"):
+            pytest.fail(f"browser tests are required under CI: {message}")
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture(scope="session")
+def browser(chromium_executable):
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        instance = playwright.chromium.launch(
+            executable_path=chromium_executable,
+            headless=True,
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
+        )
+        yield instance
+        instance.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(locale="ja-JP")
+    page = context.new_page()
+    yield page
+    context.close()
