@@ -141,7 +141,9 @@ class _Checker:
                 number = number.strip()
         kind = raw.get("kind") or None
         if kind is not None and game.kind(kind) is None:
-            self.problem(where, "kind", f"{kind!r} is not a kind of {game.slug}; use {', '.join(k.slug for k in game.kinds)}")
+            self.problem(
+                where, "kind", f"{kind!r} is not a kind of {game.slug}; use {', '.join(k.slug for k in game.kinds)}"
+            )
             kind = None
         allowed_fields = {spec.name for spec in game.fields_for_kind(kind)}
         fields: dict[str, Any] = {}
@@ -350,7 +352,9 @@ def main(argv: list[str]) -> int:
         if problems:
             failed = True
         elif bundle:
-            print(f"{name}: ok ({len(bundle.cards)} cards, {len(bundle.terms)} terms, {len(bundle.rules)} rule sections)")
+            print(
+                f"{name}: ok ({len(bundle.cards)} cards, {len(bundle.terms)} terms, {len(bundle.rules)} rule sections)"
+            )
     return 1 if failed else 0
 
 

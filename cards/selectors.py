@@ -11,10 +11,7 @@ from .models import Card, CardText, Game, RuleSection, Term
 
 
 def _texts(rows, parts: tuple[str, ...]) -> dict[str, dict[str, str]]:
-    return {
-        row.language: {part: getattr(row, part) for part in parts if getattr(row, part)}
-        for row in rows
-    }
+    return {row.language: {part: getattr(row, part) for part in parts if getattr(row, part)} for row in rows}
 
 
 def games_with_counts() -> QuerySet[Game]:
@@ -38,9 +35,7 @@ def cards_of_game(game: Game, kind: str | None = None) -> QuerySet[Card]:
 
 
 def card_detail(game: Game, key: str) -> Card:
-    return (
-        Card.objects.select_related("game").prefetch_related("texts").get(game=game, key=key)
-    )
+    return Card.objects.select_related("game").prefetch_related("texts").get(game=game, key=key)
 
 
 @dataclass(frozen=True)
@@ -87,6 +82,8 @@ def export_bundle(game: Game) -> CardBundle:
         )
     for section in rule_sections(game):
         bundle.rules.append(
-            RuleRecord(key=section.key, order=section.order, texts=_texts(section.texts.all(), ("title", "body", "source")))
+            RuleRecord(
+                key=section.key, order=section.order, texts=_texts(section.texts.all(), ("title", "body", "source"))
+            )
         )
     return bundle

@@ -151,9 +151,7 @@ class SymbolStringType(FieldType):
         value = raw.strip()
         stray = sorted({ch for ch in value if ch not in self.symbols})
         if stray:
-            raise FieldValueError(
-                f"{value!r} has {', '.join(stray)}; allowed symbols are {' '.join(self.symbols)}"
-            )
+            raise FieldValueError(f"{value!r} has {', '.join(stray)}; allowed symbols are {' '.join(self.symbols)}")
         return value
 
     def describe(self) -> str:

@@ -51,7 +51,9 @@ DEFINITION = register(
         kinds=(
             KindSpec("job", {"ja": "ジョブ", "zh-hant": "職業", "en": "Job"}, ("cost", "skill", "at", "attribute")),
             KindSpec(
-                "ability", {"ja": "アビリティ", "zh-hant": "特技", "en": "Ability"}, ("cost", "skill", "at", "attribute")
+                "ability",
+                {"ja": "アビリティ", "zh-hant": "特技", "en": "Ability"},
+                ("cost", "skill", "at", "attribute"),
             ),
             KindSpec(
                 "masquerade",

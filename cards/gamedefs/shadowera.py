@@ -16,7 +16,9 @@ DEFINITION = register(
         original_language="en",
         names={"ja": "Shadow Era", "zh-hant": "Shadow Era", "en": "Shadow Era"},
         fields=(
-            FieldSpec("cost", IntegerType(minimum=0), {"ja": "コスト", "zh-hant": "費用", "en": "Cost"}, unit=_resources),
+            FieldSpec(
+                "cost", IntegerType(minimum=0), {"ja": "コスト", "zh-hant": "費用", "en": "Cost"}, unit=_resources
+            ),
             FieldSpec("faction", ChoiceType(choices=FACTIONS), {"ja": "陣営", "zh-hant": "陣營", "en": "Faction"}),
             FieldSpec("class", ChoiceListType(choices=CLASSES), {"ja": "クラス", "zh-hant": "職業", "en": "Class"}),
             FieldSpec("unique", BooleanType(), {"ja": "ユニーク", "zh-hant": "唯一", "en": "Unique"}),
@@ -34,7 +36,9 @@ DEFINITION = register(
             FieldSpec(
                 "min_turn", IntegerType(minimum=1), {"ja": "最小ターン", "zh-hant": "最早回合", "en": "Minimum turn"}
             ),
-            FieldSpec("rarity", ChoiceType(choices=RARITIES), {"ja": "レアリティ", "zh-hant": "稀有度", "en": "Rarity"}),
+            FieldSpec(
+                "rarity", ChoiceType(choices=RARITIES), {"ja": "レアリティ", "zh-hant": "稀有度", "en": "Rarity"}
+            ),
             FieldSpec("set", TextType(), {"ja": "セット", "zh-hant": "系列", "en": "Set"}),
         ),
         kinds=(
@@ -69,7 +73,9 @@ DEFINITION = register(
                 ("cost", "faction", "class", "defense", "durability", "set", "rarity"),
             ),
             KindSpec(
-                "trap", {"ja": "トラップ", "zh-hant": "陷阱", "en": "Trap"}, ("cost", "faction", "class", "set", "rarity")
+                "trap",
+                {"ja": "トラップ", "zh-hant": "陷阱", "en": "Trap"},
+                ("cost", "faction", "class", "set", "rarity"),
             ),
             KindSpec(
                 "item",

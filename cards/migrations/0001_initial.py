@@ -5,138 +5,205 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Game',
+            name="Game",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('slug', models.SlugField(unique=True, verbose_name='slug')),
-                ('sort_order', models.PositiveSmallIntegerField(default=0)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("slug", models.SlugField(unique=True, verbose_name="slug")),
+                ("sort_order", models.PositiveSmallIntegerField(default=0)),
             ],
             options={
-                'verbose_name': 'game',
-                'verbose_name_plural': 'games',
-                'ordering': ['sort_order', 'slug'],
+                "verbose_name": "game",
+                "verbose_name_plural": "games",
+                "ordering": ["sort_order", "slug"],
             },
         ),
         migrations.CreateModel(
-            name='Card',
+            name="Card",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(help_text='Printed number, or the original name', max_length=100, verbose_name='key')),
-                ('number', models.CharField(blank=True, max_length=32, null=True, verbose_name='number')),
-                ('kind', models.CharField(blank=True, max_length=32, null=True, verbose_name='kind')),
-                ('fields', models.JSONField(blank=True, default=dict, verbose_name='fields')),
-                ('source', models.TextField(blank=True, default='', verbose_name='source of the values')),
-                ('sort_key', models.CharField(db_index=True, default='', editable=False, max_length=200)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cards', to='cards.game', verbose_name='game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "key",
+                    models.CharField(
+                        help_text="Printed number, or the original name", max_length=100, verbose_name="key"
+                    ),
+                ),
+                ("number", models.CharField(blank=True, max_length=32, null=True, verbose_name="number")),
+                ("kind", models.CharField(blank=True, max_length=32, null=True, verbose_name="kind")),
+                ("fields", models.JSONField(blank=True, default=dict, verbose_name="fields")),
+                ("source", models.TextField(blank=True, default="", verbose_name="source of the values")),
+                ("sort_key", models.CharField(db_index=True, default="", editable=False, max_length=200)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="cards",
+                        to="cards.game",
+                        verbose_name="game",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'card',
-                'verbose_name_plural': 'cards',
-                'ordering': ['game', 'sort_key'],
+                "verbose_name": "card",
+                "verbose_name_plural": "cards",
+                "ordering": ["game", "sort_key"],
             },
         ),
         migrations.CreateModel(
-            name='RuleSection',
+            name="RuleSection",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=16, verbose_name='section')),
-                ('order', models.IntegerField(default=0)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='rule_sections', to='cards.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(max_length=16, verbose_name="section")),
+                ("order", models.IntegerField(default=0)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="rule_sections", to="cards.game"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'rules section',
-                'verbose_name_plural': 'rules sections',
-                'ordering': ['game', 'order', 'id'],
+                "verbose_name": "rules section",
+                "verbose_name_plural": "rules sections",
+                "ordering": ["game", "order", "id"],
             },
         ),
         migrations.CreateModel(
-            name='RuleText',
+            name="RuleText",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('language', models.CharField(choices=[('ja', '日本語'), ('zh-hant', '繁體中文'), ('en', 'English')], max_length=8, verbose_name='language')),
-                ('title', models.CharField(blank=True, default='', max_length=200, verbose_name='title')),
-                ('body', models.TextField(verbose_name='body')),
-                ('source', models.CharField(blank=True, default='', max_length=300, verbose_name='source')),
-                ('section', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='texts', to='cards.rulesection')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("ja", "日本語"), ("zh-hant", "繁體中文"), ("en", "English")],
+                        max_length=8,
+                        verbose_name="language",
+                    ),
+                ),
+                ("title", models.CharField(blank=True, default="", max_length=200, verbose_name="title")),
+                ("body", models.TextField(verbose_name="body")),
+                ("source", models.CharField(blank=True, default="", max_length=300, verbose_name="source")),
+                (
+                    "section",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="texts", to="cards.rulesection"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['section', 'language'],
+                "ordering": ["section", "language"],
             },
         ),
         migrations.CreateModel(
-            name='Term',
+            name="Term",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=100, verbose_name='key')),
-                ('category', models.CharField(choices=[('term', 'term'), ('keyword', 'keyword ability'), ('symbol', 'symbol')], default='term', max_length=16, verbose_name='category')),
-                ('sort_order', models.PositiveIntegerField(default=0)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='terms', to='cards.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(max_length=100, verbose_name="key")),
+                (
+                    "category",
+                    models.CharField(
+                        choices=[("term", "term"), ("keyword", "keyword ability"), ("symbol", "symbol")],
+                        default="term",
+                        max_length=16,
+                        verbose_name="category",
+                    ),
+                ),
+                ("sort_order", models.PositiveIntegerField(default=0)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="terms", to="cards.game"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'glossary term',
-                'verbose_name_plural': 'glossary terms',
-                'ordering': ['game', 'category', 'sort_order'],
+                "verbose_name": "glossary term",
+                "verbose_name_plural": "glossary terms",
+                "ordering": ["game", "category", "sort_order"],
             },
         ),
         migrations.CreateModel(
-            name='TermText',
+            name="TermText",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('language', models.CharField(choices=[('ja', '日本語'), ('zh-hant', '繁體中文'), ('en', 'English')], max_length=8, verbose_name='language')),
-                ('name', models.CharField(blank=True, default='', max_length=200, verbose_name='name')),
-                ('text', models.TextField(blank=True, default='', verbose_name='meaning')),
-                ('source', models.CharField(blank=True, default='', max_length=300, verbose_name='source')),
-                ('term', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='texts', to='cards.term')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("ja", "日本語"), ("zh-hant", "繁體中文"), ("en", "English")],
+                        max_length=8,
+                        verbose_name="language",
+                    ),
+                ),
+                ("name", models.CharField(blank=True, default="", max_length=200, verbose_name="name")),
+                ("text", models.TextField(blank=True, default="", verbose_name="meaning")),
+                ("source", models.CharField(blank=True, default="", max_length=300, verbose_name="source")),
+                (
+                    "term",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="texts", to="cards.term"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['term', 'language'],
+                "ordering": ["term", "language"],
             },
         ),
         migrations.CreateModel(
-            name='CardText',
+            name="CardText",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('language', models.CharField(choices=[('ja', '日本語'), ('zh-hant', '繁體中文'), ('en', 'English')], max_length=8, verbose_name='language')),
-                ('name', models.CharField(blank=True, default='', max_length=200, verbose_name='name')),
-                ('text', models.TextField(blank=True, default='', verbose_name='rules text')),
-                ('notes', models.TextField(blank=True, default='', verbose_name="translator's notes")),
-                ('source', models.CharField(blank=True, default='', max_length=300, verbose_name='source')),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='texts', to='cards.card')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "language",
+                    models.CharField(
+                        choices=[("ja", "日本語"), ("zh-hant", "繁體中文"), ("en", "English")],
+                        max_length=8,
+                        verbose_name="language",
+                    ),
+                ),
+                ("name", models.CharField(blank=True, default="", max_length=200, verbose_name="name")),
+                ("text", models.TextField(blank=True, default="", verbose_name="rules text")),
+                ("notes", models.TextField(blank=True, default="", verbose_name="translator's notes")),
+                ("source", models.CharField(blank=True, default="", max_length=300, verbose_name="source")),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="texts", to="cards.card"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'card text',
-                'verbose_name_plural': 'card texts',
-                'ordering': ['card', 'language'],
-                'constraints': [models.UniqueConstraint(fields=('card', 'language'), name='one_text_per_card_language')],
+                "verbose_name": "card text",
+                "verbose_name_plural": "card texts",
+                "ordering": ["card", "language"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("card", "language"), name="one_text_per_card_language")
+                ],
             },
         ),
         migrations.AddIndex(
-            model_name='card',
-            index=models.Index(fields=['game', 'kind', 'sort_key'], name='cards_card_game_id_322b05_idx'),
+            model_name="card",
+            index=models.Index(fields=["game", "kind", "sort_key"], name="cards_card_game_id_322b05_idx"),
         ),
         migrations.AddConstraint(
-            model_name='card',
-            constraint=models.UniqueConstraint(fields=('game', 'key'), name='card_key_unique_per_game'),
+            model_name="card",
+            constraint=models.UniqueConstraint(fields=("game", "key"), name="card_key_unique_per_game"),
         ),
         migrations.AddConstraint(
-            model_name='ruletext',
-            constraint=models.UniqueConstraint(fields=('section', 'language'), name='one_text_per_rule_language'),
+            model_name="ruletext",
+            constraint=models.UniqueConstraint(fields=("section", "language"), name="one_text_per_rule_language"),
         ),
         migrations.AddConstraint(
-            model_name='term',
-            constraint=models.UniqueConstraint(fields=('game', 'key'), name='term_key_unique_per_game'),
+            model_name="term",
+            constraint=models.UniqueConstraint(fields=("game", "key"), name="term_key_unique_per_game"),
         ),
         migrations.AddConstraint(
-            model_name='termtext',
-            constraint=models.UniqueConstraint(fields=('term', 'language'), name='one_text_per_term_language'),
+            model_name="termtext",
+            constraint=models.UniqueConstraint(fields=("term", "language"), name="one_text_per_term_language"),
         ),
     ]
