@@ -25,6 +25,8 @@ FORMAT_TAG = "cardsite-cards/1"
 RULE_KEYS = ("overview", "construction", "setup", "turn", "combat", "win", "other")
 TERM_CATEGORIES = ("term", "keyword", "symbol")
 CARD_TEXT_PARTS = ("name", "text", "notes", "source")
+# The database's column widths (cards.models); longer values are reported, not cut.
+MAX_LENGTHS = {"key": 100, "number": 32, "name": 200, "title": 200, "source": 300}
 TERM_TEXT_PARTS = ("name", "text", "source")
 RULE_TEXT_PARTS = ("title", "body", "source")
 
@@ -107,6 +109,8 @@ class _Checker:
                     continue
                 elif not isinstance(value, str):
                     self.problem(where, f"texts.{language}.{part}", "must be text")
+                elif len(value) > MAX_LENGTHS.get(part, len(value)):
+                    self.problem(where, f"texts.{language}.{part}", f"is longer than {MAX_LENGTHS[part]} characters")
                 else:
                     cleaned[part] = value
             if cleaned:
@@ -127,6 +131,9 @@ class _Checker:
             self.problem(where, "key", "is required")
             key = ""
         key = key.strip()
+        if len(key) > MAX_LENGTHS["key"]:
+            self.problem(where, "key", f"is longer than {MAX_LENGTHS['key']} characters")
+            key = ""
         if key:
             where = f"{where} ({key})"
             if key in seen:
@@ -135,7 +142,11 @@ class _Checker:
                 seen[key] = where
         number = raw.get("number") or None
         if number is not None:
-            if not isinstance(number, str) or not re.fullmatch(game.number_pattern, number.strip()):
+            if (
+                not isinstance(number, str)
+                or len(number.strip()) > MAX_LENGTHS["number"]
+                or not re.fullmatch(game.number_pattern, number.strip())
+            ):
                 self.problem(where, "number", f"{number!r} is not a card number of {game.slug}")
             else:
                 number = number.strip()
@@ -183,6 +194,9 @@ def _check_sections(checker: _Checker, document: dict[str, Any], bundle: CardBun
         key = raw.get("key")
         if not isinstance(key, str) or not key.strip():
             checker.problem(where, "key", "is required")
+            continue
+        if len(key) > MAX_LENGTHS["key"]:
+            checker.problem(where, "key", f"is longer than {MAX_LENGTHS['key']} characters")
             continue
         if key in seen_terms:
             checker.problem(where, "key", f"{key!r} used twice")
@@ -253,6 +267,10 @@ def parse_csv(text: str, file_label: str) -> tuple[CardBundle | None, list[Impor
         where = f"line {reader.line_num}"
         if None in row:
             checker.problem(where, "", f"has {len(header) + len(row[None])} cells, the header has {len(header)}")
+            continue
+        missing = sum(1 for value in row.values() if value is None)
+        if missing:
+            checker.problem(where, "", f"has {len(header) - missing} cells, the header has {len(header)}")
             continue
         game = _game_or_problem(checker, (row.get("game") or "").strip(), where)
         if game is None:

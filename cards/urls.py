@@ -6,8 +6,10 @@ app_name = "cards"
 
 urlpatterns = [
     path("", views.game_list, name="game_list"),
+    path("search/", views.search, name="search"),
+    path("search/syntax/", views.search_syntax, name="search_syntax"),
     path("games/<slug:game>/", views.game_detail, name="game_detail"),
     path("games/<slug:game>/glossary/", views.glossary, name="glossary"),
     path("games/<slug:game>/cards/", views.card_list, name="card_list"),
-    path("games/<slug:game>/cards/<str:key>/", views.card_detail, name="card_detail"),
+    path("games/<slug:game>/cards/<path:key>/", views.card_detail, name="card_detail"),
 ]

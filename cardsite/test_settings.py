@@ -1,4 +1,4 @@
-"""Loaded by pytest before Django: settings the test run needs from the environment."""
+"""Settings for the test suite: the production settings with the environment a test run needs."""
 
 import os
 
@@ -8,3 +8,5 @@ os.environ.setdefault("SECURE_COOKIES", "0")
 # Playwright's sync API runs an event loop in the test thread; Django refuses ORM calls
 # there unless told that this (test-only) use is deliberate.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+from .settings import *  # noqa: F403
