@@ -85,6 +85,12 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # SQLite's default page cache is 2 MB; searches read the card table and the FTS index
+    # many times over, so keep them in memory (64 MB cache, 256 MB memory-mapped).
+    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = (
+        "PRAGMA cache_size=-65536; PRAGMA mmap_size=268435456; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -124,6 +130,16 @@ SPECTACULAR_SETTINGS = {
     "TITLE": "Card site API",
     "DESCRIPTION": "Cards, games and glossaries of four card games, in Japanese, Traditional Chinese and English.",
     "VERSION": "1",
+    # The schema endpoint documents the API, not itself.
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Enums speak for themselves (asc/desc, term/keyword/symbol); no labels in the request's language.
+    "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
+    # Swagger UI comes from the npm package swagger-ui-dist (package.json), served as static files
+    # under STATIC_URL + "vendor/" (see STATICFILES_DIRS), never from a CDN.
+    "SWAGGER_UI_DIST": "/static/vendor/swagger-ui-dist",
+    "SWAGGER_UI_FAVICON_HREF": "/static/vendor/swagger-ui-dist/favicon-32x32.png",
+    # validatorUrl null: no badge fetched from validator.swagger.io.
+    "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
 if not DEBUG:

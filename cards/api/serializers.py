@@ -1,0 +1,244 @@
+"""What the API sends: cards, games with their declarations, glossary terms, rules, errors.
+
+Texts are keyed by language code (``ja``, ``zh-hant``, ``en``); a language with no
+text is absent, and a part a source does not give (name, rules text, notes, …) is
+``null``, never ``""`` (see docs/card-format.md: absent or null means not known).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django.urls import reverse as django_reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.reverse import reverse
+
+from .. import selectors
+from ..gamedefs import LANGUAGES
+from ..gamedefs.base import ChoiceListType, ChoiceType, FieldSpec
+from ..models import Card, Game, RuleSection, Term
+
+LANGUAGE_HELP = "Keyed by language code: ja, zh-hant, en. A language without a text is absent."
+
+
+def language_texts(rows: Iterable[Any], parts: tuple[str, ...]) -> dict[str, dict[str, str | None]]:
+    """``{language: {part: value or None}}`` in the order ja, zh-hant, en."""
+    order = {code: index for index, code in enumerate(LANGUAGES)}
+    ordered = sorted(rows, key=lambda row: (order.get(row.language, len(order)), row.language))
+    return {row.language: {part: getattr(row, part) or None for part in parts} for row in ordered}
+
+
+def _request_url(serializer: serializers.Field, name: str, **kwargs: str) -> str:
+    return reverse(name, kwargs=kwargs, request=serializer.context.get("request"))
+
+
+# --- texts (for the schema; the values are built by ``language_texts``)
+
+
+class CardTextSerializer(serializers.Serializer):
+    name = serializers.CharField(allow_null=True, help_text="The card's name in this language, if a source gives it.")
+    text = serializers.CharField(allow_null=True, help_text="Rules text.")
+    notes = serializers.CharField(allow_null=True, help_text="Translator's notes.")
+    source = serializers.CharField(allow_null=True, help_text="Where this language's text comes from.")
+
+
+class TermTextSerializer(serializers.Serializer):
+    name = serializers.CharField(allow_null=True, help_text="The term in this language.")
+    text = serializers.CharField(allow_null=True, help_text="Its meaning or rules text, if a source gives one.")
+    source = serializers.CharField(allow_null=True)
+
+
+class RuleTextSerializer(serializers.Serializer):
+    title = serializers.CharField(allow_null=True)
+    body = serializers.CharField(allow_null=True, help_text="Plain text, one line per paragraph or list item.")
+    source = serializers.CharField(allow_null=True)
+
+
+# --- game declarations (cards.gamedefs)
+
+
+class FieldDeclarationSerializer(serializers.Serializer):
+    name = serializers.CharField(help_text="The key of this field in a card's `fields`.")
+    type = serializers.CharField(source="type.name", help_text="integer, boolean, text, choice, choices or symbols.")
+    description = serializers.SerializerMethodField(help_text="The values the field takes, in English.")
+    labels = serializers.DictField(child=serializers.CharField(), help_text=LANGUAGE_HELP)
+    unit = serializers.DictField(child=serializers.CharField(), help_text=LANGUAGE_HELP)
+    choices = serializers.SerializerMethodField(help_text="The allowed values of a choice field; null otherwise.")
+
+    def get_description(self, spec: FieldSpec) -> str:
+        return spec.type.describe()
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField(), allow_null=True))
+    def get_choices(self, spec: FieldSpec) -> list[str] | None:
+        if isinstance(spec.type, ChoiceType | ChoiceListType):
+            return list(spec.type.choices)
+        return None
+
+
+class KindDeclarationSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    labels = serializers.DictField(child=serializers.CharField(), help_text=LANGUAGE_HELP)
+    fields = serializers.ListField(
+        child=serializers.CharField(), help_text="Names of the fields cards of this kind carry."
+    )
+
+
+class GameSerializer(serializers.Serializer):
+    slug = serializers.SlugField()
+    url = serializers.SerializerMethodField()
+    names = serializers.SerializerMethodField(help_text=LANGUAGE_HELP)
+    original_language = serializers.CharField(source="definition.original_language")
+    card_count = serializers.IntegerField()
+    translated_count = serializers.IntegerField(help_text="Cards with a Traditional Chinese text.")
+    kinds = KindDeclarationSerializer(source="definition.kinds", many=True)
+    fields = FieldDeclarationSerializer(
+        source="definition.fields",
+        many=True,
+        help_text="The game-specific fields a card may carry. A card of unknown kind may carry any of them.",
+    )
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, game: Game) -> str:
+        return _request_url(self, "api:game-detail", game=game.slug)
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_names(self, game: Game) -> dict[str, str]:
+        return dict(game.definition.names)
+
+
+class RuleSectionSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text="overview, construction, setup, turn, combat, win or other.")
+    order = serializers.IntegerField()
+    texts = serializers.SerializerMethodField(help_text=LANGUAGE_HELP)
+
+    @extend_schema_field(serializers.DictField(child=RuleTextSerializer()))
+    def get_texts(self, section: RuleSection) -> dict[str, dict[str, str | None]]:
+        return language_texts(section.texts.all(), ("title", "body", "source"))
+
+
+class GameDetailSerializer(GameSerializer):
+    glossary_url = serializers.SerializerMethodField()
+    cards_url = serializers.SerializerMethodField(help_text="The card search, limited to this game.")
+    rules = serializers.SerializerMethodField()
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_glossary_url(self, game: Game) -> str:
+        return _request_url(self, "api:game-glossary", game=game.slug)
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_cards_url(self, game: Game) -> str:
+        return f"{_request_url(self, 'api:card-list')}?game={game.slug}"
+
+    @extend_schema_field(RuleSectionSerializer(many=True))
+    def get_rules(self, game: Game) -> list[dict[str, Any]]:
+        return RuleSectionSerializer(selectors.rule_sections(game), many=True, context=self.context).data
+
+
+class TermSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    category = serializers.ChoiceField(choices=Term.Category.choices)
+    texts = serializers.SerializerMethodField(help_text=LANGUAGE_HELP)
+
+    @extend_schema_field(serializers.DictField(child=TermTextSerializer()))
+    def get_texts(self, term: Term) -> dict[str, dict[str, str | None]]:
+        return language_texts(term.texts.all(), ("name", "text", "source"))
+
+
+# --- cards
+
+
+class CardSerializer(serializers.Serializer):
+    game = serializers.SlugField(source="game.slug")
+    key = serializers.CharField(help_text="Identifies the card within its game: its printed number or original name.")
+    number = serializers.CharField(allow_null=True, help_text="The printed number; null if not known.")
+    kind = serializers.CharField(allow_null=True, help_text="One of the game's kinds; null if not known.")
+    fields = serializers.SerializerMethodField(
+        method_name="get_field_values",
+        help_text="Known values of the game's declared fields (see /api/games/); an absent field is unknown.",
+    )
+    source = serializers.CharField(help_text="Where the field values come from.")
+    texts = serializers.SerializerMethodField(help_text=LANGUAGE_HELP)
+    url = serializers.SerializerMethodField()
+    html_url = serializers.SerializerMethodField(help_text="The card's page on the site.")
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_field_values(self, card: Card) -> dict[str, Any]:
+        return {name: value for name, value in card.fields.items() if value is not None}
+
+    @extend_schema_field(serializers.DictField(child=CardTextSerializer()))
+    def get_texts(self, card: Card) -> dict[str, dict[str, str | None]]:
+        return language_texts(card.texts.all(), ("name", "text", "notes", "source"))
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, card: Card) -> str:
+        return _request_url(self, "api:card-detail", game=card.game.slug, key=card.key)
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_html_url(self, card: Card) -> str:
+        path = django_reverse("cards:card_detail", args=[card.game.slug, card.key])
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request is not None else path
+
+
+# --- request parameters and errors
+
+
+class CardSearchParametersSerializer(serializers.Serializer):
+    q = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        default="",
+        trim_whitespace=False,
+        help_text=(
+            "A query in the site's search syntax (as on /search/syntax/), e.g. `game:suikoden attack>5`, "
+            "`職業`, `o:/draw.*card/`, `order:name`. Empty: every card, by game then number."
+        ),
+    )
+    game = serializers.SlugField(required=False, help_text="Only cards of this game (a slug from /api/games/).")
+    order = serializers.CharField(
+        required=False,
+        help_text="number, name, kind, game or a numeric field (e.g. attack); overrides order: in the query.",
+    )
+    dir = serializers.ChoiceField(
+        choices=["asc", "desc"], required=False, help_text="Overrides direction: in the query."
+    )
+    lang = serializers.ChoiceField(
+        choices=list(LANGUAGES),
+        required=False,
+        help_text="The language whose names order:name sorts by; default: the request's language (Accept-Language).",
+    )
+
+    def validate_game(self, slug: str) -> Game:
+        game = Game.objects.filter(slug=slug).first()
+        if game is None:
+            choices = ", ".join(Game.objects.values_list("slug", flat=True))
+            raise serializers.ValidationError(f"No game '{slug}'. Games: {choices}.")
+        return game
+
+    def validate_order(self, order: str) -> str:
+        """Checked as the search would check order: in a query, naming the parameter rather than the query."""
+        from ..search import ast
+        from ..search.compiler import Glossary, compile_query
+
+        try:
+            compile_query(ast.Query(None, ast.Display(order, None)), Glossary([]))
+        except ast.QuerySyntaxError as error:
+            raise serializers.ValidationError(error.message) from None
+        return order
+
+
+class QueryErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="What is wrong, in English.")
+    position = serializers.IntegerField(
+        allow_null=True,
+        help_text="Offset in `query` (in characters) where the problem is; null when it is not in the query.",
+    )
+    query = serializers.CharField(allow_blank=True, help_text="The query as received.")
+    parameter = serializers.CharField(help_text="The request parameter at fault: q, game, order, dir or lang.")
+
+
+class ErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField()

@@ -1,0 +1,268 @@
+"""Read-only API views: thin DRF views over ``cards.selectors``.
+
+Every GET carries an ETag from ``caching.response_etag`` (honoured in If-None-Match
+with 304) and ``Cache-Control: no-cache``, so clients and shared caches revalidate
+cheaply instead of serving stale data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from functools import partial
+from typing import Any
+
+from django.db import DatabaseError, transaction
+from django.db.models import QuerySet
+from django.http import HttpResponseBase
+from django.utils.cache import patch_cache_control
+from django.utils.decorators import method_decorator
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import condition
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import generics
+from rest_framework.exceptions import NotFound
+from rest_framework.pagination import PageNumberPagination
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from .. import selectors
+from ..models import Card, Game, Term
+from ..selectors import SearchOutcome
+from .caching import response_etag
+from .serializers import (
+    CardSearchParametersSerializer,
+    CardSerializer,
+    ErrorSerializer,
+    GameDetailSerializer,
+    GameSerializer,
+    QueryErrorSerializer,
+    TermSerializer,
+)
+
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such game or card, or no such page.")
+
+
+class ConditionalGetMixin:
+    """An ETag on every GET answer; a request whose If-None-Match has it gets 304 without the view running.
+
+    The data is public and read-only: no authentication (and so no session lookup) is done.
+    """
+
+    authentication_classes = ()
+    permission_classes = (AllowAny,)
+
+    @method_decorator(condition(etag_func=response_etag))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        return super().get(request, *args, **kwargs)  # type: ignore[misc]
+
+    def finalize_response(
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        response = super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
+        patch_cache_control(response, no_cache=True)
+        return response
+
+
+def game_or_404(slug: str, games: QuerySet[Game] | None = None) -> Game:
+    game = (games if games is not None else Game.objects.all()).filter(slug=slug).first()
+    if game is None:
+        raise NotFound(f"No game '{slug}'.")
+    return game
+
+
+# --- games and glossaries
+
+
+@extend_schema_view(get=extend_schema(summary="Games, their card counts and what their cards carry"))
+class GameListView(ConditionalGetMixin, generics.ListAPIView):
+    """Every game: names, card counts, and the kinds and fields its cards are declared with."""
+
+    serializer_class = GameSerializer
+    pagination_class = None  # four games: one list
+
+    def get_queryset(self) -> QuerySet[Game]:
+        # The counts' GROUP BY drops Game.Meta.ordering, so the order is given here.
+        return selectors.games_with_counts().order_by("sort_order", "slug")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="One game, with its rules",
+        parameters=[OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, description="Game slug.")],
+        responses={200: GameDetailSerializer, 404: NOT_FOUND},
+    )
+)
+class GameDetailView(ConditionalGetMixin, generics.RetrieveAPIView):
+    """A game as in the list, plus the sections of its rules in each language."""
+
+    serializer_class = GameDetailSerializer
+
+    def get_object(self) -> Game:
+        return game_or_404(self.kwargs["game"], selectors.games_with_counts())
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="A game's glossary: rules terms, keyword abilities and symbols",
+        parameters=[OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, description="Game slug.")],
+        responses={200: TermSerializer(many=True), 404: NOT_FOUND},
+    )
+)
+class GlossaryView(ConditionalGetMixin, generics.ListAPIView):
+    """A game's glossary entries with their names and meanings in each language, by category."""
+
+    serializer_class = TermSerializer
+
+    def get_queryset(self) -> QuerySet[Term]:
+        game = game_or_404(self.kwargs["game"])
+        return selectors.glossary(game).order_by("category", "sort_order", "pk")  # pk: stable pages
+
+
+# --- cards
+
+
+class CardSearchPagination(PageNumberPagination):
+    """Page number pagination plus the glossary names the query was widened with."""
+
+    def paginate_outcome(self, outcome: SearchOutcome, request: Request, view: APIView) -> list[Card] | None:
+        """A page of the search's cards, counted as the site counts them (``selectors.SearchPaginator``)."""
+        self.django_paginator_class = partial(_search_paginator, outcome)
+        return self.paginate_queryset(outcome.cards, request, view)
+
+    def get_paginated_response(self, data: Any, also_searched: list[str] | None = None) -> Response:
+        return Response(
+            {
+                "count": self.page.paginator.count,
+                "next": self.get_next_link(),
+                "previous": self.get_previous_link(),
+                "also_searched": list(also_searched or []),
+                "results": data,
+            }
+        )
+
+    def get_paginated_response_schema(self, schema: dict[str, Any]) -> dict[str, Any]:
+        paginated = super().get_paginated_response_schema(schema)
+        paginated["properties"]["also_searched"] = {
+            "type": "array",
+            "items": {"type": "string"},
+            "description": "Other-language glossary names a bare word of the query was also searched as "
+            "(e.g. ドロー also finds 抽牌).",
+        }
+        paginated["required"] = [*paginated.get("required", []), "also_searched"]
+        return paginated
+
+
+def _search_paginator(outcome: SearchOutcome, cards: QuerySet[Card], per_page: int) -> selectors.SearchPaginator:
+    return selectors.SearchPaginator(replace(outcome, cards=cards), per_page)
+
+
+def query_error(query: str, message: str, position: int | None, parameter: str) -> Response:
+    body = {"detail": message, "position": position, "query": query, "parameter": parameter}
+    return Response(body, status=400)
+
+
+def stable_order(cards: QuerySet[Card]) -> QuerySet[Card]:
+    """The search's order with the primary key last, so that pages never overlap or skip."""
+    return cards.order_by(*cards.query.order_by, "pk")
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Search cards",
+        description=(
+            "Cards matching `q`, in the site's search syntax, searched in every language at once. "
+            "A syntax error is answered with 400 and the position of the problem in the query."
+        ),
+        parameters=[
+            CardSearchParametersSerializer,
+            OpenApiParameter("page", OpenApiTypes.INT, description="Page number, from 1."),
+        ],
+        responses={
+            200: CardSerializer(many=True),
+            400: OpenApiResponse(
+                QueryErrorSerializer,
+                description="The query (or another parameter) cannot be used.",
+                examples=[
+                    OpenApiExample(
+                        "Unknown field",
+                        value={
+                            "detail": "Unknown field 'foo'. Fields: game, name, text, …",
+                            "position": 0,
+                            "query": "foo:1",
+                            "parameter": "q",
+                        },
+                    )
+                ],
+            ),
+            404: NOT_FOUND,
+        },
+    )
+)
+class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
+    """Cards a query finds (``selectors.search_cards``), a page at a time."""
+
+    serializer_class = CardSerializer
+    pagination_class = CardSearchPagination
+
+    def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        query = request.query_params.get("q", "")
+        parameters = CardSearchParametersSerializer(data=request.query_params)
+        if not parameters.is_valid():
+            name, messages = next(iter(parameters.errors.items()))
+            return query_error(query, str(messages[0]), None, name)
+        values = parameters.validated_data
+        order = values.get("order")
+        if not query.strip() and not order:
+            order = "game"  # everything: by game, then number
+        outcome = selectors.search_cards(
+            query,
+            values.get("lang") or get_language(),
+            game=values.get("game"),
+            order=order,
+            direction=values.get("dir"),
+        )
+        if outcome.error is not None:
+            return query_error(query, outcome.error, outcome.error_position, "q")
+        try:
+            # A savepoint, so that a failed search leaves an enclosing transaction usable.
+            with transaction.atomic():
+                page = self.paginator.paginate_outcome(
+                    replace(outcome, cards=stable_order(outcome.cards)), request, self
+                )
+                data = self.get_serializer(page, many=True).data
+        except DatabaseError:
+            # A regular expression the database rejects (PostgreSQL's dialect differs from Python's).
+            return query_error(query, _("The database could not run this search."), None, "q")
+        return self.paginator.get_paginated_response(data, also_searched=outcome.also_searched)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="One card",
+        parameters=[
+            OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, description="Game slug."),
+            OpenApiParameter(
+                "key",
+                OpenApiTypes.STR,
+                OpenApiParameter.PATH,
+                description="The card's key: its printed number (EB1-010) or original name (城塞騎士).",
+            ),
+        ],
+        responses={200: CardSerializer, 404: NOT_FOUND},
+    )
+)
+class CardDetailView(ConditionalGetMixin, generics.RetrieveAPIView):
+    """One card with its field values and texts in each language."""
+
+    serializer_class = CardSerializer
+
+    def get_object(self) -> Card:
+        game = game_or_404(self.kwargs["game"])
+        try:
+            return selectors.card_detail(game, self.kwargs["key"])
+        except Card.DoesNotExist:
+            raise NotFound(f"No card '{self.kwargs['key']}' in {game.slug}.") from None
