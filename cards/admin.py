@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from .models import Card, CardText, Game, RuleSection, RuleText, Term, TermText
-from .services import card_sort_key
+from .services import reindex_card
 
 
 class CardTextInline(admin.StackedInline):
@@ -16,10 +16,10 @@ class CardAdmin(admin.ModelAdmin):
     search_fields = ("key", "number", "texts__name", "texts__text")
     inlines = [CardTextInline]
 
-    def save_model(self, request, obj, form, change):
-        # Admin edits keep the list order the importer would give.
-        obj.sort_key = card_sort_key(obj.number, obj.key)
-        super().save_model(request, obj, form, change)
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        # After the texts are saved, so the search index sees the edit.
+        reindex_card(form.instance)
 
 
 class TermTextInline(admin.TabularInline):

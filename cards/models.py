@@ -37,8 +37,9 @@ class Game(models.Model):
 class Card(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="cards", verbose_name=_("game"))
     key = models.CharField(_("key"), max_length=100, help_text=_("Printed number, or the original name"))
-    number = models.CharField(_("number"), max_length=32, blank=True, null=True)
-    kind = models.CharField(_("kind"), max_length=32, blank=True, null=True)
+    # NULL, not "", is how the database says "no source gives it" (ground rule: unknown is not a value).
+    number = models.CharField(_("number"), max_length=32, blank=True, null=True)  # noqa: DJ001
+    kind = models.CharField(_("kind"), max_length=32, blank=True, null=True)  # noqa: DJ001
     fields = models.JSONField(_("fields"), default=dict, blank=True)
     source = models.TextField(_("source of the values"), blank=True, default="")
     # Natural order of printed numbers, then unnumbered cards by key (see services.card_sort_key).
@@ -150,3 +151,41 @@ class RuleText(models.Model):
     class Meta:
         ordering = ["section", "language"]
         constraints = [models.UniqueConstraint(fields=["section", "language"], name="one_text_per_rule_language")]
+
+    def __str__(self) -> str:
+        return f"{self.section} [{self.language}]"
+
+
+class SearchDocument(models.Model):
+    """A card's search tokens (see ``cards.search.tokens``), indexed by the database's text index.
+
+    SQLite: the FTS5 table ``cards_search_fts`` (external content, kept in step by
+    triggers on this table). PostgreSQL: the generated ``vector`` column with a GIN index.
+    Both are created in migration 0002. Rows are written by ``cards.search.indexing``.
+    """
+
+    card = models.OneToOneField(Card, on_delete=models.CASCADE, primary_key=True, related_name="search_document")
+    document = models.TextField()
+
+    def __str__(self) -> str:
+        return f"search document of card {self.card_id}"
+
+
+class CardFieldValue(models.Model):
+    """One known value of a card's field, for field filters and ordering; unknown values have no row."""
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="field_values")
+    field = models.CharField(max_length=32)
+    number = models.BigIntegerField(null=True)
+    text = models.CharField(max_length=200, default="")
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["field", "number", "card"], name="field_value_number"),
+            models.Index(fields=["field", "text", "card"], name="field_value_text"),
+            # For testing one card (the correlated probes of cards.search.compiler).
+            models.Index(fields=["card", "field", "number"], name="field_value_of_card"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.card_id}.{self.field}"

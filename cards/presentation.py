@@ -171,3 +171,42 @@ def card_row(card: Card, language: str) -> dict[str, Any]:
         "kind_label": kind_label(card.game, card.kind, language),
         "translated": "zh-hant" in texts,
     }
+
+
+@dataclass
+class QueryErrorView:
+    message: str
+    before: str
+    at: str
+    after: str
+    position: int
+
+
+def query_error(query: str, message: str, position: int | None) -> QueryErrorView:
+    """The message and the query split around the place it points at."""
+    position = max(0, min(position or 0, len(query)))
+    at = query[position : position + 1] or " "
+    return QueryErrorView(message, query[:position], at, query[position + 1 :], position)
+
+
+def search_row(card: Card, language: str, terms: list[str]) -> dict[str, Any]:
+    from .search.highlight import highlight
+
+    row = card_row(card, language)
+    texts = {text.language: text for text in card.texts.all()}
+    snippets = []
+    for code, _name in LANGUAGE_CHOICES:
+        text = texts.get(code)
+        if text is None:
+            continue
+        for part in (text.name, text.text):
+            pieces = highlight(part, terms)
+            if any(piece.matched for piece in pieces) and part is text.text:
+                snippets.append({"language": code, "pieces": pieces})
+    row["name_pieces"] = highlight(row["name"], terms)
+    row["snippets"] = snippets[:2]
+    return row
+
+
+def sort_choices() -> list[tuple[str, str]]:
+    return [("number", _("number")), ("name", _("name")), ("kind", _("kind")), ("game", _("game"))]

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
+from django.core.paginator import Paginator
+from django.db import connection
 from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models.expressions import RawSQL
 
 from .importing import CardBundle, CardRecord, RuleRecord, TermRecord
 from .models import Card, CardText, Game, RuleSection, Term
@@ -15,7 +20,8 @@ def _texts(rows, parts: tuple[str, ...]) -> dict[str, dict[str, str]]:
 
 
 def games_with_counts() -> QuerySet[Game]:
-    return Game.objects.annotate(
+    # order_by again: Django drops Meta.ordering from aggregate queries.
+    return Game.objects.order_by("sort_order", "slug").annotate(
         card_count=Count("cards", distinct=True),
         translated_count=Count(
             "cards",
@@ -87,3 +93,95 @@ def export_bundle(game: Game) -> CardBundle:
             )
         )
     return bundle
+
+
+@dataclass
+class SearchOutcome:
+    """The cards a query finds, or the error that points into the query."""
+
+    query: str
+    cards: QuerySet[Card] | None = None
+    ordered_cards: QuerySet[Card] | None = None  # every card, in the search's order
+    ids: Any = None  # the matching ids (cards.search.compiler.IdSet), for counting without the cards table
+    error: str | None = None
+    error_position: int | None = None
+    also_searched: list[str] = field(default_factory=list)
+    highlight_terms: list[str] = field(default_factory=list)
+    order: str = "number"
+    descending: bool = False
+
+
+def search_cards(
+    query: str,
+    ui_language: str,
+    game: Game | None = None,
+    order: str | None = None,
+    direction: str | None = None,
+) -> SearchOutcome:
+    """Parse, check and compile ``query``; the cards come back unevaluated (paginate them).
+
+    ``order``/``direction`` (from the page's sort menu) override order:/direction: in the query.
+    """
+    from .search import ast
+    from .search.compiler import IdSet, compile_query, intersect, ordered
+    from .search.parser import parse
+
+    try:
+        parsed = parse(query)
+        if order or direction:
+            display = ast.Display(order or parsed.display.order, direction or parsed.display.direction)
+            parsed = ast.Query(parsed.root, display)
+        compiled = compile_query(parsed)
+    except ast.QuerySyntaxError as error:
+        return SearchOutcome(query=query, error=error.message, error_position=error.position)
+    ids = compiled.ids
+    if game is not None:
+        ids = intersect([ids, IdSet.of(Card.objects.filter(game=game), "id")], [])
+    # prefetch, not select_related: a join would run for every match before the page is cut.
+    ordered_cards = ordered(Card.objects.prefetch_related("game", "texts"), compiled, ui_language)
+    cards = ordered_cards if ids.everything else ordered_cards.filter(pk__in=RawSQL(ids.sql, ids.params))
+    return SearchOutcome(
+        query=query,
+        cards=cards,
+        ordered_cards=ordered_cards,
+        ids=ids,
+        order=compiled.order,
+        descending=compiled.descending,
+        also_searched=compiled.also_searched,
+        highlight_terms=compiled.highlight_terms,
+    )
+
+
+def count_matches(outcome: SearchOutcome) -> int:
+    """How many cards a search found, counted on the id sets alone."""
+    if outcome.ids is None or outcome.ids.everything:
+        return Card.objects.count()
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT COUNT(*) FROM ({outcome.ids.sql}) AS matched", outcome.ids.params)
+        return cursor.fetchone()[0]
+
+
+class SearchPaginator(Paginator):
+    """Pages of search results whose total comes from ``count_matches``."""
+
+    def __init__(self, outcome: SearchOutcome, per_page: int) -> None:
+        super().__init__(outcome.cards, per_page)
+        self.outcome = outcome
+
+    @cached_property
+    def count(self) -> int:
+        return count_matches(self.outcome)
+
+    def page(self, number):
+        from .search.backends import prefer_scan
+
+        outcome = self.outcome
+        if (
+            outcome.ids is not None
+            and not outcome.ids.everything
+            and outcome.order == "number"
+            and prefer_scan(self.count, Card.objects.count())
+        ):
+            membership = RawSQL(outcome.ids.sql, outcome.ids.params)
+            self.object_list = outcome.ordered_cards.filter(pk__scan_in=membership)
+        return super().page(number)

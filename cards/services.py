@@ -10,6 +10,7 @@ from django.db import transaction
 from .gamedefs import all_games
 from .importing import CardBundle, CardRecord, ImportProblem, RuleRecord, TermRecord, parse_file
 from .models import Card, CardText, Game, RuleSection, RuleText, Term, TermText
+from .search.indexing import index_cards
 
 
 class ImportRejected(Exception):
@@ -95,6 +96,9 @@ def import_bundle(bundle: CardBundle) -> ImportSummary:
     sync_games()
     game = Game.objects.get(slug=bundle.game)
     created = sum(_write_card(game, record) for record in bundle.cards)
+    index_cards(
+        Card.objects.filter(game=game, key__in=[record.key for record in bundle.cards]).values_list("pk", flat=True)
+    )
     if bundle.terms:
         _write_terms(game, bundle.terms)
     if bundle.rules:
@@ -121,3 +125,9 @@ def import_files(paths: list[str]) -> list[ImportSummary]:
         raise ImportRejected(problems)
     with transaction.atomic():
         return [import_bundle(bundle) for bundle in bundles]
+
+
+def reindex_card(card: Card) -> None:
+    """Bring one card's search index and list order up to date after an edit (e.g. in the admin)."""
+    Card.objects.filter(pk=card.pk).update(sort_key=card_sort_key(card.number, card.key))
+    index_cards([card.pk])

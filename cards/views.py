@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.vary import vary_on_headers
 
 from . import presentation, selectors
 from .models import Card, Game
@@ -25,6 +28,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     language = get_language()
     context = {
         "game": counted,
+        "search_game": game_row,
         "kind_counts": presentation.kind_counts(game_row, language),
         "rules": presentation.rule_sections(game_row, language),
     }
@@ -33,10 +37,16 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
 
 def glossary(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_or_404(game)
-    context = {"game": game_row, "terms": presentation.glossary_rows(game_row)}
+    context = {"game": game_row, "search_game": game_row, "terms": presentation.glossary_rows(game_row)}
     return render(request, "cards/glossary.html", context)
 
 
+def _wants_fragment(request: HttpRequest) -> bool:
+    """An htmx swap wants the fragment; htmx's history restore (Back after a swap) wants the page."""
+    return bool(request.htmx) and not request.htmx.boosted and not request.htmx.history_restore_request
+
+
+@vary_on_headers("HX-Request")
 def card_list(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_or_404(game)
     language = get_language()
@@ -47,11 +57,12 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
     cards = selectors.cards_of_game(game_row, kind)
     context = {
         "game": game_row,
+        "search_game": game_row,
         "kind": kind,
         "kinds": presentation.kind_counts(game_row, language),
         "rows": [presentation.card_row(card, language) for card in cards],
     }
-    template = "cards/_card_rows.html" if request.htmx else "cards/card_list.html"
+    template = "cards/_card_rows.html" if _wants_fragment(request) else "cards/card_list.html"
     return render(request, template, context)
 
 
@@ -65,9 +76,48 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
     neighbours = selectors.card_neighbours(card)
     context = {
         "game": game_row,
+        "search_game": game_row,
         "card": card,
         "view": presentation.card_view(card, language, selectors.glossary(game_row)),
         "previous": neighbours.previous,
         "next": neighbours.next,
     }
     return render(request, "cards/card_detail.html", context)
+
+
+SEARCH_PAGE_SIZE = 50
+
+
+@vary_on_headers("HX-Request")
+def search(request: HttpRequest) -> HttpResponse:
+    """Search results; the query lives in the URL (?q=…&page=…&game=…) so results can be shared."""
+    query = request.GET.get("q", "").strip()
+    game_row = Game.objects.filter(slug=request.GET.get("game", "")).first()
+    language = get_language()
+    context: dict = {"query": query, "search_game": game_row, "sort_choices": presentation.sort_choices()}
+    if query:
+        outcome = selectors.search_cards(
+            query,
+            language,
+            game=game_row,
+            order=request.GET.get("order") or None,
+            direction=request.GET.get("dir") or None,
+        )
+        context["outcome"] = outcome
+        if outcome.error is not None:
+            context["error"] = presentation.query_error(query, outcome.error, outcome.error_position)
+        else:
+            try:
+                page = selectors.SearchPaginator(outcome, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
+                rows = [presentation.search_row(card, language, outcome.highlight_terms) for card in page]
+            except DatabaseError:
+                # A regular expression PostgreSQL rejects (its dialect differs from Python's).
+                context["error"] = presentation.query_error(query, _("The database could not run this search."), 0)
+            else:
+                context.update(page=page, rows=rows)
+    template = "cards/_search_results.html" if _wants_fragment(request) else "cards/search.html"
+    return render(request, template, context)
+
+
+def search_syntax(request: HttpRequest) -> HttpResponse:
+    return render(request, "cards/search_syntax.html")

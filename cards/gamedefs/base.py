@@ -59,10 +59,11 @@ class IntegerType(FieldType):
         return value
 
     def describe(self) -> str:
-        bounds = ""
-        if self.minimum is not None or self.maximum is not None:
-            bounds = f" {self.minimum if self.minimum is not None else ''}..{self.maximum if self.maximum is not None else ''}"
-        return f"whole number{bounds}"
+        if self.minimum is None and self.maximum is None:
+            return "whole number"
+        low = "" if self.minimum is None else self.minimum
+        high = "" if self.maximum is None else self.maximum
+        return f"whole number {low}..{high}"
 
 
 @dataclass(frozen=True)

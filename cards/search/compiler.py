@@ -1,0 +1,455 @@
+"""From a parsed query to a filter on cards.
+
+The parser (plain Python) gives the tree; this module resolves field names
+against the games' declarations, folds values like the index, expands glossary
+terms, and builds a Django ``Q``. Problems the parser cannot see (an unknown
+field, a number that is not a number) are raised as ``QuerySyntaxError`` with
+the position of the offending filter.
+
+Decisions where the issue was silent, modelled on Scryfall:
+- ``lang:`` both keeps cards that have a text in that language and makes bare words
+  and ``name:``/``text:`` search that language only (several ``lang:`` widen it).
+- For text, symbol and choice fields ``:`` and ``=`` compare the whole value
+  (``cost:PPT`` is not ``PPPT``); for multi-valued fields (Shadow Era ``class``,
+  水滸伝 ``specialties``) ``:`` means "has this value".
+- A card whose value is unknown never matches a comparison on that field
+  (``at<3`` leaves out cards of unknown AT); ``-has:at`` finds them.
+- A bare Latin word also matches words it begins (``baz`` finds Bazaar); CJK text
+  matches as a substring of any length.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from django.db.models.functions import Coalesce
+
+from ..gamedefs import all_games
+from ..gamedefs.base import BooleanType, FieldSpec, IntegerType
+from ..models import Card, CardFieldValue, CardText, Game, TermText
+from . import ast
+from .backends import cards_matching
+from .normalize import fold
+from .tokens import LANGUAGE_CODES, PART_CODES, Phrase, columns_for, term_phrases
+
+FIELD_ALIASES = {
+    "g": "game",
+    "n": "name",
+    "o": "text",
+    "oracle": "text",
+    "t": "kind",
+    "type": "kind",
+    "l": "lang",
+    "language": "lang",
+    "num": "number",
+    "no": "number",
+}
+BUILTIN_FIELDS = ("game", "name", "text", "kind", "number", "lang", "is", "has")
+LANGUAGE_ALIASES = {
+    "ja": "ja",
+    "jp": "ja",
+    "jpn": "ja",
+    "japanese": "ja",
+    "日本語": "ja",
+    "zh": "zh-hant",
+    "zh-hant": "zh-hant",
+    "zh-tw": "zh-hant",
+    "zht": "zh-hant",
+    "chinese": "zh-hant",
+    "中文": "zh-hant",
+    "繁體中文": "zh-hant",
+    "en": "en",
+    "english": "en",
+}
+ORDERS = ("number", "name", "kind", "game")
+NUMERIC_TYPES = (IntegerType, BooleanType)
+
+
+@dataclass(frozen=True)
+class IdSet:
+    """A SELECT of card ids (one column, ``match_id``) that a query combines with others.
+
+    Working on id sets lets each leaf use its own index (the text index, the field
+    values index, the cards' game and kind index) and lets the database count the
+    matches without reading the cards table. A leaf that can cheaply test one card
+    also carries ``probe``: the same condition as a correlated EXISTS, with ``{outer}``
+    standing for the card id; an AND then walks its most selective member (text)
+    and probes the others, instead of materialising large filter sets.
+    """
+
+    sql: str
+    params: tuple = ()
+    everything: bool = False
+    probe: str | None = None
+    phrases: tuple[Phrase, ...] = ()  # set for a text-index leaf, so ORs of words become one index query
+
+    @classmethod
+    def of(cls, queryset: QuerySet, id_column: str) -> IdSet:
+        """The ids in ``id_column`` of the rows ``queryset`` selects."""
+        queryset = queryset.order_by().values(match_id=F(id_column))
+        sql, params = queryset.query.sql_with_params()
+        model = queryset.model._meta
+        column = f'"{model.db_table}"."{model.get_field(id_column).column}"'
+        probe = f"EXISTS ({sql} AND {column} = {{outer}})" if " WHERE " in sql else None
+        return cls(sql, tuple(params), probe=probe)
+
+    def _compound(self, operator: str, other: IdSet) -> IdSet:
+        sql = f"SELECT * FROM ({self.sql}) AS a {operator} SELECT * FROM ({other.sql}) AS b"
+        return IdSet(sql, self.params + other.params)
+
+    def __or__(self, other: IdSet) -> IdSet:
+        if self.everything or other.everything:
+            return ALL_CARDS
+        if self.phrases and other.phrases:
+            return text_matches(self.phrases + other.phrases)
+        return self._compound("UNION", other)
+
+    def __invert__(self) -> IdSet:
+        if self.everything:
+            return NO_CARDS
+        return intersect([ALL_CARDS.plain()], [self])
+
+    def plain(self) -> IdSet:
+        return IdSet(self.sql, self.params, probe=self.probe)
+
+    def test(self, outer: str) -> tuple[str, tuple]:
+        """A condition that ``outer`` (a card id column) is in this set."""
+        if self.probe is not None:
+            return self.probe.format(outer=outer), self.params
+        return f"{outer} IN ({self.sql})", self.params
+
+
+def text_matches(phrases: tuple[Phrase, ...]) -> IdSet:
+    sql, params = cards_matching(phrases)
+    return IdSet(sql, params, phrases=phrases)
+
+
+ALL_CARDS = IdSet("SELECT id AS match_id FROM cards_card", (), everything=True)
+NO_CARDS = IdSet("SELECT id AS match_id FROM cards_card WHERE 1 = 0")
+
+
+def intersect(included: list[IdSet], excluded: list[IdSet]) -> IdSet:
+    """Cards in every set of ``included`` and in none of ``excluded``."""
+    included = [ids for ids in included if not ids.everything]
+    if not included and not excluded:
+        return ALL_CARDS
+    if len(included) == 1 and not excluded:
+        return included[0]
+    # Drive from a set that cannot be probed (a text match, usually the smallest).
+    driver = next((ids for ids in included if ids.probe is None), included[0] if included else ALL_CARDS.plain())
+    conditions: list[str] = []
+    params: list = list(driver.params)
+    for ids in included:
+        if ids is not driver:
+            condition, condition_params = ids.test("m.match_id")
+            conditions.append(condition)
+            params.extend(condition_params)
+    for ids in excluded:
+        condition, condition_params = ids.test("m.match_id")
+        conditions.append(f"NOT {condition}")
+        params.extend(condition_params)
+    sql = f"SELECT m.match_id FROM ({driver.sql}) AS m WHERE {' AND '.join(conditions)}"
+    return IdSet(sql, tuple(params))
+
+
+@dataclass
+class CompiledQuery:
+    ids: IdSet
+    also_searched: list[str] = field(default_factory=list)
+    order: str = "number"
+    descending: bool = False
+    languages: tuple[str, ...] = tuple(LANGUAGE_CODES)
+    highlight_terms: list[str] = field(default_factory=list)
+
+
+def declared_fields() -> dict[str, list[FieldSpec]]:
+    """Field name -> its declarations across games (a name may mean a field in several games)."""
+    fields: dict[str, list[FieldSpec]] = {}
+    for game in all_games():
+        for spec in game.fields:
+            fields.setdefault(spec.name, []).append(spec)
+    return fields
+
+
+class Glossary:
+    """Glossary names by their folded form, for expanding a bare term into its other-language names."""
+
+    def __init__(self, rows: Iterable[tuple[int, str]]) -> None:
+        names_by_term: dict[int, set[str]] = {}
+        for term_id, name in rows:
+            names_by_term.setdefault(term_id, set()).add(name)
+        self._by_folded: dict[str, set[str]] = {}
+        for names in names_by_term.values():
+            for name in names:
+                self._by_folded.setdefault(fold(name), set()).update(names)
+
+    @classmethod
+    def from_database(cls) -> Glossary:
+        return cls(TermText.objects.exclude(name="").values_list("term_id", "name"))
+
+    def counterparts(self, text: str) -> list[str]:
+        folded = fold(text)
+        return sorted(name for name in self._by_folded.get(folded, ()) if fold(name) != folded)
+
+
+def _error(message: str, node: ast.Node) -> ast.QuerySyntaxError:
+    return ast.QuerySyntaxError(message, node.span[0])
+
+
+class _Compiler:
+    def __init__(self, glossary: Glossary, languages: tuple[str, ...]) -> None:
+        self.glossary = glossary
+        self.languages = languages
+        self.fields = declared_fields()
+        self.game_ids = dict(Game.objects.values_list("slug", "pk"))
+        self.also_searched: list[str] = []
+        self.highlight_terms: list[str] = []
+
+    def compile(self, node: ast.Node) -> IdSet:
+        if isinstance(node, ast.And):
+            # a -b is "a and not b": no need to build the complement of b.
+            positives = [self.compile(operand) for operand in node.operands if not isinstance(operand, ast.Not)]
+            negatives = [self.compile(operand.operand) for operand in node.operands if isinstance(operand, ast.Not)]
+            return intersect(positives, negatives)
+        if isinstance(node, ast.Or):
+            result = self.compile(node.operands[0])
+            for operand in node.operands[1:]:
+                result |= self.compile(operand)
+            return result
+        if isinstance(node, ast.Not):
+            return ~self.compile(node.operand)
+        if isinstance(node, ast.Term):
+            return self.text_term(node.text, PART_CODES, expand=True)
+        if isinstance(node, ast.Regex):
+            return self.regex(node.pattern, ("name", "text"))
+        if isinstance(node, ast.FieldFilter):
+            return self.field_filter(node)
+        raise TypeError(f"unknown node {node!r}")
+
+    # --- text
+
+    def text_term(self, text: str, parts: Iterable[str], expand: bool) -> IdSet:
+        columns = columns_for(parts, self.languages)
+        alternatives = [text]
+        if expand:
+            extra = self.glossary.counterparts(text)
+            self.also_searched.extend(name for name in extra if name not in self.also_searched)
+            alternatives += extra
+        phrases = [phrase for alternative in alternatives for phrase in term_phrases(fold(alternative), columns)]
+        self.highlight_terms.extend(alternatives)
+        if not phrases:
+            return ALL_CARDS
+        return text_matches(tuple(phrases))
+
+    def regex(self, pattern: str, parts: Iterable[str]) -> IdSet:
+        match = Q()
+        for part in parts:
+            match |= Q(**{f"{part}__iregex": pattern})
+        return IdSet.of(CardText.objects.filter(match, language__in=self.languages), "card_id")
+
+    # --- fields
+
+    def field_filter(self, node: ast.FieldFilter) -> IdSet:
+        name = FIELD_ALIASES.get(node.name, node.name)
+        if name in BUILTIN_FIELDS:
+            return getattr(self, f"builtin_{name}")(node)
+        specs = self.fields.get(name)
+        if not specs:
+            known = ", ".join([*BUILTIN_FIELDS, *sorted(self.fields)])
+            raise _error(f"Unknown field '{node.name}'. Fields: {known}.", node)
+        return self.declared_field(name, specs, node)
+
+    def _equality_only(self, node: ast.FieldFilter, name: str) -> None:
+        if node.operator not in (ast.Operator.COLON, ast.Operator.EQ, ast.Operator.NE):
+            raise _error(f"'{name}' can only be compared with :, = or !=.", node)
+
+    @staticmethod
+    def _negate_if_ne(node: ast.FieldFilter, ids: IdSet) -> IdSet:
+        return ~ids if node.operator == ast.Operator.NE else ids
+
+    @staticmethod
+    def _cards(**conditions) -> IdSet:
+        return IdSet.of(Card.objects.filter(**conditions), "id")
+
+    def _cards_with_text(self, **conditions) -> IdSet:
+        return IdSet.of(CardText.objects.filter(**conditions), "card_id")
+
+    def builtin_game(self, node: ast.FieldFilter) -> IdSet:
+        self._equality_only(node, "game")
+        wanted = fold(node.value)
+        slugs = [
+            game.slug
+            for game in all_games()
+            if wanted == game.slug or any(fold(name) == wanted for name in game.names.values())
+        ]
+        if not slugs:
+            choices = ", ".join(game.slug for game in all_games())
+            raise _error(f"No game '{node.value}'. Games: {choices}.", node)
+        return self._negate_if_ne(node, self._cards(game_id__in=[self.game_ids.get(slug) for slug in slugs]))
+
+    def builtin_name(self, node: ast.FieldFilter) -> IdSet:
+        self._equality_only(node, "name")
+        return self._negate_if_ne(node, self._text_condition(node, "name"))
+
+    def _text_condition(self, node: ast.FieldFilter, part: str) -> IdSet:
+        if node.regex:
+            return self.regex(node.value, (part,))
+        return self.text_term(node.value, (part,), expand=False)
+
+    def builtin_text(self, node: ast.FieldFilter) -> IdSet:
+        self._equality_only(node, "text")
+        return self._negate_if_ne(node, self._text_condition(node, "text"))
+
+    def builtin_kind(self, node: ast.FieldFilter) -> IdSet:
+        self._equality_only(node, "kind")
+        wanted = fold(node.value)
+        if wanted in {"unknown", fold("不明"), fold("未知")}:
+            return self._negate_if_ne(node, self._cards(kind__isnull=True))
+        matches = Q()
+        found = False
+        for game in all_games():
+            for kind in game.kinds:
+                if wanted == kind.slug or any(fold(label) == wanted for label in kind.labels.values()):
+                    matches |= Q(game_id=self.game_ids.get(game.slug), kind=kind.slug)
+                    found = True
+        if not found:
+            kinds = sorted({kind.slug for game in all_games() for kind in game.kinds})
+            raise _error(f"No kind '{node.value}'. Kinds: {', '.join(kinds)}, unknown.", node)
+        return self._negate_if_ne(node, IdSet.of(Card.objects.filter(matches), "id"))
+
+    def builtin_number(self, node: ast.FieldFilter) -> IdSet:
+        self._equality_only(node, "number")
+        return self._negate_if_ne(node, self._cards(number__iexact=node.value))
+
+    def builtin_lang(self, node: ast.FieldFilter) -> IdSet:
+        self._equality_only(node, "lang")
+        language = LANGUAGE_ALIASES.get(node.value.lower())
+        if language is None:
+            raise _error(f"No language '{node.value}'. Use ja, zh or en.", node)
+        return self._negate_if_ne(node, self._cards_with_text(language=language))
+
+    def builtin_is(self, node: ast.FieldFilter) -> IdSet:
+        self._equality_only(node, "is")
+        translated = self._cards_with_text(language="zh-hant")
+        value = node.value.lower()
+        if value == "translated":
+            return self._negate_if_ne(node, translated)
+        if value == "untranslated":
+            return self._negate_if_ne(node, ~translated)
+        raise _error(f"is:{node.value} is not known. Use is:translated or is:untranslated.", node)
+
+    def builtin_has(self, node: ast.FieldFilter) -> IdSet:
+        self._equality_only(node, "has")
+        name = FIELD_ALIASES.get(node.value.lower(), node.value.lower())
+        if name == "number":
+            return self._negate_if_ne(node, self._cards(number__isnull=False))
+        if name == "kind":
+            return self._negate_if_ne(node, self._cards(kind__isnull=False))
+        if name not in self.fields:
+            raise _error(f"has:{node.value}: no such field. Fields: {', '.join(sorted(self.fields))}.", node)
+        return self._negate_if_ne(node, IdSet.of(CardFieldValue.objects.filter(field=name), "card_id"))
+
+    def declared_field(self, name: str, specs: list[FieldSpec], node: ast.FieldFilter) -> IdSet:
+        values = CardFieldValue.objects.filter(field=name)
+        if all(isinstance(spec.type, NUMERIC_TYPES) for spec in specs):
+            number = _number(node, specs[0])
+            lookup = {
+                ast.Operator.COLON: "number",
+                ast.Operator.EQ: "number",
+                ast.Operator.NE: "number",
+                ast.Operator.LT: "number__lt",
+                ast.Operator.LE: "number__lte",
+                ast.Operator.GT: "number__gt",
+                ast.Operator.GE: "number__gte",
+            }[node.operator]
+            matching = values.filter(**{lookup: number})
+        else:
+            self._equality_only(node, name)
+            matching = values.filter(text__iregex=node.value) if node.regex else values.filter(text=fold(node.value))
+        ids = IdSet.of(matching, "card_id")
+        if node.operator == ast.Operator.NE:
+            # Unknown stays unknown: != matches known values that differ.
+            return intersect([IdSet.of(values, "card_id")], [ids])
+        return ids
+
+
+def _number(node: ast.FieldFilter, spec: FieldSpec) -> int:
+    if isinstance(spec.type, BooleanType):
+        lowered = node.value.strip().lower()
+        if lowered in {"true", "yes", "1"}:
+            return 1
+        if lowered in {"false", "no", "0"}:
+            return 0
+        raise _error(f"{node.name} takes true or false, not '{node.value}'.", node)
+    try:
+        return int(fold(node.value).strip())
+    except ValueError:
+        raise _error(f"{node.name} takes a whole number, not '{node.value}'.", node) from None
+
+
+def _languages(node: ast.Node | None) -> tuple[str, ...]:
+    """The languages named by lang: filters that are not negated, in query order."""
+    found: list[str] = []
+
+    def visit(current: ast.Node | None, negated: bool) -> None:
+        if current is None:
+            return
+        if isinstance(current, ast.Not):
+            visit(current.operand, not negated)
+        elif isinstance(current, ast.And | ast.Or):
+            for operand in current.operands:
+                visit(operand, negated)
+        elif isinstance(current, ast.FieldFilter) and FIELD_ALIASES.get(current.name, current.name) == "lang":
+            language = LANGUAGE_ALIASES.get(current.value.lower())
+            if language and not negated and current.operator != ast.Operator.NE and language not in found:
+                found.append(language)
+
+    visit(node, False)
+    return tuple(found) or tuple(LANGUAGE_CODES)
+
+
+def compile_query(query: ast.Query, glossary: Glossary | None = None) -> CompiledQuery:
+    """Build the card filter and display settings for a parsed query."""
+    languages = _languages(query.root)
+    compiler = _Compiler(glossary or Glossary.from_database(), languages)
+    ids = compiler.compile(query.root) if query.root is not None else ALL_CARDS
+    order = (query.display.order or "number").lower()
+    numeric = sorted(
+        name for name, specs in declared_fields().items() if all(isinstance(s.type, NUMERIC_TYPES) for s in specs)
+    )
+    if order not in ORDERS and order not in numeric:
+        raise ast.QuerySyntaxError(f"Cannot order by '{order}'. Orders: {', '.join([*ORDERS, *numeric])}.", 0)
+    return CompiledQuery(
+        ids=ids,
+        also_searched=compiler.also_searched,
+        order=order,
+        descending=(query.display.direction or "asc").lower() == "desc",
+        languages=languages,
+        highlight_terms=compiler.highlight_terms,
+    )
+
+
+def ordered(cards: QuerySet[Card], compiled: CompiledQuery, ui_language: str) -> QuerySet[Card]:
+    """Apply the query's order; unknown values sort last either way, then by number."""
+    descending = compiled.descending
+    if compiled.order == "number":
+        return cards.order_by("-sort_key" if descending else "sort_key")
+    if compiled.order == "game":
+        keys = [F("game__sort_order").desc() if descending else F("game__sort_order").asc(), "sort_key"]
+        return cards.order_by(*keys)
+    if compiled.order == "kind":
+        kind = F("kind").desc(nulls_last=True) if descending else F("kind").asc(nulls_last=True)
+        return cards.order_by(kind, "sort_key")
+    if compiled.order == "name":
+        names = CardText.objects.filter(card=OuterRef("pk")).exclude(name="")
+        name = Coalesce(
+            Subquery(names.filter(language=ui_language).values("name")[:1]),
+            Subquery(names.order_by("language").values("name")[:1]),
+        )
+        sort_name = F("sort_name").desc(nulls_last=True) if descending else F("sort_name").asc(nulls_last=True)
+        return cards.annotate(sort_name=name).order_by(sort_name, "sort_key")
+    values = CardFieldValue.objects.filter(card=OuterRef("pk"), field=compiled.order).order_by("number")
+    value = F("sort_value").desc(nulls_last=True) if descending else F("sort_value").asc(nulls_last=True)
+    return cards.annotate(sort_value=Subquery(values.values("number")[:1])).order_by(value, "sort_key")

@@ -1,0 +1,110 @@
+"""Index tokens for CJK substring search of any length (plain Python).
+
+A column's folded text is split into units: a run of ASCII letters and digits
+is one unit (a word), every other character is a unit of its own, and a run of
+whitespace is one space unit. The index holds, per column, every bigram of
+consecutive units in order (so a query of n >= 2 units is the phrase of its
+n - 1 bigrams, which matches exactly the texts that contain it) and every
+distinct unit (so a one-unit query, one CJK character or one word, is a
+single-token lookup; a word also matches as a prefix).
+
+Tokens are spelled with ASCII letters only, so SQLite FTS5's unicode61
+tokenizer and PostgreSQL's ``to_tsvector('simple', …)`` both take each one
+whole and in order: a prefix letter (``q`` bigram, ``r`` unit), a two-letter
+column code, then each character as six hex digits written with the letters
+a–p, units separated by ``x``.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+LANGUAGE_CODES = {"ja": "j", "zh-hant": "z", "en": "e"}
+PART_CODES = {"name": "n", "text": "t"}
+COLUMNS: tuple[str, ...] = tuple(part + lang for part in PART_CODES.values() for lang in LANGUAGE_CODES.values())
+
+_HEX_LETTERS = str.maketrans("0123456789abcdef", "abcdefghijklmnop")
+_BIGRAM, _UNIT = "q", "r"
+_SPACE = " "
+
+
+def column(part: str, language: str) -> str:
+    return PART_CODES[part] + LANGUAGE_CODES[language]
+
+
+def columns_for(parts: Iterable[str] = PART_CODES, languages: Iterable[str] = LANGUAGE_CODES) -> list[str]:
+    return [column(part, language) for part in parts for language in languages]
+
+
+def units(folded: str) -> list[str]:
+    """Split folded text into units (see module docstring)."""
+    result: list[str] = []
+    word: list[str] = []
+    for char in folded:
+        if char.isascii() and char.isalnum():
+            word.append(char)
+            continue
+        if word:
+            result.append("".join(word))
+            word = []
+        if char.isspace():
+            if result and result[-1] != _SPACE:
+                result.append(_SPACE)
+        else:
+            result.append(char)
+    if word:
+        result.append("".join(word))
+    return result
+
+
+def _spell(unit: str) -> str:
+    return "".join(format(ord(char), "06x") for char in unit).translate(_HEX_LETTERS)
+
+
+def bigram_token(column_code: str, first: str, second: str) -> str:
+    return f"{_BIGRAM}{column_code}{_spell(first)}x{_spell(second)}"
+
+
+def unit_token(column_code: str, unit: str) -> str:
+    return f"{_UNIT}{column_code}{_spell(unit)}"
+
+
+def document_tokens(columns: Mapping[str, str]) -> list[str]:
+    """All index tokens of a card, in order: ``columns`` maps column code to folded text."""
+    tokens: list[str] = []
+    for code, folded in columns.items():
+        column_units = units(folded)
+        tokens.extend(bigram_token(code, a, b) for a, b in itertools.pairwise(column_units))
+        seen: set[str] = set()
+        for unit in column_units:
+            if unit != _SPACE and unit not in seen:
+                seen.add(unit)
+                tokens.append(unit_token(code, unit))
+    return tokens
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """What one search term looks for in one column: consecutive tokens, or one token (maybe as a prefix)."""
+
+    tokens: tuple[str, ...]
+    prefix: bool = False
+
+
+def term_phrases(folded_term: str, column_codes: Iterable[str]) -> list[Phrase]:
+    """The phrases that find ``folded_term`` in any of ``column_codes``; empty if it has no units."""
+    term_units = [unit for unit in units(folded_term.strip())]
+    if not term_units:
+        return []
+    phrases = []
+    for code in column_codes:
+        if len(term_units) == 1:
+            unit = term_units[0]
+            # A word also finds longer words it begins ("baz" finds "bazaar"); a CJK unit is one character.
+            phrases.append(Phrase((unit_token(code, unit),), prefix=unit.isascii() and unit.isalnum()))
+        else:
+            pairs = itertools.pairwise(term_units)
+            phrases.append(Phrase(tuple(bigram_token(code, a, b) for a, b in pairs)))
+    return phrases
