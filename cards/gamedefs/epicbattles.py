@@ -32,7 +32,7 @@ DEFINITION = register(
                 "character",
                 TextType(),
                 {"ja": "キャラクター名", "zh-hant": "角色名", "en": "Character"},
-                help="the character a card names; such a card may only be played with that character",
+                help='the character a card names (such a card is only played with that character); "none" if it names none',
             ),
             FieldSpec(
                 "side_deck_only",

@@ -4,7 +4,8 @@ from . import register
 from .base import BooleanType, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
 
 FACTIONS = ("human", "shadow", "neutral")
-CLASSES = ("warrior", "mage", "hunter", "priest", "wulven", "rogue", "elemental")
+# "none": the card shows no class icon, so any hero may use it (wiki, Category:Deck).
+CLASSES = ("warrior", "mage", "hunter", "priest", "wulven", "rogue", "elemental", "none")
 RARITIES = ("common", "uncommon", "rare", "epic", "legendary")
 
 _resources = {"ja": "リソース", "zh-hant": "資源", "en": "resources"}

@@ -20,7 +20,10 @@ DEFINITION = register(
             FieldSpec("colour", ChoiceType(choices=COLOURS), {"ja": "属性", "zh-hant": "屬性", "en": "Colour"}),
             FieldSpec(
                 "cost",
-                TextType(pattern=r"(?:[^\d\s]{1,2}\d+)+", pattern_help="colour and count pairs, e.g. 白1藍1"),
+                TextType(
+                    pattern=r"0|(?:[^\d\s]{1,2}\d+)+",
+                    pattern_help="0 for no cost, or colour and count pairs, e.g. 白1藍1",
+                ),
                 {"ja": "コスト", "zh-hant": "代價", "en": "Cost"},
             ),
             FieldSpec("attack", IntegerType(minimum=0), {"ja": "攻撃力", "zh-hant": "攻擊力", "en": "Attack"}),

@@ -1,0 +1,441 @@
+"""Deck construction rules as data (plain Python, no Django).
+
+A game's module (``decks.rules.<slug>``) declares its deck zones, its modes and
+options, and a list of rule objects per mode. ``validate`` runs every rule and
+returns every finding at once: a *violation* (the deck breaks the rule) or an
+*unchecked* finding (the rule needs a value no source gives, and names the cards).
+Each rule carries its own text in ja, zh-hant and en, with the numbers involved.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+Labels = Mapping[str, str]
+
+
+def pick(labels: Labels, language: str) -> str:
+    return labels.get(language) or labels.get("en") or next(iter(labels.values()), "")
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    """What the rules may read of a card: its identity, kind and known field values."""
+
+    key: str
+    name: str
+    kind: str | None = None
+    fields: Mapping[str, Any] = field(default_factory=dict)
+    number: str | None = None
+
+    def value(self, name: str) -> Any:
+        """The field's value, or None when no source gives it."""
+        return self.fields.get(name)
+
+
+@dataclass(frozen=True)
+class Entry:
+    card: CardInfo
+    count: int
+
+
+@dataclass(frozen=True)
+class DeckSpec:
+    """A deck as the rules see it: entries per zone, the mode and the options chosen."""
+
+    game: str
+    zones: Mapping[str, tuple[Entry, ...]]
+    mode: str = "default"
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def entries(self, *zones: str) -> list[Entry]:
+        return [entry for zone in zones for entry in self.zones.get(zone, ())]
+
+    def size(self, *zones: str) -> int:
+        return sum(entry.count for entry in self.entries(*zones))
+
+    def copies(self, *zones: str) -> Counter[str]:
+        counts: Counter[str] = Counter()
+        for entry in self.entries(*zones):
+            counts[entry.card.key] += entry.count
+        return counts
+
+    def cards(self, *zones: str) -> dict[str, CardInfo]:
+        return {entry.card.key: entry.card for entry in self.entries(*zones)}
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One result of a rule: a violation, or a check that could not be made."""
+
+    rule: str
+    kind: str  # "violation" | "unchecked"
+    texts: Labels  # the message in each language, numbers filled in
+    cards: tuple[str, ...] = ()  # names of the cards concerned
+
+    def message(self, language: str) -> str:
+        return pick(self.texts, language)
+
+
+def _fill(templates: Labels, **values: Any) -> dict[str, str]:
+    return {language: template.format(**values) for language, template in templates.items()}
+
+
+KIND_LABELS = {"ja": "種類", "zh-hant": "種類", "en": "kind"}
+
+UNCHECKED = {
+    "ja": "{rule}：次のカードの{field}が不明なため確認できません：{cards}",
+    "zh-hant": "{rule}：以下卡片的{field}不明，無法檢查：{cards}",
+    "en": "{rule}: could not be checked, {field} unknown for: {cards}",
+}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """A construction rule. ``texts`` is its statement; ``check`` lists what the deck breaks."""
+
+    id: str
+    texts: Labels
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        raise NotImplementedError
+
+    def statement(self, language: str) -> str:
+        return pick(self.texts, language)
+
+    def violation(self, templates: Labels, cards: Iterable[str] = (), **values: Any) -> Finding:
+        return Finding(self.id, "violation", _fill(templates, **values), tuple(cards))
+
+    def unchecked(self, field_labels: Labels, cards: list[CardInfo]) -> Finding:
+        names = "、".join(card.name for card in cards)
+        texts = {
+            language: UNCHECKED[language].format(
+                rule=pick(self.texts, language), field=pick(field_labels, language), cards=names
+            )
+            for language in UNCHECKED
+        }
+        return Finding(self.id, "unchecked", texts, tuple(card.name for card in cards))
+
+
+COUNT_MESSAGE = {
+    "ja": "{zone}：{count}枚（{expected}）",
+    "zh-hant": "{zone}：{count}張（{expected}）",
+    "en": "{zone}: {count} cards ({expected})",
+}
+
+
+def _range_text(minimum: int | None, maximum: int | None) -> dict[str, str]:
+    if minimum == maximum and minimum is not None:
+        return {"ja": f"ちょうど{minimum}枚", "zh-hant": f"須剛好{minimum}張", "en": f"exactly {minimum}"}
+    if maximum is None:
+        return {"ja": f"{minimum}枚以上", "zh-hant": f"至少{minimum}張", "en": f"at least {minimum}"}
+    if minimum in (None, 0):
+        return {"ja": f"{maximum}枚以下", "zh-hant": f"至多{maximum}張", "en": f"at most {maximum}"}
+    return {"ja": f"{minimum}〜{maximum}枚", "zh-hant": f"{minimum}至{maximum}張", "en": f"{minimum} to {maximum}"}
+
+
+@dataclass(frozen=True)
+class ZoneSize(Rule):
+    """The zones together hold between ``minimum`` and ``maximum`` cards (counting copies).
+
+    ``kinds`` restricts the count to cards of those kinds; ``allowed_sizes`` instead
+    lists the exact sizes allowed (e.g. a side deck of 0 or 6).
+    """
+
+    zones: tuple[str, ...] = ()
+    zone_labels: Labels = field(default_factory=dict)
+    minimum: int | None = None
+    maximum: int | None = None
+    kinds: tuple[str, ...] = ()
+    allowed_sizes: tuple[int, ...] = ()
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        entries = deck.entries(*self.zones)
+        if self.kinds:
+            entries = [entry for entry in entries if entry.card.kind in self.kinds]
+        count = sum(entry.count for entry in entries)
+        if self.allowed_sizes:
+            ok = count in self.allowed_sizes
+            expected = {
+                "ja": "または".join(f"{size}枚" for size in self.allowed_sizes),
+                "zh-hant": "或".join(f"{size}張" for size in self.allowed_sizes),
+                "en": " or ".join(str(size) for size in self.allowed_sizes),
+            }
+        else:
+            ok = (self.minimum is None or count >= self.minimum) and (self.maximum is None or count <= self.maximum)
+            expected = _range_text(self.minimum, self.maximum)
+        if ok:
+            return []
+        texts = {
+            language: COUNT_MESSAGE[language].format(
+                zone=pick(self.zone_labels, language), count=count, expected=expected[language]
+            )
+            for language in COUNT_MESSAGE
+        }
+        return [Finding(self.id, "violation", texts)]
+
+
+@dataclass(frozen=True)
+class MaxCopies(Rule):
+    """At most ``limit`` copies of any one card in the zones (``limit_option`` may override it)."""
+
+    zones: tuple[str, ...] = ()
+    limit: int = 4
+    limit_option: str | None = None
+    kinds: tuple[str, ...] = ()
+
+    def limit_for(self, deck: DeckSpec) -> int:
+        if self.limit_option and deck.options.get(self.limit_option) is not None:
+            return int(deck.options[self.limit_option])
+        return self.limit
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        limit = self.limit_for(deck)
+        cards = deck.cards(*self.zones)
+        findings = []
+        for key, count in sorted(deck.copies(*self.zones).items()):
+            card = cards[key]
+            if self.kinds and card.kind not in self.kinds:
+                continue
+            if count > limit:
+                findings.append(
+                    self.violation(
+                        {
+                            "ja": "{name}：{count}枚（{limit}枚まで）",
+                            "zh-hant": "{name}：{count}張（上限{limit}張）",
+                            "en": "{name}: {count} copies (at most {limit})",
+                        },
+                        cards=[card.name],
+                        name=card.name,
+                        count=count,
+                        limit=limit,
+                    )
+                )
+        return findings
+
+
+def listing(rule: Rule, cards: list[CardInfo]) -> Finding:
+    """A violation that states the rule and names the cards that break it."""
+    names = [card.name for card in cards]
+    texts = {
+        "ja": f"{pick(rule.texts, 'ja')}：{'、'.join(names)}",
+        "zh-hant": f"{pick(rule.texts, 'zh-hant')}：{'、'.join(names)}",
+        "en": f"{pick(rule.texts, 'en')}: {', '.join(names)}",
+    }
+    return Finding(rule.id, "violation", texts, tuple(names))
+
+
+@dataclass(frozen=True)
+class PerCard(Rule):
+    """Every card in the zones passes ``test``; None from ``test`` means a value is unknown.
+
+    ``needs`` names the field ``test`` reads (for the unchecked message).
+    """
+
+    zones: tuple[str, ...] = ()
+    test: Callable[[CardInfo, DeckSpec], bool | None] = lambda card, deck: True
+    needs: Labels = field(default_factory=dict)
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        failing, unknown = [], []
+        for card in deck.cards(*self.zones).values():
+            verdict = self.test(card, deck)
+            if verdict is None:
+                unknown.append(card)
+            elif not verdict:
+                failing.append(card)
+        findings = [listing(self, failing)] if failing else []
+        if unknown:
+            findings.append(self.unchecked(self.needs, unknown))
+        return findings
+
+
+@dataclass(frozen=True)
+class AllDifferent(Rule):
+    """No card appears twice in the zones."""
+
+    zones: tuple[str, ...] = ()
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        cards = deck.cards(*self.zones)
+        doubled = [cards[key] for key, count in sorted(deck.copies(*self.zones).items()) if count > 1]
+        return [listing(self, doubled)] if doubled else []
+
+
+@dataclass(frozen=True)
+class KindsOnly(Rule):
+    """Every card in the zones is of one of ``kinds`` (a card of unknown kind cannot be checked)."""
+
+    zones: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        cards = list(deck.cards(*self.zones).values())
+        wrong = [card for card in cards if card.kind is not None and card.kind not in self.kinds]
+        unknown = [card for card in cards if card.kind is None]
+        findings = [listing(self, wrong)] if wrong else []
+        if unknown:
+            findings.append(self.unchecked(KIND_LABELS, unknown))
+        return findings
+
+
+@dataclass(frozen=True)
+class AtLeastWhere(Rule):
+    """At least ``minimum`` cards (copies counted) of the zones satisfy ``test`` (None: unknown).
+
+    When the cards of unknown value could make up the shortfall, the rule is reported
+    as unchecked rather than broken.
+    """
+
+    zones: tuple[str, ...] = ()
+    minimum: int = 0
+    test: Callable[[CardInfo], bool | None] = lambda card: True
+    needs: Labels = field(default_factory=dict)
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        passing = 0
+        unknown: list[Entry] = []
+        for entry in deck.entries(*self.zones):
+            verdict = self.test(entry.card)
+            if verdict is None:
+                unknown.append(entry)
+            elif verdict:
+                passing += entry.count
+        if passing >= self.minimum:
+            return []
+        if passing + sum(entry.count for entry in unknown) >= self.minimum:
+            return [self.unchecked(self.needs, [entry.card for entry in unknown])]
+        texts = {
+            "ja": f"{pick(self.texts, 'ja')}：{passing}枚（{self.minimum}枚以上必要）",
+            "zh-hant": f"{pick(self.texts, 'zh-hant')}：{passing}張（至少需{self.minimum}張）",
+            "en": f"{pick(self.texts, 'en')}: {passing} ({self.minimum} or more needed)",
+        }
+        findings = [Finding(self.id, "violation", texts)]
+        if unknown:
+            findings.append(self.unchecked(self.needs, [entry.card for entry in unknown]))
+        return findings
+
+
+@dataclass(frozen=True)
+class SumAtMost(Rule):
+    """The sum of a field over the zones (copies counted) is at most ``maximum``."""
+
+    zones: tuple[str, ...] = ()
+    field_name: str = ""
+    field_labels: Labels = field(default_factory=dict)
+    maximum: int = 0
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        total = 0
+        unknown = []
+        for entry in deck.entries(*self.zones):
+            value = entry.card.value(self.field_name)
+            if value is None:
+                unknown.append(entry.card)
+            else:
+                total += int(value) * entry.count
+        findings = []
+        if total > self.maximum:
+            findings.append(
+                Finding(
+                    self.id,
+                    "violation",
+                    {
+                        "ja": f"{pick(self.texts, 'ja')}：{total}（{self.maximum}以下）",
+                        "zh-hant": f"{pick(self.texts, 'zh-hant')}：{total}（上限{self.maximum}）",
+                        "en": f"{pick(self.texts, 'en')}: {total} (at most {self.maximum})",
+                    },
+                )
+            )
+        if unknown:
+            findings.append(self.unchecked(self.field_labels, unknown))
+        return findings
+
+
+@dataclass(frozen=True)
+class Zone:
+    slug: str
+    labels: Labels
+    kinds: tuple[str, ...] = ()  # kinds a card must have to be added here (empty: any)
+    fixed: bool = False  # shown, not edited (e.g. a game's fixed starting deck)
+
+
+@dataclass(frozen=True)
+class Mode:
+    slug: str
+    labels: Labels
+    win_conditions: Labels = field(default_factory=dict)
+    checked: bool = True  # False: the mode needs no construction check
+
+
+@dataclass(frozen=True)
+class Option:
+    slug: str
+    labels: Labels
+    default: Any
+    choices: tuple[Any, ...] = ()
+    help: Labels = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class FixedCard:
+    """A card every deck of the game has, identified by its key (e.g. Endbreaker's starting deck)."""
+
+    key: str
+    count: int
+
+
+@dataclass(frozen=True)
+class DeckRules:
+    """Everything a game declares about decks; registered under the game's slug."""
+
+    game: str
+    zones: tuple[Zone, ...]
+    modes: tuple[Mode, ...]
+    rules_for_mode: Callable[[str, Mapping[str, Any]], list[Rule]]
+    options: tuple[Option, ...] = ()
+    fixed_cards: Mapping[str, tuple[FixedCard, ...]] = field(default_factory=dict)  # zone -> cards
+    notes: Labels = field(default_factory=dict)
+
+    def zone(self, slug: str) -> Zone | None:
+        return next((zone for zone in self.zones if zone.slug == slug), None)
+
+    def mode(self, slug: str) -> Mode | None:
+        return next((mode for mode in self.modes if mode.slug == slug), None)
+
+    def default_options(self) -> dict[str, Any]:
+        return {option.slug: option.default for option in self.options}
+
+    def rules(self, mode: str, options: Mapping[str, Any]) -> list[Rule]:
+        chosen = self.mode(mode) or self.modes[0]
+        if not chosen.checked:
+            return []
+        return self.rules_for_mode(chosen.slug, {**self.default_options(), **options})
+
+
+@dataclass(frozen=True)
+class Verdict:
+    findings: tuple[Finding, ...]
+    checked: bool  # False when the mode has no construction check
+
+    @property
+    def legal(self) -> bool:
+        return self.checked and not self.findings
+
+    @property
+    def violations(self) -> list[Finding]:
+        return [finding for finding in self.findings if finding.kind == "violation"]
+
+    @property
+    def unchecked(self) -> list[Finding]:
+        return [finding for finding in self.findings if finding.kind == "unchecked"]
+
+
+def validate(rules: DeckRules, deck: DeckSpec) -> Verdict:
+    """Every finding of every rule of the deck's mode, at once."""
+    mode = rules.mode(deck.mode) or rules.modes[0]
+    findings = [finding for rule in rules.rules(mode.slug, deck.options) for finding in rule.check(deck)]
+    return Verdict(tuple(findings), checked=mode.checked)

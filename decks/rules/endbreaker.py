@@ -1,0 +1,175 @@
+"""エンドブレイカー！SCG: the game's set-up as a deck (seed 000, 遊戲準備; ../shared/games.md).
+
+A player does not build a deck here: the table chooses 9 ability piles for the
+supply, lays out the three job piles and may fix 3 masquerades instead of
+drawing them at random. Every player starts with the same deck.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import register
+from .base import (
+    AllDifferent,
+    CardInfo,
+    DeckRules,
+    DeckSpec,
+    FixedCard,
+    KindsOnly,
+    Mode,
+    Option,
+    PerCard,
+    Rule,
+    Zone,
+    ZoneSize,
+)
+
+SUPPLY = {"ja": "サプライ（アビリティ9種）", "zh-hant": "場中特技（9種）", "en": "Supply (9 ability piles)"}
+JOBS = {"ja": "ジョブの山", "zh-hant": "職業牌堆", "en": "Job piles"}
+MASQUERADES = {"ja": "マスカレイド", "zh-hant": "假面", "en": "Masquerades"}
+STARTING = {"ja": "初期デッキ", "zh-hant": "起始牌庫", "en": "Starting deck"}
+
+# 遊戲準備 1: 將魔獸戰士、スカイランナー、デモニスタ三疊職業卡牌堆放在場中。
+SETUP_JOBS = ("魔獣戦士", "スカイランナー", "デモニスタ")
+
+
+def _setup_job(card: CardInfo, deck: DeckSpec) -> bool:
+    return card.key in SETUP_JOBS
+
+
+def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
+    rules: list[Rule] = [
+        # 遊戲準備 2: 特技卡牌堆任選９種放置在場中。
+        ZoneSize(
+            "endbreaker.supply",
+            {"ja": "アビリティの山はちょうど9種", "zh-hant": "特技牌堆須剛好9種", "en": "Exactly 9 ability piles"},
+            zones=("supply",),
+            zone_labels=SUPPLY,
+            minimum=9,
+            maximum=9,
+        ),
+        AllDifferent(
+            "endbreaker.supply-different",
+            {
+                "ja": "アビリティの山はすべて異なる",
+                "zh-hant": "特技牌堆須各不相同",
+                "en": "The 9 ability piles all different",
+            },
+            zones=("supply",),
+        ),
+        KindsOnly(
+            "endbreaker.supply-kind",
+            {"ja": "サプライにはアビリティのみ", "zh-hant": "場中牌堆只能是特技", "en": "Only abilities in the supply"},
+            zones=("supply",),
+            kinds=("ability",),
+        ),
+        ZoneSize(
+            "endbreaker.jobs",
+            {"ja": "ジョブの山は3つ", "zh-hant": "職業牌堆3疊", "en": "Three job piles"},
+            zones=("jobs",),
+            zone_labels=JOBS,
+            minimum=3,
+            maximum=3,
+        ),
+        AllDifferent(
+            "endbreaker.jobs-different",
+            {"ja": "ジョブの山はすべて異なる", "zh-hant": "職業牌堆須各不相同", "en": "The job piles all different"},
+            zones=("jobs",),
+        ),
+        PerCard(
+            "endbreaker.setup-jobs",
+            {
+                "ja": "ジョブの山は魔獣戦士・スカイランナー・デモニスタ",
+                "zh-hant": "職業牌堆為魔獸戰士、スカイランナー、デモニスタ",
+                "en": "The job piles are 魔獣戦士, スカイランナー and デモニスタ",
+            },
+            zones=("jobs",),
+            test=_setup_job,
+        ),
+    ]
+    if options.get("fixed_masquerades"):
+        rules += [
+            ZoneSize(
+                "endbreaker.masquerades",
+                {"ja": "固定するマスカレイドは3枚", "zh-hant": "固定的假面為3張", "en": "Exactly 3 fixed masquerades"},
+                zones=("masquerades",),
+                zone_labels=MASQUERADES,
+                minimum=3,
+                maximum=3,
+            ),
+            AllDifferent(
+                "endbreaker.masquerades-different",
+                {
+                    "ja": "マスカレイドはすべて異なる",
+                    "zh-hant": "假面須各不相同",
+                    "en": "The masquerades all different",
+                },
+                zones=("masquerades",),
+            ),
+            KindsOnly(
+                "endbreaker.masquerade-kind",
+                {
+                    "ja": "マスカレイド欄にはマスカレイドのみ",
+                    "zh-hant": "假面區只能放假面",
+                    "en": "Only masquerades among the masquerades",
+                },
+                zones=("masquerades",),
+                kinds=("masquerade",),
+            ),
+        ]
+    else:
+        # 遊戲準備 4: 將假面卡隨機選出３張 — unless the table fixes them, none is chosen here.
+        rules.append(
+            ZoneSize(
+                "endbreaker.random-masquerades",
+                {
+                    "ja": "マスカレイドを固定しない場合は選ばない（ランダムに3枚）",
+                    "zh-hant": "不固定假面時不選（隨機3張）",
+                    "en": "No masquerades chosen unless fixed (3 are drawn at random)",
+                },
+                zones=("masquerades",),
+                zone_labels=MASQUERADES,
+                minimum=0,
+                maximum=0,
+            )
+        )
+    return rules
+
+
+RULES = register(
+    DeckRules(
+        game="endbreaker",
+        zones=(
+            Zone("supply", SUPPLY, kinds=("ability",)),
+            Zone("jobs", JOBS, kinds=("job",)),
+            Zone("masquerades", MASQUERADES, kinds=("masquerade",)),
+            Zone("starting", STARTING, fixed=True),
+        ),
+        modes=(Mode("default", {"ja": "通常", "zh-hant": "一般", "en": "Standard"}),),
+        rules_for_mode=_rules,
+        options=(
+            Option(
+                "fixed_masquerades",
+                {"ja": "マスカレイドを固定する", "zh-hant": "固定假面", "en": "Fix the 3 masquerades"},
+                default=False,
+                choices=(False, True),
+            ),
+        ),
+        # 遊戲準備 5 and games.md: 城塞騎士、狩獵者、星靈術士各２張；旅人的酒場４張; plus 7 thorns kept in front.
+        fixed_cards={
+            "starting": (
+                FixedCard("EB1-001", 4),
+                FixedCard("城塞騎士", 2),
+                FixedCard("狩猟者", 2),
+                FixedCard("星霊術士", 2),
+            )
+        },
+        notes={
+            "ja": "各プレイヤーはさらにソーン＆ダブルトリガー7枚を自分の前に置く。",
+            "zh-hant": "每位玩家另將棘７張放置在自己面前。",
+            "en": "Each player also keeps 7 thorn cards (ソーン＆ダブルトリガー) in front of them.",
+        },
+    )
+)

@@ -1,0 +1,140 @@
+"""Shadow Era: deck construction (../shared/games.md, from the shadowera.com wiki)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from . import register
+from .base import CardInfo, DeckRules, DeckSpec, KindsOnly, MaxCopies, Mode, Option, PerCard, Rule, Zone, ZoneSize
+
+HERO = {"ja": "ヒーロー", "zh-hant": "英雄", "en": "Hero"}
+DECK = {"ja": "デッキ", "zh-hant": "牌組", "en": "Deck"}
+HERO_AND_DECK = {"ja": "ヒーローを含むデッキ", "zh-hant": "含英雄的牌組", "en": "Deck with the hero"}
+FACTION = {"ja": "陣営", "zh-hant": "陣營", "en": "faction"}
+CLASS = {"ja": "クラス", "zh-hant": "職業", "en": "class"}
+DECK_KINDS = ("ally", "ability", "artifact", "weapon", "armor", "trap", "item", "location")
+
+
+def _hero(deck: DeckSpec) -> CardInfo | None:
+    heroes = list(deck.cards("hero").values())
+    return heroes[0] if len(heroes) == 1 else None
+
+
+def _faction_allowed(card: CardInfo, deck: DeckSpec) -> bool | None:
+    """A Human hero takes Human and Neutral cards, a Shadow hero Shadow and Neutral."""
+    hero = _hero(deck)
+    if hero is None:
+        return True  # the hero rule reports a missing or doubled hero
+    faction = card.value("faction")
+    hero_faction = hero.value("faction")
+    if faction is None or hero_faction is None:
+        return None
+    return faction in ("neutral", hero_faction)
+
+
+def _class_allowed(card: CardInfo, deck: DeckSpec) -> bool | None:
+    """A card with class icons needs a hero of one of those classes."""
+    hero = _hero(deck)
+    if hero is None:
+        return True
+    classes = card.value("class")
+    hero_classes = hero.value("class")
+    if classes is None or hero_classes is None:
+        return None
+    return "none" in classes or bool(set(classes) & set(hero_classes))
+
+
+def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
+    return [
+        ZoneSize(
+            "shadowera.hero",
+            {"ja": "ヒーローはちょうど1枚", "zh-hant": "英雄須剛好1張", "en": "Exactly one hero"},
+            zones=("hero",),
+            zone_labels=HERO,
+            minimum=1,
+            maximum=1,
+        ),
+        KindsOnly(
+            "shadowera.hero-kind",
+            {
+                "ja": "ヒーロー欄にはヒーローカードのみ",
+                "zh-hant": "英雄區只能放英雄卡",
+                "en": "The hero must be a hero card",
+            },
+            zones=("hero",),
+            kinds=("hero",),
+        ),
+        # games.md: exactly 1 hero plus at least 39 other cards, at most 80 including the hero.
+        ZoneSize(
+            "shadowera.size",
+            {"ja": "ヒーローを含め40〜80枚", "zh-hant": "含英雄40至80張", "en": "40 to 80 cards including the hero"},
+            zones=("hero", "deck"),
+            zone_labels=HERO_AND_DECK,
+            minimum=40,
+            maximum=80,
+        ),
+        KindsOnly(
+            "shadowera.deck-kinds",
+            {"ja": "デッキにヒーローは入れられない", "zh-hant": "牌組不能放英雄", "en": "No heroes in the deck"},
+            zones=("deck",),
+            kinds=DECK_KINDS,
+        ),
+        # games.md: "Rule of Four" (unconfirmed): an option of the deck, default 4.
+        MaxCopies(
+            "shadowera.copies",
+            {
+                "ja": "同じカードの枚数上限（既定4枚）",
+                "zh-hant": "同一卡片數量上限（預設4張）",
+                "en": "Copies of a card (4 unless set)",
+            },
+            zones=("deck",),
+            limit=4,
+            limit_option="copies",
+        ),
+        PerCard(
+            "shadowera.faction",
+            {
+                "ja": "ヒーローの陣営かニュートラルのカードのみ",
+                "zh-hant": "只能使用英雄陣營或中立的卡",
+                "en": "Only cards of the hero's faction or neutral",
+            },
+            zones=("deck",),
+            test=_faction_allowed,
+            needs=FACTION,
+        ),
+        PerCard(
+            "shadowera.class",
+            {
+                "ja": "クラスアイコンのあるカードはそのクラスのヒーローのみ",
+                "zh-hant": "有職業圖示的卡只限該職業英雄",
+                "en": "Class cards only for a hero of that class",
+            },
+            zones=("deck",),
+            test=_class_allowed,
+            needs=CLASS,
+        ),
+    ]
+
+
+RULES = register(
+    DeckRules(
+        game="shadowera",
+        zones=(Zone("hero", HERO, kinds=("hero",)), Zone("deck", DECK, kinds=DECK_KINDS)),
+        modes=(Mode("default", {"ja": "通常対戦", "zh-hant": "一般對戰", "en": "Match"}),),
+        rules_for_mode=_rules,
+        options=(
+            Option(
+                "copies",
+                {"ja": "同名カードの上限", "zh-hant": "同名卡上限", "en": "Copies of a card"},
+                default=4,
+                choices=(1, 2, 3, 4),
+                help={
+                    "ja": "「4枚ルール」は未確認の情報です（games.md）。",
+                    "zh-hant": "「四張規則」尚未確認（games.md）。",
+                    "en": "The Rule of Four is unconfirmed (games.md); change it if your table plays otherwise.",
+                },
+            ),
+        ),
+    )
+)

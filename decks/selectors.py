@@ -1,0 +1,98 @@
+"""Reads of decks: who may see what, and the deck as its game's rules see it."""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from django.http import Http404
+
+from cards.models import Card, Game
+
+from .models import Deck, DeckEntry
+from .rules import get_rules
+from .rules.base import CardInfo, DeckSpec, Entry, Verdict, validate
+
+
+def card_info(card: Card, language: str = "ja") -> CardInfo:
+    return CardInfo(
+        key=card.key,
+        name=card.display_name(language),
+        kind=card.kind,
+        fields=dict(card.fields),
+        number=card.number,
+    )
+
+
+def deck_entries(deck: Deck) -> QuerySet[DeckEntry]:
+    return (
+        deck.entries.select_related("card", "card__game")
+        .prefetch_related("card__texts")
+        .order_by("zone", "card__sort_key")
+    )
+
+
+def deck_spec(deck: Deck, language: str = "ja") -> DeckSpec:
+    zones: dict[str, list[Entry]] = {}
+    for entry in deck_entries(deck):
+        zones.setdefault(entry.zone, []).append(Entry(card_info(entry.card, language), entry.count))
+    return DeckSpec(
+        game=deck.game.slug,
+        zones={zone: tuple(entries) for zone, entries in zones.items()},
+        mode=deck.mode,
+        options=dict(deck.options),
+    )
+
+
+def verdict(deck: Deck, language: str = "ja") -> Verdict:
+    """The server's verdict on the deck: every rule of its game and mode, evaluated at once."""
+    return validate(get_rules(deck.game.slug), deck_spec(deck, language))
+
+
+def fixed_cards(deck: Deck) -> dict[str, list[tuple[Card | None, str, int]]]:
+    """The game's fixed zones (e.g. Endbreaker's starting deck): card (None if not loaded), key, count."""
+    rules = get_rules(deck.game.slug)
+    result: dict[str, list[tuple[Card | None, str, int]]] = {}
+    for zone, fixed in rules.fixed_cards.items():
+        cards = {card.key: card for card in Card.objects.filter(game=deck.game, key__in=[f.key for f in fixed])}
+        result[zone] = [(cards.get(f.key), f.key, f.count) for f in fixed]
+    return result
+
+
+def can_edit(user, deck: Deck) -> bool:
+    return user.is_authenticated and deck.owner_id == user.pk
+
+
+def can_view(user, deck: Deck, token: str | None = None) -> bool:
+    if can_edit(user, deck) or deck.visibility == Deck.Visibility.PUBLIC:
+        return True
+    return deck.visibility == Deck.Visibility.LINK and token is not None and token == deck.share_token
+
+
+def deck_for_viewer(user, pk: int, token: str | None = None) -> Deck:
+    """The deck if ``user`` may see it; Http404 otherwise, so a private deck's existence is not revealed."""
+    deck = Deck.objects.select_related("game", "owner").filter(pk=pk).first()
+    if deck is None or not can_view(user, deck, token):
+        raise Http404
+    return deck
+
+
+def deck_by_share_token(token: str) -> Deck:
+    deck = Deck.objects.select_related("game", "owner").filter(share_token=token).first()
+    if deck is None or deck.visibility == Deck.Visibility.PRIVATE:
+        raise Http404
+    return deck
+
+
+def decks_of(user) -> QuerySet[Deck]:
+    return Deck.objects.filter(owner=user).select_related("game")
+
+
+def public_decks(game: Game | None = None) -> QuerySet[Deck]:
+    decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC).select_related("game", "owner")
+    return decks.filter(game=game) if game is not None else decks
+
+
+def visible_decks(user) -> QuerySet[Deck]:
+    condition = Q(visibility=Deck.Visibility.PUBLIC)
+    if user.is_authenticated:
+        condition |= Q(owner=user)
+    return Deck.objects.filter(condition).select_related("game", "owner")
