@@ -28,10 +28,7 @@ sys.path.insert(0, str(ROOT))
 PAGE = 50
 HAN = [chr(code) for code in range(0x4E00, 0x4E00 + 20992)]
 KATAKANA = [chr(code) for code in range(0x30A1, 0x30F7)]
-LATIN = [
-    "draw", "attack", "block", "energy", "shadow", "hero", "ally", "sacrifice", "combo", "kick",
-    "punch", "throw", "damage", "resource", "target", "guard", "strike", "flame", "frost", "storm",
-]  # fmt: skip
+SYLLABLES = ["ka", "ri", "to", "ne", "sa", "mo", "lu", "vi", "dra", "ben", "gor", "xel", "tha", "pro", "zen", "ul"]
 
 
 def _configure(database_url: str) -> None:
@@ -53,7 +50,7 @@ def _recreate_postgres(database_url: str) -> None:
 
 
 class Vocabulary:
-    """Synthetic words: Han characters follow a Zipf-like frequency, as in real text."""
+    """Synthetic words: Han characters and Latin words follow a Zipf-like frequency, as in real text."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -63,6 +60,11 @@ class Vocabulary:
         self.han = [char for char in HAN if fold(char) == char][:6000]
         self.weights = [1 / (rank + 10) for rank in range(len(self.han))]
         self.words = [self._han_word() for _ in range(20000)]
+        self.latin = sorted({self._latin_word() for _ in range(3000)})
+        self.latin_weights = [1 / (rank + 5) for rank in range(len(self.latin))]
+
+    def _latin_word(self) -> str:
+        return "".join(self.rng.choices(SYLLABLES, k=self.rng.randint(2, 4)))
 
     def _han_word(self) -> str:
         return "".join(self.rng.choices(self.han, self.weights, k=self.rng.randint(1, 4)))
@@ -76,7 +78,7 @@ class Vocabulary:
             elif roll < 0.9:
                 parts.append("".join(self.rng.choices(KATAKANA, k=self.rng.randint(2, 5))))
             else:
-                parts.append(" " + self.rng.choice(LATIN) + " ")
+                parts.append(" " + self.rng.choices(self.latin, self.latin_weights)[0] + " ")
         return "".join(parts)
 
 
@@ -143,13 +145,20 @@ def _sample_queries(rng: random.Random, vocabulary: Vocabulary, per_class: int) 
             if len(candidate) == length and all("\u4e00" <= char <= "\u9fff" for char in candidate):
                 return candidate
 
+    def latin_word() -> str:
+        # A word as players type it: sampled from the cards' own text, so common words come up often.
+        while True:
+            words = [word for word in rng.choice(texts).split() if word.isascii() and word.isalpha()]
+            if words:
+                return rng.choice(words)
+
     return {
         "CJK 1 char": [substring(1) for _ in range(per_class)],
         "CJK 2 chars": [substring(2) for _ in range(per_class)],
         "CJK 3+ chars": [substring(rng.randint(3, 6)) for _ in range(per_class)],
-        "Latin word": [rng.choice(LATIN) for _ in range(per_class)],
+        "Latin word": [latin_word() for _ in range(per_class)],
         "field filter": [f"at>={rng.randint(5, 9)}" for _ in range(per_class)],
-        "boolean": [f"({substring(2)} or {rng.choice(LATIN)}) -kind:job at>=2" for _ in range(per_class)],
+        "boolean": [f"({substring(2)} or {latin_word()}) -kind:job at>=2" for _ in range(per_class)],
     }
 
 
