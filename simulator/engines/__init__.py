@@ -1,0 +1,23 @@
+"""Registry of goldfish engines, keyed by the game's slug."""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import Any
+
+ENGINE_MODULES: tuple[str, ...] = ("shadowera",)
+
+_registry: dict[str, Any] = {}
+
+
+def register(engine: Any) -> Any:
+    _registry[engine.game] = engine
+    return engine
+
+
+def get_engine(game: str) -> Any:
+    """The engine of ``game``; KeyError if it has none."""
+    if not _registry:
+        for module in ENGINE_MODULES:
+            import_module(f"{__name__}.{module}")
+    return _registry[game]

@@ -1,0 +1,224 @@
+"""Shadow Era goldfish (seed 001; ../shared/games.md, Turn_Structure and Resources).
+
+The opponent does nothing: no allies, no blocks, no abilities. The run ends when
+its hero's health (a parameter: no source gives hero health) reaches 0.
+Card effects other than attack values are not simulated; the log says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .. import core
+from ..core import GameState, Parameter, SimCard, SimDeck, TurnStats
+from . import register
+
+OPENING_HAND = 6  # 対戦開始時、お互いのプレイヤーは自身のデッキの上から６枚カードをドローする。
+HAND_LIMIT = 7  # もし手札がすでに最大枚数(初期値は7枚)に達している場合、ドローできない。
+SHADOW_ENERGY_CAP = 10  # シャドーエネルギー１ポイント分が毎ターン自動的に発生し…10ポイントまで蓄積される。
+
+
+@dataclass
+class Ally:
+    card: SimCard
+    attack: int
+    ready: bool = False  # 召喚されたアリーは行動済み…の状態で場に出て、次の自身のターンに行動前状態になる。
+
+
+class ShadowEraState(GameState):
+    def __init__(self, seed: int, log_events: bool) -> None:
+        super().__init__(seed, log_events)
+        self.deck: list[SimCard] = []
+        self.hand: list[SimCard] = []
+        self.field_allies: list[Ally] = []
+        self.items: list[SimCard] = []
+        self.discard: list[SimCard] = []
+        self.resources = 0  # cards sacrificed so far; resources renew every turn
+        self.shadow_energy = 0
+        self.weapon_attack = 0
+        self.weapon_durability = 0
+        self.opponent_health = 0
+        self.own_damage = 0
+        self.first_player = True
+        self.policy = "default"
+
+
+def _cost(card: SimCard) -> int | None:
+    if card.kind == "location":
+        return 0  # games.md: Locations cost nothing.
+    return card.value("cost")
+
+
+@dataclass(frozen=True)
+class Policy:
+    name: str
+    sacrifice_while_short: bool = True  # sacrifice only while resources < the dearest card in hand
+    always_sacrifice: bool = False
+    play_dearest_first: bool = True
+
+
+POLICIES: Mapping[str, Policy] = {
+    "default": Policy("default"),
+    "ramp": Policy("ramp", sacrifice_while_short=False, always_sacrifice=True),
+    "curve": Policy("curve", play_dearest_first=False),
+}
+
+
+class ShadowEraEngine:
+    game = "shadowera"
+    opening_hand = OPENING_HAND
+    parameters = (
+        Parameter(
+            "opponent_health",
+            {"ja": "相手ヒーローの体力", "zh-hant": "對手英雄生命值", "en": "Opponent hero's health"},
+            default=30,
+            minimum=1,
+            maximum=200,
+            source="no source gives hero health (games.md); 30 is an assumption",
+        ),
+        Parameter(
+            "first_player",
+            {"ja": "先攻（1）/後攻（0）", "zh-hant": "先攻（1）/後攻（0）", "en": "Going first (1) or second (0)"},
+            default=1,
+            minimum=0,
+            maximum=1,
+        ),
+    )
+    policies = POLICIES
+
+    def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True):
+        state = ShadowEraState(seed, log)
+        state.policy = policy if policy in POLICIES else "default"
+        state.deck = list(deck.zone("deck"))
+        state.shuffle(state.deck)
+        state.opponent_health = params["opponent_health"]
+        state.first_player = bool(params["first_player"])
+        self._draw(state, OPENING_HAND, opening=True)
+        return state
+
+    def is_over(self, state: ShadowEraState) -> bool:
+        return state.won_on_turn is not None
+
+    def draw_schedule(self, turns: int, first_player: bool) -> list[int]:
+        """Cards drawn each turn when the hand is below the limit; the first player skips turn 1."""
+        return [0 if (turn == 1 and first_player) else 1 for turn in range(1, turns + 1)]
+
+    def _draw(self, state: ShadowEraState, count: int, opening: bool = False) -> None:
+        for _ in range(count):
+            if not state.deck:
+                # もし、ドローする必要がある時にデッキに１枚もカードがない場合、自身のヒーローは１ダメージだけ受ける。
+                state.own_damage += 1
+                state.record("damage", amount=1, detail="empty deck: own hero takes 1")
+                continue
+            card = state.deck.pop()
+            state.hand.append(card)
+            state.record("draw", card, detail="opening hand" if opening else "")
+
+    def play_turn(self, state: ShadowEraState) -> None:
+        state.turn += 1
+        policy = POLICIES[state.policy]
+        stats = TurnStats(turn=state.turn)
+        # Start of turn: ready everything; Shadow Energy (not the first player's first turn), up to 10.
+        for ally in state.field_allies:
+            ally.ready = True
+        if not (state.turn == 1 and state.first_player):
+            state.shadow_energy = min(SHADOW_ENERGY_CAP, state.shadow_energy + 1)
+            # Draw phase: the first player skips the turn-1 draw; no draw at 7 or more cards in hand.
+            if len(state.hand) < HAND_LIMIT:
+                self._draw(state, 1)
+            else:
+                state.record("draw", detail="hand full: no draw")
+        # Sacrifice phase: at most one card a turn for +1 resource, usable at once.
+        self._sacrifice(state, policy)
+        stats.resources = state.resources
+        # Action phase.
+        stats.cards_played = self._play_cards(state, policy)
+        stats.damage = self._attack(state)
+        stats.hand_size = len(state.hand)
+        state.stats.append(stats)
+        if state.opponent_health <= 0 and state.won_on_turn is None:
+            state.won_on_turn = state.turn
+            state.record("win", amount=state.turn)
+
+    def _sacrifice(self, state: ShadowEraState, policy: Policy) -> None:
+        if len(state.hand) < 2 and not policy.always_sacrifice:
+            return
+        if not state.hand:
+            return
+        known = [cost for cost in map(_cost, state.hand) if cost is not None]
+        dearest = max(known, default=0)
+        if policy.sacrifice_while_short and state.resources >= dearest:
+            return
+        # Give up the card least likely to be played: no known cost first, then the dearest non-ally.
+        victim = max(state.hand, key=lambda card: (_cost(card) is None, card.kind != "ally", _cost(card) or 0))
+        state.hand.remove(victim)
+        state.resources += 1
+        state.record("sacrifice", victim, amount=state.resources)
+
+    def _play_cards(self, state: ShadowEraState, policy: Policy) -> int:
+        available = state.resources
+        played = 0
+        location_played = False
+        while True:
+            playable = [
+                card
+                for card in state.hand
+                if _cost(card) is not None
+                and _cost(card) <= available
+                and not (card.kind == "location" and (location_played or state.turn < card.value("min_turn", 10**6)))
+            ]
+            if not playable:
+                break
+            card = max(playable, key=_cost) if policy.play_dearest_first else min(playable, key=_cost)
+            state.hand.remove(card)
+            available -= _cost(card)
+            played += 1
+            location_played |= card.kind == "location"
+            self._enter_play(state, card)
+        for card in state.hand:
+            if _cost(card) is None:
+                state.record("note", card, detail="cost unknown: not played")
+        return played
+
+    def _enter_play(self, state: ShadowEraState, card: SimCard) -> None:
+        state.record("play", card, amount=_cost(card))
+        if card.kind == "ally":
+            attack = card.value("attack")
+            if attack is None:
+                state.record("note", card, detail="attack unknown: counted as 0")
+            state.field_allies.append(Ally(card, attack or 0))
+        elif card.kind == "weapon":
+            attack, durability = card.value("attack"), card.value("durability")
+            if attack is None or durability is None:
+                state.record("note", card, detail="attack or durability unknown: not used")
+            else:
+                state.weapon_attack, state.weapon_durability = attack, durability
+            state.items.append(card)
+        elif card.kind in ("artifact", "armor", "item", "location"):
+            state.items.append(card)
+            state.record("note", card, detail="effect not simulated")
+        else:
+            state.discard.append(card)
+            state.record("note", card, detail="effect not simulated")
+
+    def _attack(self, state: ShadowEraState) -> int:
+        damage = 0
+        for ally in state.field_allies:
+            if ally.ready and ally.attack > 0:
+                ally.ready = False
+                damage += ally.attack
+                state.record("attack", ally.card, amount=ally.attack)
+        if state.weapon_attack and state.weapon_durability:
+            damage += state.weapon_attack
+            state.weapon_durability -= 1
+            state.record("attack", detail="hero with weapon", amount=state.weapon_attack)
+        if damage:
+            state.opponent_health -= damage
+            state.record("damage", amount=damage, detail=f"opponent hero at {state.opponent_health}")
+        return damage
+
+
+ENGINE = register(ShadowEraEngine())
+
+__all__ = ["ENGINE", "POLICIES", "core"]
