@@ -19,6 +19,7 @@ def card_info(card: Card, language: str = "ja") -> CardInfo:
         kind=card.kind,
         fields=dict(card.fields),
         number=card.number,
+        names=tuple(text.name for text in card.texts.all() if text.name),
     )
 
 

@@ -30,6 +30,7 @@ class CardInfo:
     kind: str | None = None
     fields: Mapping[str, Any] = field(default_factory=dict)
     number: str | None = None
+    names: tuple[str, ...] = ()  # the card's names in every language it has
 
     def value(self, name: str) -> Any:
         """The field's value, or None when no source gives it."""
@@ -110,10 +111,12 @@ class Rule:
         return Finding(self.id, "violation", _fill(templates, **values), tuple(cards))
 
     def unchecked(self, field_labels: Labels, cards: list[CardInfo]) -> Finding:
-        names = "、".join(card.name for card in cards)
+        names = [card.name for card in cards]
         texts = {
             language: UNCHECKED[language].format(
-                rule=pick(self.texts, language), field=pick(field_labels, language), cards=names
+                rule=pick(self.texts, language),
+                field=pick(field_labels, language),
+                cards=(", " if language == "en" else "、").join(names),  # as ``listing`` joins them
             )
             for language in UNCHECKED
         }
@@ -123,7 +126,7 @@ class Rule:
 COUNT_MESSAGE = {
     "ja": "{zone}：{count}枚（{expected}）",
     "zh-hant": "{zone}：{count}張（{expected}）",
-    "en": "{zone}: {count} cards ({expected})",
+    "en": "{zone}: {count} {cards} ({expected})",
 }
 
 
@@ -171,7 +174,10 @@ class ZoneSize(Rule):
             return []
         texts = {
             language: COUNT_MESSAGE[language].format(
-                zone=pick(self.zone_labels, language), count=count, expected=expected[language]
+                zone=pick(self.zone_labels, language),
+                count=count,
+                cards="card" if count == 1 else "cards",  # "Masquerades: 1 card (exactly 3)"
+                expected=expected[language],
             )
             for language in COUNT_MESSAGE
         }
@@ -217,6 +223,15 @@ class MaxCopies(Rule):
         return findings
 
 
+def reads(card: CardInfo, kinds: tuple[str, ...]) -> bool:
+    """Whether a rule restricted to ``kinds`` (empty: all) reads the card; a card of unknown kind may be one.
+
+    A card of another kind in the zone is the zone's ``KindsOnly`` rule's business: a value
+    such a card can never have (a character's land value) must not be reported as unknown.
+    """
+    return not kinds or card.kind is None or card.kind in kinds
+
+
 def listing(rule: Rule, cards: list[CardInfo]) -> Finding:
     """A violation that states the rule and names the cards that break it."""
     names = [card.name for card in cards]
@@ -232,16 +247,20 @@ def listing(rule: Rule, cards: list[CardInfo]) -> Finding:
 class PerCard(Rule):
     """Every card in the zones passes ``test``; None from ``test`` means a value is unknown.
 
-    ``needs`` names the field ``test`` reads (for the unchecked message).
+    ``needs`` names the field ``test`` reads (for the unchecked message); ``kinds``, if
+    given, restricts the rule to cards of those kinds.
     """
 
     zones: tuple[str, ...] = ()
     test: Callable[[CardInfo, DeckSpec], bool | None] = lambda card, deck: True
     needs: Labels = field(default_factory=dict)
+    kinds: tuple[str, ...] = ()
 
     def check(self, deck: DeckSpec) -> list[Finding]:
         failing, unknown = [], []
         for card in deck.cards(*self.zones).values():
+            if not reads(card, self.kinds):
+                continue
             verdict = self.test(card, deck)
             if verdict is None:
                 unknown.append(card)
@@ -287,18 +306,21 @@ class AtLeastWhere(Rule):
     """At least ``minimum`` cards (copies counted) of the zones satisfy ``test`` (None: unknown).
 
     When the cards of unknown value could make up the shortfall, the rule is reported
-    as unchecked rather than broken.
+    as unchecked rather than broken. ``kinds``, if given, restricts the count to cards of those kinds.
     """
 
     zones: tuple[str, ...] = ()
     minimum: int = 0
     test: Callable[[CardInfo], bool | None] = lambda card: True
     needs: Labels = field(default_factory=dict)
+    kinds: tuple[str, ...] = ()
 
     def check(self, deck: DeckSpec) -> list[Finding]:
         passing = 0
         unknown: list[Entry] = []
         for entry in deck.entries(*self.zones):
+            if not reads(entry.card, self.kinds):
+                continue
             verdict = self.test(entry.card)
             if verdict is None:
                 unknown.append(entry)
@@ -321,17 +343,23 @@ class AtLeastWhere(Rule):
 
 @dataclass(frozen=True)
 class SumAtMost(Rule):
-    """The sum of a field over the zones (copies counted) is at most ``maximum``."""
+    """The sum of a field over the zones (copies counted) is at most ``maximum``.
+
+    ``kinds``, if given, restricts the sum to cards of those kinds.
+    """
 
     zones: tuple[str, ...] = ()
     field_name: str = ""
     field_labels: Labels = field(default_factory=dict)
     maximum: int = 0
+    kinds: tuple[str, ...] = ()
 
     def check(self, deck: DeckSpec) -> list[Finding]:
         total = 0
         unknown = []
         for entry in deck.entries(*self.zones):
+            if not reads(entry.card, self.kinds):
+                continue
             value = entry.card.value(self.field_name)
             if value is None:
                 unknown.append(entry.card)

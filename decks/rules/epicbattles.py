@@ -35,10 +35,10 @@ def _matches_character(card: CardInfo, deck: DeckSpec) -> bool | None:
     if fold(named) == "none":
         return True
     characters = list(deck.cards("character").values())
-    if not characters:
-        return False
-    wanted = fold(named)
-    return any(wanted in {fold(character.name), fold(character.key)} for character in characters)
+    if len(characters) != 1 or characters[0].kind not in (None, "character"):
+        return True  # the character rules report a missing, doubled or wrong character (as Shadow Era's hero)
+    character = characters[0]
+    return fold(named) in {fold(name) for name in (character.name, character.key, *character.names)}
 
 
 def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
@@ -100,6 +100,7 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             zones=("deck", "side"),
             test=_matches_character,
             needs=NAMED_CHARACTER,
+            kinds=PLAYED_KINDS,
         ),
         # “Side Deck only”と記載されたカードをデッキに入れられない。
         PerCard(
@@ -112,6 +113,7 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             zones=("deck",),
             test=_not_side_only,
             needs=SIDE_ONLY,
+            kinds=PLAYED_KINDS,
         ),
         # ゲーム間交換カード（Side Deck）： 0枚または 6枚（いずれも“Side Deck only”の記載を持ち、すべて異なるカード）。
         ZoneSize(
@@ -131,6 +133,7 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             zones=("side",),
             test=_side_only,
             needs=SIDE_ONLY,
+            kinds=PLAYED_KINDS,
         ),
         AllDifferent(
             "epicbattles.side-different",
@@ -156,7 +159,11 @@ RULES = register(
             Mode(
                 "default",
                 {"ja": "通常対戦", "zh-hant": "一般對戰", "en": "Match"},
-                win_conditions={"ja": "先にゲーム（Round）で2勝する。", "en": "Win 2 rounds first."},
+                win_conditions={
+                    "ja": "先にゲーム（Round）で2勝する。",
+                    "zh-hant": "先贏得2局（Round）者獲勝。",
+                    "en": "Win 2 rounds first.",
+                },
             ),
         ),
         rules_for_mode=_rules,

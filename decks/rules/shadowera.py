@@ -3,10 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from . import register
-from .base import CardInfo, DeckRules, DeckSpec, KindsOnly, MaxCopies, Mode, Option, PerCard, Rule, Zone, ZoneSize
+from .base import (
+    CardInfo,
+    DeckRules,
+    DeckSpec,
+    Finding,
+    KindsOnly,
+    MaxCopies,
+    Mode,
+    Option,
+    PerCard,
+    Rule,
+    Zone,
+    ZoneSize,
+    reads,
+)
 
 HERO = {"ja": "ヒーロー", "zh-hant": "英雄", "en": "Hero"}
 DECK = {"ja": "デッキ", "zh-hant": "牌組", "en": "Deck"}
@@ -17,8 +32,11 @@ DECK_KINDS = ("ally", "ability", "artifact", "weapon", "armor", "trap", "item", 
 
 
 def _hero(deck: DeckSpec) -> CardInfo | None:
+    """The deck's one hero; None when the hero rules report it (missing, doubled, not a hero)."""
     heroes = list(deck.cards("hero").values())
-    return heroes[0] if len(heroes) == 1 else None
+    if len(heroes) != 1 or heroes[0].kind not in (None, "hero"):
+        return None
+    return heroes[0]
 
 
 def _faction_allowed(card: CardInfo, deck: DeckSpec) -> bool | None:
@@ -27,10 +45,12 @@ def _faction_allowed(card: CardInfo, deck: DeckSpec) -> bool | None:
     if hero is None:
         return True  # the hero rule reports a missing or doubled hero
     faction = card.value("faction")
-    hero_faction = hero.value("faction")
-    if faction is None or hero_faction is None:
+    if faction is None:
         return None
-    return faction in ("neutral", hero_faction)
+    if faction == "neutral":
+        return True  # allowed whatever the hero's faction
+    hero_faction = hero.value("faction")
+    return None if hero_faction is None else faction == hero_faction
 
 
 def _class_allowed(card: CardInfo, deck: DeckSpec) -> bool | None:
@@ -39,10 +59,38 @@ def _class_allowed(card: CardInfo, deck: DeckSpec) -> bool | None:
     if hero is None:
         return True
     classes = card.value("class")
-    hero_classes = hero.value("class")
-    if classes is None or hero_classes is None:
+    if classes is None:
         return None
-    return "none" in classes or bool(set(classes) & set(hero_classes))
+    if "none" in classes:
+        return True  # no class icon: any hero may use it (wiki, Category:Deck)
+    hero_classes = hero.value("class")
+    return None if hero_classes is None else bool(set(classes) & set(hero_classes))
+
+
+@dataclass(frozen=True)
+class HeroAllows(PerCard):
+    """A ``PerCard`` rule that compares each card with the hero's ``field_name``.
+
+    When the hero's own value is unknown, the unchecked finding names the hero (and the
+    cards whose own value is unknown), not every card that could not be compared with it.
+    """
+
+    field_name: str = ""
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        findings = super().check(deck)
+        hero = _hero(deck)
+        if hero is None or hero.value(self.field_name) is not None:
+            return findings
+        if not any(finding.kind == "unchecked" for finding in findings):
+            return findings
+        unknown = [
+            card
+            for card in deck.cards(*self.zones).values()
+            if reads(card, self.kinds) and card.value(self.field_name) is None
+        ]
+        kept = [finding for finding in findings if finding.kind != "unchecked"]
+        return [*kept, self.unchecked(self.needs, [hero, *unknown])]
 
 
 def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
@@ -92,7 +140,9 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             limit=4,
             limit_option="copies",
         ),
-        PerCard(
+        # games.md (wiki, Category:Deck): a Human hero may use Human and Neutral cards, a Shadow hero
+        # Shadow and Neutral cards; a card with class icons only if the hero has one of those classes.
+        HeroAllows(
             "shadowera.faction",
             {
                 "ja": "ヒーローの陣営かニュートラルのカードのみ",
@@ -102,8 +152,10 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             zones=("deck",),
             test=_faction_allowed,
             needs=FACTION,
+            field_name="faction",
+            kinds=DECK_KINDS,
         ),
-        PerCard(
+        HeroAllows(
             "shadowera.class",
             {
                 "ja": "クラスアイコンのあるカードはそのクラスのヒーローのみ",
@@ -113,6 +165,8 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             zones=("deck",),
             test=_class_allowed,
             needs=CLASS,
+            field_name="class",
+            kinds=DECK_KINDS,
         ),
     ]
 

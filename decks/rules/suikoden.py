@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,11 +32,13 @@ CHEAP_COSTS = frozenset({"0", "白1"})
 
 def _is_cheap(card: CardInfo) -> bool | None:
     cost = card.value("cost")
-    return None if cost is None else cost in CHEAP_COSTS
+    # The cost field's pattern also admits full-width digits ("白１"), which mean the same cost.
+    return None if cost is None else unicodedata.normalize("NFKC", cost) in CHEAP_COSTS
 
 
 def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
     four_boxes = options.get("boxes") == 4
+    character_limit, land_limit = (4, 4) if four_boxes else (1, 2)
     return [
         # seed 002: 雙方選擇40張人物卡以及4-10張土地卡做為自己牌庫。
         ZoneSize(
@@ -82,6 +85,7 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             minimum=10,
             test=_is_cheap,
             needs=COST,
+            kinds=("character",),
         ),
         # seed 002: 土地卡的總價值則不能超過10點。
         SumAtMost(
@@ -95,19 +99,29 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             field_name="value",
             field_labels=VALUE,
             maximum=10,
+            kinds=("land",),
         ),
         # games.md: one copy of each character kind and two of each land per box; four boxes: up to 4.
+        # The statements give the limit in force (the four-box variant raises both to 4).
         MaxCopies(
             "suikoden.character-copies",
-            {"ja": "同じ人物は1枚まで", "zh-hant": "同一人物限1張", "en": "One copy of each character"},
+            {
+                "ja": f"同じ人物は{character_limit}枚まで",
+                "zh-hant": f"同一人物限{character_limit}張",
+                "en": f"At most {character_limit} of each character",
+            },
             zones=("characters",),
-            limit=4 if four_boxes else 1,
+            limit=character_limit,
         ),
         MaxCopies(
             "suikoden.land-copies",
-            {"ja": "同じ土地は2枚まで", "zh-hant": "同一土地限2張", "en": "At most two of each land"},
+            {
+                "ja": f"同じ土地は{land_limit}枚まで",
+                "zh-hant": f"同一土地限{land_limit}張",
+                "en": f"At most {land_limit} of each land",
+            },
             zones=("lands",),
-            limit=4 if four_boxes else 2,
+            limit=land_limit,
         ),
     ]
 
@@ -124,6 +138,7 @@ RULES = register(
                 "construction",
                 {"ja": "デッキ構築型対戦", "zh-hant": "牌組構築型對戰", "en": "Deck construction duel"},
                 win_conditions={
+                    "ja": "(1) 相手の土地をすべて破壊する（占領）\n(2) 戦果を10点獲得する\n(3) 相手の山札が尽きる（殲滅）",
                     "zh-hant": "(1) 擊破對方所有土地\n(2) 獲得10點戰果\n(3) 對方牌庫用完",
                     "en": "Destroy all the opponent's lands; collect 10 戦果; or the opponent cannot draw.",
                 },
@@ -132,6 +147,7 @@ RULES = register(
                 "shared",
                 {"ja": "山札共有型対戦", "zh-hant": "牌庫共有型對戰", "en": "Shared-deck duel"},
                 win_conditions={
+                    "ja": "(1) 価値10以上の土地を獲得する\n(2) 撃退数20以上\n(3) 戦果を10点獲得する",
                     "zh-hant": "(1) 獲得價值10以上土地\n(2) 擊退數20以上\n(3) 獲得戰果10點",
                     "en": "Lands worth 10 or more; 20 or more repelled; or 10 戦果.",
                 },
@@ -141,6 +157,7 @@ RULES = register(
                 "multiplayer",
                 {"ja": "多人数対戦", "zh-hant": "多人參加型對戰", "en": "Multiplayer"},
                 win_conditions={
+                    "ja": "(1) 価値10以上の土地を獲得する\n(2) 戦果を10点獲得する",
                     "zh-hant": "(1) 獲得價值10以上的土地\n(2) 獲得戰果10點",
                     "en": "Lands worth 10 or more; or 10 戦果.",
                 },
@@ -155,6 +172,10 @@ RULES = register(
                 default=1,
                 choices=(1, 2, 4),
                 help={
+                    "ja": "1箱：人物は各1枚、土地は各2枚まで。2箱：148種すべてから選べる。"
+                    "4箱（公式サイトの非公式バリアント）：同じカードを4枚まで。",
+                    "zh-hant": "1盒：每種人物1張、每種土地至多2張。2盒：可從全部148種中選。"
+                    "4盒（官網上的非正式變體）：同一卡片至多4張。",
                     "en": "One box: one copy of each character, two of each land. Two boxes: pick from all 148. "
                     "Four boxes (unofficial variant on the official site): up to 4 copies of a card.",
                 },
