@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-ENGINE_MODULES: tuple[str, ...] = ("shadowera", "epicbattles")
+ENGINE_MODULES: tuple[str, ...] = ("shadowera", "epicbattles", "suikoden")
 
 _registry: dict[str, Any] = {}
 
