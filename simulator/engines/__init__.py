@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Any
 
-ENGINE_MODULES: tuple[str, ...] = ("shadowera", "epicbattles", "suikoden")
+ENGINE_MODULES: tuple[str, ...] = ("shadowera", "epicbattles", "suikoden", "endbreaker")
 
 _registry: dict[str, Any] = {}
 
