@@ -129,7 +129,11 @@ def search_cards(
     try:
         parsed = parse(query)
         if order or direction:
-            display = ast.Display(order or parsed.display.order, direction or parsed.display.direction)
+            display = ast.Display(
+                order or parsed.display.order,
+                direction or parsed.display.direction,
+                0 if order else parsed.display.order_position,
+            )
             parsed = ast.Query(parsed.root, display)
         compiled = compile_query(parsed)
     except ast.QuerySyntaxError as error:
@@ -157,7 +161,7 @@ def count_matches(outcome: SearchOutcome) -> int:
     if outcome.ids is None or outcome.ids.everything:
         return Card.objects.count()
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT COUNT(*) FROM ({outcome.ids.sql}) AS matched", outcome.ids.params)
+        cursor.execute(f"SELECT COUNT(DISTINCT match_id) FROM ({outcome.ids.sql}) AS matched", outcome.ids.params)
         return cursor.fetchone()[0]
 
 

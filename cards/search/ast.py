@@ -83,6 +83,7 @@ class Display:
 
     order: str | None = None
     direction: str | None = None
+    order_position: int = field(default=0, compare=False)  # where the order: word stands, for errors
 
 
 @dataclass(frozen=True)

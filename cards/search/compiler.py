@@ -420,7 +420,9 @@ def compile_query(query: ast.Query, glossary: Glossary | None = None) -> Compile
         name for name, specs in declared_fields().items() if all(isinstance(s.type, NUMERIC_TYPES) for s in specs)
     )
     if order not in ORDERS and order not in numeric:
-        raise ast.QuerySyntaxError(f"Cannot order by '{order}'. Orders: {', '.join([*ORDERS, *numeric])}.", 0)
+        raise ast.QuerySyntaxError(
+            f"Cannot order by '{order}'. Orders: {', '.join([*ORDERS, *numeric])}.", query.display.order_position
+        )
     return CompiledQuery(
         ids=ids,
         also_searched=compiler.also_searched,

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .normalize import fold, fold_with_positions
+from .normalize import fold, fold_with_positions, is_combining
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,10 @@ def highlight(text: str, terms: Iterable[str]) -> list[Piece]:
         start = folded.find(needle)
         while start != -1:
             end = start + len(needle)
-            for index in range(origins[start], origins[end - 1] + 1):
+            last = origins[end - 1]
+            while last + 1 < len(text) and is_combining(text[last + 1]):
+                last += 1  # the voicing marks folded into the last character
+            for index in range(origins[start], last + 1):
                 marked[index] = True
             start = folded.find(needle, end)
     pieces: list[Piece] = []

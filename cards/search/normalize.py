@@ -59,17 +59,42 @@ def fold_char(char: str) -> str:
     return "".join(folded)
 
 
+def _clusters(text: str):
+    """(start, end) of each character with the combining marks that follow it.
+
+    A voicing mark typed apart (half-width ﾞ ﾟ, or U+3099/U+309A after a kana) must be
+    folded with the kana before it, or ﾄﾞ would fold to ト + U+3099 instead of ド.
+    """
+    start = 0
+    for index in range(1, len(text) + 1):
+        if index == len(text) or not is_combining(text[index]):
+            yield start, index
+            start = index
+
+
+@lru_cache(maxsize=4096)
+def is_combining(char: str) -> bool:
+    normalized = unicodedata.normalize("NFKC", char)
+    return bool(normalized) and unicodedata.combining(normalized[0]) != 0
+
+
+def _fold_cluster(cluster: str) -> str:
+    if len(cluster) == 1:
+        return fold_char(cluster)
+    return "".join(fold_char(char) for char in unicodedata.normalize("NFKC", cluster))
+
+
 def fold(text: str) -> str:
     """The folded form of ``text``."""
-    return "".join(fold_char(char) for char in text)
+    return "".join(_fold_cluster(text[start:end]) for start, end in _clusters(text))
 
 
 def fold_with_positions(text: str) -> tuple[str, list[int]]:
     """The folded text and, for each folded character, the index of the original it came from."""
     folded: list[str] = []
     origins: list[int] = []
-    for index, char in enumerate(text):
-        part = fold_char(char)
+    for start, end in _clusters(text):
+        part = _fold_cluster(text[start:end])
         folded.append(part)
-        origins.extend([index] * len(part))
+        origins.extend([start] * len(part))
     return "".join(folded), origins

@@ -76,6 +76,7 @@ class _Lexer:
         self.query = query
         self.tokens: list[_Token] = []
         self.order: str | None = None
+        self.order_position = 0
         self.direction: str | None = None
 
     def error(self, message: str, position: int) -> QuerySyntaxError:
@@ -262,6 +263,7 @@ class _Lexer:
         value = value.strip().lower()
         if name == "order":
             self.order = value
+            self.order_position = start
         elif value in _DIRECTIONS:
             self.direction = value
         else:
@@ -374,4 +376,6 @@ def parse(query: str) -> Query:
     lexer = _Lexer(query)
     tokens = lexer.run()
     root = _Parser(query, tokens).parse()
-    return Query(root=root, display=Display(order=lexer.order, direction=lexer.direction))
+    return Query(
+        root=root, display=Display(order=lexer.order, direction=lexer.direction, order_position=lexer.order_position)
+    )
