@@ -8,7 +8,7 @@ from typing import Any
 
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import Count, Prefetch, Q, QuerySet
+from django.db.models import BooleanField, Count, Prefetch, Q, QuerySet
 from django.db.models.expressions import RawSQL
 
 from .importing import CardBundle, CardRecord, RuleRecord, TermRecord
@@ -161,7 +161,8 @@ def count_matches(outcome: SearchOutcome) -> int:
     if outcome.ids is None or outcome.ids.everything:
         return Card.objects.count()
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT COUNT(DISTINCT match_id) FROM ({outcome.ids.sql}) AS matched", outcome.ids.params)
+        counted = "*" if outcome.ids.distinct else "DISTINCT match_id"
+        cursor.execute(f"SELECT COUNT({counted}) FROM ({outcome.ids.sql}) AS matched", outcome.ids.params)
         return cursor.fetchone()[0]
 
 
@@ -177,15 +178,19 @@ class SearchPaginator(Paginator):
         return count_matches(self.outcome)
 
     def page(self, number):
-        from .search.backends import prefer_scan
+        from .search.backends import walk_in_order
 
         outcome = self.outcome
         if (
             outcome.ids is not None
             and not outcome.ids.everything
             and outcome.order == "number"
-            and prefer_scan(self.count, Card.objects.count())
+            and walk_in_order(self.count, Card.objects.count())
         ):
-            membership = RawSQL(outcome.ids.sql, outcome.ids.params)
-            self.object_list = outcome.ordered_cards.filter(pk__scan_in=membership)
+            # Many matches: walk the cards in order and test each against the match set,
+            # stopping once the page is full, instead of sorting every match.
+            test_sql, params = outcome.ids.test('"cards_card"."id"')
+            if outcome.ids.probe is None:
+                test_sql = "+" + test_sql  # SQLite: do not drive the loop from the id list
+            self.object_list = outcome.ordered_cards.filter(RawSQL(test_sql, params, output_field=BooleanField()))
         return super().page(number)

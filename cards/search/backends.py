@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from django.db import connection
-from django.db.models import BigAutoField, Lookup
 
 from .tokens import Phrase
 
@@ -36,30 +35,13 @@ def cards_matching(phrases: Sequence[Phrase]) -> SqlWithParams:
     return _MATCHERS[connection.vendor](phrases)
 
 
-@BigAutoField.register_lookup
-class ScanIn(Lookup):
-    """``id__scan_in=RawSQL(…)``: membership that SQLite must not drive from the id list.
-
-    SQLite's unary ``+`` keeps a column from being used as an index key, so for
-    ``ORDER BY sort_key LIMIT 50`` over a large match set it walks the sort_key
-    index and probes the set, stopping after 50, instead of fetching and sorting every
-    match. The search uses it only when the matches are many (see ``prefer_scan``).
-    """
-
-    lookup_name = "scan_in"
-
-    def as_sql(self, compiler, connection):
-        lhs, lhs_params = self.process_lhs(compiler, connection)
-        rhs, rhs_params = self.process_rhs(compiler, connection)
-        return f"+{lhs} IN {rhs}", [*lhs_params, *rhs_params]
-
-
-# Walking the sort index to fill a page of 50 costs about 50 * total / matches probes;
+# Walking the sort index to fill a page of 50 costs about 50 * total / matches tests;
 # fetching and sorting the matches costs about `matches`. The break-even is near
-# sqrt(50 * total); below a floor the plain plan always wins.
-_SCAN_FLOOR = 1000
+# sqrt(50 * total); below a floor the plain plan always wins. PostgreSQL's planner
+# makes this choice itself.
+_WALK_FLOOR = 1000
 
 
-def prefer_scan(matches: int, total: int) -> bool:
-    """Whether the ordered page should walk the sort index rather than sort the matches."""
-    return connection.vendor == "sqlite" and matches > max(_SCAN_FLOOR, (50 * total) ** 0.5)
+def walk_in_order(matches: int, total: int) -> bool:
+    """Whether the first page should walk the cards in order rather than sort the matches (SQLite)."""
+    return connection.vendor == "sqlite" and matches > max(_WALK_FLOOR, (50 * total) ** 0.5)

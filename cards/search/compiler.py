@@ -27,7 +27,7 @@ from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from ..gamedefs import all_games
-from ..gamedefs.base import BooleanType, FieldSpec, IntegerType
+from ..gamedefs.base import BooleanType, ChoiceListType, FieldSpec, IntegerType
 from ..models import Card, CardFieldValue, CardText, Game, TermText
 from . import ast
 from .backends import cards_matching
@@ -83,21 +83,22 @@ class IdSet:
     params: tuple = ()
     everything: bool = False
     probe: str | None = None
+    distinct: bool = False  # True when no id is selected twice, so a plain COUNT(*) counts cards
     phrases: tuple[Phrase, ...] = ()  # set for a text-index leaf, so ORs of words become one index query
 
     @classmethod
-    def of(cls, queryset: QuerySet, id_column: str) -> IdSet:
-        """The ids in ``id_column`` of the rows ``queryset`` selects."""
+    def of(cls, queryset: QuerySet, id_column: str, distinct: bool = False) -> IdSet:
+        """The ids in ``id_column`` of the rows ``queryset`` selects (``distinct``: each id once)."""
         queryset = queryset.order_by().values(match_id=F(id_column))
         sql, params = queryset.query.sql_with_params()
         model = queryset.model._meta
         column = f'"{model.db_table}"."{model.get_field(id_column).column}"'
         probe = f"EXISTS ({sql} AND {column} = {{outer}})" if " WHERE " in sql else None
-        return cls(sql, tuple(params), probe=probe)
+        return cls(sql, tuple(params), probe=probe, distinct=distinct)
 
     def _compound(self, operator: str, other: IdSet) -> IdSet:
         sql = f"SELECT * FROM ({self.sql}) AS a {operator} SELECT * FROM ({other.sql}) AS b"
-        return IdSet(sql, self.params + other.params)
+        return IdSet(sql, self.params + other.params, distinct=True)  # compound selects are sets
 
     def __or__(self, other: IdSet) -> IdSet:
         if self.everything or other.everything:
@@ -112,7 +113,7 @@ class IdSet:
         return intersect([ALL_CARDS.plain()], [self])
 
     def plain(self) -> IdSet:
-        return IdSet(self.sql, self.params, probe=self.probe)
+        return IdSet(self.sql, self.params, probe=self.probe, distinct=self.distinct)
 
     def test(self, outer: str) -> tuple[str, tuple]:
         """A condition that ``outer`` (a card id column) is in this set."""
@@ -123,11 +124,11 @@ class IdSet:
 
 def text_matches(phrases: tuple[Phrase, ...]) -> IdSet:
     sql, params = cards_matching(phrases)
-    return IdSet(sql, params, phrases=phrases)
+    return IdSet(sql, params, phrases=phrases, distinct=True)
 
 
-ALL_CARDS = IdSet("SELECT id AS match_id FROM cards_card", (), everything=True)
-NO_CARDS = IdSet("SELECT id AS match_id FROM cards_card WHERE 1 = 0")
+ALL_CARDS = IdSet("SELECT id AS match_id FROM cards_card", (), everything=True, distinct=True)
+NO_CARDS = IdSet("SELECT id AS match_id FROM cards_card WHERE 1 = 0", distinct=True)
 
 
 def intersect(included: list[IdSet], excluded: list[IdSet]) -> IdSet:
@@ -151,7 +152,7 @@ def intersect(included: list[IdSet], excluded: list[IdSet]) -> IdSet:
         conditions.append(f"NOT {condition}")
         params.extend(condition_params)
     sql = f"SELECT m.match_id FROM ({driver.sql}) AS m WHERE {' AND '.join(conditions)}"
-    return IdSet(sql, tuple(params))
+    return IdSet(sql, tuple(params), distinct=driver.distinct)
 
 
 @dataclass
@@ -271,7 +272,7 @@ class _Compiler:
 
     @staticmethod
     def _cards(**conditions) -> IdSet:
-        return IdSet.of(Card.objects.filter(**conditions), "id")
+        return IdSet.of(Card.objects.filter(**conditions), "id", distinct=True)
 
     def _cards_with_text(self, **conditions) -> IdSet:
         return IdSet.of(CardText.objects.filter(**conditions), "card_id")
@@ -317,7 +318,7 @@ class _Compiler:
         if not found:
             kinds = sorted({kind.slug for game in all_games() for kind in game.kinds})
             raise _error(f"No kind '{node.value}'. Kinds: {', '.join(kinds)}, unknown.", node)
-        return self._negate_if_ne(node, IdSet.of(Card.objects.filter(matches), "id"))
+        return self._negate_if_ne(node, IdSet.of(Card.objects.filter(matches), "id", distinct=True))
 
     def builtin_number(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "number")
@@ -368,7 +369,9 @@ class _Compiler:
         else:
             self._equality_only(node, name)
             matching = values.filter(text__iregex=node.value) if node.regex else values.filter(text=fold(node.value))
-        ids = IdSet.of(matching, "card_id")
+        # A card has one row per value: one for a single-valued field, several for a list.
+        single_valued = not any(isinstance(spec.type, ChoiceListType) for spec in specs)
+        ids = IdSet.of(matching, "card_id", distinct=single_valued)
         if node.operator == ast.Operator.NE:
             # Unknown stays unknown: != matches known values that differ.
             return intersect([IdSet.of(values, "card_id")], [ids])
