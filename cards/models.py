@@ -116,6 +116,7 @@ class TermText(models.Model):
     name = models.CharField(_("name"), max_length=200, blank=True, default="")
     text = models.TextField(_("meaning"), blank=True, default="")
     source = models.CharField(_("source"), max_length=300, blank=True, default="")
+    updated_at = models.DateTimeField(auto_now=True)  # with the row count, tells the search its glossary changed
 
     class Meta:
         ordering = ["term", "language"]

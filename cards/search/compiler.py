@@ -23,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from django.db.models import F, OuterRef, Q, QuerySet, Subquery
+from django.db import connection
+from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from ..gamedefs import all_games
@@ -174,6 +175,9 @@ def declared_fields() -> dict[str, list[FieldSpec]]:
     return fields
 
 
+_glossary_cache: dict[str, tuple[tuple, Glossary]] = {}
+
+
 class Glossary:
     """Glossary names by their folded form, for expanding a bare term into its other-language names."""
 
@@ -188,7 +192,14 @@ class Glossary:
 
     @classmethod
     def from_database(cls) -> Glossary:
-        return cls(TermText.objects.exclude(name="").values_list("term_id", "name"))
+        """The glossary as stored; rebuilt only when a term text was added, changed or removed."""
+        version = TermText.objects.aggregate(count=Count("id"), latest=Max("updated_at"))
+        key = (connection.settings_dict["NAME"], version["count"], version["latest"])
+        cached = _glossary_cache.get("glossary")
+        if cached is None or cached[0] != key:
+            cached = (key, cls(TermText.objects.exclude(name="").values_list("term_id", "name")))
+            _glossary_cache["glossary"] = cached
+        return cached[1]
 
     def counterparts(self, text: str) -> list[str]:
         folded = fold(text)
