@@ -1,0 +1,380 @@
+"""Shapes decks for the templates in the reader's language: zones, the verdict, charts, builder rows.
+
+Nothing here decides whether a deck is legal: the verdict comes from ``decks.selectors.verdict``
+(the game's rules in ``decks.rules``); this module only lays it out.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.db.models import QuerySet, Sum
+from django.db.models.functions import Coalesce
+from django.utils.translation import gettext as _
+
+from cards.gamedefs.base import ChoiceListType, FieldSpec, IntegerType
+from cards.models import Card, Game
+from cards.presentation import card_row, kind_label
+
+from . import selectors
+from .models import Deck, DeckEntry
+from .rules import get_rules
+from .rules.base import DeckRules, Option, Verdict, Zone, ZoneSize, pick
+
+# The fields charted besides the kind: (cost-like, attack-like). Endbreaker charts the skill a card
+# produces (its cost is what the supply pile asks for); Epic Battles has no attack value, only damage.
+CHART_FIELDS: dict[str, tuple[str, str]] = {"endbreaker": ("skill", "at"), "epicbattles": ("cost", "damage")}
+DEFAULT_CHART_FIELDS = ("cost", "attack")
+
+
+# --- lists of decks ---------------------------------------------------------------------------------
+
+
+def with_card_counts(decks: QuerySet[Deck]) -> QuerySet[Deck]:
+    """The decks with ``card_count``: every copy in every zone."""
+    # order_by again: Django drops Meta.ordering from aggregate queries.
+    return decks.annotate(card_count=Coalesce(Sum("entries__count"), 0)).order_by("-updated_at", "id")
+
+
+# --- values -----------------------------------------------------------------------------------------
+
+
+def format_value(spec: FieldSpec | None, value: Any) -> str:
+    if (spec is not None and isinstance(spec.type, ChoiceListType)) or isinstance(value, list):
+        return " / ".join(map(str, value))
+    if value is True:
+        return _("yes")
+    if value is False:
+        return _("no")
+    return str(value)
+
+
+def field_summary(card: Card, language: str, limit: int = 6) -> list[tuple[str, str]]:
+    """The card's known field values, as (label, value) in the order its game declares them."""
+    definition = card.game.definition
+    summary = []
+    for spec in definition.fields_for_kind(card.kind):
+        value = card.fields.get(spec.name)
+        if value is None:
+            continue
+        unit = spec.unit_label(language)
+        text = format_value(spec, value) + (f" {unit}" if unit and len(unit) <= 2 else "")
+        summary.append((spec.label(language), text))
+    return summary[:limit]
+
+
+def option_value_label(option: Option, value: Any) -> str:
+    if value is True:
+        return _("yes")
+    if value is False:
+        return _("no")
+    return str(value)
+
+
+# --- zones ------------------------------------------------------------------------------------------
+
+
+def zone_accepts(zone: Zone, card: Card) -> bool:
+    """Whether the builder offers ``card`` for ``zone``: a card of unknown kind may go anywhere."""
+    return not zone.fixed and (card.kind is None or not zone.kinds or card.kind in zone.kinds)
+
+
+@dataclass
+class EntryView:
+    card: Card | None
+    key: str
+    name: str
+    count: int
+    kind_label: str = ""
+    summary: list[tuple[str, str]] = field(default_factory=list)
+
+
+@dataclass
+class SizeRuleView:
+    statement: str
+    ok: bool
+
+
+@dataclass
+class ZoneView:
+    slug: str
+    label: str
+    fixed: bool
+    entries: list[EntryView]
+    size_rules: list[SizeRuleView] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(entry.count for entry in self.entries)
+
+    @property
+    def ok(self) -> bool:
+        return all(rule.ok for rule in self.size_rules)
+
+
+def _size_rules(rules: DeckRules, deck: Deck, verdict: Verdict, zone: Zone, language: str) -> list[SizeRuleView]:
+    """The size rules of the deck's mode that count this zone alone, and whether the verdict faults them."""
+    broken = {finding.rule for finding in verdict.violations}
+    return [
+        SizeRuleView(rule.statement(language), rule.id not in broken)
+        for rule in rules.rules(deck.mode, deck.options)
+        if isinstance(rule, ZoneSize) and tuple(rule.zones) == (zone.slug,)
+    ]
+
+
+def zone_views(deck: Deck, verdict: Verdict, language: str, only: str | None = None) -> list[ZoneView]:
+    """The deck's editable zones with their entries (``only``: just that zone)."""
+    rules = get_rules(deck.game.slug)
+    by_zone: dict[str, list[EntryView]] = {}
+    entries = selectors.deck_entries(deck)
+    if only is not None:
+        entries = entries.filter(zone=only)
+    for entry in entries:
+        card = entry.card
+        by_zone.setdefault(entry.zone, []).append(
+            EntryView(
+                card=card,
+                key=card.key,
+                name=card.display_name(language),
+                count=entry.count,
+                kind_label=kind_label(deck.game, card.kind, language),
+                summary=field_summary(card, language, limit=3),
+            )
+        )
+    views = []
+    for zone in rules.zones:
+        if zone.fixed or (only is not None and zone.slug != only):
+            continue
+        views.append(
+            ZoneView(
+                slug=zone.slug,
+                label=pick(zone.labels, language),
+                fixed=False,
+                entries=by_zone.pop(zone.slug, []),
+                size_rules=_size_rules(rules, deck, verdict, zone, language),
+            )
+        )
+    # Entries in a zone the game no longer declares (e.g. after a rules change) stay visible.
+    for slug, stray in by_zone.items():
+        views.append(ZoneView(slug=slug, label=slug, fixed=False, entries=stray))
+    return views
+
+
+def fixed_zone_views(deck: Deck, language: str) -> list[ZoneView]:
+    """The game's fixed zones (e.g. Endbreaker's starting deck); a card not loaded shows its key."""
+    rules = get_rules(deck.game.slug)
+    views = []
+    for slug, rows in selectors.fixed_cards(deck).items():
+        zone = rules.zone(slug)
+        entries = [
+            EntryView(
+                card=card,
+                key=key,
+                name=card.display_name(language) if card else key,
+                count=count,
+                kind_label=kind_label(deck.game, card.kind, language) if card else "",
+            )
+            for card, key, count in rows
+        ]
+        views.append(
+            ZoneView(slug=slug, label=pick(zone.labels, language) if zone else slug, fixed=True, entries=entries)
+        )
+    return views
+
+
+# --- the verdict ------------------------------------------------------------------------------------
+
+
+@dataclass
+class RuleStatusView:
+    statement: str
+    status: str  # "ok" | "violation" | "unchecked"
+
+
+@dataclass
+class VerdictView:
+    checked: bool
+    legal: bool
+    violations: list[str]
+    unchecked: list[str]
+    rules: list[RuleStatusView]
+
+
+def verdict_view(deck: Deck, verdict: Verdict, language: str) -> VerdictView:
+    rules = get_rules(deck.game.slug)
+    violated = {finding.rule for finding in verdict.violations}
+    unchecked = {finding.rule for finding in verdict.unchecked}
+    statuses = []
+    for rule in rules.rules(deck.mode, deck.options):
+        status = "violation" if rule.id in violated else "unchecked" if rule.id in unchecked else "ok"
+        statuses.append(RuleStatusView(rule.statement(language), status))
+    return VerdictView(
+        checked=verdict.checked,
+        legal=verdict.legal,
+        violations=[finding.message(language) for finding in verdict.violations],
+        unchecked=[finding.message(language) for finding in verdict.unchecked],
+        rules=statuses,
+    )
+
+
+# --- charts -----------------------------------------------------------------------------------------
+
+
+def _bars(counts: Counter, order: list[Any], labels: dict[Any, str], unknown: int) -> list[dict[str, Any]]:
+    bars = [{"label": labels.get(value, str(value)), "count": counts[value], "unknown": False} for value in order]
+    if unknown:
+        bars.append({"label": _("unknown"), "count": unknown, "unknown": True})
+    return bars
+
+
+def _value_order(spec: FieldSpec, values: list[Any]) -> list[Any]:
+    if isinstance(spec.type, IntegerType):
+        return sorted(values, key=int)
+    return sorted(values, key=lambda value: (len(str(value)), str(value)))
+
+
+def chart_data(deck: Deck, language: str) -> list[dict[str, Any]]:
+    """The deck's make-up (editable zones, copies counted): by kind, by cost (or skill), by attack.
+
+    Each chart: ``id``, ``title``, ``bars`` (label, count, unknown). A card counts towards a
+    field's chart only if its kind carries that field (or its kind is unknown); a missing
+    value is counted as "unknown".
+    """
+    game: Game = deck.game
+    definition = game.definition
+    entries = list(DeckEntry.objects.filter(deck=deck).select_related("card"))
+
+    kinds: Counter = Counter()
+    unknown_kind = 0
+    for entry in entries:
+        if entry.card.kind is None:
+            unknown_kind += entry.count
+        else:
+            kinds[entry.card.kind] += entry.count
+    kind_order = [kind.slug for kind in definition.kinds if kinds[kind.slug]]
+    kind_order += sorted(kind for kind in kinds if kind not in kind_order)
+    charts = [
+        {
+            "id": "kind",
+            "title": _("Cards by kind"),
+            "bars": _bars(kinds, kind_order, {k: kind_label(game, k, language) for k in kind_order}, unknown_kind),
+        }
+    ]
+
+    for field_name in CHART_FIELDS.get(game.slug, DEFAULT_CHART_FIELDS):
+        spec = definition.field(field_name)
+        if spec is None:
+            continue
+        values: Counter = Counter()
+        unknown = 0
+        for entry in entries:
+            card = entry.card
+            if card.kind is not None and spec not in definition.fields_for_kind(card.kind):
+                continue
+            value = card.fields.get(field_name)
+            if value is None:
+                unknown += entry.count
+            else:
+                values[format_value(spec, value) if not isinstance(value, int) else value] += entry.count
+        order = _value_order(spec, list(values))
+        charts.append(
+            {
+                "id": field_name,
+                "title": _("Cards by %(field)s") % {"field": spec.label(language)},
+                "bars": _bars(values, order, {}, unknown),
+            }
+        )
+    return charts
+
+
+# --- the whole deck ---------------------------------------------------------------------------------
+
+
+@dataclass
+class OptionView:
+    label: str
+    value: str
+    help: str
+
+
+@dataclass
+class DeckView:
+    deck: Deck
+    game_name: str
+    mode_label: str
+    win_conditions: str
+    options: list[OptionView]
+    notes: str
+    zones: list[ZoneView]
+    fixed_zones: list[ZoneView]
+    verdict: VerdictView
+    charts: list[dict[str, Any]]
+
+    @property
+    def total(self) -> int:
+        return sum(zone.total for zone in self.zones)
+
+
+def deck_view(deck: Deck, language: str) -> DeckView:
+    rules = get_rules(deck.game.slug)
+    mode = rules.mode(deck.mode) or rules.modes[0]
+    verdict = selectors.verdict(deck, language)
+    options = {**rules.default_options(), **deck.options}
+    return DeckView(
+        deck=deck,
+        game_name=deck.game.definition.name(language),
+        mode_label=pick(mode.labels, language),
+        win_conditions=pick(mode.win_conditions, language) if mode.win_conditions else "",
+        options=[
+            OptionView(
+                pick(option.labels, language),
+                option_value_label(option, options.get(option.slug)),
+                pick(option.help, language) if option.help else "",
+            )
+            for option in rules.options
+        ],
+        notes=pick(rules.notes, language) if rules.notes else "",
+        zones=zone_views(deck, verdict, language),
+        fixed_zones=fixed_zone_views(deck, language),
+        verdict=verdict_view(deck, verdict, language),
+        charts=chart_data(deck, language),
+    )
+
+
+@dataclass
+class ChangeView:
+    """What the builder redraws after a change: the zone, the verdict, the charts and the total."""
+
+    zone: ZoneView
+    verdict: VerdictView
+    charts: list[dict[str, Any]]
+    total: int
+
+
+def change_view(deck: Deck, zone: str, language: str) -> ChangeView:
+    verdict = selectors.verdict(deck, language)
+    total = DeckEntry.objects.filter(deck=deck).aggregate(total=Coalesce(Sum("count"), 0))["total"]
+    return ChangeView(
+        zone=zone_views(deck, verdict, language, only=zone)[0],
+        verdict=verdict_view(deck, verdict, language),
+        charts=chart_data(deck, language),
+        total=total,
+    )
+
+
+# --- builder search ---------------------------------------------------------------------------------
+
+
+def builder_row(card: Card, rules: DeckRules, language: str) -> dict[str, Any]:
+    row = card_row(card, language)
+    row["zones"] = [(zone.slug, pick(zone.labels, language)) for zone in rules.zones if zone_accepts(zone, card)]
+    row["summary"] = field_summary(card, language)
+    return row
+
+
+def builder_kinds(deck: Deck, language: str) -> list[tuple[str, str]]:
+    """The kinds the builder's search may be narrowed to: the game's kinds, then "unknown kind"."""
+    kinds = [(kind.slug, kind.label(language)) for kind in deck.game.definition.kinds]
+    return [*kinds, ("unknown", _("unknown kind"))]

@@ -1,0 +1,16 @@
+from django import template
+from django.utils.translation import get_language
+
+from decks.models import Deck
+from decks.rules import get_rules
+from decks.rules.base import pick
+
+register = template.Library()
+
+
+@register.filter
+def deck_mode(deck: Deck) -> str:
+    """The deck's mode in the interface language."""
+    rules = get_rules(deck.game.slug)
+    mode = rules.mode(deck.mode) or rules.modes[0]
+    return pick(mode.labels, get_language() or "ja")

@@ -1,0 +1,19 @@
+from django.urls import path
+
+from . import views
+
+app_name = "decks"
+
+urlpatterns = [
+    path("", views.my_decks, name="my_decks"),
+    path("public/", views.public_decks, name="public"),
+    path("new/", views.new_deck, name="new"),
+    path("shared/<str:token>/", views.shared_deck, name="shared"),
+    path("<int:pk>/", views.deck_detail, name="detail"),
+    path("<int:pk>/edit/", views.deck_builder, name="edit"),
+    path("<int:pk>/edit/search/", views.builder_search, name="search"),
+    path("<int:pk>/edit/entry/", views.change_entry, name="change_entry"),
+    path("<int:pk>/settings/", views.deck_settings, name="settings"),
+    path("<int:pk>/copy/", views.copy_deck, name="copy"),
+    path("<int:pk>/delete/", views.delete_deck, name="delete"),
+]

@@ -1,0 +1,294 @@
+"""Deck pages: thin views over ``decks.selectors`` (reads), ``decks.services`` (writes) and
+``decks.presentation`` (layout). Whether a deck is legal is only ever decided by the game's rules
+on the server; the builder shows the verdict the server sends with every change.
+
+Who may do what:
+
+- A private deck is seen only by its owner (404 for everyone else, logged in or not).
+- A deck shared by link is seen by its owner at /decks/<pk>/ and by anyone at /decks/shared/<token>/;
+  for anyone else /decks/<pk>/ and every other URL with its pk answer 404.
+- A public deck is seen by everyone.
+- Only the owner changes a deck. Someone else gets 403 where they can see the deck, 404 where not.
+- Anyone not logged in who asks for a page that needs an account (my decks, new deck, the builder,
+  settings, copy, delete, any change) is sent to the login page (htmx requests: HX-Redirect).
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from urllib.parse import urlsplit
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.db import DatabaseError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render, resolve_url
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
+
+from cards import selectors as card_selectors
+from cards.models import Game
+
+from . import presentation, selectors, services
+from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
+from .models import Deck
+from .rules import get_rules
+
+SEARCH_PAGE_SIZE = 30
+DECK_LIST_PAGE_SIZE = 50
+
+
+def _language() -> str:
+    return get_language() or "ja"
+
+
+def _same_site_path(request: HttpRequest, url: str | None) -> str:
+    """The path of ``url`` if it points into this site, else ""."""
+    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()}):
+        parts = urlsplit(url)
+        return parts.path + (f"?{parts.query}" if parts.query else "")
+    return ""
+
+
+def account_required(view):
+    """Log in first: a page comes back after login; a POST goes back to the page it came from."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if request.user.is_authenticated:
+            return view(request, *args, **kwargs)
+        if request.htmx:
+            back = _same_site_path(request, request.htmx.current_url)
+            return HttpResponseClientRedirect(redirect_to_login(back).url if back else resolve_url(settings.LOGIN_URL))
+        if request.method in ("GET", "HEAD"):
+            return redirect_to_login(request.get_full_path())
+        back = _same_site_path(request, request.headers.get("Referer"))
+        return redirect_to_login(back) if back else redirect(settings.LOGIN_URL)
+
+    return wrapper
+
+
+def _owned_deck(request: HttpRequest, pk: int) -> Deck:
+    """The deck if the user owns it; 404 if they cannot see it, 403 if they can but do not own it."""
+    deck = selectors.deck_for_viewer(request.user, pk)
+    if not selectors.can_edit(request.user, deck):
+        raise PermissionDenied
+    return deck
+
+
+def _builder_message(request: HttpRequest, message: str, status: int) -> HttpResponse:
+    """An error of the builder: shown in its message area, nothing else changes."""
+    if not request.htmx:
+        return render(request, "decks/error.html", {"message": message}, status=status)
+    response = render(request, "decks/_builder_message.html", {"message": message}, status=status)
+    response["HX-Retarget"] = "#builder-message"
+    response["HX-Reswap"] = "innerHTML"
+    return response
+
+
+def builder_errors(view):
+    """Builder requests answer a missing or foreign deck with a message for the builder."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        try:
+            return view(request, *args, **kwargs)
+        except Http404:
+            return _builder_message(request, _("There is no such deck, or it is not yours."), 404)
+        except PermissionDenied:
+            return _builder_message(request, _("Only the owner of this deck can change it."), 403)
+
+    return wrapper
+
+
+# --- lists ------------------------------------------------------------------------------------------
+
+
+@account_required
+def my_decks(request: HttpRequest) -> HttpResponse:
+    decks = presentation.with_card_counts(selectors.decks_of(request.user))
+    return render(request, "decks/my_decks.html", {"decks": decks})
+
+
+def public_decks(request: HttpRequest) -> HttpResponse:
+    game = Game.objects.filter(slug=request.GET.get("game", "")).first()
+    decks = presentation.with_card_counts(selectors.public_decks(game))
+    page = Paginator(decks, DECK_LIST_PAGE_SIZE).get_page(request.GET.get("page"))
+    games = Game.objects.order_by("sort_order", "slug")
+    return render(request, "decks/public_decks.html", {"page": page, "game": game, "games": games})
+
+
+# --- one deck ---------------------------------------------------------------------------------------
+
+
+def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> HttpResponse:
+    context = {
+        "deck": deck,
+        "view": presentation.deck_view(deck, _language()),
+        "is_owner": selectors.can_edit(request.user, deck),
+        "token": token,
+        "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token]))
+        if deck.visibility == Deck.Visibility.LINK
+        else "",
+    }
+    return render(request, "decks/detail.html", context)
+
+
+def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    return _detail(request, selectors.deck_for_viewer(request.user, pk))
+
+
+def shared_deck(request: HttpRequest, token: str) -> HttpResponse:
+    deck = selectors.deck_by_share_token(token)
+    return _detail(request, deck, token=token)
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+def new_deck(request: HttpRequest) -> HttpResponse:
+    game = Game.objects.filter(slug=request.GET.get("game", "")).first()
+    form = NewDeckForm(request.POST or None, game=game if request.method == "GET" else None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            deck = services.create_deck(
+                owner=request.user,
+                game=form.cleaned_data["game"],
+                name=form.cleaned_data["name"],
+                mode=form.cleaned_data["mode"] or None,
+            )
+        except services.DeckError as error:
+            form.add_error(None, str(error))
+        else:
+            return redirect("decks:edit", deck.pk)
+    return render(request, "decks/new.html", {"form": form})
+
+
+@account_required
+@require_GET
+def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned_deck(request, pk)
+    language = _language()
+    context = {
+        "deck": deck,
+        "view": presentation.deck_view(deck, language),
+        "kinds": presentation.builder_kinds(deck, language),
+        "is_owner": True,
+        **_search_context(request, deck),
+    }
+    return render(request, "decks/builder.html", context)
+
+
+def _search_context(request: HttpRequest, deck: Deck) -> dict:
+    """Cards of the deck's game for the builder: the query (search syntax), a kind, a page."""
+    query = request.GET.get("q", "").strip()
+    kind = request.GET.get("kind") or ""
+    language = _language()
+    context: dict = {"query": query, "kind": kind}
+    if query:
+        outcome = card_selectors.search_cards(query, language, game=deck.game)
+        if outcome.error is not None:
+            context["error"] = outcome.error
+            return context
+        cards = outcome.cards
+    else:
+        cards = card_selectors.cards_of_game(deck.game)
+    if kind == "unknown":
+        cards = cards.filter(kind__isnull=True)
+    elif kind:
+        cards = cards.filter(kind=kind)
+    rules = get_rules(deck.game.slug)
+    try:
+        page = Paginator(cards, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
+        context["rows"] = [presentation.builder_row(card, rules, language) for card in page]
+    except DatabaseError:
+        # A regular expression PostgreSQL rejects (its dialect differs from Python's).
+        context["error"] = _("The database could not run this search.")
+        return context
+    context["page"] = page
+    return context
+
+
+@account_required
+@builder_errors
+@require_GET
+@vary_on_headers("HX-Request")
+def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned_deck(request, pk)
+    context = {"deck": deck, **_search_context(request, deck)}
+    return render(request, "decks/_search_results.html", context)
+
+
+@account_required
+@builder_errors
+@require_POST
+def change_entry(request: HttpRequest, pk: int) -> HttpResponse:
+    """Add or remove copies of a card in a zone; answer with the zone, verdict, charts and total."""
+    deck = _owned_deck(request, pk)
+    form = EntryChangeForm(request.POST, deck=deck)
+    if not form.is_valid():
+        return _builder_message(request, form.error_message(), 400)
+    zone, card = form.cleaned_data["zone"], form.cleaned_data["card"]
+    try:
+        if form.cleaned_data["count"] is not None:
+            services.set_count(deck, zone, card, form.cleaned_data["count"])
+        else:
+            services.add_copies(deck, zone, card, form.cleaned_data["delta"])
+    except services.DeckError as error:
+        return _builder_message(request, str(error), 400)
+    if not request.htmx:
+        return redirect("decks:edit", deck.pk)
+    change = presentation.change_view(deck, zone, _language())
+    return render(request, "decks/_entry_changed.html", {"deck": deck, "change": change})
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned_deck(request, pk)
+    form = DeckSettingsForm(request.POST or None, deck=deck)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_deck(
+                deck,
+                name=form.cleaned_data["name"],
+                description=form.cleaned_data["description"],
+                mode=form.cleaned_data["mode"],
+                options=form.chosen_options(),
+                visibility=form.cleaned_data["visibility"],
+            )
+        except services.DeckError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("The deck settings were saved."))
+            return redirect("decks:detail", deck.pk)
+    return render(request, "decks/settings.html", {"deck": deck, "form": form})
+
+
+@account_required
+@require_POST
+def copy_deck(request: HttpRequest, pk: int) -> HttpResponse:
+    """A private copy for the user of any deck they can see (a shared deck: with its token)."""
+    deck = selectors.deck_for_viewer(request.user, pk, token=request.POST.get("token") or None)
+    copy = services.copy_deck(deck, owner=request.user)
+    messages.success(request, _("This is your copy of “%(name)s”.") % {"name": deck.name})
+    return redirect("decks:edit", copy.pk)
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+def delete_deck(request: HttpRequest, pk: int) -> HttpResponse:
+    deck = _owned_deck(request, pk)
+    if request.method == "POST":
+        name = deck.name
+        services.delete_deck(deck)
+        messages.success(request, _("The deck “%(name)s” was deleted.") % {"name": name})
+        return redirect("decks:my_decks")
+    return render(request, "decks/delete.html", {"deck": deck})

@@ -1,0 +1,60 @@
+/* Draws the deck's make-up charts from the data the server puts in #deck-chart-data
+   (see decks/presentation.py chart_data). No rules here: only bars and their labels.
+   After a builder change, htmx swaps in new data (out of band) and the charts are redrawn. */
+(function () {
+  "use strict";
+
+  var instances = {};
+  var KNOWN = "#8a2b1f";
+  var UNKNOWN = "#b9b4aa";
+
+  function readData() {
+    var element = document.getElementById("deck-chart-data");
+    if (!element) return [];
+    try {
+      return JSON.parse(element.textContent);
+    } catch (error) {
+      return [];
+    }
+  }
+
+  function draw() {
+    if (!window.Chart) return;
+    window.Chart.defaults.font.family = getComputedStyle(document.body).fontFamily;
+    readData().forEach(function (chart) {
+      var canvas = document.getElementById("chart-" + chart.id);
+      if (!canvas) return;
+      var figure = canvas.closest("figure");
+      if (figure) figure.classList.toggle("is-empty", chart.bars.length === 0);
+      var labels = chart.bars.map(function (bar) { return bar.label; });
+      var counts = chart.bars.map(function (bar) { return bar.count; });
+      var colours = chart.bars.map(function (bar) { return bar.unknown ? UNKNOWN : KNOWN; });
+      var instance = instances[chart.id];
+      if (instance && instance.canvas !== canvas) {
+        instance.destroy();
+        instance = null;
+      }
+      if (instance) {
+        instance.data.labels = labels;
+        instance.data.datasets[0].data = counts;
+        instance.data.datasets[0].backgroundColor = colours;
+        instance.update();
+        return;
+      }
+      instances[chart.id] = new window.Chart(canvas, {
+        type: "bar",
+        data: { labels: labels, datasets: [{ label: chart.title, data: counts, backgroundColor: colours }] },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: { duration: 150 },
+          plugins: { legend: { display: false } },
+          scales: { y: { beginAtZero: true, ticks: { precision: 0 } } }
+        }
+      });
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", draw);
+  document.addEventListener("htmx:afterSettle", draw);
+})();
