@@ -1,0 +1,287 @@
+"""What the deck API sends and takes.
+
+Entries are written as ``{zone, card, count}``: ``zone`` a zone slug of the deck's game
+(see ``decks.rules``; a game's fixed zones hold no entries), ``card`` the card's key
+(as in ``/api/cards/<game>/<key>/``), ``count`` 1–99. Checks that need the deck's game
+(zones, cards, mode, options) are made by ``clean_entries`` and ``clean_mode_options``,
+which name the failing field as ``entries[2].card``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.reverse import reverse
+
+from cards.gamedefs import LANGUAGES
+from cards.models import Card, Game
+
+from .. import services
+from ..models import Deck
+from ..rules import get_rules
+from ..selectors import can_edit
+
+MAX_COUNT = services.MAX_COPIES_PER_ENTRY
+
+
+class FieldErrors(Exception):
+    """Problems with a request body, keyed by the field's path (``entries[2].card``)."""
+
+    def __init__(self, errors: Mapping[str, Sequence[str]]) -> None:
+        super().__init__("; ".join(f"{path}: {' '.join(messages)}" for path, messages in errors.items()))
+        self.errors = {path: list(messages) for path, messages in errors.items()}
+
+
+# --- reading
+
+
+class EntrySerializer(serializers.Serializer):
+    zone = serializers.CharField(help_text="A zone slug of the deck's game.")
+    card = serializers.CharField(source="card.key", help_text="The card's key.")
+    number = serializers.CharField(source="card.number", allow_null=True, help_text="Its printed number, if any.")
+    name = serializers.SerializerMethodField(help_text="Its name in the response language.")
+    count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
+
+    def get_name(self, entry) -> str:
+        return entry.card.display_name(self.context.get("language") or "ja")
+
+
+class DeckSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+    game = serializers.SlugField(source="game.slug")
+    owner = serializers.CharField(source="owner.get_username", help_text="The owner's user name.")
+    is_owner = serializers.SerializerMethodField(help_text="Whether the requesting user owns the deck.")
+    share_token = serializers.SerializerMethodField(
+        help_text="For the owner only (null for others): a deck shared by link is readable with ?token=<this>."
+    )
+    card_count = serializers.SerializerMethodField(help_text="Cards in every zone, copies counted.")
+
+    class Meta:
+        model = Deck
+        fields = [
+            "id",
+            "url",
+            "game",
+            "name",
+            "description",
+            "mode",
+            "options",
+            "visibility",
+            "owner",
+            "is_owner",
+            "share_token",
+            "card_count",
+            "created_at",
+            "updated_at",
+        ]
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, deck: Deck) -> str:
+        return reverse("decks_api:deck-detail", kwargs={"pk": deck.pk}, request=self.context.get("request"))
+
+    def _user(self):
+        request = self.context.get("request")
+        return getattr(request, "user", None)
+
+    def get_is_owner(self, deck: Deck) -> bool:
+        user = self._user()
+        return user is not None and can_edit(user, deck)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_share_token(self, deck: Deck) -> str | None:
+        return deck.share_token if self.get_is_owner(deck) else None
+
+    def get_card_count(self, deck: Deck) -> int:
+        total = getattr(deck, "card_total", None)
+        if total is None:
+            total = sum(entry.count for entry in deck.entries.all())
+        return int(total or 0)
+
+
+class DeckDetailSerializer(DeckSerializer):
+    entries = serializers.SerializerMethodField(help_text="Every entry, by zone then card number.")
+
+    class Meta(DeckSerializer.Meta):
+        fields = [*DeckSerializer.Meta.fields, "entries"]
+
+    @extend_schema_field(EntrySerializer(many=True))
+    def get_entries(self, deck: Deck) -> list[dict[str, Any]]:
+        from ..selectors import deck_entries
+
+        return EntrySerializer(deck_entries(deck), many=True, context=self.context).data
+
+
+class FindingSerializer(serializers.Serializer):
+    rule = serializers.CharField(help_text="The rule's id, e.g. suikoden.characters.")
+    kind = serializers.ChoiceField(
+        choices=["violation", "unchecked"],
+        help_text="violation: the deck breaks the rule; unchecked: a value the rule needs is unknown.",
+    )
+    message = serializers.CharField(help_text="In the language asked for (?lang=, else the request's language).")
+    cards = serializers.ListField(child=serializers.CharField(), help_text="Names of the cards concerned.")
+
+
+class ZoneTotalSerializer(serializers.Serializer):
+    zone = serializers.CharField()
+    label = serializers.CharField(help_text="The zone's name in the response language.")
+    count = serializers.IntegerField(help_text="Cards in the zone, copies counted.")
+
+
+class VerdictSerializer(serializers.Serializer):
+    legal = serializers.BooleanField(help_text="Checked, and no finding.")
+    checked = serializers.BooleanField(help_text="False when the deck's mode has no construction check.")
+    findings = FindingSerializer(many=True)
+    totals = ZoneTotalSerializer(many=True, help_text="Every editable zone of the game, in the game's order.")
+
+
+class DeckErrorSerializer(serializers.Serializer):
+    detail = serializers.CharField(
+        help_text="Every problem, each with the field it is about. In English, except the framework's own "
+        "messages (a required field, a number out of range), which follow the request's language."
+    )
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Messages keyed by field path: name, options, entries[2].card, …",
+    )
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+# --- writing
+
+
+class EntryWriteSerializer(serializers.Serializer):
+    zone = serializers.CharField(max_length=32, help_text="A zone slug of the deck's game.")
+    card = serializers.CharField(max_length=100, help_text="The card's key.")
+    count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
+
+
+class EntryPatchSerializer(EntryWriteSerializer):
+    count = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, help_text="The new count; 0 removes the card.")
+
+
+class EntriesBodySerializer(serializers.Serializer):
+    entries = EntryWriteSerializer(many=True, help_text="Every entry of the deck; replaces the entries it had.")
+
+
+class EntriesPatchBodySerializer(serializers.Serializer):
+    entries = EntryPatchSerializer(many=True, help_text="Entries whose counts to set; the others are kept.")
+
+
+class DeckWriteSerializer(serializers.Serializer):
+    """The body of a create (``game`` and ``name`` required) or a change (every field optional)."""
+
+    game = serializers.SlugField(help_text="A game slug; set when the deck is made, never changed.")
+    name = serializers.CharField(max_length=120)
+    description = serializers.CharField(allow_blank=True, required=False, trim_whitespace=False)
+    mode = serializers.CharField(max_length=32, required=False, help_text="A mode of the game; default: its first.")
+    options = serializers.DictField(
+        required=False, help_text="Options of the game (see decks.rules); absent ones keep their value or default."
+    )
+    visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
+    entries = EntryWriteSerializer(
+        many=True, required=False, help_text="Every entry of the deck; replaces the entries it had."
+    )
+
+
+class DeckUpdateSerializer(DeckWriteSerializer):
+    game = serializers.SlugField(required=False, help_text="May be given, but must be the deck's game.")
+    name = serializers.CharField(max_length=120, required=False)
+
+
+class DeckReplaceSerializer(DeckWriteSerializer):
+    """PUT: ``name`` and ``entries`` required; other fields keep their value when absent."""
+
+    game = serializers.SlugField(required=False, help_text="May be given, but must be the deck's game.")
+    entries = EntryWriteSerializer(many=True, help_text="Every entry of the deck; replaces the entries it had.")
+
+
+class UnsavedDeckSerializer(serializers.Serializer):
+    game = serializers.SlugField()
+    mode = serializers.CharField(max_length=32, required=False)
+    options = serializers.DictField(required=False)
+    entries = EntryWriteSerializer(many=True, required=False)
+
+
+class LanguageSerializer(serializers.Serializer):
+    lang = serializers.ChoiceField(
+        choices=list(LANGUAGES), required=False, help_text="Language of names and messages; default: the request's."
+    )
+
+
+# --- checks that need the game
+
+
+def game_from_slug(slug: str) -> Game:
+    game = Game.objects.filter(slug=slug).first()
+    if game is None:
+        choices = ", ".join(Game.objects.values_list("slug", flat=True))
+        raise FieldErrors({"game": [f"No game '{slug}'. Games: {choices}."]})
+    return game
+
+
+def clean_mode_options(
+    game: Game, mode: str | None, options: Mapping[str, Any] | None, base: Mapping[str, Any] | None = None
+) -> tuple[str, dict[str, Any]]:
+    """The mode and options checked against the game (``base``: the deck's current options)."""
+    rules = get_rules(game.slug)
+    if mode is not None and rules.mode(mode) is None:
+        modes = ", ".join(m.slug for m in rules.modes)
+        raise FieldErrors({"mode": [f"'{mode}' is not a mode of {game.slug} (modes: {modes})."]})
+    try:
+        return services.clean_options(game, mode, {**(base or {}), **(options or {})})
+    except services.DeckError as error:
+        raise FieldErrors({"options": [f"{error}."]}) from None
+
+
+def clean_entries(
+    game: Game, entries: Sequence[Mapping[str, Any]], *, field: str = "entries", patch: bool = False
+) -> list[tuple[str, Card, int]]:
+    """``(zone, card, count)`` for each entry, or every problem, each naming ``entries[i].zone``, ``.card``, ``.count``.
+
+    A replacement adds up counts of the same card and zone (at most 99 in all); a patch
+    (``patch``) sets each count and may not name the same card and zone twice.
+    """
+    rules = get_rules(game.slug)
+    editable = ", ".join(zone.slug for zone in rules.zones if not zone.fixed)
+    keys = {entry["card"] for entry in entries}
+    cards = {card.key: card for card in Card.objects.filter(game=game, key__in=keys).select_related("game")}
+    errors: dict[str, list[str]] = {}
+    cleaned: list[tuple[str, Card, int]] = []
+    totals: dict[tuple[str, str], int] = {}
+    seen: dict[tuple[str, str], int] = {}
+    for index, entry in enumerate(entries):
+        where = f"{field}[{index}]"
+        zone = rules.zone(entry["zone"])
+        if zone is None:
+            errors[f"{where}.zone"] = [f"'{entry['zone']}' is not a zone of a {game.slug} deck (zones: {editable})."]
+        elif zone.fixed:
+            errors[f"{where}.zone"] = [f"'{zone.slug}' is fixed by the game and holds no entries (zones: {editable})."]
+        card = cards.get(entry["card"])
+        if card is None:
+            errors[f"{where}.card"] = [f"No card '{entry['card']}' in {game.slug}."]
+        if zone is None or zone.fixed or card is None:
+            continue
+        pair = (zone.slug, card.key)
+        if patch:
+            if pair in seen:
+                errors[where] = [f"The same zone and card as {field}[{seen[pair]}]."]
+                continue
+            seen[pair] = index
+        else:
+            totals[pair] = totals.get(pair, 0) + entry["count"]
+            if totals[pair] > MAX_COUNT:
+                errors[f"{where}.count"] = [
+                    f"{totals[pair]} copies of {card.key} in {zone.slug} in all; at most {MAX_COUNT}."
+                ]
+                continue
+        cleaned.append((zone.slug, card, entry["count"]))
+    if errors:
+        raise FieldErrors(errors)
+    return cleaned

@@ -1,0 +1,17 @@
+"""URLs of the deck API, included under ``api/decks/`` with the namespace ``decks_api``.
+
+``""`` list and create; ``<pk>/`` read, change, delete; ``<pk>/entries/`` read, replace (PUT)
+or set counts (PATCH); ``<pk>/validate/`` the verdict (GET or POST); ``validate/`` the
+verdict on an unsaved deck (POST).
+"""
+
+from rest_framework.routers import SimpleRouter
+
+from .views import DeckViewSet
+
+app_name = "decks_api"
+
+router = SimpleRouter()
+router.register("", DeckViewSet, basename="deck")
+
+urlpatterns = router.urls

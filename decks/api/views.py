@@ -1,0 +1,431 @@
+"""Deck API views: thin DRF views over ``decks.services`` and ``decks.selectors``.
+
+Permissions are the pages': reading needs ``selectors.can_view`` (a deck shared by link is
+read with ``?token=``), changing needs ``selectors.can_edit``. A deck the user may not see
+answers 404 whatever the method, so that its existence is not revealed; a change to a deck
+the user may see but does not own answers 403; a change without credentials 401.
+
+A body with problems answers 400 with every problem, each naming its field
+(``entries[2].card``), and nothing is written: every check is made before the first write,
+and the writes of one request share a transaction.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from django.db import transaction
+from django.db.models import QuerySet, Sum
+from django.utils.translation import get_language
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.settings import api_settings
+
+from cards.api.serializers import ErrorSerializer
+from cards.models import Card, Game
+
+from .. import services
+from ..models import Deck
+from ..rules import get_rules
+from ..rules.base import DeckSpec, Entry, Verdict, pick, validate
+from ..selectors import can_edit, can_view, card_info, deck_entries, deck_spec, decks_of, visible_decks
+from .serializers import (
+    DeckDetailSerializer,
+    DeckErrorSerializer,
+    DeckReplaceSerializer,
+    DeckSerializer,
+    DeckUpdateSerializer,
+    DeckWriteSerializer,
+    EntriesBodySerializer,
+    EntriesPatchBodySerializer,
+    EntrySerializer,
+    FieldErrors,
+    LanguageSerializer,
+    UnsavedDeckSerializer,
+    VerdictSerializer,
+    clean_entries,
+    clean_mode_options,
+    game_from_slug,
+)
+
+BAD_BODY = OpenApiResponse(DeckErrorSerializer, description="A problem with the body or a parameter; nothing written.")
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such deck, or one the user may not see.")
+FORBIDDEN = OpenApiResponse(ErrorSerializer, description="The user may see the deck but does not own it.")
+UNAUTHENTICATED = OpenApiResponse(ErrorSerializer, description="No credentials: log in or send a token.")
+
+TOKEN = OpenApiParameter(
+    "token", OpenApiTypes.STR, description="The share token of a deck shared by link (for users other than its owner)."
+)
+LANG = OpenApiParameter(
+    "lang", OpenApiTypes.STR, enum=["ja", "zh-hant", "en"], description="Language of names and messages."
+)
+
+
+def _merge(target: dict[str, list[str]], more: dict[str, list[str]]) -> None:
+    for path, messages in more.items():
+        target.setdefault(path, []).extend(messages)
+
+
+def flatten_errors(detail: Any, path: str = "") -> dict[str, list[str]]:
+    """DRF's nested validation errors as ``{"entries[2].count": [...]}``."""
+    if isinstance(detail, dict):
+        out: dict[str, list[str]] = {}
+        for key, value in detail.items():
+            if key == api_settings.NON_FIELD_ERRORS_KEY:
+                sub = path
+            elif isinstance(key, int):  # a list's items, by index
+                sub = f"{path}[{key}]"
+            else:
+                sub = f"{path}.{key}" if path else str(key)
+            _merge(out, flatten_errors(value, sub))
+        return out
+    if isinstance(detail, list):
+        if all(isinstance(item, str) for item in detail):
+            return {path or "body": [str(item) for item in detail]} if detail else {}
+        out = {}
+        for index, item in enumerate(detail):
+            _merge(out, flatten_errors(item, f"{path}[{index}]"))
+        return out
+    return {path or "body": [str(detail)]}
+
+
+def error_response(errors: dict[str, list[str]]) -> Response:
+    detail = "; ".join(f"{path}: {' '.join(messages)}" for path, messages in errors.items())
+    return Response({"detail": detail, "errors": errors}, status=status.HTTP_400_BAD_REQUEST)
+
+
+def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+class DeckPermission(BasePermission):
+    """Reading and validating: anyone (which deck, ``get_deck`` decides); anything else: a signed-in user."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.method in SAFE_METHODS or getattr(view, "action", None) in {"validate", "validate_unsaved"}:
+            return True
+        return bool(request.user and request.user.is_authenticated)
+
+
+def verdict_data(rules_game: str, spec: DeckSpec, verdict: Verdict, language: str) -> dict[str, Any]:
+    rules = get_rules(rules_game)
+    return {
+        "legal": verdict.legal,
+        "checked": verdict.checked,
+        "findings": [
+            {"rule": f.rule, "kind": f.kind, "message": f.message(language), "cards": list(f.cards)}
+            for f in verdict.findings
+        ],
+        "totals": [
+            {"zone": zone.slug, "label": pick(zone.labels, language), "count": spec.size(zone.slug)}
+            for zone in rules.zones
+            if not zone.fixed
+        ],
+    }
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="Decks: the user's own and the public ones",
+        parameters=[
+            OpenApiParameter("mine", OpenApiTypes.BOOL, description="Only the user's own decks (needs credentials)."),
+            OpenApiParameter("game", OpenApiTypes.STR, description="Only decks of this game (a slug)."),
+        ],
+        responses={200: DeckSerializer(many=True), 400: BAD_BODY, 401: UNAUTHENTICATED},
+    ),
+    create=extend_schema(
+        summary="Make a deck",
+        request=DeckWriteSerializer,
+        responses={201: DeckDetailSerializer, 400: BAD_BODY, 401: UNAUTHENTICATED},
+    ),
+    retrieve=extend_schema(
+        summary="One deck with its entries",
+        parameters=[TOKEN, LANG],
+        responses={200: DeckDetailSerializer, 404: NOT_FOUND},
+    ),
+    update=extend_schema(
+        summary="Replace a deck's name, fields and entries",
+        description="`name` and `entries` are required; other fields keep their value when absent.",
+        request=DeckReplaceSerializer,
+        responses={200: DeckDetailSerializer, 400: BAD_BODY, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+    ),
+    partial_update=extend_schema(
+        summary="Change a deck",
+        description="Any of name, description, mode, options (merged with the deck's), visibility and "
+        "entries (replacing every entry).",
+        request=DeckUpdateSerializer,
+        responses={200: DeckDetailSerializer, 400: BAD_BODY, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+    ),
+    destroy=extend_schema(
+        summary="Delete a deck",
+        responses={204: None, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+    ),
+)
+class DeckViewSet(viewsets.GenericViewSet):
+    """Decks of the four games, with their entries and the verdict of the game's construction rules."""
+
+    queryset = Deck.objects.all()  # for the schema; get_queryset decides what a user sees
+    serializer_class = DeckSerializer
+    permission_classes = (DeckPermission,)
+    lookup_value_regex = r"\d+"
+
+    # --- helpers
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, FieldErrors):
+            return error_response(exc.errors)
+        if isinstance(exc, ValidationError):
+            return error_response(flatten_errors(exc.detail))
+        if isinstance(exc, services.DeckError):
+            return error_response({"body": [str(exc)]})
+        return super().handle_exception(exc)
+
+    def language(self) -> str:
+        values = _valid(LanguageSerializer, self.request.query_params)
+        return values.get("lang") or get_language() or "ja"
+
+    def get_serializer_context(self) -> dict[str, Any]:
+        return {**super().get_serializer_context(), "language": self.language()}
+
+    def get_queryset(self) -> QuerySet[Deck]:
+        user = self.request.user
+        if self.request.query_params.get("mine", "").lower() in {"1", "true", "yes"}:
+            if not user.is_authenticated:
+                raise NotAuthenticated("?mine=1 lists the user's own decks: log in or send a token.")
+            decks = decks_of(user)
+        else:
+            decks = visible_decks(user)
+        slug = self.request.query_params.get("game")
+        if slug:
+            decks = decks.filter(game=game_from_slug(slug))
+        return (
+            decks.select_related("game", "owner")
+            .annotate(card_total=Sum("entries__count"))
+            .order_by("-updated_at", "id")
+        )
+
+    def get_deck(self, *, write: bool = False) -> Deck:
+        deck = Deck.objects.select_related("game", "owner").filter(pk=self.kwargs["pk"]).first()
+        user = self.request.user
+        if deck is None or not can_view(user, deck, self.request.query_params.get("token")):
+            raise NotFound("No such deck.")
+        if write and not can_edit(user, deck):
+            raise PermissionDenied("Only the deck's owner may change it.")
+        return deck
+
+    def detail_response(self, deck: Deck, status_code: int = 200, **kwargs: Any) -> Response:
+        deck = Deck.objects.select_related("game", "owner").get(pk=deck.pk)
+        return Response(DeckDetailSerializer(deck, context=self.get_serializer_context()).data, status_code, **kwargs)
+
+    # --- CRUD
+
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset(self.get_queryset())
+        data = DeckSerializer(page, many=True, context=self.get_serializer_context()).data
+        return self.get_paginated_response(data)
+
+    def create(self, request: Request) -> Response:
+        data = _valid(DeckWriteSerializer, request.data)
+        game = game_from_slug(data["game"])
+        errors: dict[str, list[str]] = {}
+        mode, options, entries = None, None, []
+        try:
+            mode, options = clean_mode_options(game, data.get("mode"), data.get("options"))
+        except FieldErrors as error:
+            _merge(errors, error.errors)
+        try:
+            entries = clean_entries(game, data.get("entries", []))
+        except FieldErrors as error:
+            _merge(errors, error.errors)
+        if errors:
+            raise FieldErrors(errors)
+        with transaction.atomic():
+            deck = services.create_deck(
+                owner=request.user,
+                game=game,
+                name=data["name"],
+                description=data.get("description", ""),
+                mode=mode,
+                options=options,
+                visibility=data.get("visibility", Deck.Visibility.PRIVATE),
+                entries=entries,
+            )
+        location = reverse("decks_api:deck-detail", kwargs={"pk": deck.pk}, request=request)
+        return self.detail_response(deck, status.HTTP_201_CREATED, headers={"Location": location})
+
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return self.detail_response(self.get_deck())
+
+    def _change(self, request: Request, serializer_class: type) -> Response:
+        deck = self.get_deck(write=True)
+        data = _valid(serializer_class, request.data)
+        errors: dict[str, list[str]] = {}
+        if "game" in data and data["game"] != deck.game.slug:
+            errors["game"] = [f"A deck's game cannot be changed (this deck is of {deck.game.slug})."]
+        mode, options, entries = None, None, None
+        if "mode" in data or "options" in data:
+            try:
+                mode, options = clean_mode_options(
+                    deck.game, data.get("mode", deck.mode), data.get("options"), base=deck.options
+                )
+            except FieldErrors as error:
+                _merge(errors, error.errors)
+        if "entries" in data:
+            try:
+                entries = clean_entries(deck.game, data["entries"])
+            except FieldErrors as error:
+                _merge(errors, error.errors)
+        if errors:
+            raise FieldErrors(errors)
+        with transaction.atomic():
+            services.update_deck(
+                deck,
+                name=data.get("name"),
+                description=data.get("description"),
+                mode=mode,
+                options=options,
+                visibility=data.get("visibility"),
+            )
+            if entries is not None:
+                services.replace_entries(deck, entries)
+        return self.detail_response(deck)
+
+    def update(self, request: Request, pk: str) -> Response:
+        return self._change(request, DeckReplaceSerializer)
+
+    def partial_update(self, request: Request, pk: str) -> Response:
+        return self._change(request, DeckUpdateSerializer)
+
+    def destroy(self, request: Request, pk: str) -> Response:
+        services.delete_deck(self.get_deck(write=True))
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    # --- entries
+
+    @extend_schema(
+        summary="A deck's entries",
+        parameters=[TOKEN, LANG],
+        responses={200: EntrySerializer(many=True), 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None)
+    def entries(self, request: Request, pk: str) -> Response:
+        return self.entries_response(self.get_deck())
+
+    def entries_response(self, deck: Deck) -> Response:
+        return Response(EntrySerializer(deck_entries(deck), many=True, context=self.get_serializer_context()).data)
+
+    @extend_schema(
+        summary="Replace every entry of a deck",
+        request=EntriesBodySerializer,
+        responses={
+            200: EntrySerializer(many=True),
+            400: BAD_BODY,
+            401: UNAUTHENTICATED,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+        },
+    )
+    @entries.mapping.put
+    def put_entries(self, request: Request, pk: str) -> Response:
+        deck = self.get_deck(write=True)
+        data = _valid(EntriesBodySerializer, request.data)
+        cleaned = clean_entries(deck.game, data["entries"])
+        with transaction.atomic():
+            services.replace_entries(deck, cleaned)
+        return self.entries_response(deck)
+
+    @extend_schema(
+        summary="Set the counts of some entries of a deck",
+        description="Each entry's count is set (0 removes the card from the zone); other entries are kept.",
+        request=EntriesPatchBodySerializer,
+        responses={
+            200: EntrySerializer(many=True),
+            400: BAD_BODY,
+            401: UNAUTHENTICATED,
+            403: FORBIDDEN,
+            404: NOT_FOUND,
+        },
+    )
+    @entries.mapping.patch
+    def patch_entries(self, request: Request, pk: str) -> Response:
+        deck = self.get_deck(write=True)
+        data = _valid(EntriesPatchBodySerializer, request.data)
+        cleaned = clean_entries(deck.game, data["entries"], patch=True)
+        with transaction.atomic():
+            for zone, card, count in cleaned:
+                services.set_count(deck, zone, card, count)
+        return self.entries_response(deck)
+
+    # --- verdicts
+
+    @extend_schema(
+        summary="The verdict of the game's construction rules on a deck",
+        description="GET and POST alike; nothing is changed.",
+        parameters=[TOKEN, LANG],
+        request=None,
+        responses={200: VerdictSerializer, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get", "post"])
+    def validate(self, request: Request, pk: str) -> Response:
+        deck = self.get_deck()
+        language = self.language()
+        spec = deck_spec(deck, language)
+        return Response(verdict_data(deck.game.slug, spec, validate(get_rules(deck.game.slug), spec), language))
+
+    @extend_schema(
+        summary="The verdict on a deck that is not stored",
+        operation_id="decks_validate_unsaved",
+        description="The body is a deck as for a create (game, mode, options, entries); it is checked and "
+        "validated, and nothing is stored. No credentials needed.",
+        parameters=[LANG],
+        request=UnsavedDeckSerializer,
+        responses={200: VerdictSerializer, 400: BAD_BODY},
+    )
+    @action(detail=False, methods=["post"], url_path="validate", url_name="validate-unsaved")
+    def validate_unsaved(self, request: Request) -> Response:
+        language = self.language()
+        data = _valid(UnsavedDeckSerializer, request.data)
+        game: Game = game_from_slug(data["game"])
+        errors: dict[str, list[str]] = {}
+        mode, options, entries = "", {}, []
+        try:
+            mode, options = clean_mode_options(game, data.get("mode"), data.get("options"))
+        except FieldErrors as error:
+            _merge(errors, error.errors)
+        try:
+            entries = clean_entries(game, data.get("entries", []))
+        except FieldErrors as error:
+            _merge(errors, error.errors)
+        if errors:
+            raise FieldErrors(errors)
+        spec = unsaved_spec(game, mode, options, entries, language)
+        return Response(verdict_data(game.slug, spec, validate(get_rules(game.slug), spec), language))
+
+
+def unsaved_spec(
+    game: Game, mode: str, options: dict[str, Any], entries: list[tuple[str, Card, int]], language: str
+) -> DeckSpec:
+    """The deck as the rules see it, counts of the same card and zone added up (as a stored deck holds them)."""
+    cards = {
+        card.pk: card
+        for card in Card.objects.filter(pk__in=[c.pk for _z, c, _n in entries])
+        .prefetch_related("texts")
+        .select_related("game")
+    }
+    totals: dict[tuple[str, int], int] = defaultdict(int)
+    for zone, card, count in entries:
+        totals[(zone, card.pk)] += count
+    zones: dict[str, list[Entry]] = defaultdict(list)
+    for (zone, pk), count in totals.items():
+        zones[zone].append(Entry(card_info(cards[pk], language), count))
+    return DeckSpec(game=game.slug, zones={z: tuple(e) for z, e in zones.items()}, mode=mode, options=options)
