@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from cards.models import Card, Game
 
@@ -149,7 +150,7 @@ def copy_deck(deck: Deck, *, owner) -> Deck:
     copy = Deck.objects.create(
         owner=owner,
         game=deck.game,
-        name=f"{deck.name} (copy)",
+        name=_("%(name)s (copy)") % {"name": deck.name},
         description=deck.description,
         mode=deck.mode,
         options=dict(deck.options),
