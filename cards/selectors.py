@@ -141,8 +141,7 @@ def search_cards(
     ids = compiled.ids
     if game is not None:
         ids = intersect([ids, IdSet.of(Card.objects.filter(game=game), "id")], [])
-    # prefetch, not select_related: a join would run for every match before the page is cut.
-    ordered_cards = ordered(Card.objects.prefetch_related("game", "texts"), compiled, ui_language)
+    ordered_cards = ordered(Card.objects.select_related("game").prefetch_related("texts"), compiled, ui_language)
     cards = ordered_cards if ids.everything else ordered_cards.filter(pk__in=RawSQL(ids.sql, ids.params))
     return SearchOutcome(
         query=query,
