@@ -1,0 +1,141 @@
+"""Goldfish speed on one core: games per second for each game's play-out and for draw statistics.
+
+    python benchmarks/simulate.py [--games 20000] [--turns 10]
+
+Decks are synthetic (clearly fake cards with every value filled in). Each line also
+shows the figure of a baseline measured in the same run: the play-out with its event
+log on (what the sample-hand page does) against the play-out without it, and the
+vectorised draw statistics against the same question answered game by game in Python.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+# One core: keep NumPy's BLAS from spreading over both.
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
+from simulator.core import SimCard, SimDeck, cards_seen_by_turn, play_game  # noqa: E402
+from simulator.engines import get_engine  # noqa: E402
+from simulator.montecarlo import draw_odds  # noqa: E402
+
+
+def shadowera_deck() -> SimDeck:
+    allies = [
+        (SimCard(f"syn-ally-{i}", f"Synthetic Ally {i}", "ally", {"cost": i % 6 + 1, "attack": i % 4 + 1}), 4)
+        for i in range(8)
+    ]
+    spells = [(SimCard("syn-ability", "Synthetic Ability", "ability", {"cost": 2}), 4)]
+    weapon = [(SimCard("syn-weapon", "Synthetic Weapon", "weapon", {"cost": 3, "attack": 2, "durability": 3}), 3)]
+    return SimDeck.from_counts("shadowera", {"deck": allies + spells + weapon})
+
+
+def epicbattles_deck() -> SimDeck:
+    attacks = []
+    for i in range(12):
+        fields = {
+            "cost": i % 3,
+            "damage": i % 5 + 1,
+            "position": ("high", "low")[i % 2],
+            "trait": [("punch", "kick", "throw")[i % 3]],
+            "follow_up": ("kick", "punch", "low")[i % 3],
+        }
+        attacks.append((SimCard(f"syn-attack-{i}", f"Synthetic Attack {i}", "attack", fields), 4))
+    blocks = [(SimCard("syn-block", "Synthetic Block", "block", {"cost": 0, "position": "high"}), 11)]
+    return SimDeck.from_counts("epicbattles", {"deck": attacks + blocks})
+
+
+def suikoden_deck() -> SimDeck:
+    colours = ("仁", "義", "勇")
+    costs = ("0", "白1", "白1仁1", "義1", "白2")
+    characters = [
+        SimCard(
+            f"syn-person-{i}",
+            f"合成人物{i:02d}",
+            "character",
+            {"cost": costs[i % 5], "colour": colours[i % 3], "attack": i % 7 + 1, "intelligence": i % 5 + 2},
+        )
+        for i in range(40)
+    ]
+    land = SimCard("syn-land", "合成土地", "land", {"value": 2, "leader": 3, "commerce": 6, "hunting": 8})
+    return SimDeck("suikoden", {"characters": tuple(characters), "lands": (land,) * 5})
+
+
+def endbreaker_deck() -> SimDeck:
+    tavern = SimCard("syn-tavern", "合成酒場", None, {"skill": "B"})
+    knight = SimCard("syn-knight", "合成騎士", "job", {"skill": "P"})
+    return SimDeck.from_counts("endbreaker", {"starting": [(tavern, 4), (knight, 6)]})
+
+
+DECKS = {
+    "shadowera": shadowera_deck,
+    "epicbattles": epicbattles_deck,
+    "suikoden": suikoden_deck,
+    "endbreaker": endbreaker_deck,
+}
+
+
+def games_per_second(run, games: int) -> float:
+    started = time.perf_counter()
+    run(games)
+    return games / (time.perf_counter() - started)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--games", type=int, default=20_000)
+    parser.add_argument("--turns", type=int, default=10)
+    parser.add_argument("--draw-games", type=int, default=1_000_000)
+    arguments = parser.parse_args()
+    turns = arguments.turns
+
+    print(f"play-outs of {turns} turns, {arguments.games:,} games each, one core")
+    print(f"{'game':<12}{'no log':>14}{'with log':>14}{'ratio':>8}")
+    for slug, make_deck in DECKS.items():
+        engine, deck = get_engine(slug), make_deck()
+
+        def without_log(n: int, engine=engine, deck=deck) -> None:
+            for seed in range(n):
+                play_game(engine, deck, seed, turns, log=False)
+
+        def with_log(n: int, engine=engine, deck=deck) -> None:
+            for seed in range(n):
+                play_game(engine, deck, seed, turns, log=True)
+
+        fast = games_per_second(without_log, arguments.games)
+        slow = games_per_second(with_log, max(1, arguments.games // 4))
+        print(f"{slug:<12}{fast:>12,.0f}/s{slow:>12,.0f}/s{fast / slow:>7.1f}x")
+
+    engine = get_engine("shadowera")
+    seen = cards_seen_by_turn(engine, turns, first_player=True)
+    copies = {f"card-{i}": 4 for i in range(10)}
+    vectorised = games_per_second(lambda n: draw_odds(copies, 40, seen, n, seed=1), arguments.draw_games)
+
+    def one_by_one(n: int) -> None:
+        rng = random.Random(1)
+        deck = [key for key, count in copies.items() for _ in range(count)]
+        for _ in range(n):
+            rng.shuffle(deck)
+            first = {}
+            for position, key in enumerate(deck):
+                first.setdefault(key, position)
+
+    python_loop = games_per_second(one_by_one, max(1, arguments.draw_games // 50))
+    print(
+        f"draw statistics (40 cards, 10 turns): {vectorised:,.0f} games/s vectorised; "
+        f"{python_loop:,.0f} games/s in a Python loop ({vectorised / python_loop:.0f}x)"
+    )
+    print("goals: >= 30,000 Shadow Era games/s; >= 300,000 games/s for draw statistics")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
