@@ -116,6 +116,15 @@ class GameState:
         self.record("shuffle", amount=len(cards))
 
 
+def take(cards: list[Any], card: Any) -> None:
+    """Remove this very card (by identity: two copies of a card are equal but distinct)."""
+    for index, candidate in enumerate(cards):
+        if candidate is card:
+            del cards[index]
+            return
+    raise ValueError("card not in the list")
+
+
 class Engine(Protocol):
     """What every game's goldfish engine offers; registered under the game's slug."""
 

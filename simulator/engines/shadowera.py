@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import core
-from ..core import GameState, Parameter, SimCard, SimDeck, TurnStats
+from ..core import GameState, Parameter, SimCard, SimDeck, TurnStats, take
 from . import register
 
 OPENING_HAND = 6  # 対戦開始時、お互いのプレイヤーは自身のデッキの上から６枚カードをドローする。
@@ -42,12 +42,27 @@ class ShadowEraState(GameState):
         self.own_damage = 0
         self.first_player = True
         self.policy = "default"
+        self.costs: dict[int, int | None] = {}  # id(card) -> cost, shared by every game of a deck
 
 
 def _cost(card: SimCard) -> int | None:
     if card.kind == "location":
         return 0  # games.md: Locations cost nothing.
     return card.value("cost")
+
+
+_prepared: dict[int, tuple[SimDeck, dict[int, int | None]]] = {}
+
+
+def _costs_of(deck: SimDeck) -> dict[int, int | None]:
+    """Every card's cost, looked up once per deck rather than at each decision of each game."""
+    cached = _prepared.get(id(deck))
+    if cached is None or cached[0] is not deck:
+        if len(_prepared) > 32:
+            _prepared.clear()
+        cached = (deck, {id(card): _cost(card) for card in deck.zone("deck")})
+        _prepared[id(deck)] = cached
+    return cached[1]
 
 
 @dataclass(frozen=True)
@@ -91,7 +106,11 @@ class ShadowEraEngine:
         state = ShadowEraState(seed, log)
         state.policy = policy if policy in POLICIES else "default"
         state.deck = list(deck.zone("deck"))
-        state.shuffle(state.deck)
+        state.costs = _costs_of(deck)
+        # Each draw takes a uniformly random card of those left: the same game as shuffling first
+        # and drawing from the top (no Shadow Era rule here looks at the deck's order), for fewer
+        # random numbers.
+        state.record("shuffle", amount=len(state.deck))
         state.opponent_health = params["opponent_health"]
         state.first_player = bool(params["first_player"])
         self._draw(state, OPENING_HAND, opening=True)
@@ -111,7 +130,9 @@ class ShadowEraEngine:
                 state.own_damage += 1
                 state.record("damage", amount=1, detail="empty deck: own hero takes 1")
                 continue
-            card = state.deck.pop()
+            # random() * n rather than randrange(n): the same uniform choice for a deck of under
+            # 2**53 cards, at a fraction of the cost.
+            card = state.deck.pop(int(state.rng.random() * len(state.deck)))
             state.hand.append(card)
             state.record("draw", card, detail="opening hand" if opening else "")
 
@@ -146,13 +167,19 @@ class ShadowEraEngine:
             return
         if not state.hand:
             return
-        known = [cost for cost in map(_cost, state.hand) if cost is not None]
+        costs = state.costs
+        known = [cost for cost in (costs[id(card)] for card in state.hand) if cost is not None]
         dearest = max(known, default=0)
         if policy.sacrifice_while_short and state.resources >= dearest:
             return
+
+        def expendable(card: SimCard) -> tuple[bool, bool, int]:
+            cost = costs[id(card)]
+            return (cost is None, card.kind != "ally", cost or 0)
+
         # Give up the card least likely to be played: no known cost first, then the dearest non-ally.
-        victim = max(state.hand, key=lambda card: (_cost(card) is None, card.kind != "ally", _cost(card) or 0))
-        state.hand.remove(victim)
+        victim = max(state.hand, key=expendable)
+        take(state.hand, victim)
         state.resources += 1
         state.record("sacrifice", victim, amount=state.resources)
 
@@ -160,29 +187,33 @@ class ShadowEraEngine:
         available = state.resources
         played = 0
         location_played = False
+        costs = state.costs
+        choose = max if policy.play_dearest_first else min
         while True:
-            playable = [
-                card
-                for card in state.hand
-                if _cost(card) is not None
-                and _cost(card) <= available
-                and not (card.kind == "location" and (location_played or state.turn < card.value("min_turn", 10**6)))
-            ]
+            playable = []
+            for card in state.hand:
+                cost = costs[id(card)]
+                if cost is None or cost > available:
+                    continue
+                if card.kind == "location" and (location_played or state.turn < card.value("min_turn", 10**6)):
+                    continue  # games.md: a minimum turn, and at most one Location a turn
+                playable.append((cost, card))
             if not playable:
                 break
-            card = max(playable, key=_cost) if policy.play_dearest_first else min(playable, key=_cost)
-            state.hand.remove(card)
-            available -= _cost(card)
+            cost, card = choose(playable, key=lambda pair: pair[0])
+            take(state.hand, card)
+            available -= cost
             played += 1
             location_played |= card.kind == "location"
-            self._enter_play(state, card)
-        for card in state.hand:
-            if _cost(card) is None:
-                state.record("note", card, detail="cost unknown: not played")
+            self._enter_play(state, card, cost)
+        if state.log_events:
+            for card in state.hand:
+                if costs[id(card)] is None:
+                    state.record("note", card, detail="cost unknown: not played")
         return played
 
-    def _enter_play(self, state: ShadowEraState, card: SimCard) -> None:
-        state.record("play", card, amount=_cost(card))
+    def _enter_play(self, state: ShadowEraState, card: SimCard, cost: int) -> None:
+        state.record("play", card, amount=cost)
         if card.kind == "ally":
             attack = card.value("attack")
             if attack is None:
