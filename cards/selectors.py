@@ -189,7 +189,5 @@ class SearchPaginator(Paginator):
             # Many matches: walk the cards in order and test each against the match set,
             # stopping once the page is full, instead of sorting every match.
             test_sql, params = outcome.ids.test('"cards_card"."id"')
-            if outcome.ids.probe is None:
-                test_sql = "+" + test_sql  # SQLite: do not drive the loop from the id list
             self.object_list = outcome.ordered_cards.filter(RawSQL(test_sql, params, output_field=BooleanField()))
         return super().page(number)

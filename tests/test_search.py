@@ -581,3 +581,33 @@ def test_search_page_shows_a_bad_query_with_the_place_marked(client, query, befo
     pointer = re.search(r"<code>(.*?)</code>", alert.group(1), re.S).group(1)
     assert pointer == f"{html.escape(before)}<mark>{html.escape(at)}</mark>{html.escape(query[len(before) + 1 :])}"
     assert row_keys(page) == []
+
+
+WALK_QUERIES = [
+    "game:suikoden",
+    "g:endbreaker -kind:job",
+    "kind:ability ドロー",
+    "(ドロー or 職業) -kind:masquerade",
+    "has:cost",
+    "-has:cost g:endbreaker",
+    "lang:en",
+    "/日常/",
+]
+
+
+@pytest.mark.parametrize("query", WALK_QUERIES)
+def test_walking_the_cards_in_order_finds_the_same_first_page(seeded_db, monkeypatch, query):
+    """SQLite fills a dense first page by walking cards in order; it must show what sorting shows."""
+    from cards.search import backends
+    from cards.selectors import SearchPaginator
+
+    def first_page(walk: bool) -> list[str]:
+        monkeypatch.setattr(backends, "walk_in_order", lambda matches, total, floor=None: walk)
+        outcome = selectors.search_cards(query, "ja")
+        assert outcome.error is None
+        page = SearchPaginator(outcome, 10).get_page(1)
+        return [card.key for card in page.object_list]
+
+    sorted_page = first_page(walk=False)
+    assert sorted_page, query
+    assert first_page(walk=True) == sorted_page

@@ -42,6 +42,7 @@ def cards_matching(phrases: Sequence[Phrase]) -> SqlWithParams:
 _WALK_FLOOR = 1000
 
 
-def walk_in_order(matches: int, total: int) -> bool:
+def walk_in_order(matches: int, total: int, floor: int | None = None) -> bool:
     """Whether the first page should walk the cards in order rather than sort the matches (SQLite)."""
-    return connection.vendor == "sqlite" and matches > max(_WALK_FLOOR, (50 * total) ** 0.5)
+    floor = _WALK_FLOOR if floor is None else floor
+    return connection.vendor == "sqlite" and matches > max(floor, (50 * total) ** 0.5)

@@ -84,6 +84,7 @@ class IdSet:
     params: tuple = ()
     everything: bool = False
     probe: str | None = None
+    probe_params: tuple | None = None  # when the probe's parameters differ from the SELECT's
     distinct: bool = False  # True when no id is selected twice, so a plain COUNT(*) counts cards
     phrases: tuple[Phrase, ...] = ()  # set for a text-index leaf, so ORs of words become one index query
 
@@ -93,8 +94,14 @@ class IdSet:
         queryset = queryset.order_by().values(match_id=F(id_column))
         sql, params = queryset.query.sql_with_params()
         model = queryset.model._meta
-        column = f'"{model.db_table}"."{model.get_field(id_column).column}"'
-        probe = f"EXISTS ({sql} AND {column} = {{outer}})" if " WHERE " in sql else None
+        probe = None
+        if " WHERE " in sql and " JOIN " not in sql:
+            # The probe's table gets an alias of its own, so that {outer} may name a column of
+            # the same table outside (a walk over cards_card probing a cards_card condition).
+            table, alias = model.db_table, f"{model.db_table}_probe"
+            inner = sql.replace(f'FROM "{table}"', f'FROM "{table}" AS "{alias}"').replace(f'"{table}".', f'"{alias}".')
+            inner = inner.replace("{", "{{").replace("}", "}}")
+            probe = f'EXISTS ({inner} AND "{alias}"."{model.get_field(id_column).column}" = {{outer}})'
         return cls(sql, tuple(params), probe=probe, distinct=distinct)
 
     def _compound(self, operator: str, other: IdSet) -> IdSet:
@@ -114,13 +121,24 @@ class IdSet:
         return intersect([ALL_CARDS.plain()], [self])
 
     def plain(self) -> IdSet:
-        return IdSet(self.sql, self.params, probe=self.probe, distinct=self.distinct)
+        return IdSet(self.sql, self.params, self.everything, self.probe, self.probe_params, self.distinct)
 
     def test(self, outer: str) -> tuple[str, tuple]:
-        """A condition that ``outer`` (a card id column) is in this set."""
+        """A condition that ``outer`` (a card id column) is in this set.
+
+        Without a probe it is ``+outer IN (…)``: the unary plus keeps SQLite from driving a
+        loop over the cards from this list, so an ordered walk stops after a page.
+        """
         if self.probe is not None:
-            return self.probe.format(outer=outer), self.params
-        return f"{outer} IN ({self.sql})", self.params
+            return self.probe.format(outer=outer), self.params if self.probe_params is None else self.probe_params
+        return f"+{outer} IN ({self.sql})", self.params
+
+    def probe_template(self) -> tuple[str, tuple]:
+        """``test`` with ``{outer}`` left in place, for a probe that contains this set."""
+        if self.probe is not None:
+            return self.probe, self.params if self.probe_params is None else self.probe_params
+        escaped = self.sql.replace("{", "{{").replace("}", "}}")
+        return f"+{{outer}} IN ({escaped})", self.params
 
 
 def text_matches(phrases: tuple[Phrase, ...]) -> IdSet:
@@ -153,7 +171,20 @@ def intersect(included: list[IdSet], excluded: list[IdSet]) -> IdSet:
         conditions.append(f"NOT {condition}")
         params.extend(condition_params)
     sql = f"SELECT m.match_id FROM ({driver.sql}) AS m WHERE {' AND '.join(conditions)}"
-    return IdSet(sql, tuple(params), distinct=driver.distinct)
+    # The same test for one card: every member's test, so an ordered walk can check the
+    # cards it passes without building this set.
+    probes: list[str] = []
+    probe_params: list = []
+    for ids in included:
+        template, template_params = ids.probe_template()
+        probes.append(template)
+        probe_params.extend(template_params)
+    for ids in excluded:
+        template, template_params = ids.probe_template()
+        probes.append(f"NOT {template}")
+        probe_params.extend(template_params)
+    probe = "(" + " AND ".join(probes) + ")"
+    return IdSet(sql, tuple(params), probe=probe, probe_params=tuple(probe_params), distinct=driver.distinct)
 
 
 @dataclass
