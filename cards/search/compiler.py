@@ -242,8 +242,8 @@ def _error(message: str, node: ast.Node) -> ast.QuerySyntaxError:
 
 
 class _Compiler:
-    def __init__(self, glossary: Glossary, languages: tuple[str, ...]) -> None:
-        self.glossary = glossary
+    def __init__(self, glossary: Glossary | None, languages: tuple[str, ...]) -> None:
+        self._glossary = glossary
         self.languages = languages
         self.fields = declared_fields()
         self.game_ids = dict(Game.objects.values_list("slug", "pk"))
@@ -277,7 +277,9 @@ class _Compiler:
         columns = columns_for(parts, self.languages)
         alternatives = [text]
         if expand:
-            extra = self.glossary.counterparts(text)
+            if self._glossary is None:
+                self._glossary = Glossary.from_database()  # only queries with words need it
+            extra = self._glossary.counterparts(text)
             self.also_searched.extend(name for name in extra if name not in self.also_searched)
             alternatives += extra
         phrases = [phrase for alternative in alternatives for phrase in term_phrases(fold(alternative), columns)]
@@ -458,7 +460,7 @@ def _languages(node: ast.Node | None) -> tuple[str, ...]:
 def compile_query(query: ast.Query, glossary: Glossary | None = None) -> CompiledQuery:
     """Build the card filter and display settings for a parsed query."""
     languages = _languages(query.root)
-    compiler = _Compiler(glossary or Glossary.from_database(), languages)
+    compiler = _Compiler(glossary, languages)
     ids = compiler.compile(query.root) if query.root is not None else ALL_CARDS
     order = (query.display.order or "number").lower()
     numeric = sorted(
