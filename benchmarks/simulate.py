@@ -75,6 +75,9 @@ def endbreaker_deck() -> SimDeck:
     return SimDeck.from_counts("endbreaker", {"starting": [(tavern, 4), (knight, 6)]})
 
 
+# Goldfish that cannot die within the turns measured, so every game plays all its turns.
+ENDLESS = {"shadowera": {"opponent_health": 200}, "epicbattles": {"opponent_deck": 200}, "suikoden": {"opponent_lands": 10}}
+
 DECKS = {
     "shadowera": shadowera_deck,
     "epicbattles": epicbattles_deck,
@@ -102,13 +105,13 @@ def main() -> int:
     for slug, make_deck in DECKS.items():
         engine, deck = get_engine(slug), make_deck()
 
-        def without_log(n: int, engine=engine, deck=deck) -> None:
+        def without_log(n: int, engine=engine, deck=deck, slug=slug) -> None:
             for seed in range(n):
-                play_game(engine, deck, seed, turns, log=False)
+                play_game(engine, deck, seed, turns, ENDLESS.get(slug), log=False)
 
-        def with_log(n: int, engine=engine, deck=deck) -> None:
+        def with_log(n: int, engine=engine, deck=deck, slug=slug) -> None:
             for seed in range(n):
-                play_game(engine, deck, seed, turns, log=True)
+                play_game(engine, deck, seed, turns, ENDLESS.get(slug), log=True)
 
         fast = games_per_second(without_log, arguments.games)
         slow = games_per_second(with_log, max(1, arguments.games // 4))
