@@ -76,7 +76,11 @@ def endbreaker_deck() -> SimDeck:
 
 
 # Goldfish that cannot die within the turns measured, so every game plays all its turns.
-ENDLESS = {"shadowera": {"opponent_health": 200}, "epicbattles": {"opponent_deck": 200}, "suikoden": {"opponent_lands": 10}}
+ENDLESS = {
+    "shadowera": {"opponent_health": 200},
+    "epicbattles": {"opponent_deck": 200},
+    "suikoden": {"opponent_lands": 10},
+}
 
 DECKS = {
     "shadowera": shadowera_deck,
