@@ -13,6 +13,7 @@ from .base import LANGUAGES, FieldSpec, GameDefinition, KindSpec
 GAME_MODULES: tuple[str, ...] = ("endbreaker", "shadowera", "suikoden", "epicbattles")
 
 _registry: dict[str, GameDefinition] = {}
+_loaded = False
 
 
 def register(definition: GameDefinition) -> GameDefinition:
@@ -23,20 +24,22 @@ def register(definition: GameDefinition) -> GameDefinition:
 
 
 def _load() -> None:
-    for module in GAME_MODULES:
-        import_module(f"{__name__}.{module}")
+    # A flag, not an empty registry: a module imported directly registers itself early.
+    global _loaded
+    if not _loaded:
+        for module in GAME_MODULES:
+            import_module(f"{__name__}.{module}")
+        _loaded = True
 
 
 def get_game(slug: str) -> GameDefinition:
     """The definition of game ``slug``; KeyError if no such game is registered."""
-    if not _registry:
-        _load()
+    _load()
     return _registry[slug]
 
 
 def all_games() -> list[GameDefinition]:
-    if not _registry:
-        _load()
+    _load()
     return sorted(_registry.values(), key=lambda game: (game.sort_order, game.slug))
 
 

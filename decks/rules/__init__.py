@@ -9,6 +9,7 @@ from .base import DeckRules
 RULE_MODULES: tuple[str, ...] = ("endbreaker", "shadowera", "suikoden", "epicbattles")
 
 _registry: dict[str, DeckRules] = {}
+_loaded = False
 
 
 def register(rules: DeckRules) -> DeckRules:
@@ -18,7 +19,9 @@ def register(rules: DeckRules) -> DeckRules:
 
 def get_rules(game: str) -> DeckRules:
     """The deck rules of ``game``; KeyError if the game has none."""
-    if not _registry:
+    global _loaded
+    if not _loaded:  # a flag, not an empty registry: a module imported directly registers itself early
         for module in RULE_MODULES:
             import_module(f"{__name__}.{module}")
+        _loaded = True
     return _registry[game]
