@@ -1,26 +1,13 @@
-"""Registry of goldfish engines, keyed by the game's slug."""
+"""Registry of goldfish engines, keyed by the game's slug (see ``simulator.core.Engine``)."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import Any
+
+from cardsite.registry import Registry
 
 ENGINE_MODULES: tuple[str, ...] = ("shadowera", "epicbattles", "suikoden", "endbreaker")
 
-_registry: dict[str, Any] = {}
-_loaded = False
-
-
-def register(engine: Any) -> Any:
-    _registry[engine.game] = engine
-    return engine
-
-
-def get_engine(game: str) -> Any:
-    """The engine of ``game``; KeyError if it has none."""
-    global _loaded
-    if not _loaded:  # a flag, not an empty registry: a module imported directly registers itself early
-        for module in ENGINE_MODULES:
-            import_module(f"{__name__}.{module}")
-        _loaded = True
-    return _registry[game]
+_registry: Registry[Any] = Registry(__name__, ENGINE_MODULES, lambda engine: engine.game)
+register = _registry.register
+get_engine = _registry.get
