@@ -15,9 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class SimCard:
-    """A card as an engine sees it: identity, kind and the field values the sources give."""
+    """A card as an engine sees it: identity, kind and the field values the sources give.
+
+    Compared and hashed by identity: the copies of a card in a deck are one object, so an
+    engine can key per-card facts on it and remove a card from a list cheaply.
+    """
 
     key: str
     name: str
@@ -70,7 +74,7 @@ class Parameter:
     source: str = ""
 
 
-@dataclass
+@dataclass(slots=True)
 class TurnStats:
     """What one turn produced, for the Monte Carlo tables."""
 
@@ -114,15 +118,6 @@ class GameState:
     def shuffle(self, cards: list[SimCard]) -> None:
         self.rng.shuffle(cards)
         self.record("shuffle", amount=len(cards))
-
-
-def take(cards: list[Any], card: Any) -> None:
-    """Remove this very card (by identity: two copies of a card are equal but distinct)."""
-    for index, candidate in enumerate(cards):
-        if candidate is card:
-            del cards[index]
-            return
-    raise ValueError("card not in the list")
 
 
 class Engine(Protocol):

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from .. import core
-from ..core import GameState, Parameter, SimCard, SimDeck, TurnStats, take
+from ..core import GameState, Parameter, SimCard, SimDeck, TurnStats
 from . import register
 
 OPENING_HAND = 6  # 対戦開始時、お互いのプレイヤーは自身のデッキの上から６枚カードをドローする。
@@ -19,11 +19,12 @@ HAND_LIMIT = 7  # もし手札がすでに最大枚数(初期値は7枚)に達�
 SHADOW_ENERGY_CAP = 10  # シャドーエネルギー１ポイント分が毎ターン自動的に発生し…10ポイントまで蓄積される。
 
 
-@dataclass
+@dataclass(slots=True)
 class Ally:
     card: SimCard
     attack: int
-    ready: bool = False  # 召喚されたアリーは行動済み…の状態で場に出て、次の自身のターンに行動前状態になる。
+    # 召喚されたアリーは行動済み…の状態で場に出て、次の自身のターンに行動前状態になる: it attacks from its next turn on.
+    ready: bool = False
 
 
 class ShadowEraState(GameState):
@@ -42,7 +43,12 @@ class ShadowEraState(GameState):
         self.own_damage = 0
         self.first_player = True
         self.policy = "default"
-        self.costs: dict[int, int | None] = {}  # id(card) -> cost, shared by every game of a deck
+        self.costs: dict[SimCard, int | None] = {}  # shared by every game of a deck
+        self.expendability: dict[SimCard, tuple[bool, bool, int]] = {}
+        # The goldfish never blocks or removes anything, so every ally that has waited a turn
+        # attacks every turn: keep their total rather than walk them each turn.
+        self.ready_attack = 0
+        self.arriving: list[Ally] = []  # allies that entered play this turn
 
 
 def _cost(card: SimCard) -> int | None:
@@ -51,18 +57,25 @@ def _cost(card: SimCard) -> int | None:
     return card.value("cost")
 
 
-_prepared: dict[int, tuple[SimDeck, dict[int, int | None]]] = {}
+def _expendability(card: SimCard) -> tuple[bool, bool, int]:
+    """Which card to sacrifice: one of unknown cost first, then a non-ally, then the dearest."""
+    cost = _cost(card)
+    return (cost is None, card.kind != "ally", cost or 0)
 
 
-def _costs_of(deck: SimDeck) -> dict[int, int | None]:
-    """Every card's cost, looked up once per deck rather than at each decision of each game."""
+_prepared: dict[int, tuple[SimDeck, dict[SimCard, int | None], dict[SimCard, tuple[bool, bool, int]]]] = {}
+
+
+def _facts_of(deck: SimDeck) -> tuple[dict[SimCard, int | None], dict[SimCard, tuple[bool, bool, int]]]:
+    """Every card's cost and expendability, worked out once per deck rather than at each decision."""
     cached = _prepared.get(id(deck))
     if cached is None or cached[0] is not deck:
         if len(_prepared) > 32:
             _prepared.clear()
-        cached = (deck, {id(card): _cost(card) for card in deck.zone("deck")})
+        cards = set(deck.zone("deck"))
+        cached = (deck, {card: _cost(card) for card in cards}, {card: _expendability(card) for card in cards})
         _prepared[id(deck)] = cached
-    return cached[1]
+    return cached[1], cached[2]
 
 
 @dataclass(frozen=True)
@@ -106,7 +119,7 @@ class ShadowEraEngine:
         state = ShadowEraState(seed, log)
         state.policy = policy if policy in POLICIES else "default"
         state.deck = list(deck.zone("deck"))
-        state.costs = _costs_of(deck)
+        state.costs, state.expendability = _facts_of(deck)
         # Each draw takes a uniformly random card of those left: the same game as shuffling first
         # and drawing from the top (no Shadow Era rule here looks at the deck's order), for fewer
         # random numbers.
@@ -134,15 +147,18 @@ class ShadowEraEngine:
             # 2**53 cards, at a fraction of the cost.
             card = state.deck.pop(int(state.rng.random() * len(state.deck)))
             state.hand.append(card)
-            state.record("draw", card, detail="opening hand" if opening else "")
+            if state.log_events:  # checked here too: Monte Carlo runs make millions of these calls
+                state.record("draw", card, detail="opening hand" if opening else "")
 
     def play_turn(self, state: ShadowEraState) -> None:
         state.turn += 1
         policy = POLICIES[state.policy]
         stats = TurnStats(turn=state.turn)
-        # Start of turn: ready everything; Shadow Energy (not the first player's first turn), up to 10.
-        for ally in state.field_allies:
+        # Start of turn: last turn's allies are ready; Shadow Energy (not the first player's first turn), up to 10.
+        for ally in state.arriving:
             ally.ready = True
+            state.ready_attack += ally.attack
+        state.arriving.clear()
         if not (state.turn == 1 and state.first_player):
             state.shadow_energy = min(SHADOW_ENERGY_CAP, state.shadow_energy + 1)
             # Draw phase: the first player skips the turn-1 draw; no draw at 7 or more cards in hand.
@@ -168,20 +184,15 @@ class ShadowEraEngine:
         if not state.hand:
             return
         costs = state.costs
-        known = [cost for cost in (costs[id(card)] for card in state.hand) if cost is not None]
-        dearest = max(known, default=0)
+        dearest = max([cost for cost in map(costs.__getitem__, state.hand) if cost is not None], default=0)
         if policy.sacrifice_while_short and state.resources >= dearest:
             return
-
-        def expendable(card: SimCard) -> tuple[bool, bool, int]:
-            cost = costs[id(card)]
-            return (cost is None, card.kind != "ally", cost or 0)
-
         # Give up the card least likely to be played: no known cost first, then the dearest non-ally.
-        victim = max(state.hand, key=expendable)
-        take(state.hand, victim)
+        victim = max(state.hand, key=state.expendability.__getitem__)
+        state.hand.remove(victim)
         state.resources += 1
-        state.record("sacrifice", victim, amount=state.resources)
+        if state.log_events:
+            state.record("sacrifice", victim, amount=state.resources)
 
     def _play_cards(self, state: ShadowEraState, policy: Policy) -> int:
         available = state.resources
@@ -192,7 +203,7 @@ class ShadowEraEngine:
         while True:
             playable = []
             for card in state.hand:
-                cost = costs[id(card)]
+                cost = costs[card]
                 if cost is None or cost > available:
                     continue
                 if card.kind == "location" and (location_played or state.turn < card.value("min_turn", 10**6)):
@@ -201,24 +212,27 @@ class ShadowEraEngine:
             if not playable:
                 break
             cost, card = choose(playable, key=lambda pair: pair[0])
-            take(state.hand, card)
+            state.hand.remove(card)
             available -= cost
             played += 1
             location_played |= card.kind == "location"
             self._enter_play(state, card, cost)
         if state.log_events:
             for card in state.hand:
-                if costs[id(card)] is None:
+                if costs[card] is None:
                     state.record("note", card, detail="cost unknown: not played")
         return played
 
     def _enter_play(self, state: ShadowEraState, card: SimCard, cost: int) -> None:
-        state.record("play", card, amount=cost)
+        if state.log_events:
+            state.record("play", card, amount=cost)
         if card.kind == "ally":
             attack = card.value("attack")
             if attack is None:
                 state.record("note", card, detail="attack unknown: counted as 0")
-            state.field_allies.append(Ally(card, attack or 0))
+            ally = Ally(card, attack or 0)
+            state.field_allies.append(ally)
+            state.arriving.append(ally)
         elif card.kind == "weapon":
             attack, durability = card.value("attack"), card.value("durability")
             if attack is None or durability is None:
@@ -234,19 +248,20 @@ class ShadowEraEngine:
             state.record("note", card, detail="effect not simulated")
 
     def _attack(self, state: ShadowEraState) -> int:
-        damage = 0
-        for ally in state.field_allies:
-            if ally.ready and ally.attack > 0:
-                ally.ready = False
-                damage += ally.attack
-                state.record("attack", ally.card, amount=ally.attack)
+        """Every ready ally attacks the goldfish's hero, which has nothing to block with."""
+        damage = state.ready_attack
+        if state.log_events:
+            for ally in state.field_allies:
+                if ally.ready and ally.attack > 0:
+                    state.record("attack", ally.card, amount=ally.attack)
         if state.weapon_attack and state.weapon_durability:
             damage += state.weapon_attack
             state.weapon_durability -= 1
             state.record("attack", detail="hero with weapon", amount=state.weapon_attack)
         if damage:
             state.opponent_health -= damage
-            state.record("damage", amount=damage, detail=f"opponent hero at {state.opponent_health}")
+            if state.log_events:
+                state.record("damage", amount=damage, detail=f"opponent hero at {state.opponent_health}")
         return damage
 
 
