@@ -42,6 +42,8 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "django_htmx",
+    "django_tasks",
+    "django_tasks_db",
     "cards",
     "decks",
     "simulator",
@@ -121,6 +123,15 @@ if NODE_MODULES_DIR.is_dir():
     STATICFILES_DIRS.append(("vendor", NODE_MODULES_DIR))
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# Background tasks (django-tasks): Monte Carlo runs are stored in the database and played by
+# `manage.py db_worker` (bin/run-site starts one). The tests switch to the immediate backend.
+TASKS = {
+    "default": {
+        "BACKEND": "django_tasks_db.DatabaseBackend",
+        "QUEUES": ["default"],
+    }
+}
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "decks:my_decks"

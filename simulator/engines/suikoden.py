@@ -192,7 +192,8 @@ class SuikodenEngine:
             if part.colour == "白":
                 # 白色屬性意思則是從手牌捨棄相當張數來支付: discard the cheapest cards.
                 for _ in range(part.amount):
-                    payment = min((c for c in state.hand if c is not card), key=_total)
+                    # The hired card has already left the hand (_hire removes it first); its copies may pay.
+                    payment = min(state.hand, key=_total)
                     state.hand.remove(payment)
                     state.discard.append(payment)
                     state.record("discard", payment, detail=f"pays 白 for {card.name}")

@@ -1,0 +1,119 @@
+"""From a stored deck (``decks.models.Deck``) to what the plain-Python simulator plays (``core.SimDeck``).
+
+Every zone's entries are expanded into copies; each card becomes a ``SimCard`` with its key, its
+name in the reader's language, its kind and its known field values (unknown values stay absent,
+so an engine sees ``None`` and says so in its log). A game's fixed zones (``decks.rules``
+``fixed_cards``: Endbreaker's starting deck) are added as the rules declare them; a fixed card the
+database has not loaded is still dealt, under its key, with no values.
+
+``MAIN_ZONES`` names the zone each engine draws from (the odds are computed over it);
+``missing_zones`` lists the zones a game's goldfish cannot do without, so that the pages can say
+what is missing instead of dealing from an empty deck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from cards.models import Card
+from decks import selectors
+from decks.models import Deck
+from decks.rules import get_rules
+from decks.rules.base import pick
+
+from .core import SimCard, SimDeck
+
+# The zone each game's engine shuffles and draws from (see simulator/engines/<slug>.py new_game).
+MAIN_ZONES: dict[str, str] = {
+    "shadowera": "deck",
+    "epicbattles": "deck",
+    "suikoden": "characters",
+    "endbreaker": "starting",
+}
+# Zones the engine plays without, but which the pages mention when they are empty.
+OPTIONAL_ZONES: dict[str, tuple[str, ...]] = {"suikoden": ("lands",)}
+
+
+def sim_card(card: Card, language: str) -> SimCard:
+    return SimCard(key=card.key, name=card.display_name(language), kind=card.kind, fields=dict(card.fields))
+
+
+def sim_deck(deck: Deck, language: str = "ja") -> SimDeck:
+    """The deck as the simulator sees it: every zone (fixed zones included) with copies expanded."""
+    zones: dict[str, list[tuple[SimCard, int]]] = {}
+    for entry in selectors.deck_entries(deck):
+        zones.setdefault(entry.zone, []).append((sim_card(entry.card, language), entry.count))
+    for zone, fixed in selectors.fixed_cards(deck).items():
+        cards = []
+        for card, key, count in fixed:
+            if card is not None:
+                cards.append((sim_card(card, language), count))
+            else:
+                cards.append((SimCard(key=key, name=key), count))
+        zones[zone] = cards
+    return SimDeck.from_counts(deck.game.slug, zones)
+
+
+def zone_label(game: str, zone: str, language: str) -> str:
+    for declared in get_rules(game).zones:
+        if declared.slug == zone:
+            return pick(declared.labels, language)
+    return zone
+
+
+def main_zone(game: str) -> str:
+    return MAIN_ZONES.get(game, "deck")
+
+
+@dataclass
+class Readiness:
+    """What a goldfish of the deck needs and lacks."""
+
+    missing: list[str] = field(default_factory=list)  # labels of required zones that are empty
+    empty_optional: list[str] = field(default_factory=list)  # labels of optional zones that are empty
+    separator: str = "、"
+
+    @property
+    def ready(self) -> bool:
+        return not self.missing
+
+    @property
+    def missing_text(self) -> str:
+        return self.separator.join(self.missing)
+
+    @property
+    def optional_text(self) -> str:
+        return self.separator.join(self.empty_optional)
+
+
+def readiness(deck: SimDeck, language: str) -> Readiness:
+    main = main_zone(deck.game)
+    result = Readiness(separator=", " if language.startswith("en") else "、")
+    if not deck.zone(main):
+        result.missing.append(zone_label(deck.game, main, language))
+    for zone in OPTIONAL_ZONES.get(deck.game, ()):
+        if not deck.zone(zone):
+            result.empty_optional.append(zone_label(deck.game, zone, language))
+    return result
+
+
+@dataclass(frozen=True)
+class DeckCard:
+    """One distinct card of the main zone, with its number of copies."""
+
+    key: str
+    name: str
+    kind: str | None
+    copies: int
+
+
+def main_zone_cards(deck: SimDeck) -> list[DeckCard]:
+    """The distinct cards of the main zone in deck order, with their copies."""
+    cards = deck.zone(main_zone(deck.game))
+    counts = Counter(card.key for card in cards)
+    seen: dict[str, DeckCard] = {}
+    for card in cards:
+        if card.key not in seen:
+            seen[card.key] = DeckCard(card.key, card.name, card.kind, counts[card.key])
+    return list(seen.values())

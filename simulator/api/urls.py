@@ -1,0 +1,20 @@
+"""URLs of the goldfish API, included under ``api/`` with the namespace ``simulator_api``.
+
+``decks/<pk>/goldfish/`` a sample game (GET), ``decks/<pk>/odds/`` exact draw odds (GET),
+``decks/<pk>/simulations/`` start a Monte Carlo run (POST), ``simulations/<id>/`` a run (GET),
+``simulations/<id>/cancel/`` cancel it (POST).
+"""
+
+from django.urls import path
+
+from . import views
+
+app_name = "simulator_api"
+
+urlpatterns = [
+    path("decks/<int:pk>/goldfish/", views.GoldfishView.as_view(), name="goldfish"),
+    path("decks/<int:pk>/odds/", views.OddsView.as_view(), name="odds"),
+    path("decks/<int:pk>/simulations/", views.SimulationCreateView.as_view(), name="simulations"),
+    path("simulations/<int:run_id>/", views.SimulationView.as_view(), name="simulation"),
+    path("simulations/<int:run_id>/cancel/", views.SimulationCancelView.as_view(), name="simulation-cancel"),
+]

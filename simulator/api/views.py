@@ -1,0 +1,325 @@
+"""Goldfish API: a sample game replayed from its seed, the exact draw odds, and Monte Carlo runs.
+
+Permissions are the deck's (``decks.selectors.can_view``; a deck shared by link is read with
+``?token=``): a deck the user may not see answers 404. Starting a run needs credentials (401
+without); a run belongs to whoever started it, and is 404 for anyone else. Problems with a request
+answer 400 with ``{"detail": …, "errors": {field: [messages]}}``, as the deck API does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import get_language
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from cards.api.serializers import ErrorSerializer
+from decks.api.serializers import LanguageSerializer
+from decks.api.views import error_response, flatten_errors
+from decks.models import Deck
+from decks.selectors import can_view
+
+from .. import adapters, inputs, presentation, sample, services, tables
+from ..engines import get_engine
+from ..models import SimulationRun
+from .serializers import SimulationRequestSerializer, SimulationRunSerializer
+
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such deck (or run), or one the user may not see.")
+BAD_REQUEST = OpenApiResponse(OpenApiTypes.OBJECT, description="A problem with a parameter or the body.")
+UNAUTHENTICATED = OpenApiResponse(ErrorSerializer, description="No credentials: log in or send a token.")
+TOKEN = OpenApiParameter(
+    "token", OpenApiTypes.STR, description="The share token of a deck shared by link (for users other than its owner)."
+)
+LANG = OpenApiParameter(
+    "lang", OpenApiTypes.STR, enum=["ja", "zh-hant", "en"], description="Language of names and labels."
+)
+PARAMS = OpenApiParameter(
+    "<parameter>",
+    OpenApiTypes.INT,
+    description="Each stated parameter of the game's engine by its slug, e.g. opponent_health=25 "
+    "(within its minimum and maximum; absent: its default).",
+)
+
+
+class BadRequest(Exception):
+    def __init__(self, errors: dict[str, list[str]]) -> None:
+        super().__init__(errors)
+        self.errors = errors
+
+
+class DeckAPIView(APIView):
+    """Helpers shared by the goldfish endpoints: the deck (or 404), the language, 400 with every problem."""
+
+    def handle_exception(self, exc: Exception) -> Response:
+        if isinstance(exc, BadRequest):
+            return error_response(exc.errors)
+        if isinstance(exc, ValidationError):
+            return error_response(flatten_errors(exc.detail))
+        return super().handle_exception(exc)
+
+    def language(self) -> str:
+        serializer = LanguageSerializer(data=self.request.query_params)
+        serializer.is_valid(raise_exception=True)
+        return serializer.validated_data.get("lang") or get_language() or "ja"
+
+    def get_deck(self, pk: int) -> Deck:
+        deck = Deck.objects.select_related("game", "owner").filter(pk=pk).first()
+        if deck is None or not can_view(self.request.user, deck, self.request.query_params.get("token")):
+            raise NotFound("No such deck.")
+        return deck
+
+
+def _parameters(engine: Any, values: dict[str, int], language: str) -> list[dict[str, Any]]:
+    return [
+        {
+            "slug": view.slug,
+            "label": view.label,
+            "value": view.value,
+            "default": view.default,
+            "minimum": view.minimum,
+            "maximum": view.maximum,
+            "source": view.source,
+        }
+        for view in presentation.parameter_views(engine, values, None, language)
+    ]
+
+
+def _card(card: Any, ready: bool | None = None, attack: int | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = {"key": card.key, "name": card.name, "kind": card.kind}
+    if ready is not None:
+        data["ready"] = ready
+    if attack is not None:
+        data["attack"] = attack
+    return data
+
+
+class GoldfishView(DeckAPIView):
+    @extend_schema(
+        summary="A sample game of a deck, replayed from its seed",
+        description="The game dealt from `seed` (random when absent, and returned), played for `turns` turns by "
+        "`policy` (fewer when the game ends first): the zones (the deck's and face-down lands' order is secret: "
+        "only their size), the counters and the whole event log. `draws=0,0,2` makes extra draws outside the "
+        "turn structure after those turns (0: before turn 1), as the sample-hand page does. The same query "
+        "always gives the same answer.",
+        parameters=[
+            OpenApiParameter("seed", OpenApiTypes.INT),
+            OpenApiParameter("turns", OpenApiTypes.INT, description=f"0 to {inputs.MAX_TURNS}; default 0."),
+            OpenApiParameter("policy", OpenApiTypes.STR),
+            OpenApiParameter("draws", OpenApiTypes.STR),
+            PARAMS,
+            TOKEN,
+            LANG,
+        ],
+        responses={200: OpenApiTypes.OBJECT, 400: BAD_REQUEST, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        deck = self.get_deck(pk)
+        language = self.language()
+        engine = get_engine(deck.game.slug)
+        query = request.query_params
+        errors: dict[str, list[str]] = {}
+        seed = inputs.new_seed()
+        if query.get("seed", "").strip():
+            seed, error = inputs.parse_int(query["seed"], "seed", 0, inputs.MAX_SEED)
+            if error:
+                errors["seed"] = [error]
+        turns = 0
+        if query.get("turns", "").strip():
+            turns, error = inputs.parse_int(query["turns"], "turns", 0, inputs.MAX_TURNS)
+            if error:
+                errors["turns"] = [error]
+        policy, error = inputs.parse_policy(engine, query.get("policy"))
+        if error:
+            errors["policy"] = [error]
+        params, param_errors = inputs.parse_params(engine, query)
+        for slug, message in param_errors.items():
+            errors[slug] = [message]
+        draws: tuple[int, ...] = ()
+        if query.get("draws", "").strip() and not errors:
+            try:
+                draws = tuple(int(part) for part in query["draws"].split(","))
+            except ValueError:
+                draws = (-1,)
+            if len(draws) > inputs.MAX_EXTRA_DRAWS or any(not 0 <= value <= turns for value in draws):
+                errors["draws"] = [
+                    f"Comma-separated turns from 0 to {turns}, at most {inputs.MAX_EXTRA_DRAWS} of them."
+                ]
+        if errors:
+            raise BadRequest(errors)
+        simdeck = adapters.sim_deck(deck, language)
+        readiness = adapters.readiness(simdeck, language)
+        if not readiness.ready:
+            raise BadRequest({"deck": [f"The deck has no cards in: {', '.join(readiness.missing)}."]})
+        played = sample.replay(engine, simdeck, sample.HandSpec(seed, turns, policy, params, tuple(sorted(draws))))
+        zones, counters = sample.read_state(played.state)
+        return Response(
+            {
+                "deck": deck.pk,
+                "game": deck.game.slug,
+                "seed": seed,
+                "turns": played.turn,
+                "turns_asked": turns,
+                "policy": policy,
+                "draws": list(played.draws),
+                "parameters": _parameters(engine, params, language),
+                "over": played.over,
+                "won_on_turn": played.state.won_on_turn,
+                "opening_hand": engine.opening_hand,
+                "zones": {
+                    zone.slug: {
+                        "count": zone.count,
+                        "hidden": zone.hidden,
+                        "cards": [_card(item.card, item.ready, item.attack) for item in zone.cards],
+                    }
+                    for zone in zones
+                },
+                "counters": {counter.slug: counter.value for counter in counters},
+                "log": [
+                    {
+                        "turn": event.turn,
+                        "kind": event.kind,
+                        "card": event.card,
+                        "amount": event.amount,
+                        "detail": event.detail,
+                    }
+                    for event in played.state.log
+                ],
+            }
+        )
+
+
+class OddsView(DeckAPIView):
+    @extend_schema(
+        summary="Exact draw odds of every card of a deck",
+        description="For every card of the zone the game's goldfish draws from: the probability of holding at "
+        "least one copy by each of turns 1 to 10 (hypergeometric, exact; also as a fraction), with the cards seen "
+        "by each turn. `first_player=0` for the second player where the game has a first player (Shadow Era).",
+        parameters=[OpenApiParameter("first_player", OpenApiTypes.INT, enum=[0, 1]), TOKEN, LANG],
+        responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        deck = self.get_deck(pk)
+        language = self.language()
+        engine = get_engine(deck.game.slug)
+        first = None
+        if inputs.has_first_player(engine):
+            first = str(request.query_params.get("first_player", "1")).strip() != "0"
+        simdeck = adapters.sim_deck(deck, language)
+        table = tables.exact_table(
+            engine, simdeck, first_player=True if first is None else first, turns=inputs.ODDS_TURNS
+        )
+        return Response(
+            {
+                "deck": deck.pk,
+                "game": deck.game.slug,
+                "zone": adapters.main_zone(deck.game.slug),
+                "deck_size": table.deck_size,
+                "first_player": first,
+                "turns": table.turns,
+                "cards_seen": table.seen,
+                "cards": [
+                    {
+                        "key": row.card.key,
+                        "name": row.card.name,
+                        "copies": row.card.copies,
+                        "odds": [float(p) for p in row.exact],
+                        "exact": [f"{p.numerator}/{p.denominator}" for p in row.exact],
+                    }
+                    for row in table.rows
+                ],
+            }
+        )
+
+
+class SimulationCreateView(DeckAPIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="Start a Monte Carlo run of a deck",
+        description=f"Queues a background run of `games` games (at most {inputs.API_MAX_GAMES:,} through the API; "
+        "more answers 400) of `turns` turns. Poll the run's `url` for its status, progress and result.",
+        parameters=[TOKEN],
+        request=SimulationRequestSerializer,
+        responses={201: SimulationRunSerializer, 400: BAD_REQUEST, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        deck = self.get_deck(pk)
+        engine = get_engine(deck.game.slug)
+        serializer = SimulationRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        errors: dict[str, list[str]] = {}
+        policy, error = inputs.parse_policy(engine, data["policy"])
+        if error:
+            errors["policy"] = [error]
+        known = {parameter.slug for parameter in engine.parameters}
+        for slug in data["parameters"]:
+            if slug not in known:
+                errors[f"parameters.{slug}"] = [
+                    f"The game has no parameter “{slug}”; it has: {', '.join(sorted(known)) or 'none'}."
+                ]
+        params, param_errors = inputs.parse_params(engine, data["parameters"])
+        for slug, message in param_errors.items():
+            errors[f"parameters.{slug}"] = [message]
+        language = self.language()
+        readiness = adapters.readiness(adapters.sim_deck(deck, language), language)
+        if not readiness.ready:
+            errors["deck"] = [f"The deck has no cards in: {', '.join(readiness.missing)}."]
+        if errors:
+            raise BadRequest(errors)
+        run = services.start_run(
+            deck=deck,
+            requester=request.user,
+            games=data["games"],
+            turns=data["turns"],
+            policy=policy,
+            params=params,
+            language=language,
+            seed=data.get("seed"),
+        )
+        body = SimulationRunSerializer(run, context={"request": request}).data
+        location = reverse("simulator_api:simulation", args=[run.pk], request=request)
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
+
+
+def _own_run(request: Request, run_id: int) -> SimulationRun:
+    run = SimulationRun.objects.select_related("deck__game", "requester").filter(pk=run_id).first()
+    if run is None or run.requester_id != request.user.pk:
+        raise NotFound("No such simulation run.")
+    return run
+
+
+class SimulationView(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="A Monte Carlo run: status, progress and result",
+        responses={200: SimulationRunSerializer, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, run_id: int) -> Response:
+        run = _own_run(request, run_id)
+        return Response(SimulationRunSerializer(run, context={"request": request}).data)
+
+
+class SimulationCancelView(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="Cancel a Monte Carlo run",
+        description="A queued run never starts; a running one stops at its next progress report (every 500 games) "
+        "and keeps the summary of the games played. A finished run is left as it is.",
+        request=None,
+        responses={200: SimulationRunSerializer, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, run_id: int) -> Response:
+        run = _own_run(request, run_id)
+        services.cancel_run(run)
+        return Response(SimulationRunSerializer(run, context={"request": request}).data)

@@ -1,0 +1,99 @@
+"""What the goldfish pages, the API and the command accept: limits, parameters and policies, checked alike.
+
+A game's stated parameters (``Parameter``: slug, default, minimum, maximum, source) are given as
+query or form values named by their slug (``?opponent_health=25``); an absent or empty value takes
+the default, a value outside ``[minimum, maximum]`` or not a whole number is an error naming the
+parameter and its range.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from decks.rules.base import pick
+
+from .core import Engine, Parameter, default_parameters
+
+PAGE_MAX_GAMES = 20_000  # the Monte Carlo page's cap (the API allows more; the command has none)
+API_MAX_GAMES = 200_000
+DEFAULT_GAMES = 10_000
+DEFAULT_TURNS = 10
+MAX_TURNS = 50  # turns of a Monte Carlo run or of a sample hand's replay
+ODDS_TURNS = 10  # the odds tables cover turns 1..10
+MAX_EXTRA_DRAWS = 100
+MAX_SEED = 2**63 - 1
+
+
+def new_seed() -> int:
+    return secrets.randbelow(1_000_000_000)
+
+
+def language() -> str:
+    return get_language() or "ja"
+
+
+def parameter_label(parameter: Parameter, language_code: str | None = None) -> str:
+    return pick(parameter.labels, language_code or language())
+
+
+def range_error(name: str, minimum: int, maximum: int) -> str:
+    return _("%(name)s must be a whole number from %(minimum)s to %(maximum)s.") % {
+        "name": name,
+        "minimum": minimum,
+        "maximum": maximum,
+    }
+
+
+def parse_int(raw: Any, name: str, minimum: int, maximum: int) -> tuple[int | None, str | None]:
+    """``raw`` as an int within [minimum, maximum]: (value, None), or (None, an error naming ``name``)."""
+    if isinstance(raw, bool):
+        return None, range_error(name, minimum, maximum)
+    try:
+        value = int(str(raw).strip())
+    except (TypeError, ValueError):
+        return None, range_error(name, minimum, maximum)
+    if not minimum <= value <= maximum:
+        return None, range_error(name, minimum, maximum)
+    return value, None
+
+
+def parse_params(engine: Engine, data: Mapping[str, Any]) -> tuple[dict[str, int], dict[str, str]]:
+    """Every stated parameter of ``engine``: the given value or the default; errors by slug (defaults kept)."""
+    params = default_parameters(engine)
+    errors: dict[str, str] = {}
+    for parameter in engine.parameters:
+        raw = data.get(parameter.slug)
+        if raw is None or str(raw).strip() == "":
+            continue
+        value, error = parse_int(raw, parameter_label(parameter), parameter.minimum, parameter.maximum)
+        if error:
+            errors[parameter.slug] = error
+        else:
+            params[parameter.slug] = value
+    return params, errors
+
+
+def parse_policy(engine: Engine, raw: Any) -> tuple[str, str | None]:
+    if raw is None or str(raw).strip() == "":
+        return "default", None
+    policy = str(raw).strip()
+    if policy not in engine.policies:
+        return "default", _("There is no policy “%(policy)s”; the choices are: %(choices)s.") % {
+            "policy": policy,
+            "choices": ", ".join(engine.policies),
+        }
+    return policy, None
+
+
+def join_names(names: list[str]) -> str:
+    """Names as a list in the interface language (、 in Japanese and Chinese, a comma in English)."""
+    return (", " if language().startswith("en") else "、").join(names)
+
+
+def has_first_player(engine: Engine) -> bool:
+    return any(parameter.slug == "first_player" for parameter in engine.parameters)

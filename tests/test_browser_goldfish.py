@@ -1,0 +1,103 @@
+"""In a real browser: a deck's sample hand (buttons and keys, htmx, no reload) and a Monte Carlo run's charts."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from .synthetic_decks import load_synthetic_cards
+from .test_goldfish_pages import IMMEDIATE, PASSWORD, make_deck, make_user
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def _turn(page) -> str:
+    return page.locator("#goldfish").get_attribute("data-turn")
+
+
+def test_sample_hand_draw_and_next_turn_by_button_and_key(live_server, page):
+    from playwright.sync_api import expect
+
+    load_synthetic_cards()
+    deck = make_deck("shadowera", make_user("owner"))
+    base = live_server.url
+
+    page.goto(f"{base}/decks/{deck.pk}/")
+    page.click("a.goldfish-link")
+    page.wait_for_url(re.compile(r"/goldfish/\?seed=\d+"))
+    page.wait_for_load_state("networkidle")
+    seed = re.search(r"seed=(\d+)", page.url).group(1)
+    page.evaluate("window.__sameDocument = true")  # a reload would forget it
+
+    hand = page.locator("#gf-zone-hand li.gf-card")
+    expect(hand).to_have_count(6)  # Shadow Era: 6 cards to start
+
+    # draw one card (outside the turn structure): the hand grows, the address keeps the draw
+    page.click("#goldfish-draw")
+    expect(hand).to_have_count(7)
+    expect(page).to_have_url(re.compile(r"draws=0"))
+    expect(page.locator("#gf-turn-log")).to_contain_text("追加ドロー")
+
+    # next turn: the log of turn 1 replaces the deal's
+    page.click("#goldfish-next")
+    expect(page.locator("#goldfish")).to_have_attribute("data-turn", "1")
+    expect(page.locator("#gf-turn-log h2")).to_have_text("ターン1のログ")
+    expect(page).to_have_url(re.compile(r"turn=1"))
+
+    # the same by key: n plays turn 2, d draws
+    page.keyboard.press("n")
+    expect(page.locator("#goldfish")).to_have_attribute("data-turn", "2")
+    expect(page.locator("#gf-turn-log h2")).to_have_text("ターン2のログ")
+    before = hand.count()
+    page.keyboard.press("d")
+    expect(hand).to_have_count(before + 1)
+    expect(page).to_have_url(re.compile(r"draws=0%2C2|draws=0,2"))
+
+    # the address replays exactly: open it afresh and see the same hand
+    names = hand.all_inner_texts()
+    replay = page.context.new_page()
+    replay.goto(page.url)
+    expect(replay.locator("#gf-zone-hand li.gf-card")).to_have_count(len(names))
+    assert replay.locator("#gf-zone-hand li.gf-card").all_inner_texts() == names
+    replay.close()
+
+    assert page.evaluate("window.__sameDocument") is True, "before r"
+    # r deals a new hand with a new seed
+    page.keyboard.press("r")
+    expect(page.locator("#goldfish")).to_have_attribute("data-turn", "0")
+    expect(hand).to_have_count(6)
+    assert re.search(r"seed=(\d+)", page.url).group(1) != seed
+
+    assert page.evaluate("window.__sameDocument") is True, "after r"
+    # keys typed into a form field are not shortcuts
+    page.fill("#param-opponent_health", "")
+    page.locator("#param-opponent_health").press("n")
+    assert _turn(page) == "0"
+
+    assert page.evaluate("window.__sameDocument") is True
+
+
+def test_a_monte_carlo_run_shows_its_charts(live_server, page, settings):
+    settings.TASKS = IMMEDIATE  # the live server plays the run inside the request
+    load_synthetic_cards()
+    owner = make_user("runner")
+    deck = make_deck("shadowera", owner)
+    base = live_server.url
+
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", "runner")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form.stacked-form button[type=submit]")
+    page.wait_for_url(f"{base}/decks/")
+
+    page.goto(f"{base}/decks/{deck.pk}/simulate/")
+    page.fill("input[name=games]", "800")
+    page.fill("input[name=turns]", "8")
+    page.click(".simulate-form button[type=submit]")
+    page.wait_for_url(re.compile(r"/simulate/\d+/$"))
+    page.wait_for_selector("#run[data-status=done]")
+    page.wait_for_function("window.Chart && Chart.getChart('sim-chart-damage') !== undefined")
+    labels = page.evaluate("Chart.getChart('sim-chart-damage').data.labels")
+    assert labels == list(range(1, 9))
+    assert page.locator("table.sim-turns tbody tr").count() == 8
