@@ -152,15 +152,17 @@ class ShadowEraEngine:
 
     def play_turn(self, state: ShadowEraState) -> None:
         state.turn += 1
+        turn = state.turn
         policy = POLICIES[state.policy]
-        stats = TurnStats(turn=state.turn)
         # Start of turn: last turn's allies are ready; Shadow Energy (not the first player's first turn), up to 10.
-        for ally in state.arriving:
-            ally.ready = True
-            state.ready_attack += ally.attack
-        state.arriving.clear()
-        if not (state.turn == 1 and state.first_player):
-            state.shadow_energy = min(SHADOW_ENERGY_CAP, state.shadow_energy + 1)
+        if state.arriving:
+            for ally in state.arriving:
+                ally.ready = True
+                state.ready_attack += ally.attack
+            state.arriving.clear()
+        if turn > 1 or not state.first_player:
+            if state.shadow_energy < SHADOW_ENERGY_CAP:
+                state.shadow_energy += 1
             # Draw phase: the first player skips the turn-1 draw; no draw at 7 or more cards in hand.
             if len(state.hand) < HAND_LIMIT:
                 self._draw(state, 1)
@@ -168,12 +170,11 @@ class ShadowEraEngine:
                 state.record("draw", detail="hand full: no draw")
         # Sacrifice phase: at most one card a turn for +1 resource, usable at once.
         self._sacrifice(state, policy)
-        stats.resources = state.resources
+        resources = state.resources
         # Action phase.
-        stats.cards_played = self._play_cards(state, policy)
-        stats.damage = self._attack(state)
-        stats.hand_size = len(state.hand)
-        state.stats.append(stats)
+        played = self._play_cards(state, policy)
+        damage = self._attack(state)
+        state.stats.append(TurnStats(turn, resources, played, damage, len(state.hand)))
         if state.opponent_health <= 0 and state.won_on_turn is None:
             state.won_on_turn = state.turn
             state.record("win", amount=state.turn)
