@@ -120,3 +120,14 @@ def test_destroying_every_land_wins_and_replays_from_its_seed():
     result = play_game(ENGINE, deck, seed=9, turns=10, params={"opponent_lands": 3})
     assert result.won_on_turn == 4  # lands fall on turns 2, 3 and 4
     assert play_game(ENGINE, deck, seed=9, turns=10, params={"opponent_lands": 3}).log == result.log
+
+
+def test_characters_that_attacked_stay_tapped_and_hired_ones_stand_up_at_the_end():
+    state = new_game(deck_of([person(i) for i in range(40)]))
+    ENGINE.play_turn(state)  # hires; no battle on turn 1
+    assert state.field_characters and all(c.ready for c in state.field_characters)
+    ENGINE.play_turn(state)  # battle: the attackers stay tapped, this turn's hires stand up
+    attacked = {e.card for e in state.log if e.kind == "attack" and e.turn == 2}
+    assert attacked
+    for character in state.field_characters:
+        assert character.ready == (character.card.name not in attacked)

@@ -42,6 +42,7 @@ def parse_cost(cost: str | None) -> list[CostPart] | None:
 class Character:
     card: SimCard
     ready: bool = False  # 人物剛登用成功的那回合狀態為行動準備中(斜放)，不能使用。
+    hired_this_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -167,8 +168,10 @@ class SuikodenEngine:
             card = state.hand.pop()
             state.discard.append(card)
             state.record("discard", card, detail="end of turn")
+        # 行動準備中的角色在自己回合結束時恢復成縱置; those that acted stay tapped until the start phase.
         for character in state.field_characters:
-            character.ready = True
+            if character.hired_this_turn:
+                character.ready, character.hired_this_turn = True, False
         stats.hand_size = len(state.hand)
         if state.opponent_lands <= 0 and state.won_on_turn is None:
             state.won_on_turn = state.turn
@@ -225,7 +228,7 @@ class SuikodenEngine:
             card, parts = chooser(options, key=lambda option: (_total(option[0]), option[0].value("attack", 0)))
             state.hand.remove(card)
             self._pay(state, card, parts)
-            state.field_characters.append(Character(card, ready=False))
+            state.field_characters.append(Character(card, ready=False, hired_this_turn=True))
             state.record("play", card, amount=_total(card), detail="hired")
             hired += 1
         for card in state.hand:
