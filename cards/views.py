@@ -7,7 +7,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.vary import vary_on_headers
+
+from cardsite.htmx import vary_on_htmx
 
 from . import presentation, selectors
 from .models import Card, Game
@@ -46,7 +47,7 @@ def _wants_fragment(request: HttpRequest) -> bool:
     return bool(request.htmx) and not request.htmx.boosted and not request.htmx.history_restore_request
 
 
-@vary_on_headers("HX-Request")
+@vary_on_htmx
 def card_list(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_or_404(game)
     language = get_language()
@@ -88,7 +89,7 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
 SEARCH_PAGE_SIZE = 50
 
 
-@vary_on_headers("HX-Request")
+@vary_on_htmx
 def search(request: HttpRequest) -> HttpResponse:
     """Search results; the query lives in the URL (?q=…&page=…&game=…) so results can be shared."""
     query = request.GET.get("q", "").strip()

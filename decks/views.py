@@ -31,11 +31,11 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from cards import selectors as card_selectors
 from cards.models import Game
+from cardsite.htmx import vary_on_htmx
 
 from . import presentation, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
@@ -219,7 +219,7 @@ def _search_context(request: HttpRequest, deck: Deck) -> dict:
 @account_required
 @builder_errors
 @require_GET
-@vary_on_headers("HX-Request")
+@vary_on_htmx
 def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
     deck = _owned_deck(request, pk)
     context = {"deck": deck, **_search_context(request, deck)}

@@ -24,8 +24,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django.views.decorators.vary import vary_on_headers
 
+from cardsite.htmx import vary_on_htmx
 from decks import selectors
 from decks.models import Deck
 
@@ -131,7 +131,7 @@ def _parse_draws(raw: str, turn: int) -> tuple[tuple[int, ...], str | None]:
 
 
 @require_GET
-@vary_on_headers("HX-Request")
+@vary_on_htmx
 def hand(request: HttpRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
     engine = get_engine(deck.game.slug)
@@ -255,7 +255,7 @@ def odds_page(request: HttpRequest, pk: int | None = None, token: str | None = N
 
 
 @require_GET
-@vary_on_headers("HX-Request")
+@vary_on_htmx
 def calculate(request: HttpRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
     """The calculator's answer: P(at least a of group A and b of group B by the turn)."""
     context = _odds_context(request, pk, token)
@@ -404,7 +404,7 @@ def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: Simula
 
 
 @require_GET
-@vary_on_headers("HX-Request")
+@vary_on_htmx
 def run_detail(request: HttpRequest, run_id: int, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
     run = _own_run(request, deck, run_id)
