@@ -60,6 +60,14 @@ BAD_BODY = OpenApiResponse(DeckErrorSerializer, description="A problem with the 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such deck, or one the user may not see.")
 FORBIDDEN = OpenApiResponse(ErrorSerializer, description="The user may see the deck but does not own it.")
 UNAUTHENTICATED = OpenApiResponse(ErrorSerializer, description="No credentials: log in or send a token.")
+# What a change to a deck's entries answers.
+ENTRY_WRITE_RESPONSES = {
+    200: EntrySerializer(many=True),
+    400: BAD_BODY,
+    401: UNAUTHENTICATED,
+    403: FORBIDDEN,
+    404: NOT_FOUND,
+}
 
 TOKEN = OpenApiParameter(
     "token", OpenApiTypes.STR, description="The share token of a deck shared by link (for users other than its owner)."
@@ -327,13 +335,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     @extend_schema(
         summary="Replace every entry of a deck",
         request=EntriesBodySerializer,
-        responses={
-            200: EntrySerializer(many=True),
-            400: BAD_BODY,
-            401: UNAUTHENTICATED,
-            403: FORBIDDEN,
-            404: NOT_FOUND,
-        },
+        responses=ENTRY_WRITE_RESPONSES,
     )
     @entries.mapping.put
     def put_entries(self, request: Request, pk: str) -> Response:
@@ -348,13 +350,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         summary="Set the counts of some entries of a deck",
         description="Each entry's count is set (0 removes the card from the zone); other entries are kept.",
         request=EntriesPatchBodySerializer,
-        responses={
-            200: EntrySerializer(many=True),
-            400: BAD_BODY,
-            401: UNAUTHENTICATED,
-            403: FORBIDDEN,
-            404: NOT_FOUND,
-        },
+        responses=ENTRY_WRITE_RESPONSES,
     )
     @entries.mapping.patch
     def patch_entries(self, request: Request, pk: str) -> Response:
