@@ -23,12 +23,6 @@ from .models import Deck, DeckEntry
 from .rules import get_rules
 from .rules.base import DeckRules, Option, Verdict, Zone, ZoneSize, pick
 
-# The fields charted besides the kind: (cost-like, attack-like). Endbreaker charts the skill a card
-# produces (its cost is what the supply pile asks for); Epic Battles has no attack value, only damage.
-CHART_FIELDS: dict[str, tuple[str, str]] = {"endbreaker": ("skill", "at"), "epicbattles": ("cost", "damage")}
-DEFAULT_CHART_FIELDS = ("cost", "attack")
-
-
 # --- lists of decks ---------------------------------------------------------------------------------
 
 
@@ -263,7 +257,7 @@ def chart_data(deck: Deck, language: str) -> list[dict[str, Any]]:
         }
     ]
 
-    for field_name in CHART_FIELDS.get(game.slug, DEFAULT_CHART_FIELDS):
+    for field_name in get_rules(game.slug).chart_fields:
         spec = definition.field(field_name)
         if spec is None:
             continue

@@ -6,9 +6,9 @@ so an engine sees ``None`` and says so in its log). A game's fixed zones (``deck
 ``fixed_cards``: Endbreaker's starting deck) are added as the rules declare them; a fixed card the
 database has not loaded is still dealt, under its key, with no values.
 
-``MAIN_ZONES`` names the zone each engine draws from (the odds are computed over it);
-``missing_zones`` lists the zones a game's goldfish cannot do without, so that the pages can say
-what is missing instead of dealing from an empty deck.
+Each engine declares the zone it draws from (``main_zone``; the odds are computed over it) and the
+zones it can play without (``optional_zones``), so that the pages can say what is missing instead of
+dealing from an empty deck.
 """
 
 from __future__ import annotations
@@ -23,16 +23,7 @@ from decks.rules import get_rules
 from decks.rules.base import pick
 
 from .core import SimCard, SimDeck
-
-# The zone each game's engine shuffles and draws from (see simulator/engines/<slug>.py new_game).
-MAIN_ZONES: dict[str, str] = {
-    "shadowera": "deck",
-    "epicbattles": "deck",
-    "suikoden": "characters",
-    "endbreaker": "starting",
-}
-# Zones the engine plays without, but which the pages mention when they are empty.
-OPTIONAL_ZONES: dict[str, tuple[str, ...]] = {"suikoden": ("lands",)}
+from .engines import get_engine
 
 
 def sim_card(card: Card, language: str) -> SimCard:
@@ -63,7 +54,7 @@ def zone_label(game: str, zone: str, language: str) -> str:
 
 
 def main_zone(game: str) -> str:
-    return MAIN_ZONES.get(game, "deck")
+    return get_engine(game).main_zone
 
 
 @dataclass
@@ -92,7 +83,7 @@ def readiness(deck: SimDeck, language: str) -> Readiness:
     result = Readiness(separator=", " if language.startswith("en") else "、")
     if not deck.zone(main):
         result.missing.append(zone_label(deck.game, main, language))
-    for zone in OPTIONAL_ZONES.get(deck.game, ()):
+    for zone in get_engine(deck.game).optional_zones:
         if not deck.zone(zone):
             result.empty_optional.append(zone_label(deck.game, zone, language))
     return result

@@ -124,6 +124,8 @@ class Engine(Protocol):
     """What every game's goldfish engine offers; registered under the game's slug."""
 
     game: str
+    main_zone: str  # the zone the engine shuffles and draws from
+    optional_zones: tuple[str, ...]  # zones it plays without
     opening_hand: int
     parameters: Sequence[Parameter]
     policies: Mapping[str, Any]

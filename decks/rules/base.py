@@ -426,6 +426,7 @@ class DeckRules:
     rules_for_mode: Callable[[str, Mapping[str, Any]], list[Rule]]
     options: tuple[Option, ...] = ()
     fixed_cards: Mapping[str, tuple[FixedCard, ...]] = field(default_factory=dict)  # zone -> cards
+    chart_fields: tuple[str, str] = ("cost", "attack")  # the builder's make-up charts: a cost and a strength
     notes: Labels = field(default_factory=dict)
 
     def zone(self, slug: str) -> Zone | None:

@@ -149,6 +149,7 @@ RULES = register(
         ),
         modes=(Mode("default", {"ja": "通常", "zh-hant": "一般", "en": "Standard"}),),
         rules_for_mode=_rules,
+        chart_fields=("skill", "at"),  # skills are what a hand pays with; AT ranks the battle
         options=(
             Option(
                 "fixed_masquerades",

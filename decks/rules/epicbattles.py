@@ -167,5 +167,6 @@ RULES = register(
             ),
         ),
         rules_for_mode=_rules,
+        chart_fields=("cost", "damage"),  # an attack has damage, no attack value
     )
 )

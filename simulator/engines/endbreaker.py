@@ -32,13 +32,15 @@ class EndbreakerState(GameState):
 
 class EndbreakerEngine:
     game = "endbreaker"
+    main_zone = "starting"  # the zone it shuffles and draws from
+    optional_zones: tuple[str, ...] = ()
     opening_hand = HAND_SIZE
     parameters = ()
     policies: Mapping[str, object] = {"default": "play every card (up to 5)"}
 
     def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True):
         state = EndbreakerState(seed, log)
-        state.deck = list(deck.zone("starting"))
+        state.deck = list(deck.zone(self.main_zone))
         state.shuffle(state.deck)
         self._draw(state, HAND_SIZE, "opening hand")
         return state

@@ -69,6 +69,8 @@ class EpicBattlesState(GameState):
 
 class EpicBattlesEngine:
     game = "epicbattles"
+    main_zone = "deck"  # the zone it shuffles and draws from
+    optional_zones: tuple[str, ...] = ()
     opening_hand = OPENING_HAND
     parameters = (
         Parameter(
@@ -85,7 +87,7 @@ class EpicBattlesEngine:
     def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True):
         state = EpicBattlesState(seed, log)
         state.policy = policy if policy in POLICIES else "default"
-        state.cards = deck.zone("deck")
+        state.cards = deck.zone(self.main_zone)
         state.opponent_size = params["opponent_deck"]
         self._start_round(state)
         return state

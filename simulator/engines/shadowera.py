@@ -72,7 +72,7 @@ def _facts_of(deck: SimDeck) -> tuple[dict[SimCard, int | None], dict[SimCard, t
     if cached is None or cached[0] is not deck:
         if len(_prepared) > 32:
             _prepared.clear()
-        cards = set(deck.zone("deck"))
+        cards = set(deck.zone(ShadowEraEngine.main_zone))
         cached = (deck, {card: _cost(card) for card in cards}, {card: _expendability(card) for card in cards})
         _prepared[id(deck)] = cached
     return cached[1], cached[2]
@@ -95,6 +95,8 @@ POLICIES: Mapping[str, Policy] = {
 
 class ShadowEraEngine:
     game = "shadowera"
+    main_zone = "deck"  # the zone it shuffles and draws from
+    optional_zones: tuple[str, ...] = ()
     opening_hand = OPENING_HAND
     parameters = (
         Parameter(
@@ -118,7 +120,7 @@ class ShadowEraEngine:
     def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True):
         state = ShadowEraState(seed, log)
         state.policy = policy if policy in POLICIES else "default"
-        state.deck = list(deck.zone("deck"))
+        state.deck = list(deck.zone(self.main_zone))
         state.costs, state.expendability = _facts_of(deck)
         # Each draw takes a uniformly random card of those left: the same game as shuffling first
         # and drawing from the top (no Shadow Era rule here looks at the deck's order), for fewer

@@ -85,6 +85,8 @@ def _total(card: SimCard) -> int:
 
 class SuikodenEngine:
     game = "suikoden"
+    main_zone = "characters"  # the zone it shuffles and draws from
+    optional_zones = ("lands",)  # zones it plays without, mentioned when empty
     opening_hand = OPENING_HAND
     parameters = (
         Parameter(
@@ -101,7 +103,7 @@ class SuikodenEngine:
     def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True):
         state = SuikodenState(seed, log)
         state.policy = policy if policy in POLICIES else "default"
-        state.deck = list(deck.zone("characters"))
+        state.deck = list(deck.zone(self.main_zone))
         state.lands = list(deck.zone("lands"))
         state.shuffle(state.deck)
         state.rng.shuffle(state.lands)
