@@ -116,6 +116,23 @@ def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
     return serializer.validated_data
 
 
+def _clean_deck_body(game: Game, data: dict):
+    """A deck body's mode, options and entries, checked; every problem of both reported at once."""
+    errors: dict[str, list[str]] = {}
+    mode, options, entries = None, None, []
+    try:
+        mode, options = clean_mode_options(game, data.get("mode"), data.get("options"))
+    except FieldErrors as error:
+        _merge(errors, error.errors)
+    try:
+        entries = clean_entries(game, data.get("entries", []))
+    except FieldErrors as error:
+        _merge(errors, error.errors)
+    if errors:
+        raise FieldErrors(errors)
+    return mode, options, entries
+
+
 class DeckPermission(BasePermission):
     """Reading and validating: anyone (which deck, ``get_deck`` decides); anything else: a signed-in user."""
 
@@ -245,18 +262,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     def create(self, request: Request) -> Response:
         data = _valid(DeckWriteSerializer, request.data)
         game = game_from_slug(data["game"])
-        errors: dict[str, list[str]] = {}
-        mode, options, entries = None, None, []
-        try:
-            mode, options = clean_mode_options(game, data.get("mode"), data.get("options"))
-        except FieldErrors as error:
-            _merge(errors, error.errors)
-        try:
-            entries = clean_entries(game, data.get("entries", []))
-        except FieldErrors as error:
-            _merge(errors, error.errors)
-        if errors:
-            raise FieldErrors(errors)
+        mode, options, entries = _clean_deck_body(game, data)
         with transaction.atomic():
             deck = services.create_deck(
                 owner=request.user,
@@ -392,18 +398,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         language = self.language()
         data = _valid(UnsavedDeckSerializer, request.data)
         game: Game = game_from_slug(data["game"])
-        errors: dict[str, list[str]] = {}
-        mode, options, entries = "", {}, []
-        try:
-            mode, options = clean_mode_options(game, data.get("mode"), data.get("options"))
-        except FieldErrors as error:
-            _merge(errors, error.errors)
-        try:
-            entries = clean_entries(game, data.get("entries", []))
-        except FieldErrors as error:
-            _merge(errors, error.errors)
-        if errors:
-            raise FieldErrors(errors)
+        mode, options, entries = _clean_deck_body(game, data)
         spec = unsaved_spec(game, mode, options, entries, language)
         return Response(verdict_data(game.slug, spec, validate(get_rules(game.slug), spec), language))
 
