@@ -160,12 +160,15 @@ class RuleText(models.Model):
 class SearchDocument(models.Model):
     """A card's search tokens (see ``cards.search.tokens``), indexed by the database's text index.
 
-    SQLite: the FTS5 table ``cards_search_fts`` (external content, kept in step by
-    triggers on this table). PostgreSQL: the generated ``vector`` column with a GIN index.
-    Both are created in migration 0002. Rows are written by ``cards.search.indexing``.
+    SQLite: the FTS5 table ``cards_search_fts`` (external content, its rowid the
+    document's ``position``, kept in step by triggers on this table). PostgreSQL: the
+    generated ``vector`` column with a GIN index. Both are created by migrations 0003
+    and 0006. Rows are written by ``cards.search.indexing``.
     """
 
     card = models.OneToOneField(Card, on_delete=models.CASCADE, primary_key=True, related_name="search_document")
+    # The card's place in number order, with gaps (see cards.search.indexing).
+    position = models.BigIntegerField(unique=True)
     document = models.TextField()
 
     def __str__(self) -> str:

@@ -583,7 +583,7 @@ def test_search_page_shows_a_bad_query_with_the_place_marked(client, query, befo
     assert row_keys(page) == []
 
 
-WALK_QUERIES = [
+ORDER_QUERIES = [
     "game:suikoden",
     "g:endbreaker -kind:job",
     "kind:ability ドロー",
@@ -592,22 +592,93 @@ WALK_QUERIES = [
     "-has:cost g:endbreaker",
     "lang:en",
     "/日常/",
+    "/日常/ -kind:job",
 ]
 
 
-@pytest.mark.parametrize("query", WALK_QUERIES)
-def test_walking_the_cards_in_order_finds_the_same_first_page(seeded_db, monkeypatch, query):
-    """SQLite fills a dense first page by walking cards in order; it must show what sorting shows."""
+def page_keys(query: str, page: int = 1, per_page: int = 10, **options) -> list[str]:
+    """The keys on one page of results, as the search page and the API read them."""
+    outcome = search(query, **options)
+    return [card.key for card in selectors.SearchPaginator(outcome, per_page).get_page(page).object_list]
+
+
+@pytest.mark.parametrize("query", ORDER_QUERIES)
+@pytest.mark.parametrize("direction", ["asc", "desc"])
+def test_every_way_of_reading_a_page_shows_the_same_cards(seeded_db, monkeypatch, query, direction):
+    """A page read from the text index, by sorting the matches or by walking the cards in order is the same page."""
+    from dataclasses import replace
+
     from cards.search import backends
-    from cards.selectors import SearchPaginator
 
-    def first_page(walk: bool) -> list[str]:
+    def pages(index: bool, walk: bool) -> list[list[str]]:
         monkeypatch.setattr(backends, "walk_in_order", lambda matches, total, floor=None: walk)
-        outcome = selectors.search_cards(query, "ja")
-        assert outcome.error is None
-        page = SearchPaginator(outcome, 10).get_page(1)
-        return [card.key for card in page.object_list]
+        outcome = search(query, direction=direction)
+        if not index:
+            outcome = replace(outcome, ids=replace(outcome.ids, expression=None))
+        paginator = selectors.SearchPaginator(outcome, 3)
+        return [[card.key for card in paginator.page(number).object_list] for number in paginator.page_range]
 
-    sorted_page = first_page(walk=False)
-    assert sorted_page, query
-    assert first_page(walk=True) == sorted_page
+    in_number_order = [key for page in pages(index=False, walk=False) for key in page]
+    assert in_number_order == keys(query, direction=direction), "pages differ from the search's own order"
+    assert len(in_number_order) > 3, f"{query!r} should fill more than a page"
+    assert pages(index=True, walk=False) == pages(index=False, walk=False)
+    assert pages(index=False, walk=True) == pages(index=False, walk=False)
+
+
+def test_cards_added_between_others_take_their_place_in_number_order(db):
+    import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-010"), synthetic_card("[日常]ゾルバリオン", key="EB9-030"))
+    import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-020"))
+    import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-001"), synthetic_card("[日常]ゾルバリオン", key="EB9-099"))
+
+    expected = ["EB9-001", "EB9-010", "EB9-020", "EB9-030", "EB9-099"]
+    assert page_keys("ゾルバリオン") == expected
+    assert page_keys("ゾルバリオン", direction="desc") == expected[::-1]
+    assert page_keys("ゾルバリオン", page=2, per_page=2) == ["EB9-020", "EB9-030"]
+
+
+def test_when_no_gap_is_left_every_card_gets_a_new_place(db, monkeypatch):
+    from cards.search import indexing
+
+    monkeypatch.setattr(indexing, "POSITION_GAP", 1)
+    import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-010"))
+    import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-030"))
+    import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-020"))  # between positions 1 and 2
+
+    assert page_keys("ゾルバリオン") == ["EB9-010", "EB9-020", "EB9-030"]
+    assert page_keys("ゾルバリオン", direction="desc") == ["EB9-030", "EB9-020", "EB9-010"]
+
+
+def test_a_renumbered_card_moves_to_its_new_place(db):
+    import_cards(*(synthetic_card("[日常]ゾルバリオン", key=f"EB9-00{index}") for index in range(1, 4)))
+    card = Card.objects.get(key="EB9-001")
+    card.number = "EB9-005"
+    card.save()
+    reindex_card(card)
+
+    assert [card.number for card in search("ゾルバリオン").cards] == ["EB9-002", "EB9-003", "EB9-005"]
+    assert page_keys("ゾルバリオン") == ["EB9-002", "EB9-003", "EB9-001"]
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        ("at>=4", ["EB9-004", "EB9-005", "EB9-006"]),
+        ("at<2", ["EB9-000", "EB9-001"]),
+        ("at>0 -at:4", ["EB9-001", "EB9-002", "EB9-003", "EB9-005", "EB9-006"]),
+        ("at>5 or at<=0", ["EB9-000", "EB9-006"]),
+        ("-(at>2)", ["EB9-000", "EB9-001", "EB9-002", "EB9-099"]),
+        ("at>=2 at<=3", ["EB9-002", "EB9-003"]),
+    ],
+)
+def test_comparisons_over_many_values_find_the_same_cards(db, monkeypatch, query, expected):
+    """A comparison is a list of values for the text index, or, past a limit, a range over the field values."""
+    from cards.search import compiler
+
+    cards = [synthetic_card("[日常]ゾルバリオン", at=at, key=f"EB9-00{at}") for at in range(7)]
+    unknown = synthetic_card("[日常]ゾルバリオン", key="EB9-099")
+    del unknown["fields"]["at"]
+    import_cards(*cards, unknown)
+
+    assert keys(query) == page_keys(query) == expected
+    monkeypatch.setattr(compiler, "MAX_VALUES_IN_EXPRESSION", 1)
+    assert keys(query) == page_keys(query) == expected

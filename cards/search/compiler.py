@@ -20,20 +20,22 @@ Decisions where the issue was silent, modelled on Scryfall:
 
 from __future__ import annotations
 
+import operator as operator_module
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db import connection
-from django.db.models import Count, F, Max, OuterRef, Q, QuerySet, Subquery
+from django.db.models import F, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from ..gamedefs import all_games
 from ..gamedefs.base import BooleanType, ChoiceListType, FieldSpec, IntegerType
-from ..models import Card, CardFieldValue, CardText, Game, TermText
+from ..models import Card, CardFieldValue, CardText, TermText
 from . import ast
 from .backends import cards_matching
+from .matching import EVERY_CARD, Expression, all_of, any_of, without
 from .normalize import fold
-from .tokens import LANGUAGE_CODES, PART_CODES, Phrase, columns_for, term_phrases
+from .tokens import LANGUAGE_CODES, PART_CODES, Phrase, columns_for, facet_token, kind_facet, term_phrases
 
 FIELD_ALIASES = {
     "g": "game",
@@ -72,12 +74,13 @@ NUMERIC_TYPES = (IntegerType, BooleanType)
 class IdSet:
     """A SELECT of card ids (one column, ``match_id``) that a query combines with others.
 
-    Working on id sets lets each leaf use its own index (the text index, the field
-    values index, the cards' game and kind index) and lets the database count the
-    matches without reading the cards table. A leaf that can cheaply test one card
-    also carries ``probe``: the same condition as a correlated EXISTS, with ``{outer}``
-    standing for the card id; an AND then walks its most selective member (text)
-    and probes the others, instead of materialising large filter sets.
+    A set the text index can answer alone carries its index ``expression``
+    (``cards.search.matching``): sets combined with and, or and not stay one index
+    expression, which counts and pages without reading the cards table. The other
+    sets (regular expressions, comparisons over many distinct values) are SQL; a leaf
+    that can cheaply test one card also carries ``probe``: the same condition as a
+    correlated EXISTS, with ``{outer}`` standing for the card id; an AND then walks
+    its text-index member and probes the others, instead of materialising large sets.
     """
 
     sql: str
@@ -86,7 +89,7 @@ class IdSet:
     probe: str | None = None
     probe_params: tuple | None = None  # when the probe's parameters differ from the SELECT's
     distinct: bool = False  # True when no id is selected twice, so a plain COUNT(*) counts cards
-    phrases: tuple[Phrase, ...] = ()  # set for a text-index leaf, so ORs of words become one index query
+    expression: Expression | None = None  # set when the text index alone answers this set
 
     @classmethod
     def of(cls, queryset: QuerySet, id_column: str, distinct: bool = False) -> IdSet:
@@ -111,13 +114,15 @@ class IdSet:
     def __or__(self, other: IdSet) -> IdSet:
         if self.everything or other.everything:
             return ALL_CARDS
-        if self.phrases and other.phrases:
-            return text_matches(self.phrases + other.phrases)
+        if self.expression is not None and other.expression is not None:
+            return text_matches(any_of(self.expression, other.expression))
         return self._compound("UNION", other)
 
     def __invert__(self) -> IdSet:
         if self.everything:
             return NO_CARDS
+        if self.expression is not None:
+            return text_matches(without(EVERY_CARD, self.expression))
         return intersect([ALL_CARDS.plain()], [self])
 
     def plain(self) -> IdSet:
@@ -141,18 +146,34 @@ class IdSet:
         return f"+{{outer}} IN ({escaped})", self.params
 
 
-def text_matches(phrases: tuple[Phrase, ...]) -> IdSet:
-    sql, params = cards_matching(phrases)
-    return IdSet(sql, params, phrases=phrases, distinct=True)
+def text_matches(expression: Expression) -> IdSet:
+    sql, params = cards_matching(expression)
+    return IdSet(sql, params, expression=expression, distinct=True)
+
+
+def facet_matches(name: str, values: Iterable[str]) -> IdSet:
+    """Cards with any of ``values`` for ``name`` (as the index spells them, ``tokens.facet_token``)."""
+    return text_matches(any_of(*(Phrase((facet_token(name, value),)) for value in values)))
 
 
 ALL_CARDS = IdSet("SELECT id AS match_id FROM cards_card", (), everything=True, distinct=True)
 NO_CARDS = IdSet("SELECT id AS match_id FROM cards_card WHERE 1 = 0", distinct=True)
+# A comparison over more distinct values than this is answered from the field values table.
+MAX_VALUES_IN_EXPRESSION = 64
 
 
 def intersect(included: list[IdSet], excluded: list[IdSet]) -> IdSet:
     """Cards in every set of ``included`` and in none of ``excluded``."""
     included = [ids for ids in included if not ids.everything]
+    # The members the text index answers become one expression; the rest test its matches.
+    indexed_in = [ids.expression for ids in included if ids.expression is not None]
+    indexed_out = [ids.expression for ids in excluded if ids.expression is not None]
+    if indexed_in or indexed_out:
+        expression = all_of(*indexed_in) if indexed_in else EVERY_CARD
+        if indexed_out:
+            expression = without(expression, any_of(*indexed_out))
+        included = [text_matches(expression), *(ids for ids in included if ids.expression is None)]
+        excluded = [ids for ids in excluded if ids.expression is None]
     if not included and not excluded:
         return ALL_CARDS
     if len(included) == 1 and not excluded:
@@ -224,8 +245,11 @@ class Glossary:
     @classmethod
     def from_database(cls) -> Glossary:
         """The glossary as stored; rebuilt only when a term text was added, changed or removed."""
-        version = TermText.objects.aggregate(count=Count("id"), latest=Max("updated_at"))
-        key = (connection.settings_dict["NAME"], version["count"], version["latest"])
+        # A plain query: this runs for every search with words, and the ORM's own work would cost
+        # more than the database's.
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT COUNT(*), MAX(updated_at) FROM {TermText._meta.db_table}")
+            key = (connection.settings_dict["NAME"], *cursor.fetchone())
         cached = _glossary_cache.get("glossary")
         if cached is None or cached[0] != key:
             cached = (key, cls(TermText.objects.exclude(name="").values_list("term_id", "name")))
@@ -246,7 +270,6 @@ class _Compiler:
         self._glossary = glossary
         self.languages = languages
         self.fields = declared_fields()
-        self.game_ids = dict(Game.objects.values_list("slug", "pk"))
         self.also_searched: list[str] = []
         self.highlight_terms: list[str] = []
 
@@ -286,7 +309,7 @@ class _Compiler:
         self.highlight_terms.extend(alternatives)
         if not phrases:
             return ALL_CARDS
-        return text_matches(tuple(phrases))
+        return text_matches(any_of(*phrases))
 
     def regex(self, pattern: str, parts: Iterable[str]) -> IdSet:
         match = Q()
@@ -314,13 +337,6 @@ class _Compiler:
     def _negate_if_ne(node: ast.FieldFilter, ids: IdSet) -> IdSet:
         return ~ids if node.operator == ast.Operator.NE else ids
 
-    @staticmethod
-    def _cards(**conditions) -> IdSet:
-        return IdSet.of(Card.objects.filter(**conditions), "id", distinct=True)
-
-    def _cards_with_text(self, **conditions) -> IdSet:
-        return IdSet.of(CardText.objects.filter(**conditions), "card_id")
-
     def builtin_game(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "game")
         wanted = fold(node.value)
@@ -332,7 +348,7 @@ class _Compiler:
         if not slugs:
             choices = ", ".join(game.slug for game in all_games())
             raise _error(f"No game '{node.value}'. Games: {choices}.", node)
-        return self._negate_if_ne(node, self._cards(game_id__in=[self.game_ids.get(slug) for slug in slugs]))
+        return self._negate_if_ne(node, facet_matches("game", slugs))
 
     def builtin_name(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "name")
@@ -351,33 +367,36 @@ class _Compiler:
         self._equality_only(node, "kind")
         wanted = fold(node.value)
         if wanted in {"unknown", fold("不明"), fold("未知")}:
-            return self._negate_if_ne(node, self._cards(kind__isnull=True))
-        matches = Q()
-        found = False
-        for game in all_games():
-            for kind in game.kinds:
-                if wanted == kind.slug or any(fold(label) == wanted for label in kind.labels.values()):
-                    matches |= Q(game_id=self.game_ids.get(game.slug), kind=kind.slug)
-                    found = True
-        if not found:
+            return self._negate_if_ne(node, ~self._has("kind"))
+        tokens = [
+            Phrase((kind_facet(game.slug, kind.slug),))
+            for game in all_games()
+            for kind in game.kinds
+            if wanted == kind.slug or any(fold(label) == wanted for label in kind.labels.values())
+        ]
+        if not tokens:
             kinds = sorted({kind.slug for game in all_games() for kind in game.kinds})
             raise _error(f"No kind '{node.value}'. Kinds: {', '.join(kinds)}, unknown.", node)
-        return self._negate_if_ne(node, IdSet.of(Card.objects.filter(matches), "id", distinct=True))
+        return self._negate_if_ne(node, text_matches(any_of(*tokens)))
+
+    @staticmethod
+    def _has(name: str) -> IdSet:
+        return facet_matches("has", [name])
 
     def builtin_number(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "number")
-        return self._negate_if_ne(node, self._cards(number__iexact=node.value))
+        return self._negate_if_ne(node, facet_matches("number", [fold(node.value)]))
 
     def builtin_lang(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "lang")
         language = LANGUAGE_ALIASES.get(node.value.lower())
         if language is None:
             raise _error(f"No language '{node.value}'. Use ja, zh or en.", node)
-        return self._negate_if_ne(node, self._cards_with_text(language=language))
+        return self._negate_if_ne(node, facet_matches("lang", [language]))
 
     def builtin_is(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "is")
-        translated = self._cards_with_text(language="zh-hant")
+        translated = facet_matches("lang", ["zh-hant"])
         value = node.value.lower()
         if value == "translated":
             return self._negate_if_ne(node, translated)
@@ -388,38 +407,87 @@ class _Compiler:
     def builtin_has(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "has")
         name = FIELD_ALIASES.get(node.value.lower(), node.value.lower())
-        if name == "number":
-            return self._negate_if_ne(node, self._cards(number__isnull=False))
-        if name == "kind":
-            return self._negate_if_ne(node, self._cards(kind__isnull=False))
-        if name not in self.fields:
+        if name not in ("number", "kind") and name not in self.fields:
             raise _error(f"has:{node.value}: no such field. Fields: {', '.join(sorted(self.fields))}.", node)
-        return self._negate_if_ne(node, IdSet.of(CardFieldValue.objects.filter(field=name), "card_id"))
+        return self._negate_if_ne(node, self._has(name))
 
     def declared_field(self, name: str, specs: list[FieldSpec], node: ast.FieldFilter) -> IdSet:
-        values = CardFieldValue.objects.filter(field=name)
         if all(isinstance(spec.type, NUMERIC_TYPES) for spec in specs):
             number = _number(node, specs[0])
-            lookup = {
-                ast.Operator.COLON: "number",
-                ast.Operator.EQ: "number",
-                ast.Operator.NE: "number",
-                ast.Operator.LT: "number__lt",
-                ast.Operator.LE: "number__lte",
-                ast.Operator.GT: "number__gt",
-                ast.Operator.GE: "number__gte",
-            }[node.operator]
-            matching = values.filter(**{lookup: number})
+            if node.operator in (ast.Operator.COLON, ast.Operator.EQ, ast.Operator.NE):
+                matching = facet_matches(name, _indexed_forms([number], specs))
+            else:
+                matching = self._compared(name, specs, node.operator, number)
         else:
             self._equality_only(node, name)
-            matching = values.filter(text__iregex=node.value) if node.regex else values.filter(text=fold(node.value))
-        # A card has one row per value: one for a single-valued field, several for a list.
-        single_valued = not any(isinstance(spec.type, ChoiceListType) for spec in specs)
-        ids = IdSet.of(matching, "card_id", distinct=single_valued)
+            if node.regex:
+                values = CardFieldValue.objects.filter(field=name, text__iregex=node.value)
+                # A card has one row per value: one for a single-valued field, several for a list.
+                single_valued = not any(isinstance(spec.type, ChoiceListType) for spec in specs)
+                matching = IdSet.of(values, "card_id", distinct=single_valued)
+            else:
+                matching = facet_matches(name, [fold(node.value)[:200]])
         if node.operator == ast.Operator.NE:
             # Unknown stays unknown: != matches known values that differ.
-            return intersect([IdSet.of(values, "card_id")], [ids])
-        return ids
+            return intersect([self._has(name)], [matching])
+        return matching
+
+    def _compared(self, name: str, specs: list[FieldSpec], operator: ast.Operator, number: int) -> IdSet:
+        """Cards whose ``name`` compares so with ``number``.
+
+        The text index answers it with the field's distinct values: those that compare
+        so, or, when fewer, the cards with a value without those that do not (at>=2
+        over values 0-9 is "has at, not 0 or 1"). A field with very many distinct
+        values is compared in the field values table instead.
+        """
+        compare, lookup = _COMPARISONS[operator]
+        known = _distinct_numbers(name, MAX_VALUES_IN_EXPRESSION + 1)
+        if len(known) > MAX_VALUES_IN_EXPRESSION:
+            values = CardFieldValue.objects.filter(field=name, **{f"number__{lookup}": number})
+            return IdSet.of(values, "card_id")
+        matching = [value for value in known if compare(value, number)]
+        failing = [value for value in known if not compare(value, number)]
+        if len(failing) + 1 < len(matching):
+            return intersect([self._has(name)], [facet_matches(name, _indexed_forms(failing, specs))])
+        return facet_matches(name, _indexed_forms(matching, specs))
+
+
+_COMPARISONS = {
+    ast.Operator.LT: (operator_module.lt, "lt"),
+    ast.Operator.LE: (operator_module.le, "lte"),
+    ast.Operator.GT: (operator_module.gt, "gt"),
+    ast.Operator.GE: (operator_module.ge, "gte"),
+}
+
+
+def _distinct_numbers(name: str, limit: int) -> list[int]:
+    """Up to ``limit`` distinct numbers of field ``name``, smallest first.
+
+    Each step seeks the next value in the (field, number) index, so this reads as
+    many index entries as there are distinct values, not cards.
+    """
+    table = CardFieldValue._meta.db_table
+    sql = f"""WITH RECURSIVE found(number) AS (
+            SELECT MIN(number) FROM {table} WHERE field = %s
+            UNION ALL
+            SELECT (SELECT MIN(number) FROM {table} WHERE field = %s AND number > found.number)
+            FROM found WHERE found.number IS NOT NULL
+        )
+        SELECT number FROM found WHERE number IS NOT NULL LIMIT %s"""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, (name, name, limit))
+        return [row[0] for row in cursor.fetchall()]
+
+
+def _indexed_forms(numbers: Iterable[int], specs: list[FieldSpec]) -> list[str]:
+    """How the index spells these numbers as values of a field (``indexing.field_values``)."""
+    boolean = any(isinstance(spec.type, BooleanType) for spec in specs)
+    forms: list[str] = []
+    for number in numbers:
+        forms.append(str(number))
+        if boolean and number in (0, 1):
+            forms.append("true" if number else "false")
+    return forms
 
 
 def _number(node: ast.FieldFilter, spec: FieldSpec) -> int:
@@ -484,7 +552,8 @@ def ordered(cards: QuerySet[Card], compiled: CompiledQuery, ui_language: str) ->
     """Apply the query's order; unknown values sort last either way, then by number."""
     descending = compiled.descending
     if compiled.order == "number":
-        return cards.order_by("-sort_key" if descending else "sort_key")
+        # The id breaks ties as the search documents' positions do (cards.search.indexing).
+        return cards.order_by(*(("-sort_key", "-id") if descending else ("sort_key", "id")))
     if compiled.order == "game":
         keys = [F("game__sort_order").desc() if descending else F("game__sort_order").asc(), "sort_key"]
         return cards.order_by(*keys)

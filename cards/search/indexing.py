@@ -1,20 +1,46 @@
-"""Keeping the search index in step with the cards (called by ``cards.services``)."""
+"""Keeping the search index in step with the cards (called by ``cards.services`` and migrations).
+
+Each card has one search document (its text and facet tokens, ``cards.search.tokens``)
+and one row per known field value. A document's ``position`` is the card's place in
+number order (``sort_key``, then id), spaced ``POSITION_GAP`` apart, so that cards
+added later take a position between their neighbours without moving anyone; when
+a gap is used up (or the order was disturbed) every position is assigned afresh.
+"""
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import groupby, pairwise
 from typing import Any
 
 from django.db import transaction
 
-from ..models import Card, CardFieldValue, SearchDocument
+from .backends import optimize_text_index
 from .normalize import fold
-from .tokens import column, document_tokens
+from .tokens import column, document_tokens, facet_tokens
 
 _BATCH = 500
+POSITION_GAP = 1 << 32
 
 
-def card_columns(card: Card) -> dict[str, str]:
+@dataclass(frozen=True)
+class IndexModels:
+    """The models the index is written with: the app's own, or a migration's historical ones."""
+
+    card: Any
+    document: Any
+    field_value: Any
+
+    @classmethod
+    def current(cls) -> IndexModels:
+        from ..models import Card, CardFieldValue, SearchDocument
+
+        return cls(Card, SearchDocument, CardFieldValue)
+
+
+def card_columns(card: Any) -> dict[str, str]:
     """The folded text of each searchable column of a card (texts must be prefetched)."""
     columns: dict[str, str] = {}
     for text in card.texts.all():
@@ -26,11 +52,12 @@ def card_columns(card: Card) -> dict[str, str]:
     return columns
 
 
-def field_rows(card: Card) -> list[CardFieldValue]:
+def field_values(card: Any) -> list[dict[str, Any]]:
+    """One row (field, number, text) per known value of the card's fields; a list gives a row per item."""
     rows = []
     for name, value in card.fields.items():
         for item in value if isinstance(value, list) else [value]:
-            rows.append(CardFieldValue(card=card, field=name, **_field_value(item)))
+            rows.append({"field": name, **_field_value(item)})
     return rows
 
 
@@ -42,31 +69,99 @@ def _field_value(value: Any) -> dict[str, Any]:
     return {"number": None, "text": fold(str(value))[:200]}
 
 
+def card_document(card: Any, values: list[dict[str, Any]]) -> str:
+    """The search document of a card (texts and game must be loaded)."""
+    facets = facet_tokens(
+        card.game.slug,
+        card.kind,
+        fold(card.number) if card.number else None,
+        (text.language for text in card.texts.all()),
+        ((row["field"], row["text"]) for row in values),
+    )
+    return " ".join(document_tokens(card_columns(card)) + facets)
+
+
 @transaction.atomic
-def index_cards(card_ids: Iterable[int] | None = None) -> int:
-    """Rebuild the search rows of the given cards (all cards when None); returns how many."""
-    cards = Card.objects.prefetch_related("texts").order_by("pk")
-    if card_ids is not None:
-        cards = cards.filter(pk__in=list(card_ids))
-    count = 0
-    batch: list[Card] = []
-    for card in cards.iterator(chunk_size=_BATCH):
-        batch.append(card)
-        if len(batch) >= _BATCH:
-            _write(batch)
-            count += len(batch)
-            batch = []
-    if batch:
-        _write(batch)
-        count += len(batch)
+def index_cards(
+    card_ids: Iterable[int] | None = None, models: IndexModels | None = None, merge_index: bool = True
+) -> int:
+    """Rebuild the search rows of the given cards (all cards when None); returns how many.
+
+    ``merge_index=False`` skips merging the text index after a full rebuild (for a
+    migration that builds the index itself afterwards).
+    """
+    models = models or IndexModels.current()
+    if card_ids is None:
+        return _rebuild_all(models, merge_index)
+    ids = set(card_ids)
+    cards = list(models.card.objects.filter(pk__in=ids).order_by("sort_key", "pk").values_list("sort_key", "pk"))
+    positions = _positions_between_neighbours(models, cards)
+    if positions is None:
+        return _rebuild_all(models, merge_index)
+    models.document.objects.filter(card_id__in=ids).delete()
+    models.field_value.objects.filter(card_id__in=ids).delete()
+    return _write(models, models.card.objects.filter(pk__in=ids), positions)
+
+
+def _rebuild_all(models: IndexModels, merge_index: bool) -> int:
+    models.document.objects.all().delete()
+    models.field_value.objects.all().delete()
+    order = models.card.objects.order_by("sort_key", "pk").values_list("pk", flat=True)
+    positions = {card_id: (index + 1) * POSITION_GAP for index, card_id in enumerate(order)}
+    count = _write(models, models.card.objects.all(), positions)
+    if merge_index:
+        optimize_text_index()
     return count
 
 
-def _write(cards: list[Card]) -> None:
-    ids = [card.pk for card in cards]
-    SearchDocument.objects.filter(card_id__in=ids).delete()
-    CardFieldValue.objects.filter(card_id__in=ids).delete()
-    SearchDocument.objects.bulk_create(
-        SearchDocument(card=card, document=" ".join(document_tokens(card_columns(card)))) for card in cards
-    )
-    CardFieldValue.objects.bulk_create(row for card in cards for row in field_rows(card))
+def _positions_between_neighbours(models: IndexModels, cards: list[tuple[str, int]]) -> dict[int, int] | None:
+    """Positions for ``cards`` ((sort_key, id) in order) between the documents of the other cards.
+
+    None when a gap is too small or the stored positions are out of order, so that
+    every position must be assigned afresh.
+    """
+    moving = {card_id for _key, card_id in cards}
+    others = [
+        ((sort_key, card_id), position)
+        for sort_key, card_id, position in models.document.objects.order_by("position").values_list(
+            "card__sort_key", "card_id", "position"
+        )
+        if card_id not in moving
+    ]
+    keys = [key for key, _position in others]
+    if any(earlier >= later for earlier, later in pairwise(keys)):
+        return None
+    positions: dict[int, int] = {}
+    for slot, group in groupby(cards, key=lambda card: bisect.bisect_left(keys, card)):
+        placed = [card_id for _key, card_id in group]
+        low = others[slot - 1][1] if slot > 0 else 0
+        high = others[slot][1] if slot < len(others) else low + (len(placed) + 1) * POSITION_GAP
+        step = (high - low) // (len(placed) + 1)
+        if step < 1:
+            return None
+        positions.update({card_id: low + step * (index + 1) for index, card_id in enumerate(placed)})
+    return positions
+
+
+def _write(models: IndexModels, cards: Any, positions: dict[int, int]) -> int:
+    count = 0
+    batch: list[Any] = []
+    for card in cards.select_related("game").prefetch_related("texts").order_by("pk").iterator(chunk_size=_BATCH):
+        batch.append(card)
+        if len(batch) >= _BATCH:
+            count += _write_batch(models, batch, positions)
+            batch = []
+    if batch:
+        count += _write_batch(models, batch, positions)
+    return count
+
+
+def _write_batch(models: IndexModels, cards: list[Any], positions: dict[int, int]) -> int:
+    documents, value_rows = [], []
+    for card in cards:
+        values = field_values(card)
+        documents.append(models.document(card=card, position=positions[card.pk], document=card_document(card, values)))
+        value_rows.extend(models.field_value(card=card, **row) for row in values)
+    models.document.objects.bulk_create(documents)
+    models.field_value.objects.bulk_create(value_rows)
+    return len(cards)

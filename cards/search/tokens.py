@@ -6,13 +6,20 @@ whitespace is one space unit. The index holds, per column, every bigram of
 consecutive units in order (so a query of n >= 2 units is the phrase of its
 n - 1 bigrams, which matches exactly the texts that contain it) and every
 distinct unit (so a one-unit query, one CJK character or one word, is a
-single-token lookup; a word also matches as a prefix).
+single-token lookup; a word also matches as a prefix). Each distinct unit of
+the whole card is indexed once more under ``ANY_COLUMN``, so that a one-unit
+query over every column reads one list of cards instead of merging six.
 
 Tokens are spelled with ASCII letters only, so SQLite FTS5's unicode61
 tokenizer and PostgreSQL's ``to_tsvector('simple', …)`` both take each one
 whole and in order: a prefix letter (``q`` bigram, ``r`` unit), a two-letter
 column code, then each character as six hex digits written with the letters
 a–p, units separated by ``x``.
+
+Beside the text, a card's document holds facet tokens (prefix ``f``): its game,
+kind, number, languages, each known field value and each field it has a value
+for, so that a query mixing words and filters is one index expression (see
+``cards.search.matching``); and ``EVERY_CARD_TOKEN``, which every card has.
 """
 
 from __future__ import annotations
@@ -24,9 +31,13 @@ from dataclasses import dataclass
 LANGUAGE_CODES = {"ja": "j", "zh-hant": "z", "en": "e"}
 PART_CODES = {"name": "n", "text": "t"}
 COLUMNS: tuple[str, ...] = tuple(part + lang for part in PART_CODES.values() for lang in LANGUAGE_CODES.values())
+ANY_COLUMN = "aa"
 
 _HEX_LETTERS = str.maketrans("0123456789abcdef", "abcdefghijklmnop")
-_BIGRAM, _UNIT = "q", "r"
+_BIGRAM, _UNIT, _FACET = "q", "r", "f"
+EVERY_CARD_TOKEN = "severy"
+NO_CARD_TOKEN = "snone"  # no card has it: a filter that can match nothing
+UNKNOWN_KIND = "?"
 _SPACE = " "
 
 
@@ -71,17 +82,46 @@ def unit_token(column_code: str, unit: str) -> str:
     return f"{_UNIT}{column_code}{_spell(unit)}"
 
 
+def facet_token(name: str, value: str) -> str:
+    """The token of a card that has ``value`` for ``name`` (a builtin facet or a declared field)."""
+    return f"{_FACET}{_spell(name)}x{_spell(value)}"
+
+
+def kind_facet(game: str, kind: str | None) -> str:
+    return facet_token("kind", f"{game}/{kind}" if kind else UNKNOWN_KIND)
+
+
+def facet_tokens(
+    game: str,
+    kind: str | None,
+    folded_number: str | None,
+    languages: Iterable[str],
+    field_values: Iterable[tuple[str, str]],
+) -> list[str]:
+    """A card's facet tokens; ``field_values`` holds (field, value as indexed) for each known value."""
+    tokens = [EVERY_CARD_TOKEN, facet_token("game", game), kind_facet(game, kind)]
+    if kind:
+        tokens.append(facet_token("has", "kind"))
+    if folded_number:
+        tokens += [facet_token("number", folded_number), facet_token("has", "number")]
+    tokens += [facet_token("lang", language) for language in sorted(set(languages))]
+    fields = sorted(set(field_values))
+    tokens += [facet_token(name, value) for name, value in fields]
+    tokens += [facet_token("has", name) for name in sorted({name for name, _value in fields})]
+    return tokens
+
+
 def document_tokens(columns: Mapping[str, str]) -> list[str]:
     """All index tokens of a card, in order: ``columns`` maps column code to folded text."""
     tokens: list[str] = []
+    card_units: dict[str, None] = {}
     for code, folded in columns.items():
         column_units = units(folded)
         tokens.extend(bigram_token(code, a, b) for a, b in itertools.pairwise(column_units))
-        seen: set[str] = set()
-        for unit in column_units:
-            if unit != _SPACE and unit not in seen:
-                seen.add(unit)
-                tokens.append(unit_token(code, unit))
+        distinct = dict.fromkeys(unit for unit in column_units if unit != _SPACE)
+        tokens.extend(unit_token(code, unit) for unit in distinct)
+        card_units.update(distinct)
+    tokens.extend(unit_token(ANY_COLUMN, unit) for unit in card_units)
     return tokens
 
 
@@ -98,6 +138,9 @@ def term_phrases(folded_term: str, column_codes: Iterable[str]) -> list[Phrase]:
     term_units = [unit for unit in units(folded_term.strip())]
     if not term_units:
         return []
+    column_codes = list(column_codes)
+    if len(term_units) == 1 and set(column_codes) == set(COLUMNS):
+        column_codes = [ANY_COLUMN]
     phrases = []
     for code in column_codes:
         if len(term_units) == 1:

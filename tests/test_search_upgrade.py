@@ -1,0 +1,45 @@
+"""A database made before search documents had positions and facets finds its cards after migrating."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from cards import selectors
+
+BEFORE = ("cards", "0005_term_text_updated_at")
+AFTER = ("cards", "0006_search_position_and_facets")
+
+
+@pytest.fixture
+def executor():
+    executor = MigrationExecutor(connection)
+    yield executor
+    executor = MigrationExecutor(connection)  # the test database goes back to the latest schema
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_upgraded_database_finds_its_cards_by_text_and_by_filter(executor):
+    executor.migrate([BEFORE])
+    old = executor.loader.project_state([BEFORE]).apps
+    game, _ = old.get_model("cards", "Game").objects.get_or_create(slug="endbreaker")
+    Card = old.get_model("cards", "Card")
+    for number, at in [("EB9-002", 5), ("EB9-001", 1)]:
+        card = Card.objects.create(
+            game=game, key=number, number=number, kind="ability", fields={"at": at}, sort_key=f"0{number}"
+        )
+        old.get_model("cards", "CardText").objects.create(card=card, language="ja", name="テスト札", text="ゾルバリオン")
+        old.get_model("cards", "SearchDocument").objects.create(card=card, document="written by an older version")
+
+    MigrationExecutor(connection).migrate([AFTER])
+
+    def page(query: str) -> list[str]:
+        outcome = selectors.search_cards(query, "ja")
+        assert outcome.error is None
+        return [card.key for card in selectors.SearchPaginator(outcome, 10).get_page(1).object_list]
+
+    assert page("ゾルバリオン") == ["EB9-001", "EB9-002"]
+    assert page("ぞるばりおん at>=3") == ["EB9-002"]
+    assert page("kind:ability -at:5") == ["EB9-001"]
