@@ -668,17 +668,23 @@ def test_a_renumbered_card_moves_to_its_new_place(db):
         ("at>5 or at<=0", ["EB9-000", "EB9-006"]),
         ("-(at>2)", ["EB9-000", "EB9-001", "EB9-002", "EB9-099"]),
         ("at>=2 at<=3", ["EB9-002", "EB9-003"]),
+        ("at>=-1 at<1", ["EB9-000"]),
+        ("at>20", []),
     ],
 )
-def test_comparisons_over_many_values_find_the_same_cards(db, monkeypatch, query, expected):
-    """A comparison is a list of values for the text index, or, past a limit, a range over the field values."""
-    from cards.search import compiler
+@pytest.mark.parametrize("way", ["at-least tokens", "values above the token limit", "field values table"])
+def test_comparisons_find_the_same_cards_every_way(db, monkeypatch, query, expected, way):
+    """A comparison is an "at least" token, a list of values past the tokens' limit, or a range over the field values."""
+    from cards.search import compiler, tokens
 
+    if way != "at-least tokens":
+        monkeypatch.setattr(tokens, "AT_LEAST_LIMIT", 2)
+        monkeypatch.setattr(compiler, "AT_LEAST_LIMIT", 2)
+    if way == "field values table":
+        monkeypatch.setattr(compiler, "MAX_VALUES_IN_EXPRESSION", 1)
     cards = [synthetic_card("[日常]ゾルバリオン", at=at, key=f"EB9-00{at}") for at in range(7)]
     unknown = synthetic_card("[日常]ゾルバリオン", key="EB9-099")
     del unknown["fields"]["at"]
     import_cards(*cards, unknown)
 
-    assert keys(query) == page_keys(query) == expected
-    monkeypatch.setattr(compiler, "MAX_VALUES_IN_EXPRESSION", 1)
     assert keys(query) == page_keys(query) == expected

@@ -35,7 +35,17 @@ from . import ast
 from .backends import cards_matching
 from .matching import EVERY_CARD, Expression, all_of, any_of, without
 from .normalize import fold
-from .tokens import LANGUAGE_CODES, PART_CODES, Phrase, columns_for, facet_token, kind_facet, term_phrases
+from .tokens import (
+    AT_LEAST_LIMIT,
+    LANGUAGE_CODES,
+    PART_CODES,
+    Phrase,
+    at_least_value,
+    columns_for,
+    facet_token,
+    kind_facet,
+    term_phrases,
+)
 
 FIELD_ALIASES = {
     "g": "game",
@@ -261,6 +271,35 @@ class Glossary:
         return sorted(name for name in self._by_folded.get(folded, ()) if fold(name) != folded)
 
 
+@dataclass(frozen=True)
+class _Names:
+    """What a game: or kind: value may name, by its folded form: game slugs, (game slug, kind slug) pairs."""
+
+    games: dict[str, list[str]]
+    kinds: dict[str, list[tuple[str, str]]]
+
+
+_names_cache: dict[tuple[int, ...], _Names] = {}
+
+
+def _names() -> _Names:
+    """The names of the registered games and kinds in every language, folded once per set of games."""
+    games = all_games()
+    key = tuple(id(game) for game in games)
+    if key not in _names_cache:
+        by_game: dict[str, list[str]] = {}
+        by_kind: dict[str, list[tuple[str, str]]] = {}
+        for game in games:
+            for name in {game.slug, *(fold(name) for name in game.names.values())}:
+                by_game.setdefault(name, []).append(game.slug)
+            for kind in game.kinds:
+                for name in {kind.slug, *(fold(label) for label in kind.labels.values())}:
+                    by_kind.setdefault(name, []).append((game.slug, kind.slug))
+        _names_cache.clear()
+        _names_cache[key] = _Names(by_game, by_kind)
+    return _names_cache[key]
+
+
 def _error(message: str, node: ast.Node) -> ast.QuerySyntaxError:
     return ast.QuerySyntaxError(message, node.span[0])
 
@@ -339,12 +378,7 @@ class _Compiler:
 
     def builtin_game(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "game")
-        wanted = fold(node.value)
-        slugs = [
-            game.slug
-            for game in all_games()
-            if wanted == game.slug or any(fold(name) == wanted for name in game.names.values())
-        ]
+        slugs = _names().games.get(fold(node.value))
         if not slugs:
             choices = ", ".join(game.slug for game in all_games())
             raise _error(f"No game '{node.value}'. Games: {choices}.", node)
@@ -368,12 +402,7 @@ class _Compiler:
         wanted = fold(node.value)
         if wanted in {"unknown", fold("不明"), fold("未知")}:
             return self._negate_if_ne(node, ~self._has("kind"))
-        tokens = [
-            Phrase((kind_facet(game.slug, kind.slug),))
-            for game in all_games()
-            for kind in game.kinds
-            if wanted == kind.slug or any(fold(label) == wanted for label in kind.labels.values())
-        ]
+        tokens = [Phrase((kind_facet(game, kind),)) for game, kind in _names().kinds.get(wanted, [])]
         if not tokens:
             kinds = sorted({kind.slug for game in all_games() for kind in game.kinds})
             raise _error(f"No kind '{node.value}'. Kinds: {', '.join(kinds)}, unknown.", node)
@@ -435,11 +464,18 @@ class _Compiler:
     def _compared(self, name: str, specs: list[FieldSpec], operator: ast.Operator, number: int) -> IdSet:
         """Cards whose ``name`` compares so with ``number``.
 
-        The text index answers it with the field's distinct values: those that compare
-        so, or, when fewer, the cards with a value without those that do not (at>=2
-        over values 0-9 is "has at, not 0 or 1"). A field with very many distinct
-        values is compared in the field values table instead.
+        The text index answers it with one "at least" token when the bound is a small
+        number (``tokens.AT_LEAST_LIMIT``): at>=5 is "at least 5", at<3 is "has at, not
+        at least 3". Otherwise with the field's distinct values: those that compare so,
+        or, when fewer, the cards with a value without those that do not. A field with
+        very many distinct values is compared in the field values table instead.
         """
+        at_least = number + 1 if operator in (ast.Operator.GT, ast.Operator.LE) else number
+        if 0 <= at_least <= AT_LEAST_LIMIT:
+            cards_at_least = facet_matches(name, [at_least_value(at_least)])
+            if operator in (ast.Operator.GT, ast.Operator.GE):
+                return cards_at_least
+            return intersect([self._has(name)], [cards_at_least])
         compare, lookup = _COMPARISONS[operator]
         known = _distinct_numbers(name, MAX_VALUES_IN_EXPRESSION + 1)
         if len(known) > MAX_VALUES_IN_EXPRESSION:

@@ -76,7 +76,7 @@ def card_document(card: Any, values: list[dict[str, Any]]) -> str:
         card.kind,
         fold(card.number) if card.number else None,
         (text.language for text in card.texts.all()),
-        ((row["field"], row["text"]) for row in values),
+        ((row["field"], row["text"], row["number"]) for row in values),
     )
     return " ".join(document_tokens(card_columns(card)) + facets)
 

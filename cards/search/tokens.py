@@ -20,6 +20,10 @@ Beside the text, a card's document holds facet tokens (prefix ``f``): its game,
 kind, number, languages, each known field value and each field it has a value
 for, so that a query mixing words and filters is one index expression (see
 ``cards.search.matching``); and ``EVERY_CARD_TOKEN``, which every card has.
+A number also gets an "at least t" token for every t from 0 up to it (at most
+``AT_LEAST_LIMIT``), so that a comparison such as ``at>=5`` or ``at<3`` is
+one token, not a list of values (the idea of Lucene's trie ranges, for the
+small numbers cards carry).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ _BIGRAM, _UNIT, _FACET = "q", "r", "f"
 EVERY_CARD_TOKEN = "severy"
 NO_CARD_TOKEN = "snone"  # no card has it: a filter that can match nothing
 UNKNOWN_KIND = "?"
+AT_LEAST_LIMIT = 20
 _SPACE = " "
 
 
@@ -87,6 +92,11 @@ def facet_token(name: str, value: str) -> str:
     return f"{_FACET}{_spell(name)}x{_spell(value)}"
 
 
+def at_least_value(threshold: int) -> str:
+    """The facet value a number has when it is at least ``threshold`` (0 <= threshold <= AT_LEAST_LIMIT)."""
+    return f">={threshold}"
+
+
 def kind_facet(game: str, kind: str | None) -> str:
     return facet_token("kind", f"{game}/{kind}" if kind else UNKNOWN_KIND)
 
@@ -96,18 +106,25 @@ def facet_tokens(
     kind: str | None,
     folded_number: str | None,
     languages: Iterable[str],
-    field_values: Iterable[tuple[str, str]],
+    field_values: Iterable[tuple[str, str, int | None]],
 ) -> list[str]:
-    """A card's facet tokens; ``field_values`` holds (field, value as indexed) for each known value."""
+    """A card's facet tokens; ``field_values`` holds (field, value as indexed, number or None) per known value."""
     tokens = [EVERY_CARD_TOKEN, facet_token("game", game), kind_facet(game, kind)]
     if kind:
         tokens.append(facet_token("has", "kind"))
     if folded_number:
         tokens += [facet_token("number", folded_number), facet_token("has", "number")]
     tokens += [facet_token("lang", language) for language in sorted(set(languages))]
-    fields = sorted(set(field_values))
-    tokens += [facet_token(name, value) for name, value in fields]
-    tokens += [facet_token("has", name) for name in sorted({name for name, _value in fields})]
+    values = sorted(set(field_values), key=lambda value: (value[0], value[1]))
+    tokens += [facet_token(name, text) for name, text, _number in values]
+    at_least = {
+        (name, threshold)
+        for name, _text, number in values
+        if number is not None
+        for threshold in range(min(number, AT_LEAST_LIMIT) + 1)
+    }
+    tokens += [facet_token(name, at_least_value(threshold)) for name, threshold in sorted(at_least)]
+    tokens += [facet_token("has", name) for name in sorted({name for name, _text, _number in values})]
     return tokens
 
 
