@@ -688,3 +688,19 @@ def test_comparisons_find_the_same_cards_every_way(db, monkeypatch, query, expec
     import_cards(*cards, unknown)
 
     assert keys(query) == page_keys(query) == expected
+
+
+@pytest.mark.parametrize("limit", [16, 3])
+def test_a_word_finds_the_longer_words_it_begins_however_long(db, monkeypatch, limit):
+    """Word beginnings are indexed up to a length; a longer query word is looked up by prefix in each column."""
+    from cards.search import tokens
+
+    monkeypatch.setattr(tokens, "WORD_PREFIX_LIMIT", limit)
+    import_cards(
+        synthetic_card("[日常]Zorbalion strikes", key="EB9-001"), synthetic_card("[日常]Zorbal strikes", key="EB9-002")
+    )
+
+    assert page_keys("zor") == page_keys("ZORBAL") == ["EB9-001", "EB9-002"]
+    assert page_keys("zorbali") == page_keys("Zorbalion") == ["EB9-001"]
+    assert page_keys("zorbalions") == page_keys("orbal") == []
+    assert page_keys("zorbal -zorbali") == ["EB9-002"]

@@ -8,7 +8,10 @@ n - 1 bigrams, which matches exactly the texts that contain it) and every
 distinct unit (so a one-unit query, one CJK character or one word, is a
 single-token lookup; a word also matches as a prefix). Each distinct unit of
 the whole card is indexed once more under ``ANY_COLUMN``, so that a one-unit
-query over every column reads one list of cards instead of merging six.
+query over every column reads one list of cards instead of merging six; a
+word there is indexed by each of its beginnings (prefix ``p``, up to
+``WORD_PREFIX_LIMIT`` characters), so that a word also finding the longer
+words it begins is one token, not a scan of every word it begins.
 
 Tokens are spelled with ASCII letters only, so SQLite FTS5's unicode61
 tokenizer and PostgreSQL's ``to_tsvector('simple', …)`` both take each one
@@ -38,7 +41,8 @@ COLUMNS: tuple[str, ...] = tuple(part + lang for part in PART_CODES.values() for
 ANY_COLUMN = "aa"
 
 _HEX_LETTERS = str.maketrans("0123456789abcdef", "abcdefghijklmnop")
-_BIGRAM, _UNIT, _FACET = "q", "r", "f"
+_BIGRAM, _UNIT, _FACET, _WORD_PREFIX = "q", "r", "f", "p"
+WORD_PREFIX_LIMIT = 16
 EVERY_CARD_TOKEN = "severy"
 NO_CARD_TOKEN = "snone"  # no card has it: a filter that can match nothing
 UNKNOWN_KIND = "?"
@@ -85,6 +89,15 @@ def bigram_token(column_code: str, first: str, second: str) -> str:
 
 def unit_token(column_code: str, unit: str) -> str:
     return f"{_UNIT}{column_code}{_spell(unit)}"
+
+
+def _is_word(unit: str) -> bool:
+    return unit.isascii() and unit.isalnum()
+
+
+def word_prefix_token(beginning: str) -> str:
+    """The token of every card with a word (in any column) that begins with ``beginning``."""
+    return f"{_WORD_PREFIX}{ANY_COLUMN}{_spell(beginning)}"
 
 
 def facet_token(name: str, value: str) -> str:
@@ -138,7 +151,9 @@ def document_tokens(columns: Mapping[str, str]) -> list[str]:
         distinct = dict.fromkeys(unit for unit in column_units if unit != _SPACE)
         tokens.extend(unit_token(code, unit) for unit in distinct)
         card_units.update(distinct)
-    tokens.extend(unit_token(ANY_COLUMN, unit) for unit in card_units)
+    tokens.extend(unit_token(ANY_COLUMN, unit) for unit in card_units if not _is_word(unit))
+    beginnings = {word[:end] for word in card_units if _is_word(word) for end in range(1, WORD_PREFIX_LIMIT + 1)}
+    tokens.extend(word_prefix_token(beginning) for beginning in sorted(beginnings))
     return tokens
 
 
@@ -157,13 +172,17 @@ def term_phrases(folded_term: str, column_codes: Iterable[str]) -> list[Phrase]:
         return []
     column_codes = list(column_codes)
     if len(term_units) == 1 and set(column_codes) == set(COLUMNS):
-        column_codes = [ANY_COLUMN]
+        unit = term_units[0]
+        if not _is_word(unit):
+            return [Phrase((unit_token(ANY_COLUMN, unit),))]
+        if len(unit) <= WORD_PREFIX_LIMIT:
+            return [Phrase((word_prefix_token(unit),))]
     phrases = []
     for code in column_codes:
         if len(term_units) == 1:
             unit = term_units[0]
             # A word also finds longer words it begins ("baz" finds "bazaar"); a CJK unit is one character.
-            phrases.append(Phrase((unit_token(code, unit),), prefix=unit.isascii() and unit.isalnum()))
+            phrases.append(Phrase((unit_token(code, unit),), prefix=_is_word(unit)))
         else:
             pairs = itertools.pairwise(term_units)
             phrases.append(Phrase(tuple(bigram_token(code, a, b) for a, b in pairs)))
