@@ -185,6 +185,8 @@ def _naive(query: str) -> int:
     from cards.models import Card, CardText
 
     def contains(word: str) -> Q:
+        # A Latin word finds the words it begins; in these texts every Latin word follows a space.
+        word = f" {word}" if word.isascii() else word
         texts = CardText.objects.filter(Q(name__icontains=word) | Q(text__icontains=word), card=OuterRef("pk"))
         return Q(Exists(texts))
 

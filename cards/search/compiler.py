@@ -2,7 +2,8 @@
 
 The parser (plain Python) gives the tree; this module resolves field names
 against the games' declarations, folds values like the index, expands glossary
-terms, and builds a Django ``Q``. Problems the parser cannot see (an unknown
+terms, and builds the set of matching card ids (``IdSet``): one text-index
+expression whenever the query allows, SQL otherwise. Problems the parser cannot see (an unknown
 field, a number that is not a number) are raised as ``QuerySyntaxError`` with
 the position of the offending filter.
 
