@@ -84,7 +84,7 @@ class Vocabulary:
 
 def build(count: int, rng: random.Random) -> Vocabulary:
     from django.core.management import call_command
-    from django.db import transaction
+    from django.db import connection, transaction
 
     from cards.models import Card, CardText, Game
     from cards.search.indexing import index_cards
@@ -129,6 +129,10 @@ def build(count: int, rng: random.Random) -> Vocabulary:
     index_cards()
     indexed = time.perf_counter()
     print(f"built {count:,} cards in {inserted - started:.1f} s, indexed in {indexed - inserted:.1f} s")
+    if connection.vendor == "postgresql":
+        # What autovacuum does soon after a bulk load: row visibility and planner statistics.
+        with connection.cursor() as cursor:
+            cursor.execute("VACUUM ANALYZE")
     return vocabulary
 
 
@@ -225,13 +229,19 @@ def main() -> int:
     parser.add_argument("--database-url", help="PostgreSQL URL (its database is recreated); default SQLite temp file")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--reuse", metavar="FILE", help="SQLite file to keep and reuse between runs (for profiling)")
+    parser.add_argument(
+        "--existing", action="store_true", help="measure the PostgreSQL database an earlier run built (for profiling)"
+    )
     arguments = parser.parse_args()
 
     with tempfile.TemporaryDirectory() as directory:
-        reuse = arguments.reuse and Path(arguments.reuse).exists()
         url = arguments.database_url or f"sqlite:///{arguments.reuse or Path(directory) / 'bench.sqlite3'}"
         if url.startswith("postgres"):
-            _recreate_postgres(url)
+            reuse = arguments.existing
+            if not reuse:
+                _recreate_postgres(url)
+        else:
+            reuse = bool(arguments.reuse and Path(arguments.reuse).exists())
         _configure(url)
         from django.db import connection
 

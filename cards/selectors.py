@@ -218,7 +218,7 @@ class SearchPaginator(Paginator):
         outcome = self.outcome
         ids = outcome.ids
         if ids is not None and ids.expression is not None and outcome.order == "number":
-            page_ids = page_matching(ids.expression, offset, self.per_page, outcome.descending)
+            page_ids = page_matching(ids.expression, offset, self.per_page, outcome.descending, self.count)
         else:
             cards = self.object_list
             if (

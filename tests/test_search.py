@@ -612,6 +612,7 @@ def test_every_way_of_reading_a_page_shows_the_same_cards(seeded_db, monkeypatch
 
     def pages(index: bool, walk: bool) -> list[list[str]]:
         monkeypatch.setattr(backends, "walk_in_order", lambda matches, total, floor=None: walk)
+        monkeypatch.setattr(backends, "walk_pays", lambda *arguments, **options: walk)
         outcome = search(query, direction=direction)
         if not index:
             outcome = replace(outcome, ids=replace(outcome.ids, expression=None))
@@ -622,6 +623,7 @@ def test_every_way_of_reading_a_page_shows_the_same_cards(seeded_db, monkeypatch
     assert in_number_order == keys(query, direction=direction), "pages differ from the search's own order"
     assert len(in_number_order) > 3, f"{query!r} should fill more than a page"
     assert pages(index=True, walk=False) == pages(index=False, walk=False)
+    assert pages(index=True, walk=True) == pages(index=False, walk=False)
     assert pages(index=False, walk=True) == pages(index=False, walk=False)
 
 

@@ -36,9 +36,9 @@ def _sqlite_create(rowid: str) -> list[str]:
     ]
 
 
-def _on_sqlite(statements):
+def _on(vendor, statements):
     def run(apps, schema_editor):
-        if schema_editor.connection.vendor == "sqlite":
+        if schema_editor.connection.vendor == vendor:
             for statement in statements:
                 schema_editor.execute(statement)
 
@@ -66,7 +66,7 @@ class Migration(migrations.Migration):
     dependencies = [("cards", "0005_term_text_updated_at")]
 
     operations = [
-        migrations.RunPython(_on_sqlite(SQLITE_DROP), _on_sqlite(SQLITE_DROP + _sqlite_create("card_id"))),
+        migrations.RunPython(_on("sqlite", SQLITE_DROP), _on("sqlite", SQLITE_DROP + _sqlite_create("card_id"))),
         # Emptied so that the new column needs no value; rebuilt below (going back, run loadcards).
         migrations.RunPython(forget_documents, migrations.RunPython.noop),
         migrations.AddField(
@@ -75,6 +75,12 @@ class Migration(migrations.Migration):
             field=models.BigIntegerField(unique=True, default=0),
             preserve_default=False,
         ),
+        # PostgreSQL: documents and vectors are kept out of the table's rows (TOAST), so that
+        # counting matches, which visits each matching row, reads a small table.
+        migrations.RunPython(
+            _on("postgresql", ["ALTER TABLE cards_searchdocument SET (toast_tuple_target = 128)"]),
+            _on("postgresql", ["ALTER TABLE cards_searchdocument RESET (toast_tuple_target)"]),
+        ),
         migrations.RunPython(rebuild_documents, forget_documents),
-        migrations.RunPython(_on_sqlite(_sqlite_create("position")), _on_sqlite(SQLITE_DROP)),
+        migrations.RunPython(_on("sqlite", _sqlite_create("position")), _on("sqlite", SQLITE_DROP)),
     ]

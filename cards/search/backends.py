@@ -9,10 +9,12 @@ cards match; PostgreSQL orders by the indexed position column.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
-from django.db import connection
+from django.db import connection, transaction
+from django.db.backends.utils import CursorWrapper
 
 from .matching import AllOf, AnyOf, Expression
 from .tokens import Phrase
@@ -54,15 +56,20 @@ class TextIndex:
     render: Callable[[Expression], str]
     cards: str  # SELECT of matching card ids (column match_id)
     count: str
-    page_ascending: str  # card ids of a page in number order; params: expression, limit, offset
-    page_descending: str
+    # Card ids of a page in number order ({direction}: ASC or DESC); params: expression, limit, offset.
+    page: str
+    # The same page sorted from every match, for few matches where walking the order would read
+    # too many documents (None: the index hands out matches in order, so walking is always cheap).
+    sorted_page: str | None = None
+    documents_estimate: str | None = None  # SELECT of about how many documents there are
+    walk_cost: float = 1.0  # testing one document while walking, against taking one match into a sort
+    # Planner settings for the index's own queries, set before and reset after them.
+    hints: tuple[str, ...] = ()
+    reset_hints: tuple[str, ...] = ()
+    after_rebuild: tuple[str, ...] = ()
 
 
 _FTS5_MATCH = "SELECT rowid FROM cards_search_fts WHERE cards_search_fts MATCH %s"
-_FTS5_PAGE = (
-    f"SELECT d.card_id FROM ({_FTS5_MATCH} ORDER BY rowid {{direction}} LIMIT %s OFFSET %s) AS p"
-    " JOIN cards_searchdocument AS d ON d.position = p.rowid ORDER BY p.rowid {direction}"
-)
 _TSQUERY_MATCH = "FROM cards_searchdocument WHERE vector @@ to_tsquery('simple', %s)"
 
 _INDEXES: dict[str, TextIndex] = {
@@ -71,15 +78,26 @@ _INDEXES: dict[str, TextIndex] = {
         cards=f"SELECT d.card_id AS match_id FROM ({_FTS5_MATCH}) AS f"
         " JOIN cards_searchdocument AS d ON d.position = f.rowid",
         count=f"SELECT COUNT(*) FROM ({_FTS5_MATCH})",
-        page_ascending=_FTS5_PAGE.format(direction="ASC"),
-        page_descending=_FTS5_PAGE.format(direction="DESC"),
+        page=f"SELECT d.card_id FROM ({_FTS5_MATCH} ORDER BY rowid {{direction}} LIMIT %s OFFSET %s) AS p"
+        " JOIN cards_searchdocument AS d ON d.position = p.rowid ORDER BY p.rowid {direction}",
+        # FTS5 keeps deleted entries until its segments are merged.
+        after_rebuild=("INSERT INTO cards_search_fts(cards_search_fts) VALUES ('optimize')",),
     ),
     "postgresql": TextIndex(
         render=TSQUERY.render,
         cards=f"SELECT card_id AS match_id {_TSQUERY_MATCH}",
         count=f"SELECT COUNT(*) {_TSQUERY_MATCH}",
-        page_ascending=f"SELECT card_id {_TSQUERY_MATCH} ORDER BY position ASC LIMIT %s OFFSET %s",
-        page_descending=f"SELECT card_id {_TSQUERY_MATCH} ORDER BY position DESC LIMIT %s OFFSET %s",
+        page=f"SELECT card_id {_TSQUERY_MATCH} ORDER BY position {{direction}} LIMIT %s OFFSET %s",
+        # "+ 0" keeps the planner from walking the position index and testing each document,
+        # which it prefers even when only a few in a thousand match.
+        sorted_page=f"SELECT card_id {_TSQUERY_MATCH} ORDER BY position + 0 {{direction}} LIMIT %s OFFSET %s",
+        documents_estimate="SELECT reltuples::bigint FROM pg_class WHERE oid = 'cards_searchdocument'::regclass",
+        walk_cost=10.0,  # the test reads the document's vector out of TOAST; the sort reads index and row
+        # The planner does not count reading each vector out of TOAST, so once most cards match it
+        # scans the table and tests every vector (a second) instead of reading the GIN index.
+        hints=("SET LOCAL enable_seqscan = off",),
+        reset_hints=("RESET enable_seqscan",),
+        after_rebuild=("ANALYZE cards_searchdocument",),
     ),
 }
 
@@ -94,37 +112,61 @@ def cards_matching(expression: Expression) -> SqlWithParams:
     return index.cards, (index.render(expression),)
 
 
+@contextmanager
+def _cursor(index: TextIndex) -> Iterator[CursorWrapper]:
+    """A cursor with the index's planner hints in force (in a transaction, so that they end with it)."""
+    if not index.hints:
+        with connection.cursor() as cursor:
+            yield cursor
+        return
+    with transaction.atomic(), connection.cursor() as cursor:
+        for statement in index.hints:
+            cursor.execute(statement)
+        yield cursor
+        for statement in index.reset_hints:
+            cursor.execute(statement)
+
+
 def count_matching(expression: Expression) -> int:
     index = _index()
-    with connection.cursor() as cursor:
+    with _cursor(index) as cursor:
         cursor.execute(index.count, (index.render(expression),))
         return cursor.fetchone()[0]
 
 
-def page_matching(expression: Expression, offset: int, limit: int, descending: bool = False) -> list[int]:
-    """The ids of the matching cards from ``offset`` on, at most ``limit``, in number order."""
+def page_matching(expression: Expression, offset: int, limit: int, descending: bool, matches: int) -> list[int]:
+    """The ids of the ``matches`` matching cards from ``offset`` on, at most ``limit``, in number order."""
     index = _index()
-    sql = index.page_descending if descending else index.page_ascending
-    with connection.cursor() as cursor:
-        cursor.execute(sql, (index.render(expression), limit, offset))
+    direction = "DESC" if descending else "ASC"
+    sql = index.page
+    with _cursor(index) as cursor:
+        if index.sorted_page is not None and index.documents_estimate is not None:
+            cursor.execute(index.documents_estimate)
+            if not walk_pays(matches, offset + limit, cursor.fetchone()[0], cost=index.walk_cost):
+                sql = index.sorted_page
+        cursor.execute(sql.format(direction=direction), (index.render(expression), limit, offset))
         return [row[0] for row in cursor.fetchall()]
 
 
 def optimize_text_index() -> None:
-    """Merge the text index after a rebuild (SQLite: FTS5 keeps deleted entries until merged)."""
-    if connection.vendor == "sqlite":
-        with connection.cursor() as cursor:
-            cursor.execute("INSERT INTO cards_search_fts(cards_search_fts) VALUES ('optimize')")
+    """Bring the text index into shape after a rebuild (SQLite: merge; PostgreSQL: statistics)."""
+    with connection.cursor() as cursor:
+        for statement in _index().after_rebuild:
+            cursor.execute(statement)
 
 
-# Walking the sort index to fill a page of 50 costs about 50 * total / matches tests;
-# fetching and sorting the matches costs about `matches`. The break-even is near
-# sqrt(50 * total); below a floor the plain plan always wins. PostgreSQL's planner
-# makes this choice itself.
+# Walking the cards in order to fill a window of w rows costs about cost * w * total / matches
+# (a test per card passed); fetching and sorting the matches costs about `matches`. The
+# break-even is near sqrt(cost * w * total); below a floor the sorting plan always wins.
 _WALK_FLOOR = 1000
 
 
-def walk_in_order(matches: int, total: int, floor: int | None = None) -> bool:
-    """Whether the first page should walk the cards in order rather than sort the matches (SQLite)."""
+def walk_pays(matches: int, window: int, total: int, floor: int | None = None, cost: float = 1.0) -> bool:
+    """Whether filling the first ``window`` rows pays to walk the cards in order rather than sort the matches."""
     floor = _WALK_FLOOR if floor is None else floor
-    return connection.vendor == "sqlite" and matches > max(floor, (50 * total) ** 0.5)
+    return matches > max(floor, (cost * window * max(total, 0)) ** 0.5)
+
+
+def walk_in_order(matches: int, total: int, floor: int | None = None) -> bool:
+    """Whether a first page of SQL-filtered cards should walk them in order (SQLite; PostgreSQL's planner decides)."""
+    return connection.vendor == "sqlite" and walk_pays(matches, 50, total, floor)
