@@ -628,9 +628,13 @@ def test_every_way_of_reading_a_page_shows_the_same_cards(seeded_db, monkeypatch
 
 
 def test_cards_added_between_others_take_their_place_in_number_order(db):
-    import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-010"), synthetic_card("[日常]ゾルバリオン", key="EB9-030"))
+    import_cards(
+        synthetic_card("[日常]ゾルバリオン", key="EB9-010"), synthetic_card("[日常]ゾルバリオン", key="EB9-030")
+    )
     import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-020"))
-    import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-001"), synthetic_card("[日常]ゾルバリオン", key="EB9-099"))
+    import_cards(
+        synthetic_card("[日常]ゾルバリオン", key="EB9-001"), synthetic_card("[日常]ゾルバリオン", key="EB9-099")
+    )
 
     expected = ["EB9-001", "EB9-010", "EB9-020", "EB9-030", "EB9-099"]
     assert page_keys("ゾルバリオン") == expected
@@ -676,7 +680,7 @@ def test_a_renumbered_card_moves_to_its_new_place(db):
 )
 @pytest.mark.parametrize("way", ["at-least tokens", "values above the token limit", "field values table"])
 def test_comparisons_find_the_same_cards_every_way(db, monkeypatch, query, expected, way):
-    """A comparison is an "at least" token, a list of values past the tokens' limit, or a range over the field values."""
+    """A comparison is an "at least" token, a list of values past the tokens' limit, or a range in the field values."""
     from cards.search import compiler, tokens
 
     if way != "at-least tokens":

@@ -30,7 +30,9 @@ def test_an_upgraded_database_finds_its_cards_by_text_and_by_filter(executor):
         card = Card.objects.create(
             game=game, key=number, number=number, kind="ability", fields={"at": at}, sort_key=f"0{number}"
         )
-        old.get_model("cards", "CardText").objects.create(card=card, language="ja", name="テスト札", text="ゾルバリオン")
+        old.get_model("cards", "CardText").objects.create(
+            card=card, language="ja", name="テスト札", text="ゾルバリオン"
+        )
         old.get_model("cards", "SearchDocument").objects.create(card=card, document="written by an older version")
 
     MigrationExecutor(connection).migrate([AFTER])
