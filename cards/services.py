@@ -131,3 +131,8 @@ def reindex_card(card: Card) -> None:
     """Bring one card's search index and list order up to date after an edit (e.g. in the admin)."""
     Card.objects.filter(pk=card.pk).update(sort_key=card_sort_key(card.number, card.key))
     index_cards([card.pk])
+
+
+def reindex_all_cards() -> int:
+    """Rebuild every card's search document and field values; returns how many cards."""
+    return index_cards()

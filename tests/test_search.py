@@ -7,6 +7,7 @@ here runs alike on SQLite (FTS5) and PostgreSQL (tsvector): the same queries giv
 from __future__ import annotations
 
 import html
+import io
 import json
 import re
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -399,6 +400,24 @@ def test_reindex_card_after_an_admin_edit(db):
     assert found("ゾルバリオン") == set()
     assert found("at>=5") == {"EB9-001"}
     assert found("is:translated") == {"EB9-001"}
+
+
+def test_reindexcards_brings_back_a_lost_index(db):
+    from django.core.management import call_command
+
+    from cards.models import CardFieldValue, SearchDocument
+
+    import_cards(synthetic_card("[日常]ゾルバリオン", key="EB9-002", at=4), synthetic_card("[日常]ゾルバリオン", at=1))
+    SearchDocument.objects.all().delete()  # as after restoring the cards without their index
+    CardFieldValue.objects.all().delete()
+    assert page_keys("ゾルバリオン") == []
+
+    out = io.StringIO()
+    call_command("reindexcards", stdout=out)
+
+    assert "2 cards indexed" in out.getvalue()
+    assert page_keys("ゾルバリオン") == ["EB9-001", "EB9-002"]
+    assert page_keys("at>=2") == ["EB9-002"]
 
 
 def test_a_card_with_several_values_of_a_field_is_counted_once(db):

@@ -67,7 +67,7 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunPython(_on("sqlite", SQLITE_DROP), _on("sqlite", SQLITE_DROP + _sqlite_create("card_id"))),
-        # Emptied so that the new column needs no value; rebuilt below (going back, run loadcards).
+        # Emptied so that the new column needs no value; rebuilt below (going back, run reindexcards).
         migrations.RunPython(forget_documents, migrations.RunPython.noop),
         migrations.AddField(
             model_name="searchdocument",
