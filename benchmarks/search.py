@@ -139,7 +139,9 @@ def build(count: int, rng: random.Random) -> Vocabulary:
 def _sample_queries(rng: random.Random, vocabulary: Vocabulary, per_class: int) -> dict[str, list[str]]:
     from cards.models import CardText
 
-    texts = list(CardText.objects.order_by("?").values_list("text", flat=True)[: per_class * 4])
+    # Sampled with the seeded generator (not ORDER BY RANDOM()), so every run measures the same queries.
+    every_text = list(CardText.objects.order_by("id").values_list("text", flat=True))
+    texts = rng.sample(every_text, per_class * 4)
 
     def substring(length: int) -> str:
         while True:
