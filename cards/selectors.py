@@ -8,7 +8,8 @@ from typing import Any
 
 from django.core.paginator import Paginator
 from django.db import connection
-from django.db.models import BooleanField, Count, Prefetch, Q, QuerySet
+from django.db.models import BooleanField, Count, Model, Prefetch, Q, QuerySet
+from django.db.models.base import ModelState
 from django.db.models.expressions import RawSQL
 
 from .importing import CardBundle, CardRecord, RuleRecord, TermRecord
@@ -169,6 +170,42 @@ def count_matches(outcome: SearchOutcome) -> int:
         return cursor.fetchone()[0]
 
 
+def _read_rows(model: type[Model], where: str, params: list[Any], order_by: str = "") -> list[Any]:
+    """Instances of ``model`` for the rows ``where`` selects, every field loaded, converted as the ORM would.
+
+    For the hot path of a results page: instances are made without ``Model.__init__``
+    (whose per-field work is most of the page's Python time), so they send no
+    pre_init/post_init signals; nothing in this project listens for those on cards.
+    """
+    fields = model._meta.concrete_fields
+    table = model._meta.db_table
+    converters = []
+    for index, model_field in enumerate(fields):
+        column = model_field.get_col(table)
+        functions = [*connection.ops.get_db_converters(column), *column.get_db_converters(connection)]
+        if functions:
+            converters.append((index, functions, column))
+    columns = ", ".join(connection.ops.quote_name(model_field.column) for model_field in fields)
+    names = [model_field.attname for model_field in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {columns} FROM {connection.ops.quote_name(table)} WHERE {where} {order_by}", params)
+        rows = cursor.fetchall()
+    instances = []
+    for row in rows:
+        if converters:
+            row = list(row)
+            for index, functions, column in converters:
+                for function in functions:
+                    row[index] = function(row[index], column, connection)
+        instance = model.__new__(model)
+        instance.__dict__.update(zip(names, row, strict=True))
+        instance._state = ModelState()
+        instance._state.adding = False
+        instance._state.db = connection.alias
+        instances.append(instance)
+    return instances
+
+
 def cards_in_order(ids: list[int]) -> list[Card]:
     """The cards with ``ids``, in that order, with their game and texts, in three small queries.
 
@@ -179,11 +216,10 @@ def cards_in_order(ids: list[int]) -> list[Card]:
     if not ids:
         return []
     placeholders = ", ".join(["%s"] * len(ids))
-    cards = {card.pk: card for card in Card.objects.raw(f"SELECT * FROM cards_card WHERE id IN ({placeholders})", ids)}
-    games = {game.pk: game for game in Game.objects.raw("SELECT * FROM cards_game")}  # a handful of rows
+    cards = {card.pk: card for card in _read_rows(Card, f"id IN ({placeholders})", ids)}
+    games = {game.pk: game for game in _read_rows(Game, "1 = 1", [])}  # a handful of rows
     texts: dict[int, list[CardText]] = {card_id: [] for card_id in cards}
-    texts_sql = f"SELECT * FROM cards_cardtext WHERE card_id IN ({placeholders}) ORDER BY card_id, language"
-    for text in CardText.objects.raw(texts_sql, ids):
+    for text in _read_rows(CardText, f"card_id IN ({placeholders})", ids, "ORDER BY card_id, language"):
         texts[text.card_id].append(text)
     for card in cards.values():
         card.game = games[card.game_id]

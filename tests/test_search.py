@@ -729,3 +729,19 @@ def test_a_word_finds_the_longer_words_it_begins_however_long(db, monkeypatch, l
     assert page_keys("zorbali") == page_keys("Zorbalion") == ["EB9-001"]
     assert page_keys("zorbalions") == page_keys("orbal") == []
     assert page_keys("zorbal -zorbali") == ["EB9-002"]
+
+
+@seeded
+def test_a_results_page_holds_the_cards_as_stored():
+    """The page reader (no select/prefetch_related) gives the cards, games and texts the ORM gives."""
+    stored = list(Card.objects.select_related("game").prefetch_related("texts").order_by("sort_key", "id")[:30])
+
+    read = selectors.cards_in_order([card.pk for card in stored])
+
+    def snapshot(card: Card) -> tuple:
+        fields = {field.attname: getattr(card, field.attname) for field in Card._meta.concrete_fields}
+        texts = [(text.pk, text.language, text.name, text.text, text.notes, text.source) for text in card.texts.all()]
+        return fields, card.game.slug, card.game.pk, texts, str(card)
+
+    assert [snapshot(card) for card in read] == [snapshot(card) for card in stored]
+    assert all(not card._state.adding and card._state.db == "default" for card in read)
