@@ -76,8 +76,9 @@ def glossary_rows(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def _format_value(spec: FieldSpec, value: Any) -> str:
-    if isinstance(spec.type, ChoiceListType) or isinstance(value, list):
+def format_value(spec: FieldSpec | None, value: Any) -> str:
+    """A known field value as the pages print it (lists joined, booleans as yes/no)."""
+    if (spec is not None and isinstance(spec.type, ChoiceListType)) or isinstance(value, list):
         return " / ".join(map(str, value))
     if value is True:
         return _("yes")
@@ -135,7 +136,7 @@ def card_view(card: Card, language: str, terms) -> CardView:
             FieldView(
                 name=spec.name,
                 label=spec.label(language),
-                value=None if value is None else _format_value(spec, value),
+                value=None if value is None else format_value(spec, value),
                 unit=spec.unit_label(language),
             )
         )

@@ -14,9 +14,9 @@ from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
-from cards.gamedefs.base import ChoiceListType, FieldSpec, IntegerType
+from cards.gamedefs.base import FieldSpec, IntegerType
 from cards.models import Card, Game
-from cards.presentation import card_row, kind_label
+from cards.presentation import card_row, format_value, kind_label
 
 from . import selectors
 from .models import Deck, DeckEntry
@@ -33,16 +33,6 @@ def with_card_counts(decks: QuerySet[Deck]) -> QuerySet[Deck]:
 
 
 # --- values -----------------------------------------------------------------------------------------
-
-
-def format_value(spec: FieldSpec | None, value: Any) -> str:
-    if (spec is not None and isinstance(spec.type, ChoiceListType)) or isinstance(value, list):
-        return " / ".join(map(str, value))
-    if value is True:
-        return _("yes")
-    if value is False:
-        return _("no")
-    return str(value)
 
 
 def field_summary(card: Card, language: str, limit: int = 6) -> list[tuple[str, str]]:
