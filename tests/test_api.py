@@ -201,6 +201,12 @@ def test_syntax_error_is_400_with_position(client):
     assert "foo" in body["detail"]
 
 
+def test_a_number_too_large_for_the_database_is_400_not_500(client):
+    body = search(client, "職業 at>=99999999999999999999", status=400)
+    assert body["position"] == 3
+    assert "too large" in body["detail"]
+
+
 def test_unclosed_parenthesis_is_400(client):
     body = search(client, "(abc", status=400)
     assert body["query"] == "(abc"

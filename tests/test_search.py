@@ -587,6 +587,8 @@ def test_plain_request_gets_the_whole_page_and_varies_on_htmx(client):
         ("ドロー foo:1", "ドロー ", "f"),
         ("(ドロー", "", "("),
         ("ドロー /[/", "ドロー /", "["),
+        ("ドロー at>=x", "ドロー ", "a"),
+        ("ドロー at>=99999999999999999999", "ドロー ", "a"),
     ],
 )
 @pytest.mark.parametrize("htmx", [False, True])

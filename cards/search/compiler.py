@@ -536,9 +536,12 @@ def _number(node: ast.FieldFilter, spec: FieldSpec) -> int:
             return 0
         raise _error(f"{node.name} takes true or false, not '{node.value}'.", node)
     try:
-        return int(fold(node.value).strip())
+        number = int(fold(node.value).strip())
     except ValueError:
         raise _error(f"{node.name} takes a whole number, not '{node.value}'.", node) from None
+    if not -(2**63) <= number < 2**63:  # what the databases' integer columns hold
+        raise _error(f"{node.name}: {node.value} is too large a number.", node)
+    return number
 
 
 def _languages(node: ast.Node | None) -> tuple[str, ...]:
