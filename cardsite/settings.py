@@ -1,8 +1,11 @@
-"""Settings read from the environment.
+"""Settings read from the environment (see README, "Settings" and "Serving in production").
 
-SECRET_KEY, DEBUG, ALLOWED_HOSTS, DATABASE_URL. DEBUG is off unless asked for;
-without DEBUG a SECRET_KEY must be given. Without DATABASE_URL the site uses the
-embedded SQLite file db.sqlite3; DATABASE_URL=postgres://… selects PostgreSQL.
+DEBUG is off unless asked for; without DEBUG a SECRET_KEY must be given (``bin/run-site``
+generates one and keeps it in ``var/secret_key``). Without DATABASE_URL the site uses the
+embedded SQLite file db.sqlite3; DATABASE_URL=postgres://… selects PostgreSQL. Every
+production knob (HSTS, SSL redirect, the proxy's SSL header, hosts, trusted origins, admins,
+logging, cache, task backend) is an environment variable, so serving the site never means
+editing code.
 """
 
 import os
@@ -12,31 +15,29 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
+from . import env
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
-
-def _env_flag(name: str, default: bool = False) -> bool:
-    return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
-
-
-DEBUG = _env_flag("DEBUG")
+DEBUG = env.flag("DEBUG")
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
     if not DEBUG:
-        raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")
+        raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development); bin/run-site makes one.")
     SECRET_KEY = "insecure-development-key-only-used-with-DEBUG"
 
-ALLOWED_HOSTS = [
-    h.strip() for h in os.environ.get("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]").split(",") if h.strip()
-]
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+ALLOWED_HOSTS = env.csv_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env.csv_list("CSRF_TRUSTED_ORIGINS")
 
 INSTALLED_APPS = [
+    "cardsite",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
     "django.contrib.messages",
+    # Before staticfiles: runserver serves static files the way production does (WhiteNoise).
+    "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
@@ -51,8 +52,13 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After the locale: its answers (503, time limits) speak the reader's language.
+    "cardsite.middleware.DatabaseGuardMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -82,18 +88,44 @@ TEMPLATES = [
 
 WSGI_APPLICATION = "cardsite.wsgi.application"
 
+# --- database -----------------------------------------------------------------------------------
+
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "60")),
+        conn_max_age=env.integer("CONN_MAX_AGE", 60),
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # SQLite's default page cache is 2 MB; searches read the card table and the FTS index
-    # many times over, so keep them in memory (64 MB cache, 256 MB memory-mapped).
-    DATABASES["default"].setdefault("OPTIONS", {})["init_command"] = (
-        "PRAGMA cache_size=-65536; PRAGMA mmap_size=268435456; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;"
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {
+            # Writers take the write lock when their transaction begins, so a transaction never has to
+            # upgrade a read lock (which SQLite refuses at once with "database is locked", busy timeout
+            # or not); a writer waits its turn for up to `timeout` seconds instead.
+            "transaction_mode": "IMMEDIATE",
+            "timeout": env.number("SQLITE_BUSY_TIMEOUT", 20.0),
+            # Per-connection settings only: none of them writes to the file, so a read-only database
+            # still opens. WAL mode (readers never wait for the writer) is a property of the file,
+            # set once after migrating (cardsite.apps).
+            # The page cache is 2 MB by default; searches read the card table and the FTS index many
+            # times over, so keep them in memory (64 MB cache, 256 MB memory-mapped).
+            "init_command": "PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536; PRAGMA mmap_size=268435456",
+        }
     )
+
+# A statement run for a web request is stopped after this many seconds (a regular expression
+# that backtracks, a runaway query): SQLite through its progress handler, PostgreSQL through
+# statement_timeout (cardsite.db). Commands and the task worker are not limited.
+REQUEST_STATEMENT_TIMEOUT = env.number("REQUEST_STATEMENT_TIMEOUT", 5.0)
+
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# --- cache (rate limits, shared by every process when it is Redis or files) ------------------------
+
+CACHES = {"default": env.cache_from_url(os.environ.get("CACHE_URL", f"file://{BASE_DIR / 'var' / 'cache'}"))}
+
+# --- accounts -----------------------------------------------------------------------------------
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -101,6 +133,11 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "decks:my_decks"
+LOGOUT_REDIRECT_URL = "cards:game_list"
+
+# --- languages ----------------------------------------------------------------------------------
 
 # Interface languages; the same codes name the languages of card texts.
 LANGUAGE_CODE = "ja"
@@ -114,28 +151,48 @@ USE_I18N = True
 TIME_ZONE = "UTC"
 USE_TZ = True
 
+# --- static files -------------------------------------------------------------------------------
+
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
-# Front-end packages installed from the npm registry (package.json); served as static files.
+# Front-end packages installed from the npm registry (package.json), served as static files under
+# static/vendor/<package>/: only the folders the pages use, not the whole of node_modules.
 NODE_MODULES_DIR = BASE_DIR / "node_modules"
-if NODE_MODULES_DIR.is_dir():
-    STATICFILES_DIRS.append(("vendor", NODE_MODULES_DIR))
-
-DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
-
-# Background tasks (django-tasks): Monte Carlo runs are stored in the database and played by
-# `manage.py db_worker` (bin/run-site starts one). The tests switch to the immediate backend.
-TASKS = {
-    "default": {
-        "BACKEND": "django_tasks_db.DatabaseBackend",
-        "QUEUES": ["default"],
-    }
+VENDOR_FOLDERS = ("htmx.org/dist", "chart.js/dist", "swagger-ui-dist")
+for folder in VENDOR_FOLDERS:
+    if (NODE_MODULES_DIR / folder).is_dir():
+        STATICFILES_DIRS.append((f"vendor/{folder}", NODE_MODULES_DIR / folder))
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    # Hashed, compressed copies made by collectstatic (bin/run-site), served by WhiteNoise with
+    # far-future cache headers. DEBUG serves the files as they are.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
 }
 
-LOGIN_URL = "login"
-LOGIN_REDIRECT_URL = "decks:my_decks"
-LOGOUT_REDIRECT_URL = "cards:game_list"
+# --- background tasks ---------------------------------------------------------------------------
+
+# Monte Carlo runs are played by task workers. TASKS_BACKEND=database (default): the runs wait in the
+# database and `manage.py db_worker` plays them (bin/run-site starts one). TASKS_BACKEND=rq: they wait
+# in Redis (TASKS_REDIS_URL) and `manage.py rqworker default` plays them, on as many machines as wanted.
+TASKS_BACKEND = os.environ.get("TASKS_BACKEND", "database").strip().lower()
+TASKS_REDIS_URL = os.environ.get("TASKS_REDIS_URL", "redis://127.0.0.1:6379/0")
+if TASKS_BACKEND == "database":
+    TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
+elif TASKS_BACKEND == "rq":
+    INSTALLED_APPS += ["django_rq", "django_tasks_rq"]
+    TASKS = {"default": {"BACKEND": "django_tasks_rq.RQBackend", "QUEUES": ["default"]}}
+    RQ_QUEUES = {"default": {"URL": TASKS_REDIS_URL, "DEFAULT_TIMEOUT": 3600}}
+elif TASKS_BACKEND == "immediate":
+    TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+else:
+    raise ImproperlyConfigured(f"TASKS_BACKEND must be database, rq or immediate (got {TASKS_BACKEND!r})")
+
+# --- API ----------------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
@@ -164,13 +221,113 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
 }
 
-if not DEBUG:
-    SESSION_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)
-    CSRF_COOKIE_SECURE = _env_flag("SECURE_COOKIES", True)
+# --- security -----------------------------------------------------------------------------------
 
+# Behind a TLS-terminating proxy (README, "Serving in production"): SECURE_SSL_REDIRECT=1,
+# SECURE_HSTS_SECONDS=31536000, SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto:https. bin/run-site serves
+# plain HTTP on loopback and so sets SECURE_COOKIES=0.
+SECURE_SSL_REDIRECT = env.flag("SECURE_SSL_REDIRECT")
+SECURE_HSTS_SECONDS = env.integer("SECURE_HSTS_SECONDS", 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env.flag("SECURE_HSTS_INCLUDE_SUBDOMAINS")
+SECURE_HSTS_PRELOAD = env.flag("SECURE_HSTS_PRELOAD")
+SECURE_PROXY_SSL_HEADER = env.proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
+SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]  # the load balancer's probe speaks plain HTTP to the server
+SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.flag("SECURE_COOKIES", not DEBUG)
+SESSION_COOKIE_HTTPONLY = True
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+# Content-Security-Policy (django-csp): scripts and styles only from this site's static files, no
+# inline handlers or styles, no eval (htmx runs with allowEval off, see base.html). Swagger UI draws
+# its icons as data: images.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    }
+}
+# Permissions-Policy (django-permissions-policy): the site uses none of these browser features.
+PERMISSIONS_POLICY = {
+    feature: []
+    for feature in (
+        "accelerometer",
+        "camera",
+        "geolocation",
+        "gyroscope",
+        "magnetometer",
+        "microphone",
+        "payment",
+        "usb",
+        "interest-cohort",
+        "browsing-topics",
+    )
+}
+
+# Request bodies: Django refuses a form body over this size (400); the API's JSON parser has the
+# same limit (cardsite.parsers), named in its error.
+DATA_UPLOAD_MAX_MEMORY_SIZE = env.integer("DATA_UPLOAD_MAX_MEMORY_SIZE", 1_000_000)
+DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+
+# --- e-mail and logging -------------------------------------------------------------------------
+
+ADMINS = env.admins("ADMINS")
+SERVER_EMAIL = os.environ.get("SERVER_EMAIL", "root@localhost")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", SERVER_EMAIL)
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+if EMAIL_HOST:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = env.integer("EMAIL_PORT", 25)
+    EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env.flag("EMAIL_USE_TLS")
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+
+# Structured logs: one JSON object a line on standard error (LOG_FORMAT=text for people reading a
+# terminal; the default when DEBUG is on). Errors also go to ADMINS by mail when ADMINS is set.
+LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json").strip().lower()
+LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "filters": {"request": {"()": "cardsite.logs.RequestFilter"}},
+    "formatters": {
+        "json": {
+            "()": "pythonjsonlogger.json.JsonFormatter",
+            "fmt": "%(asctime)s %(levelname)s %(name)s %(message)s",
+            "rename_fields": {"asctime": "time", "levelname": "level", "name": "logger"},
+        },
+        "text": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"},
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "formatter": "json" if LOG_FORMAT == "json" else "text",
+            "filters": ["request"],
+        },
+        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR", "include_html": False},
+    },
+    "root": {"handlers": ["console"], "level": LOG_LEVEL},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
+        "django.request": {
+            "handlers": ["console", *(["mail_admins"] if ADMINS else [])],
+            "level": "WARNING",
+            "propagate": False,
+        },
+        # Every request is logged by the application server (gunicorn's access log); Django's own
+        # server keeps its lines short.
+        "django.server": {"handlers": ["console"], "level": "INFO", "propagate": False},
+    },
 }
+CSRF_FAILURE_VIEW = "cardsite.errorpages.csrf_failure"

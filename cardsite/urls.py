@@ -2,7 +2,10 @@ from django.contrib import admin
 from django.urls import include, path
 from rest_framework.authtoken.views import obtain_auth_token
 
+from . import views
+
 urlpatterns = [
+    path("healthz/", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("simulator.api.urls")),
@@ -15,3 +18,8 @@ urlpatterns = [
     path("decks/", include("simulator.urls")),
     path("", include("cards.urls")),
 ]
+
+handler400 = "cardsite.errorpages.bad_request"
+handler403 = "cardsite.errorpages.forbidden"
+handler404 = "cardsite.errorpages.not_found"
+handler500 = "cardsite.errorpages.server_error"

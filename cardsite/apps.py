@@ -1,0 +1,23 @@
+from django.apps import AppConfig
+from django.db.backends.signals import connection_created
+from django.db.models.signals import post_migrate
+from django.utils.translation import gettext_lazy as _
+
+
+class CardsiteConfig(AppConfig):
+    """The project itself: database set-up, middleware, error pages, health and operations commands."""
+
+    name = "cardsite"
+    verbose_name = _("Site")
+
+    def ready(self) -> None:
+        from . import db
+
+        connection_created.connect(db.on_connection_created, dispatch_uid="cardsite.db.on_connection_created")
+        post_migrate.connect(_after_migrate, dispatch_uid="cardsite.apps.after_migrate")
+
+
+def _after_migrate(sender, using: str = "default", **kwargs) -> None:
+    from . import db
+
+    db.use_write_ahead_log(using)

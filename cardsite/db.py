@@ -1,0 +1,215 @@
+"""How the site talks to its database beyond what Django does: time limits, linear-time regular
+expressions on SQLite, WAL mode, and telling a database that cannot write from other errors.
+
+- ``statement_time_limit(seconds)``: every statement run inside it is stopped after ``seconds``
+  (SQLite: a progress handler; PostgreSQL: ``statement_timeout``) and raises ``StatementTimeout``.
+  The site wraps every web request in one (``cardsite.middleware``) and searches in a shorter one;
+  commands and the task worker run without.
+- SQLite's ``REGEXP`` (Django's ``__regex``/``__iregex`` lookups) runs with RE2, whose time grows
+  linearly with the text, instead of Python's backtracking ``re``: ``/(.|.)*Ω/`` cannot freeze a
+  worker. ``check_regex`` tells a pattern RE2 cannot run before any query is made.
+- ``failure_kind(error)``: ``"timeout"``, ``"read-only"`` (a read-only database, a full disk),
+  ``"unavailable"`` (the database cannot be reached) or None for any other error.
+"""
+
+from __future__ import annotations
+
+import contextvars
+import functools
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import re2
+from django.db import OperationalError, connection
+
+REGEX_MAX_LENGTH = 200
+# RE2 refuses a pattern whose compiled program would need more than this (a{1000}{1000} …).
+_RE2_MAX_MEMORY = 8 << 20
+# SQLite calls the progress handler every this many virtual-machine instructions (about 0.1 ms).
+_PROGRESS_STEPS = 10_000
+
+
+class StatementTimeout(OperationalError):
+    """A statement ran longer than the time limit in force and was stopped."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(f"statement stopped after {seconds:g} s")
+        self.seconds = seconds
+
+
+# --- regular expressions ------------------------------------------------------------------------
+
+
+def _re2_options() -> re2.Options:
+    options = re2.Options()
+    options.max_mem = _RE2_MAX_MEMORY
+    options.log_errors = False  # the caller reports the error; RE2 would also print it to stderr
+    return options
+
+
+@functools.lru_cache(maxsize=256)
+def _compiled(pattern: str) -> Any:
+    # Django's SQLite lookups spell a case-insensitive match as the prefix (?i).
+    return re2.compile(pattern, _re2_options())
+
+
+def check_regex(pattern: str) -> str | None:
+    """None if RE2 can run ``pattern``; otherwise why not, in English (callers translate the cases)."""
+    if len(pattern) > REGEX_MAX_LENGTH:
+        return "too long"
+    try:
+        _compiled(pattern)
+    except re2.error as error:
+        reason = error.args[0] if error.args else b""
+        return (reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason)) or "invalid"
+    return None
+
+
+def _sqlite_regexp(pattern: str | None, value: Any) -> bool | None:
+    if pattern is None or value is None:
+        return None
+    return _compiled(pattern).search(value if isinstance(value, str) else str(value)) is not None
+
+
+# --- time limits --------------------------------------------------------------------------------
+
+
+@dataclass
+class _Limit:
+    seconds: float
+
+
+_limits: contextvars.ContextVar[tuple[_Limit, ...]] = contextvars.ContextVar("statement_limits", default=())
+# What this request last told PostgreSQL (statement_timeout in ms); None: not told yet.
+_postgres_told: contextvars.ContextVar[int | None] = contextvars.ContextVar("postgres_told", default=None)
+
+
+def _current_limit() -> _Limit | None:
+    limits = _limits.get()
+    return limits[-1] if limits else None
+
+
+def _sqlite_execute(execute: Callable, sql: str, params: Any, many: bool, context: dict) -> Any:
+    limit = _current_limit()
+    if limit is None:
+        return execute(sql, params, many, context)
+    raw = context["connection"].connection
+    deadline = time.monotonic() + limit.seconds
+    raw.set_progress_handler(lambda: time.monotonic() > deadline, _PROGRESS_STEPS)
+    try:
+        return execute(sql, params, many, context)
+    except OperationalError as error:
+        if getattr(error.__cause__, "sqlite_errorcode", None) == _SQLITE_INTERRUPT:
+            raise StatementTimeout(limit.seconds) from error
+        raise
+    finally:
+        raw.set_progress_handler(None, 0)
+
+
+def _postgres_execute(execute: Callable, sql: str, params: Any, many: bool, context: dict) -> Any:
+    limit = _current_limit()
+    wanted = 0 if limit is None else max(1, int(limit.seconds * 1000))
+    if _postgres_told.get() != wanted:
+        # Session-wide, once per request and per change of limit. If this happens inside a transaction
+        # that is later rolled back, PostgreSQL forgets it and the rest of the request runs unlimited:
+        # the SQLite guard and the search's own limit still hold, and the next request sets it again.
+        context["cursor"].cursor.execute(f"SET statement_timeout = {wanted}")
+        _postgres_told.set(wanted)
+    try:
+        return execute(sql, params, many, context)
+    except OperationalError as error:
+        if limit is not None and getattr(error.__cause__, "sqlstate", None) == "57014":  # query_canceled
+            raise StatementTimeout(limit.seconds) from error
+        raise
+
+
+_EXECUTORS = {"sqlite": _sqlite_execute, "postgresql": _postgres_execute}
+
+
+@contextmanager
+def guarded_connection() -> Iterator[None]:
+    """Everything run inside may be time-limited by ``statement_time_limit`` (one request's scope)."""
+    executor = _EXECUTORS.get(connection.vendor)
+    told = _postgres_told.set(None)
+    try:
+        if executor is None:
+            yield
+        else:
+            with connection.execute_wrapper(executor):
+                yield
+    finally:
+        _postgres_told.reset(told)
+
+
+@contextmanager
+def statement_time_limit(seconds: float | None) -> Iterator[None]:
+    """Stop any statement run inside after ``seconds`` (None or 0: no limit of its own)."""
+    if not seconds:
+        yield
+        return
+    token = _limits.set((*_limits.get(), _Limit(seconds)))
+    try:
+        yield
+    finally:
+        _limits.reset(token)
+
+
+# --- telling failures apart ---------------------------------------------------------------------
+
+_SQLITE_INTERRUPT = 9
+# sqlite3's primary result codes (the low byte of the extended code).
+_SQLITE_READ_ONLY = {8, 13}  # SQLITE_READONLY, SQLITE_FULL
+_SQLITE_UNAVAILABLE = {10, 11, 14, 26}  # SQLITE_IOERR, SQLITE_CORRUPT, SQLITE_CANTOPEN, SQLITE_NOTADB
+# PostgreSQL SQLSTATEs: read_only_sql_transaction, disk_full, insufficient_resources, out_of_memory.
+_POSTGRES_READ_ONLY = {"25006", "53100", "53000", "53200"}
+_POSTGRES_UNAVAILABLE_CLASSES = ("08", "57P", "53300")  # connection failures, shutdown, too many connections
+
+
+def failure_kind(error: BaseException) -> str | None:
+    """What kind of database failure ``error`` is: "timeout", "read-only", "unavailable" or None."""
+    if isinstance(error, StatementTimeout):
+        return "timeout"
+    if not isinstance(error, OperationalError):
+        return None
+    cause = error.__cause__
+    code = getattr(cause, "sqlite_errorcode", None)
+    if code is not None:
+        primary = code & 0xFF
+        if primary in _SQLITE_READ_ONLY:
+            return "read-only"
+        if primary in _SQLITE_UNAVAILABLE:
+            return "unavailable"
+        return None
+    sqlstate = getattr(cause, "sqlstate", None)
+    if sqlstate in _POSTGRES_READ_ONLY:
+        return "read-only"
+    if sqlstate is None and cause is not None and type(cause).__module__.startswith("psycopg"):
+        return "unavailable"  # no server answered: psycopg gives no SQLSTATE
+    if sqlstate is not None and sqlstate.startswith(_POSTGRES_UNAVAILABLE_CLASSES):
+        return "unavailable"
+    return None
+
+
+# --- connection set-up (cardsite.apps connects these) --------------------------------------------
+
+
+def on_connection_created(sender: Any, connection: Any, **kwargs: Any) -> None:
+    if connection.vendor == "sqlite":
+        # Replaces Django's REGEXP (Python's re) on this connection.
+        connection.connection.create_function("REGEXP", 2, _sqlite_regexp, deterministic=True)
+
+
+def use_write_ahead_log(using: str = "default") -> None:
+    """Put a SQLite database file in WAL mode (kept by the file; readers then never wait for writers)."""
+    from django.db import connections
+
+    database = connections[using]
+    if database.vendor != "sqlite" or database.is_in_memory_db():
+        return
+    with database.cursor() as cursor:
+        cursor.execute("PRAGMA journal_mode")
+        if cursor.fetchone()[0].lower() != "wal":
+            cursor.execute("PRAGMA journal_mode=WAL")

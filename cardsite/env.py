@@ -1,0 +1,103 @@
+"""Reading settings from the environment: flags, numbers, lists and service URLs.
+
+Plain Python (no Django), so that settings.py stays a list of decisions. Every reader raises
+``ImproperlyConfigured``-style ``ValueError`` naming the variable when a value cannot be read,
+rather than silently falling back to a default an operator did not choose.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from email.utils import parseaddr
+from typing import Any
+from urllib.parse import urlsplit
+
+TRUE = {"1", "true", "yes", "on"}
+FALSE = {"0", "false", "no", "off", ""}
+
+
+class EnvironmentError_(ValueError):
+    """A variable of the environment has a value the site cannot use."""
+
+
+def flag(name: str, default: bool = False, environ: Mapping[str, str] = os.environ) -> bool:
+    raw = environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in TRUE:
+        return True
+    if value in FALSE:
+        return False
+    raise EnvironmentError_(f"{name} must be one of 1/0, true/false, yes/no, on/off (got {raw!r})")
+
+
+def integer(name: str, default: int, environ: Mapping[str, str] = os.environ) -> int:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise EnvironmentError_(f"{name} must be a whole number (got {raw!r})") from None
+
+
+def number(name: str, default: float, environ: Mapping[str, str] = os.environ) -> float:
+    raw = environ.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        return float(raw)
+    except ValueError:
+        raise EnvironmentError_(f"{name} must be a number (got {raw!r})") from None
+
+
+def csv_list(name: str, default: str = "", environ: Mapping[str, str] = os.environ) -> list[str]:
+    return [part.strip() for part in environ.get(name, default).split(",") if part.strip()]
+
+
+def admins(name: str, environ: Mapping[str, str] = os.environ) -> list[tuple[str, str]]:
+    """``ADMINS="Ann <ann@example.org>, bob@example.org"`` as Django's list of (name, address)."""
+    people = []
+    for entry in csv_list(name, environ=environ):
+        person, address = parseaddr(entry)
+        if "@" not in address:
+            raise EnvironmentError_(f"{name}: {entry!r} is not an e-mail address")
+        people.append((person or address, address))
+    return people
+
+
+def cache_from_url(url: str) -> dict[str, Any]:
+    """A Django CACHES entry from a URL.
+
+    ``redis://host:port/db`` (or ``rediss://``): Django's Redis backend, shared by every process;
+    ``file:///path``: files in a folder, shared by the processes of one machine;
+    ``locmem://``: memory of one process (tests); ``dummy://``: no cache.
+    """
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme in {"redis", "rediss", "unix"}:
+        return {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": url}
+    if scheme == "file":
+        return {"BACKEND": "django.core.cache.backends.filebased.FileBasedCache", "LOCATION": parts.path}
+    if scheme == "locmem":
+        return {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": parts.netloc or "default"}
+    if scheme == "dummy":
+        return {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
+    raise EnvironmentError_(
+        f"CACHE_URL: unknown scheme {scheme!r} in {url!r} (use redis://, rediss://, file://, locmem:// or dummy://)"
+    )
+
+
+def proxy_ssl_header(name: str, environ: Mapping[str, str] = os.environ) -> tuple[str, str] | None:
+    """``SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto:https`` (or ``1`` for exactly that) as Django's pair."""
+    raw = environ.get(name, "").strip()
+    if not raw or raw.lower() in FALSE:
+        return None
+    if raw.lower() in TRUE:
+        raw = "X-Forwarded-Proto:https"
+    header, separator, value = raw.partition(":")
+    if not separator or not header.strip() or not value.strip():
+        raise EnvironmentError_(f"{name} must look like 'X-Forwarded-Proto:https' (got {raw!r})")
+    return "HTTP_" + header.strip().upper().replace("-", "_"), value.strip()

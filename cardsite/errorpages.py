@@ -1,0 +1,127 @@
+"""The site's error answers: pages in the reader's language, JSON under /api/.
+
+Django's handlers (``handler400`` … ``handler500`` in ``cardsite.urls``) and the site's own
+answers (429 from a rate limit, 503 from a database that cannot answer) all come from here, so
+that a player never sees a debug page or a bare server message.
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+API_PREFIX = "/api/"
+
+
+def wants_json(request: HttpRequest) -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def _answer(
+    request: HttpRequest,
+    status: int,
+    *,
+    title: str,
+    message: str,
+    code: str,
+    template: str = "error.html",
+    retry_after: int | None = None,
+) -> HttpResponse:
+    if wants_json(request):
+        response: HttpResponse = JsonResponse({"detail": message, "code": code, "errors": {}}, status=status)
+    else:
+        context = {"title": title, "message": message, "status": status}
+        response = render(request, template, context, status=status)
+    if retry_after is not None:
+        response["Retry-After"] = str(retry_after)
+    return response
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _answer(
+        request,
+        400,
+        title=_("Bad request"),
+        message=_("The request could not be read (it may be too large or malformed)."),
+        code="bad_request",
+    )
+
+
+def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _answer(
+        request,
+        403,
+        title=_("Not allowed"),
+        message=_("You may not do this. Only the owner of a deck can change it; you can copy it instead."),
+        code="permission_denied",
+    )
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    return _answer(
+        request,
+        403,
+        title=_("Not allowed"),
+        message=_("The form had expired or came from another site. Go back, reload the page and try again."),
+        code="csrf_failed",
+    )
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    return _answer(
+        request,
+        404,
+        title=_("Not found"),
+        message=_("There is nothing here, or it is not shared with you."),
+        code="not_found",
+    )
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    # Standalone template: whatever broke (the database included) is not needed to say so.
+    return _answer(
+        request,
+        500,
+        title=_("Something went wrong"),
+        message=_("The server could not answer this request. The error was logged; please try again later."),
+        code="server_error",
+        template="error_standalone.html",
+    )
+
+
+def too_many_requests(request: HttpRequest, wait: int) -> HttpResponse:
+    return _answer(
+        request,
+        429,
+        title=_("Too many requests"),
+        message=_("Too many requests in a short time. Please wait %(seconds)s seconds and try again.")
+        % {"seconds": wait},
+        code="throttled",
+        retry_after=wait,
+    )
+
+
+def database_failure(request: HttpRequest, kind: str) -> HttpResponse:
+    """503 for a database that cannot write (reads still work), cannot answer, or took too long."""
+    if kind == "read-only":
+        message = _(
+            "The site cannot save changes right now (its database is read-only or its disk is full). "
+            "Nothing was changed; reading still works. Please try again later."
+        )
+        retry = 60
+    elif kind == "timeout":
+        message = _("This request took too long and was stopped. Nothing was changed. Please try again.")
+        retry = 5
+    else:
+        message = _("The site's database cannot be reached right now. Please try again in a minute.")
+        retry = 30
+    return _answer(
+        request,
+        503,
+        title=_("Temporarily unavailable"),
+        message=message,
+        code=f"database_{kind.replace('-', '_')}",
+        template="error_standalone.html",
+        retry_after=retry,
+    )
