@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import re2
-from django.db import OperationalError, connection
+from django.db import OperationalError, connection, transaction
 
 REGEX_MAX_LENGTH = 200
 # RE2 refuses a pattern whose compiled program would need more than this (a{1000}{1000} …).
@@ -155,6 +155,20 @@ def statement_time_limit(seconds: float | None) -> Iterator[None]:
         yield
     finally:
         _limits.reset(token)
+
+
+@contextmanager
+def savepoint_if_in_transaction() -> Iterator[None]:
+    """A savepoint when a transaction is open, so that a failed read leaves it usable; else nothing.
+
+    Not a transaction of its own: on SQLite every transaction takes the write lock when it begins
+    (settings), and a read must never wait for writers or fail on a read-only database.
+    """
+    if connection.in_atomic_block:
+        with transaction.atomic():
+            yield
+    else:
+        yield
 
 
 # --- telling failures apart ---------------------------------------------------------------------

@@ -154,7 +154,7 @@ USE_TZ = True
 # --- static files -------------------------------------------------------------------------------
 
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [BASE_DIR / "static"]
 # Front-end packages installed from the npm registry (package.json), served as static files under
 # static/vendor/<package>/: only the folders the pages use, not the whole of node_modules.

@@ -33,7 +33,6 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 
-from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -234,16 +233,18 @@ def resolve_decklist(game: Game, text: str, language: str | None = None) -> Reso
     return result
 
 
-@transaction.atomic
 def import_decklist(deck: Deck, text: str, language: str | None = None) -> Resolved:
-    """Replace the deck's cards by the list's, if every line resolves; otherwise write nothing."""
+    """Replace the deck's cards by the list's, if every line resolves; otherwise write nothing.
+
+    The lines are resolved before anything is written, outside any transaction: a long list never
+    holds the database's write lock while its cards are looked up.
+    """
     resolved = resolve_decklist(deck.game, text, language)
     if resolved.ok:
         services.replace_entries(deck, resolved.entries)
     return resolved
 
 
-@transaction.atomic
 def create_from_decklist(
     *, owner, game: Game, name: str, text: str, language: str | None = None, **deck_fields
 ) -> tuple[Deck | None, Resolved]:

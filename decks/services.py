@@ -6,6 +6,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cards.models import Card, Game
@@ -50,6 +51,22 @@ def clean_options(game: Game, mode: str | None, options: Mapping[str, Any] | Non
     return chosen, cleaned
 
 
+def _locked(deck: Deck) -> Deck:
+    """The deck's row, locked until the transaction ends: one writer at a time per deck.
+
+    Every change of a deck reads what it changes (counts, options) after taking this lock, so two
+    requests that change the same deck at once both count (PostgreSQL: SELECT … FOR UPDATE; SQLite
+    takes the database's write lock when the transaction begins, see settings).
+    """
+    return Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
+
+
+def _touch(deck: Deck) -> None:
+    """Mark the deck changed without writing back fields this request may hold stale copies of."""
+    deck.updated_at = timezone.now()
+    Deck.objects.filter(pk=deck.pk).update(updated_at=deck.updated_at)
+
+
 @transaction.atomic
 def create_deck(
     *,
@@ -87,42 +104,89 @@ def update_deck(
     mode: str | None = None,
     options: Mapping[str, Any] | None = None,
     visibility: str | None = None,
+    entries: Iterable[tuple[str, Card, int]] | None = None,
 ) -> Deck:
+    """Change any of the deck's fields and (``entries``) replace its cards, all in one transaction.
+
+    ``options`` are merged into the deck's options as they are when the change is made, not as
+    the caller read them.
+    """
+    current = _locked(deck)
     if name is not None:
         if not name.strip():
             raise DeckError("a deck needs a name")
-        deck.name = name.strip()
+        current.name = name.strip()
     if description is not None:
-        deck.description = description
+        current.description = description
     if mode is not None or options is not None:
-        deck.mode, deck.options = clean_options(deck.game, mode or deck.mode, {**deck.options, **(options or {})})
+        current.mode, current.options = clean_options(
+            current.game, mode or current.mode, {**current.options, **(options or {})}
+        )
     if visibility is not None:
         if visibility not in Deck.Visibility.values:
             raise DeckError(f"visibility must be one of {', '.join(Deck.Visibility.values)}")
-        deck.visibility = visibility
-    deck.save()
+        current.visibility = visibility
+    current.save()
+    if entries is not None:
+        replace_entries(current, entries)
+    _copy_state(current, deck)
     return deck
 
 
-@transaction.atomic
-def set_count(deck: Deck, zone: str, card: Card, count: int) -> int:
-    """Set how many copies of ``card`` the zone holds (0 removes it); returns the new count."""
-    _check_zone(deck, zone)
-    _check_card(deck, card)
-    if count < 0 or count > MAX_COPIES_PER_ENTRY:
-        raise DeckError(f"a count must be between 0 and {MAX_COPIES_PER_ENTRY}")
+def _copy_state(source: Deck, target: Deck) -> None:
+    """Bring the caller's instance up to date with what was written."""
+    if source is not target:
+        for field in ("name", "description", "mode", "options", "visibility", "share_token", "updated_at"):
+            setattr(target, field, getattr(source, field))
+
+
+def _set(deck: Deck, zone: str, card: Card, count: int) -> None:
     if count == 0:
         DeckEntry.objects.filter(deck=deck, zone=zone, card=card).delete()
     else:
         DeckEntry.objects.update_or_create(deck=deck, zone=zone, card=card, defaults={"count": count})
-    deck.save(update_fields=["updated_at"])
+
+
+def _check_count(count: int, minimum: int = 0) -> None:
+    if count < minimum or count > MAX_COPIES_PER_ENTRY:
+        raise DeckError(f"a count must be between {minimum} and {MAX_COPIES_PER_ENTRY}")
+
+
+@transaction.atomic
+def set_counts(deck: Deck, changes: Iterable[tuple[str, Card, int]]) -> None:
+    """Set how many copies of each card its zone holds (0 removes it); other entries are kept."""
+    changes = list(changes)
+    for zone, card, count in changes:
+        _check_zone(deck, zone)
+        _check_card(deck, card)
+        _check_count(count)
+    locked = _locked(deck)
+    for zone, card, count in changes:
+        _set(locked, zone, card, count)
+    _touch(deck)
+
+
+def set_count(deck: Deck, zone: str, card: Card, count: int) -> int:
+    """Set how many copies of ``card`` the zone holds (0 removes it); returns the new count."""
+    set_counts(deck, [(zone, card, count)])
     return count
 
 
+@transaction.atomic
 def add_copies(deck: Deck, zone: str, card: Card, delta: int) -> int:
-    """Add (or with a negative delta, remove) copies; returns the new count."""
-    current = DeckEntry.objects.filter(deck=deck, zone=zone, card=card).values_list("count", flat=True).first() or 0
-    return set_count(deck, zone, card, max(0, min(MAX_COPIES_PER_ENTRY, current + delta)))
+    """Add (or with a negative delta, remove) copies; returns the new count.
+
+    The count is read under the deck's lock, so two additions made at the same moment give two
+    more copies, never one.
+    """
+    _check_zone(deck, zone)
+    _check_card(deck, card)
+    locked = _locked(deck)
+    current = DeckEntry.objects.filter(deck=locked, zone=zone, card=card).values_list("count", flat=True).first()
+    count = max(0, min(MAX_COPIES_PER_ENTRY, (current or 0) + delta))
+    _set(locked, zone, card, count)
+    _touch(deck)
+    return count
 
 
 @transaction.atomic
@@ -136,12 +200,13 @@ def replace_entries(deck: Deck, entries: Iterable[tuple[str, Card, int]]) -> Non
             raise DeckError(f"{card.key}: a count must be between 1 and {MAX_COPIES_PER_ENTRY}")
         previous = totals.get((zone, card.pk), (card, 0))[1]
         totals[(zone, card.pk)] = (card, previous + count)
-    DeckEntry.objects.filter(deck=deck).delete()
+    locked = _locked(deck)
+    DeckEntry.objects.filter(deck=locked).delete()
     DeckEntry.objects.bulk_create(
-        DeckEntry(deck=deck, zone=zone, card=card, count=min(count, MAX_COPIES_PER_ENTRY))
+        DeckEntry(deck=locked, zone=zone, card=card, count=min(count, MAX_COPIES_PER_ENTRY))
         for (zone, _pk), (card, count) in totals.items()
     )
-    deck.save(update_fields=["updated_at"])
+    _touch(deck)
 
 
 @transaction.atomic

@@ -11,7 +11,7 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from django.db import DatabaseError, transaction
+from django.db import DatabaseError
 from django.db.models import QuerySet
 from django.http import HttpResponseBase
 from django.utils.cache import patch_cache_control
@@ -28,6 +28,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from cardsite.db import savepoint_if_in_transaction
 
 from .. import selectors
 from ..models import Card, Game, Term
@@ -228,8 +230,7 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
         if outcome.error is not None:
             return query_error(query, outcome.error, outcome.error_position, "q")
         try:
-            # A savepoint, so that a failed search leaves an enclosing transaction usable.
-            with transaction.atomic():
+            with savepoint_if_in_transaction():
                 page = self.paginator.paginate_outcome(
                     replace(outcome, cards=stable_order(outcome.cards)), request, self
                 )

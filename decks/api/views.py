@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from django.db import transaction
 from django.db.models import QuerySet, Sum
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
@@ -263,17 +262,16 @@ class DeckViewSet(viewsets.GenericViewSet):
         data = _valid(DeckWriteSerializer, request.data)
         game = game_from_slug(data["game"])
         mode, options, entries = _clean_deck_body(game, data)
-        with transaction.atomic():
-            deck = services.create_deck(
-                owner=request.user,
-                game=game,
-                name=data["name"],
-                description=data.get("description", ""),
-                mode=mode,
-                options=options,
-                visibility=data.get("visibility", Deck.Visibility.PRIVATE),
-                entries=entries,
-            )
+        deck = services.create_deck(
+            owner=request.user,
+            game=game,
+            name=data["name"],
+            description=data.get("description", ""),
+            mode=mode,
+            options=options,
+            visibility=data.get("visibility", Deck.Visibility.PRIVATE),
+            entries=entries,
+        )
         location = reverse("decks_api:deck-detail", kwargs={"pk": deck.pk}, request=request)
         return self.detail_response(deck, status.HTTP_201_CREATED, headers={"Location": location})
 
@@ -301,17 +299,15 @@ class DeckViewSet(viewsets.GenericViewSet):
                 _merge(errors, error.errors)
         if errors:
             raise FieldErrors(errors)
-        with transaction.atomic():
-            services.update_deck(
-                deck,
-                name=data.get("name"),
-                description=data.get("description"),
-                mode=mode,
-                options=options,
-                visibility=data.get("visibility"),
-            )
-            if entries is not None:
-                services.replace_entries(deck, entries)
+        services.update_deck(
+            deck,
+            name=data.get("name"),
+            description=data.get("description"),
+            mode=mode,
+            options=options,
+            visibility=data.get("visibility"),
+            entries=entries,
+        )
         return self.detail_response(deck)
 
     def update(self, request: Request, pk: str) -> Response:
@@ -347,9 +343,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     def put_entries(self, request: Request, pk: str) -> Response:
         deck = self.get_deck(write=True)
         data = _valid(EntriesBodySerializer, request.data)
-        cleaned = clean_entries(deck.game, data["entries"])
-        with transaction.atomic():
-            services.replace_entries(deck, cleaned)
+        services.replace_entries(deck, clean_entries(deck.game, data["entries"]))
         return self.entries_response(deck)
 
     @extend_schema(
@@ -362,10 +356,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     def patch_entries(self, request: Request, pk: str) -> Response:
         deck = self.get_deck(write=True)
         data = _valid(EntriesPatchBodySerializer, request.data)
-        cleaned = clean_entries(deck.game, data["entries"], patch=True)
-        with transaction.atomic():
-            for zone, card, count in cleaned:
-                services.set_count(deck, zone, card, count)
+        services.set_counts(deck, clean_entries(deck.game, data["entries"], patch=True))
         return self.entries_response(deck)
 
     # --- verdicts

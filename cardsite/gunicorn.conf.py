@@ -1,0 +1,43 @@
+"""gunicorn's settings for the site (``gunicorn -c cardsite/gunicorn.conf.py cardsite.wsgi``).
+
+From the environment: ADDRESS (host:port, default 127.0.0.1:8000), WEB_WORKERS (processes, default
+the number of CPUs), WEB_THREADS (threads per process, default 4), LOG_FORMAT (json or text),
+ACCESS_LOG (0 turns the access log off). Behind a proxy, set FORWARDED_ALLOW_IPS to its address so
+that X-Forwarded-* headers are believed.
+"""
+
+import multiprocessing
+import os
+
+bind = os.environ.get("ADDRESS", "127.0.0.1:8000")
+workers = int(os.environ.get("WEB_WORKERS", multiprocessing.cpu_count()))
+# Threads let a process go on answering while one of its requests waits for the database (SQLite's
+# write lock, PostgreSQL's network); the processes use the cores.
+worker_class = "gthread"
+threads = int(os.environ.get("WEB_THREADS", "4"))
+# A request is answered within the statement limit (REQUEST_STATEMENT_TIMEOUT); this only stops a
+# worker that hangs outside the database.
+timeout = int(os.environ.get("WEB_TIMEOUT", "30"))
+graceful_timeout = 20
+keepalive = 5
+# Load the application before forking: one copy of the code in memory, and a broken configuration
+# stops the server at once instead of in every worker.
+preload_app = True
+# Bounded request lines and headers (gunicorn's defaults, stated): anything larger is a 400.
+limit_request_line = 8190
+limit_request_fields = 100
+limit_request_field_size = 8190
+forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+
+errorlog = "-"
+accesslog = "-" if os.environ.get("ACCESS_LOG", "1") not in {"0", "false", "no", "off"} else None
+loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+if os.environ.get("LOG_FORMAT", "json").lower() == "json":
+    logger_class = "cardsite.gunicorn_logging.JsonLogger"
+
+
+def post_fork(server, worker):
+    # preload_app imported Django in the master: connections opened there must not be shared.
+    from django.db import connections
+
+    connections.close_all()
