@@ -1,7 +1,40 @@
+from django import forms
 from django.contrib import admin
 
+from .importing import MAX_LENGTHS
 from .models import Card, CardText, Game, RuleSection, RuleText, Term, TermText
 from .services import reindex_card
+
+
+class CardAdminForm(forms.ModelForm):
+    """The admin's card form checks kind, number and fields with the importer's rules
+    (``GameDefinition.check_values``): a value its game does not declare is refused, naming the field."""
+
+    class Meta:
+        model = Card
+        fields = ["game", "key", "number", "kind", "fields", "source"]
+
+    def clean(self):
+        data = super().clean()
+        game = data.get("game")
+        if game is None:
+            return data
+        definition = game.definition
+        number = data.get("number") or None
+        if number is not None:
+            problem = definition.check_number(number, MAX_LENGTHS["number"])
+            if problem:
+                self.add_error("number", problem)
+        checked = definition.check_values(data.get("kind") or None, data.get("fields") or {})
+        for where, message in checked.problems:
+            if where == "kind":
+                self.add_error("kind", message)
+            else:
+                name = where.removeprefix("fields.").removeprefix("fields")
+                self.add_error("fields", f"{name}: {message}" if name else message)
+        if not checked.problems:
+            data["kind"], data["fields"] = checked.kind, checked.fields
+        return data
 
 
 class CardTextInline(admin.StackedInline):
@@ -11,6 +44,7 @@ class CardTextInline(admin.StackedInline):
 
 @admin.register(Card)
 class CardAdmin(admin.ModelAdmin):
+    form = CardAdminForm
     list_display = ("key", "number", "game", "kind")
     list_filter = ("game", "kind")
     search_fields = ("key", "number", "texts__name", "texts__text")

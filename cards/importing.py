@@ -12,20 +12,22 @@ from __future__ import annotations
 import csv
 import io
 import json
-import re
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from cardsite import jsonlimits
+
 from .gamedefs import LANGUAGES, get_game
-from .gamedefs.base import FieldValueError, GameDefinition
+from .gamedefs.base import GameDefinition
 
 FORMAT_TAG = "cardsite-cards/1"
 RULE_KEYS = ("overview", "construction", "setup", "turn", "combat", "win", "other")
 TERM_CATEGORIES = ("term", "keyword", "symbol")
 CARD_TEXT_PARTS = ("name", "text", "notes", "source")
 # The database's column widths (cards.models); longer values are reported, not cut.
+MAX_FILE_BYTES = 50_000_000
 MAX_LENGTHS = {"key": 100, "number": 32, "name": 200, "title": 200, "source": 300}
 TERM_TEXT_PARTS = ("name", "text", "source")
 RULE_TEXT_PARTS = ("title", "body", "source")
@@ -142,40 +144,15 @@ class _Checker:
                 seen[key] = where
         number = raw.get("number") or None
         if number is not None:
-            if (
-                not isinstance(number, str)
-                or len(number.strip()) > MAX_LENGTHS["number"]
-                or not re.fullmatch(game.number_pattern, number.strip())
-            ):
-                self.problem(where, "number", f"{number!r} is not a card number of {game.slug}")
+            problem = game.check_number(number, MAX_LENGTHS["number"])
+            if problem:
+                self.problem(where, "number", problem)
             else:
                 number = number.strip()
-        kind = raw.get("kind") or None
-        if kind is not None and game.kind(kind) is None:
-            self.problem(
-                where, "kind", f"{kind!r} is not a kind of {game.slug}; use {', '.join(k.slug for k in game.kinds)}"
-            )
-            kind = None
-        allowed_fields = {spec.name for spec in game.fields_for_kind(kind)}
-        fields: dict[str, Any] = {}
-        raw_fields = raw.get("fields") or {}
-        if not isinstance(raw_fields, dict):
-            self.problem(where, "fields", "must be an object")
-            raw_fields = {}
-        for name, value in raw_fields.items():
-            spec = game.field(name)
-            if spec is None:
-                self.problem(where, f"fields.{name}", f"{game.slug} has no field {name!r}")
-                continue
-            if name not in allowed_fields:
-                self.problem(where, f"fields.{name}", f"a {kind} card has no {name}")
-                continue
-            if value is None or value == "":
-                continue  # unknown
-            try:
-                fields[name] = spec.type.clean(value)
-            except FieldValueError as error:
-                self.problem(where, f"fields.{name}", f"{error} (expected {spec.type.describe()})")
+        checked = game.check_values(raw.get("kind") or None, raw.get("fields") or {})
+        for field_path, message in checked.problems:
+            self.problem(where, field_path, message)
+        kind, fields = checked.kind, checked.fields
         texts = self.texts(raw.get("texts"), where, CARD_TEXT_PARTS, required="name")
         source = raw.get("source") or ""
         if not isinstance(source, str):
@@ -225,9 +202,12 @@ def _check_sections(checker: _Checker, document: dict[str, Any], bundle: CardBun
 def parse_json(text: str, file_label: str) -> tuple[CardBundle | None, list[ImportProblem]]:
     checker = _Checker(file_label)
     try:
-        document = json.loads(text)
+        document = jsonlimits.loads(text)
     except json.JSONDecodeError as error:
         checker.problem(f"line {error.lineno}, column {error.colno}", "", f"not valid JSON: {error.msg}")
+        return None, checker.problems
+    except jsonlimits.JSONLimitError as error:
+        checker.problem("file", "", f"cannot be read: {error}")
         return None, checker.problems
     if not isinstance(document, dict):
         checker.problem("file", "", "must be a JSON object with game and cards")
@@ -323,6 +303,8 @@ def parse_file(path: str | Path) -> tuple[CardBundle | None, list[ImportProblem]
     path = Path(path)
     label = str(path)
     try:
+        if path.stat().st_size > MAX_FILE_BYTES:
+            return None, [ImportProblem(label, "file", "", f"is larger than {MAX_FILE_BYTES:,} bytes")]
         text = path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         return None, [ImportProblem(label, "file", "", "does not exist")]

@@ -8,11 +8,13 @@ What a game's cards may carry (kinds, fields, types) is declared in
 
 from __future__ import annotations
 
+from functools import cached_property
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from .gamedefs import get_game
-from .gamedefs.base import GameDefinition
+from .gamedefs.base import CheckedValues, GameDefinition
 
 LANGUAGE_CHOICES = [("ja", "日本語"), ("zh-hant", "繁體中文"), ("en", "English")]
 
@@ -55,6 +57,16 @@ class Card(models.Model):
 
     def __str__(self) -> str:
         return self.key
+
+    @cached_property
+    def checked(self) -> CheckedValues:
+        """The stored kind and values as the game's declarations accept them.
+
+        What reads a card's values (pages, deck rules, the goldfish, the API) reads them here: a
+        value that breaks its declaration (stored by hand in the database, or before a declaration
+        changed) counts as unknown there, and the card page shows it marked as invalid.
+        """
+        return self.game.definition.check_values(self.kind, self.fields)
 
     def text_in(self, language: str) -> CardText | None:
         return next((text for text in self.texts.all() if text.language == language), None)

@@ -93,6 +93,8 @@ class FieldView:
     label: str
     value: str | None  # None: unknown
     unit: str
+    invalid: str | None = None  # a stored value its declaration refuses, as stored (shown marked, never used)
+    problem: str = ""
 
 
 @dataclass
@@ -109,6 +111,7 @@ class TextView:
 @dataclass
 class CardView:
     kind_label: str
+    invalid_kind: str | None = None
     fields: list[FieldView] = field(default_factory=list)
     texts: list[TextView] = field(default_factory=list)
     missing_languages: list[str] = field(default_factory=list)
@@ -127,19 +130,48 @@ def _glosses_by_language(terms: list[Term]) -> dict[str, dict[str, str]]:
     return glosses
 
 
+def _stored(value: Any) -> str:
+    """A stored value as it is, for showing one that breaks its declaration (never an exception)."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
 def card_view(card: Card, language: str, terms) -> CardView:
     definition = card.game.definition
-    view = CardView(kind_label=kind_label(card.game, card.kind, language))
-    for spec in definition.fields_for_kind(card.kind):
-        value = card.fields.get(spec.name)
+    checked = card.checked
+    invalid = checked.invalid_fields()
+    stored = card.fields if isinstance(card.fields, dict) else {}
+    view = CardView(
+        kind_label=kind_label(card.game, checked.kind, language),
+        invalid_kind=_stored(card.kind) if "kind" in invalid else None,
+    )
+    shown = set()
+    for spec in definition.fields_for_kind(checked.kind):
+        value = checked.fields.get(spec.name)
         view.fields.append(
             FieldView(
                 name=spec.name,
                 label=spec.label(language),
                 value=None if value is None else format_value(spec, value),
                 unit=spec.unit_label(language),
+                invalid=_stored(stored.get(spec.name)) if spec.name in invalid else None,
+                problem=invalid.get(spec.name, ""),
             )
         )
+        shown.add(spec.name)
+    for name, problem in invalid.items():
+        if name not in shown and name != "kind":
+            spec = definition.field(name)
+            view.fields.append(
+                FieldView(
+                    name=name,
+                    label=spec.label(language) if spec else name,
+                    value=None,
+                    unit="",
+                    invalid=_stored(stored.get(name, card.fields)),
+                    problem=problem,
+                )
+            )
     glosses = _glosses_by_language(list(terms))
     original = definition.original_language
     texts = {text.language: text for text in card.texts.all()}
@@ -169,7 +201,7 @@ def card_row(card: Card, language: str) -> dict[str, Any]:
         "card": card,
         "name": card.display_name(language),
         "names": [(code, texts[code].name) for code, _n in LANGUAGE_CHOICES if code in texts and texts[code].name],
-        "kind_label": kind_label(card.game, card.kind, language),
+        "kind_label": kind_label(card.game, card.checked.kind, language),
         "translated": "zh-hant" in texts,
     }
 

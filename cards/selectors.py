@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
+from django.conf import settings
 from django.core.paginator import Paginator
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.db.models import BooleanField, Count, Model, Prefetch, Q, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.expressions import RawSQL
@@ -154,6 +157,38 @@ def search_cards(
         also_searched=compiled.also_searched,
         highlight_terms=compiled.highlight_terms,
     )
+
+
+class SearchFailed(Exception):
+    """The database could not run a search (too slow, or a pattern it rejects); ``message`` says which."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+@contextmanager
+def search_guard() -> Iterator[None]:
+    """Run a search's queries (counting, a page) under the search's time limit.
+
+    A statement that runs too long is stopped and becomes ``SearchFailed`` with a message for the
+    reader, as does a pattern the database rejects (PostgreSQL's dialect differs from RE2's); an
+    open transaction stays usable.
+    """
+    from django.utils.translation import gettext as _
+
+    from cardsite.db import StatementTimeout, savepoint_if_in_transaction, statement_time_limit
+
+    try:
+        with savepoint_if_in_transaction(), statement_time_limit(settings.SEARCH_STATEMENT_TIMEOUT):
+            yield
+    except StatementTimeout as error:
+        raise SearchFailed(
+            _("This search took longer than %(seconds)s seconds and was stopped. Try a simpler query.")
+            % {"seconds": f"{error.seconds:g}"}
+        ) from None
+    except DatabaseError:
+        raise SearchFailed(_("The database could not run this search.")) from None
 
 
 def count_matches(outcome: SearchOutcome) -> int:

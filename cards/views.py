@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from cardsite.htmx import vary_on_htmx
 
@@ -109,14 +107,15 @@ def search(request: HttpRequest) -> HttpResponse:
             context["error"] = presentation.query_error(query, outcome.error, outcome.error_position)
         else:
             try:
-                page = selectors.SearchPaginator(outcome, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
-                rows = [presentation.search_row(card, language, outcome.highlight_terms) for card in page]
-            except DatabaseError:
-                # A regular expression PostgreSQL rejects (its dialect differs from Python's).
-                context["error"] = presentation.query_error(query, _("The database could not run this search."), 0)
+                with selectors.search_guard():
+                    page = selectors.SearchPaginator(outcome, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
+                    rows = [presentation.search_row(card, language, outcome.highlight_terms) for card in page]
+            except selectors.SearchFailed as failure:
+                context["error"] = presentation.query_error(query, failure.message, 0)
             else:
                 context.update(page=page, rows=rows)
     template = "cards/_search_results.html" if _wants_fragment(request) else "cards/search.html"
+    # 200 with the error in the page, as a form with errors: htmx swaps it in while the reader types.
     return render(request, template, context)
 
 

@@ -6,8 +6,8 @@ expressions on SQLite, WAL mode, and telling a database that cannot write from o
   The site wraps every web request in one (``cardsite.middleware``) and searches in a shorter one;
   commands and the task worker run without.
 - SQLite's ``REGEXP`` (Django's ``__regex``/``__iregex`` lookups) runs with RE2, whose time grows
-  linearly with the text, instead of Python's backtracking ``re``: ``/(.|.)*Ω/`` cannot freeze a
-  worker. ``check_regex`` tells a pattern RE2 cannot run before any query is made.
+  linearly with the text, instead of Python's backtracking ``re`` (``cardsite.linear_regex``):
+  ``/(.|.)*Ω/`` cannot freeze a worker.
 - ``failure_kind(error)``: ``"timeout"``, ``"read-only"`` (a read-only database, a full disk),
   ``"unavailable"`` (the database cannot be reached) or None for any other error.
 """
@@ -15,19 +15,16 @@ expressions on SQLite, WAL mode, and telling a database that cannot write from o
 from __future__ import annotations
 
 import contextvars
-import functools
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import re2
 from django.db import OperationalError, connection, transaction
 
-REGEX_MAX_LENGTH = 200
-# RE2 refuses a pattern whose compiled program would need more than this (a{1000}{1000} …).
-_RE2_MAX_MEMORY = 8 << 20
+from . import linear_regex
+
 # SQLite calls the progress handler every this many virtual-machine instructions (about 0.1 ms).
 _PROGRESS_STEPS = 10_000
 
@@ -40,38 +37,10 @@ class StatementTimeout(OperationalError):
         self.seconds = seconds
 
 
-# --- regular expressions ------------------------------------------------------------------------
-
-
-def _re2_options() -> re2.Options:
-    options = re2.Options()
-    options.max_mem = _RE2_MAX_MEMORY
-    options.log_errors = False  # the caller reports the error; RE2 would also print it to stderr
-    return options
-
-
-@functools.lru_cache(maxsize=256)
-def _compiled(pattern: str) -> Any:
-    # Django's SQLite lookups spell a case-insensitive match as the prefix (?i).
-    return re2.compile(pattern, _re2_options())
-
-
-def check_regex(pattern: str) -> str | None:
-    """None if RE2 can run ``pattern``; otherwise why not, in English (callers translate the cases)."""
-    if len(pattern) > REGEX_MAX_LENGTH:
-        return "too long"
-    try:
-        _compiled(pattern)
-    except re2.error as error:
-        reason = error.args[0] if error.args else b""
-        return (reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason)) or "invalid"
-    return None
-
-
 def _sqlite_regexp(pattern: str | None, value: Any) -> bool | None:
     if pattern is None or value is None:
         return None
-    return _compiled(pattern).search(value if isinstance(value, str) else str(value)) is not None
+    return linear_regex.search(pattern, value)
 
 
 # --- time limits --------------------------------------------------------------------------------

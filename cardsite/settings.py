@@ -118,6 +118,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 # that backtracks, a runaway query): SQLite through its progress handler, PostgreSQL through
 # statement_timeout (cardsite.db). Commands and the task worker are not limited.
 REQUEST_STATEMENT_TIMEOUT = env.number("REQUEST_STATEMENT_TIMEOUT", 5.0)
+# A search's statements (regular expressions above all) have a second; a search that needs more is
+# answered 400 with a message to simplify it.
+SEARCH_STATEMENT_TIMEOUT = env.number("SEARCH_STATEMENT_TIMEOUT", 1.0)
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
@@ -201,6 +204,12 @@ REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
+    ],
+    # JSON with size and depth limits (cardsite.parsers); forms as DRF reads them by default.
+    "DEFAULT_PARSER_CLASSES": [
+        "cardsite.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
     ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,

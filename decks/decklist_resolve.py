@@ -148,15 +148,15 @@ class CardIndex:
 
 def zone_takes(zone: Zone, card: Card) -> bool:
     """Whether the zone takes the card: any card if it names no kinds; a card of unknown kind may be one."""
-    return not zone.kinds or card.kind is None or card.kind in zone.kinds
+    return not zone.kinds or card.checked.kind is None or card.checked.kind in zone.kinds
 
 
 def default_zone(rules: DeckRules, card: Card) -> Zone | None:
     """Where a card listed before any heading goes (see the module's docstring)."""
     editable = [zone for zone in rules.zones if not zone.fixed]
-    if card.kind is None:
+    if card.checked.kind is None:
         return max(editable, key=lambda zone: (not zone.kinds, len(zone.kinds)), default=None)
-    return next((zone for zone in editable if not zone.kinds or card.kind in zone.kinds), None)
+    return next((zone for zone in editable if not zone.kinds or card.checked.kind in zone.kinds), None)
 
 
 @dataclass
@@ -196,12 +196,17 @@ def _resolve_line(line: DecklistLine, rules: DeckRules, index: CardIndex) -> tup
         assert zone is not None  # the parser only gives zones of the game
         if not zone_takes(zone, card):
             suggested = default_zone(rules, card)
-            params = {"card": name, "kind": card.kind, "zone": zone.slug, "suggested": suggested and suggested.slug}
+            params = {
+                "card": name,
+                "kind": card.checked.kind,
+                "zone": zone.slug,
+                "suggested": suggested and suggested.slug,
+            }
             return DecklistError(line.line, "wrong-zone", params, (index.candidate(card),))
         return card, zone
     zone = default_zone(rules, card)
     if zone is None:
-        return DecklistError(line.line, "no-zone", {"card": name, "kind": card.kind})
+        return DecklistError(line.line, "no-zone", {"card": name, "kind": card.checked.kind})
     return card, zone
 
 

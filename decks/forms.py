@@ -148,7 +148,10 @@ class EntryChangeForm(forms.Form):
             if (delta or 0) > 0 or (count is not None and count > current):
                 raise forms.ValidationError(
                     _("A card of the kind “%(kind)s” cannot go in “%(zone)s”.")
-                    % {"kind": kind_label(card.game, card.kind, _language()), "zone": pick(zone.labels, _language())}
+                    % {
+                        "kind": kind_label(card.game, card.checked.kind, _language()),
+                        "zone": pick(zone.labels, _language()),
+                    }
                 )
         return data
 

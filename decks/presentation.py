@@ -39,8 +39,8 @@ def field_summary(card: Card, language: str, limit: int = 6) -> list[tuple[str, 
     """The card's known field values, as (label, value) in the order its game declares them."""
     definition = card.game.definition
     summary = []
-    for spec in definition.fields_for_kind(card.kind):
-        value = card.fields.get(spec.name)
+    for spec in definition.fields_for_kind(card.checked.kind):
+        value = card.checked.fields.get(spec.name)
         if value is None:
             continue
         unit = spec.unit_label(language)
@@ -62,7 +62,7 @@ def option_value_label(option: Option, value: Any) -> str:
 
 def zone_accepts(zone: Zone, card: Card) -> bool:
     """Whether the builder offers ``card`` for ``zone``: a card of unknown kind may go anywhere."""
-    return not zone.fixed and (card.kind is None or not zone.kinds or card.kind in zone.kinds)
+    return not zone.fixed and (card.checked.kind is None or not zone.kinds or card.checked.kind in zone.kinds)
 
 
 @dataclass
@@ -123,7 +123,7 @@ def zone_views(deck: Deck, verdict: Verdict, language: str, only: str | None = N
                 key=card.key,
                 name=card.display_name(language),
                 count=entry.count,
-                kind_label=kind_label(deck.game, card.kind, language),
+                kind_label=kind_label(deck.game, card.checked.kind, language),
                 summary=field_summary(card, language, limit=3),
             )
         )
@@ -158,7 +158,7 @@ def fixed_zone_views(deck: Deck, language: str) -> list[ZoneView]:
                 key=key,
                 name=card.display_name(language) if card else key,
                 count=count,
-                kind_label=kind_label(deck.game, card.kind, language) if card else "",
+                kind_label=kind_label(deck.game, card.checked.kind, language) if card else "",
             )
             for card, key, count in rows
         ]
@@ -228,15 +228,15 @@ def chart_data(deck: Deck, language: str) -> list[dict[str, Any]]:
     """
     game: Game = deck.game
     definition = game.definition
-    entries = list(DeckEntry.objects.filter(deck=deck).select_related("card"))
+    entries = list(DeckEntry.objects.filter(deck=deck).select_related("card", "card__game"))
 
     kinds: Counter = Counter()
     unknown_kind = 0
     for entry in entries:
-        if entry.card.kind is None:
+        if entry.card.checked.kind is None:
             unknown_kind += entry.count
         else:
-            kinds[entry.card.kind] += entry.count
+            kinds[entry.card.checked.kind] += entry.count
     kind_order = [kind.slug for kind in definition.kinds if kinds[kind.slug]]
     kind_order += sorted(kind for kind in kinds if kind not in kind_order)
     charts = [
@@ -255,9 +255,9 @@ def chart_data(deck: Deck, language: str) -> list[dict[str, Any]]:
         unknown = 0
         for entry in entries:
             card = entry.card
-            if card.kind is not None and spec not in definition.fields_for_kind(card.kind):
+            if card.checked.kind is not None and spec not in definition.fields_for_kind(card.checked.kind):
                 continue
-            value = card.fields.get(field_name)
+            value = card.checked.fields.get(field_name)
             if value is None:
                 unknown += entry.count
             else:

@@ -16,8 +16,8 @@ def card_info(card: Card, language: str = "ja") -> CardInfo:
     return CardInfo(
         key=card.key,
         name=card.display_name(language),
-        kind=card.kind,
-        fields=dict(card.fields),
+        kind=card.checked.kind,
+        fields=dict(card.checked.fields),
         number=card.number,
         names=tuple(text.name for text in card.texts.all() if text.name),
     )

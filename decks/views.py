@@ -23,7 +23,6 @@ from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
-from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.urls import reverse
@@ -206,11 +205,11 @@ def _search_context(request: HttpRequest, deck: Deck) -> dict:
         cards = cards.filter(kind=kind)
     rules = get_rules(deck.game.slug)
     try:
-        page = Paginator(cards, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
-        context["rows"] = [presentation.builder_row(card, rules, language) for card in page]
-    except DatabaseError:
-        # A regular expression PostgreSQL rejects (its dialect differs from Python's).
-        context["error"] = _("The database could not run this search.")
+        with card_selectors.search_guard():
+            page = Paginator(cards, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
+            context["rows"] = [presentation.builder_row(card, rules, language) for card in page]
+    except card_selectors.SearchFailed as failure:
+        context["error"] = failure.message
         return context
     context["page"] = page
     return context

@@ -27,7 +27,9 @@ from .engines import get_engine
 
 
 def sim_card(card: Card, language: str) -> SimCard:
-    return SimCard(key=card.key, name=card.display_name(language), kind=card.kind, fields=dict(card.fields))
+    return SimCard(
+        key=card.key, name=card.display_name(language), kind=card.checked.kind, fields=dict(card.checked.fields)
+    )
 
 
 def sim_deck(deck: Deck, language: str = "ja") -> SimDeck:

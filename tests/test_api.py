@@ -158,7 +158,8 @@ def test_field_comparison_finds_exactly_the_cards(client):
 
 def test_card_shape_and_links(client):
     card = search(client, "game:endbreaker number:EB1-010")["results"][0]
-    assert set(card) == {"game", "key", "number", "kind", "fields", "source", "texts", "url", "html_url"}
+    assert set(card) == {"game", "key", "number", "kind", "fields", "invalid", "source", "texts", "url", "html_url"}
+    assert card["invalid"] == {}
     assert card["kind"] == "ability"
     assert card["fields"] == {"cost": "PPT"}
     assert list(card["texts"]) == ["ja", "zh-hant"]  # languages in the order ja, zh-hant, en; none invented

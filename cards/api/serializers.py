@@ -154,10 +154,16 @@ class CardSerializer(serializers.Serializer):
     game = serializers.SlugField(source="game.slug")
     key = serializers.CharField(help_text="Identifies the card within its game: its printed number or original name.")
     number = serializers.CharField(allow_null=True, help_text="The printed number; null if not known.")
-    kind = serializers.CharField(allow_null=True, help_text="One of the game's kinds; null if not known.")
+    kind = serializers.CharField(
+        source="checked.kind", allow_null=True, help_text="One of the game's kinds; null if not known."
+    )
     fields = serializers.SerializerMethodField(
         method_name="get_field_values",
         help_text="Known values of the game's declared fields (see /api/games/); an absent field is unknown.",
+    )
+    invalid = serializers.SerializerMethodField(
+        help_text="Stored values that break the game's declarations, by field (`kind` for the kind), with what is "
+        "wrong; they are left out of `kind` and `fields`. Empty for every card imported or edited through the site."
     )
     source = serializers.CharField(help_text="Where the field values come from.")
     texts = serializers.SerializerMethodField(help_text=LANGUAGE_HELP)
@@ -166,7 +172,11 @@ class CardSerializer(serializers.Serializer):
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_field_values(self, card: Card) -> dict[str, Any]:
-        return {name: value for name, value in card.fields.items() if value is not None}
+        return dict(card.checked.fields)
+
+    @extend_schema_field(serializers.DictField(child=serializers.CharField()))
+    def get_invalid(self, card: Card) -> dict[str, str]:
+        return card.checked.invalid_fields()
 
     @extend_schema_field(serializers.DictField(child=CardTextSerializer()))
     def get_texts(self, card: Card) -> dict[str, dict[str, str | None]]:

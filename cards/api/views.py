@@ -11,13 +11,11 @@ from dataclasses import replace
 from functools import partial
 from typing import Any
 
-from django.db import DatabaseError
 from django.db.models import QuerySet
 from django.http import HttpResponseBase
 from django.utils.cache import patch_cache_control
 from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 from django.views.decorators.http import condition
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
@@ -28,8 +26,6 @@ from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
-
-from cardsite.db import savepoint_if_in_transaction
 
 from .. import selectors
 from ..models import Card, Game, Term
@@ -230,14 +226,13 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
         if outcome.error is not None:
             return query_error(query, outcome.error, outcome.error_position, "q")
         try:
-            with savepoint_if_in_transaction():
+            with selectors.search_guard():
                 page = self.paginator.paginate_outcome(
                     replace(outcome, cards=stable_order(outcome.cards)), request, self
                 )
                 data = self.get_serializer(page, many=True).data
-        except DatabaseError:
-            # A regular expression the database rejects (PostgreSQL's dialect differs from Python's).
-            return query_error(query, _("The database could not run this search."), None, "q")
+        except selectors.SearchFailed as failure:
+            return query_error(query, failure.message, None, "q")
         return self.paginator.get_paginated_response(data, also_searched=outcome.also_searched)
 
 

@@ -48,7 +48,7 @@ class IntegerType(FieldType):
             raise FieldValueError(f"{raw!r} is not a whole number")
         if isinstance(raw, int):
             value = raw
-        elif isinstance(raw, str) and re.fullmatch(r"[+-]?\d+", raw.strip()):
+        elif isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,18}", raw.strip()):
             value = int(raw.strip())
         else:
             raise FieldValueError(f"{raw!r} is not a whole number")
@@ -222,3 +222,65 @@ class GameDefinition:
         if kind is None:
             return self.fields
         return tuple(spec for spec in self.fields if spec.name in kind.fields)
+
+    def check_number(self, number: Any, max_length: int) -> str | None:
+        """None if ``number`` can be a printed number of this game's cards, else what is wrong."""
+        if (
+            not isinstance(number, str)
+            or len(number.strip()) > max_length
+            or not re.fullmatch(self.number_pattern, number.strip())
+        ):
+            return f"{number!r} is not a card number of {self.slug}"
+        return None
+
+    def check_values(self, kind: Any, fields: Any) -> CheckedValues:
+        """A card's kind and field values checked against these declarations.
+
+        The one check of every way a card's values come in (the importer, the admin, the API) and
+        of every way they are read (pages, deck rules, the goldfish, the search index): a value
+        that breaks its declaration is reported, and readers treat it as unknown.
+        """
+        problems: list[tuple[str, str]] = []
+        if kind is not None and kind != "" and (not isinstance(kind, str) or self.kind(kind) is None):
+            kinds = ", ".join(k.slug for k in self.kinds)
+            problems.append(("kind", f"{kind!r} is not a kind of {self.slug}; use {kinds}"))
+            kind = None
+        kind = kind or None
+        allowed = {spec.name for spec in self.fields_for_kind(kind)}
+        valid: dict[str, Any] = {}
+        if not isinstance(fields, Mapping):
+            if fields not in (None, ""):
+                problems.append(("fields", "must be an object"))
+            fields = {}
+        for name, value in fields.items():
+            spec = self.field(name)
+            if spec is None:
+                problems.append((f"fields.{name}", f"{self.slug} has no field {name!r}"))
+                continue
+            if name not in allowed:
+                problems.append((f"fields.{name}", f"a {kind} card has no {name}"))
+                continue
+            if value is None or value == "":
+                continue  # unknown
+            try:
+                valid[name] = spec.type.clean(value)
+            except FieldValueError as error:
+                problems.append((f"fields.{name}", f"{error} (expected {spec.type.describe()})"))
+        return CheckedValues(kind=kind, fields=valid, problems=tuple(problems))
+
+
+@dataclass(frozen=True)
+class CheckedValues:
+    """A card's values as its game's declarations accept them (see ``GameDefinition.check_values``)."""
+
+    kind: str | None  # a declared kind, or None (unknown, or not a kind of the game)
+    fields: dict[str, Any]  # the valid values, normalised; unknown and invalid values are absent
+    problems: tuple[tuple[str, str], ...]  # (where: "kind", "fields" or "fields.<name>", what is wrong)
+
+    @property
+    def valid(self) -> bool:
+        return not self.problems
+
+    def invalid_fields(self) -> dict[str, str]:
+        """Field name -> what is wrong with its stored value (``kind`` for the kind itself)."""
+        return {where.removeprefix("fields."): message for where, message in self.problems}

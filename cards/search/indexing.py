@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db import transaction
 
+from ..gamedefs import get_game
 from .backends import optimize_text_index
 from .normalize import fold
 from .tokens import column, document_tokens, facet_tokens
@@ -52,10 +53,15 @@ def card_columns(card: Any) -> dict[str, str]:
     return columns
 
 
+def _checked(card: Any) -> Any:
+    """The card's values as its game accepts them (cards of migrations' historical models too)."""
+    return get_game(card.game.slug).check_values(card.kind, card.fields)
+
+
 def field_values(card: Any) -> list[dict[str, Any]]:
-    """One row (field, number, text) per known value of the card's fields; a list gives a row per item."""
+    """One row (field, number, text) per known valid value of the card's fields; a list gives a row per item."""
     rows = []
-    for name, value in card.fields.items():
+    for name, value in _checked(card).fields.items():
         for item in value if isinstance(value, list) else [value]:
             rows.append({"field": name, **_field_value(item)})
     return rows
@@ -65,7 +71,8 @@ def _field_value(value: Any) -> dict[str, Any]:
     if isinstance(value, bool):
         return {"number": int(value), "text": "true" if value else "false"}
     if isinstance(value, int):
-        return {"number": value, "text": str(value)}
+        # A number beyond the database's 64-bit integers is kept as text only (not comparable).
+        return {"number": value if abs(value) < 2**63 else None, "text": str(value)[:200]}
     return {"number": None, "text": fold(str(value))[:200]}
 
 
@@ -73,7 +80,7 @@ def card_document(card: Any, values: list[dict[str, Any]]) -> str:
     """The search document of a card (texts and game must be loaded)."""
     facets = facet_tokens(
         card.game.slug,
-        card.kind,
+        _checked(card).kind,
         fold(card.number) if card.number else None,
         (text.language for text in card.texts.all()),
         ((row["field"], row["text"], row["number"]) for row in values),

@@ -32,6 +32,8 @@ import warnings
 from dataclasses import dataclass
 from enum import Enum, auto
 
+from cardsite import linear_regex
+
 from .ast import And, Display, FieldFilter, Node, Not, Operator, Or, Query, QuerySyntaxError, Regex, Term
 
 __all__ = ["MAX_DEPTH", "QuerySyntaxError", "parse"]
@@ -209,6 +211,13 @@ class _Lexer:
             raise self.error("Invalid regular expression: a repeat count is too large.", start) from None
         except RecursionError:
             raise self.error("Invalid regular expression: it is nested too deeply.", start) from None
+        unsupported = linear_regex.problem(pattern)
+        if unsupported:
+            raise self.error(
+                f"This regular expression cannot be used ({unsupported}): searches run regular expressions in "
+                "time proportional to the text, without look-arounds or back-references.",
+                start,
+            )
         if end < size and not (query[end].isspace() or query[end] == ")"):
             # /a/i would otherwise silently become /a/ AND the word "i".
             raise self.error("Put a space after the closing '/' of a regular expression.", end)

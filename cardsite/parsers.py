@@ -1,0 +1,38 @@
+"""The API's JSON parser, with the limits of ``cardsite.jsonlimits`` and the request size limit.
+
+A body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``, nested too deeply, or not JSON is answered 400
+with what is wrong; none reaches a view, and none costs more than reading it once.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+from rest_framework.exceptions import ParseError
+from rest_framework.parsers import JSONParser
+
+from . import jsonlimits
+
+
+class BoundedJSONParser(JSONParser):
+    def parse(self, stream: Any, media_type: str | None = None, parser_context: dict | None = None) -> Any:
+        limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+        raw = stream.read(limit + 1) if stream is not None else b""
+        if len(raw) > limit:
+            raise ParseError(_("The body is larger than %(limit)s bytes.") % {"limit": f"{limit:,}"})
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise ParseError(_("The body is not UTF-8 text (byte %(byte)s).") % {"byte": error.start}) from None
+        try:
+            return jsonlimits.loads(text)
+        except json.JSONDecodeError as error:
+            raise ParseError(
+                _("The body is not valid JSON: %(problem)s (line %(line)s, column %(column)s).")
+                % {"problem": error.msg, "line": error.lineno, "column": error.colno}
+            ) from None
+        except jsonlimits.JSONLimitError as error:
+            raise ParseError(_("The body cannot be read: %(problem)s.") % {"problem": error}) from None
