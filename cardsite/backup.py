@@ -61,9 +61,10 @@ Restoring
     6. The search index is rebuilt.
 
     A file that is not gzip, is truncated, has a line that is not JSON, names an unknown model or
-    field, holds a value of the wrong type, or a row the database refuses (a duplicate key, a check or
-    foreign key constraint) is refused with ``BackupError``: one line naming the file and the line
-    number (when a row is to blame), and nothing is written.
+    field, holds a value of the wrong type or outside its field's choices, or a row the database refuses
+    (a duplicate key, a check or foreign key constraint, a number out of range) is refused with
+    ``BackupError``: one line naming the file and the line number (when a row is to blame), and nothing
+    is written.
 """
 
 from __future__ import annotations
