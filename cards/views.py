@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
 from cardsite.htmx import vary_on_htmx
+from cardsite.throttling import rate_limit
 
 from . import presentation, selectors
 from .models import Card, Game
@@ -88,6 +89,7 @@ SEARCH_PAGE_SIZE = 50
 
 
 @vary_on_htmx
+@rate_limit("search", methods=("GET",))
 def search(request: HttpRequest) -> HttpResponse:
     """Search results; the query lives in the URL (?q=…&page=…&game=…) so results can be shared."""
     query = request.GET.get("q", "").strip()

@@ -15,9 +15,10 @@ What is backed up
       the site that made them; after a restore everyone logs in again (with their old password: the
       password hashes are in ``auth.user``).
 
-    Kept on purpose: API tokens (``authtoken.token``), the admin's history (``admin.logentry``) and
-    every task result of django-tasks (``django_tasks_db.dbtaskresult``). A queued Monte Carlo run
-    is played after a restore only if its task is still queued, and the rows are small; finished
+    Kept on purpose: API tokens (``knox.authtoken``, stored hashed), the log-in records of
+    django-axes, the admin's history (``admin.logentry``) and every task result of django-tasks
+    (``django_tasks_db.dbtaskresult``). A queued Monte Carlo run is played after a restore only if
+    its task is still queued, and the rows are small; finished
     results are kept too so that a restored database is the same as the one backed up. A run that
     was being played at the moment of the backup stays "running" (as after a crashed worker): take
     backups with the task worker stopped or idle.

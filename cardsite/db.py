@@ -21,7 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import OperationalError, connection, transaction
+from django.db import DatabaseError, OperationalError, connection, transaction
 
 from . import linear_regex
 
@@ -98,19 +98,35 @@ def _postgres_execute(execute: Callable, sql: str, params: Any, many: bool, cont
 _EXECUTORS = {"sqlite": _sqlite_execute, "postgresql": _postgres_execute}
 
 
+_guarded: contextvars.ContextVar[bool] = contextvars.ContextVar("guarded", default=False)
+
+
 @contextmanager
 def guarded_connection() -> Iterator[None]:
-    """Everything run inside may be time-limited by ``statement_time_limit`` (one request's scope)."""
+    """Everything run inside may be time-limited by ``statement_time_limit`` (one request's scope).
+
+    On PostgreSQL the limit is the session's ``statement_timeout``, set before the first statement
+    that needs it and reset when the outermost guard ends, so that what runs afterwards on the same
+    connection (a test, a command) is not limited.
+    """
     executor = _EXECUTORS.get(connection.vendor)
+    if executor is None or _guarded.get():
+        yield
+        return
+    guarded = _guarded.set(True)
     told = _postgres_told.set(None)
     try:
-        if executor is None:
+        with connection.execute_wrapper(executor):
             yield
-        else:
-            with connection.execute_wrapper(executor):
-                yield
     finally:
+        if _postgres_told.get() and connection.connection is not None:
+            try:
+                with connection.cursor() as cursor:
+                    cursor.cursor.execute("RESET statement_timeout")
+            except DatabaseError:
+                pass  # a failed transaction: its end resets nothing, but the next request sets it again
         _postgres_told.reset(told)
+        _guarded.reset(guarded)
 
 
 @contextmanager
@@ -121,7 +137,8 @@ def statement_time_limit(seconds: float | None) -> Iterator[None]:
         return
     token = _limits.set((*_limits.get(), _Limit(seconds)))
     try:
-        yield
+        with guarded_connection():
+            yield
     finally:
         _limits.reset(token)
 

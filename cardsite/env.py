@@ -57,6 +57,24 @@ def csv_list(name: str, default: str = "", environ: Mapping[str, str] = os.envir
     return [part.strip() for part in environ.get(name, default).split(",") if part.strip()]
 
 
+def rates(name: str, defaults: Mapping[str, str], environ: Mapping[str, str] = os.environ) -> dict[str, str | None]:
+    """``RATE_LIMITS="search=600/min,login=20/min"`` over the defaults; ``off`` turns a limit off."""
+    result: dict[str, str | None] = dict(defaults)
+    for entry in csv_list(name, environ=environ):
+        scope, separator, rate = entry.partition("=")
+        scope, rate = scope.strip(), rate.strip()
+        if not separator or scope not in defaults:
+            raise EnvironmentError_(f"{name}: {entry!r} is not scope=rate with a scope among {', '.join(defaults)}")
+        if rate.lower() == "off":
+            result[scope] = None
+        else:
+            count, _slash, period = rate.partition("/")
+            if not count.isdigit() or period[:1] not in {"s", "m", "h", "d"}:
+                raise EnvironmentError_(f"{name}: {rate!r} is not a rate such as 10/min")
+            result[scope] = rate
+    return result
+
+
 def admins(name: str, environ: Mapping[str, str] = os.environ) -> list[tuple[str, str]]:
     """``ADMINS="Ann <ann@example.org>, bob@example.org"`` as Django's list of (name, address)."""
     people = []

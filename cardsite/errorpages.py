@@ -7,6 +7,8 @@ that a player never sees a debug page or a bare server message.
 
 from __future__ import annotations
 
+from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -30,6 +32,9 @@ def _answer(
 ) -> HttpResponse:
     if wants_json(request):
         response: HttpResponse = JsonResponse({"detail": message, "code": code, "errors": {}}, status=status)
+    elif request.headers.get("HX-Request") and not request.headers.get("HX-History-Restore-Request"):
+        # An htmx request: the message alone, swapped into the page's alert area (base.html).
+        response = render(request, "_error_message.html", {"message": message, "status": status}, status=status)
     else:
         context = {"title": title, "message": message, "status": status}
         response = render(request, template, context, status=status)
@@ -39,13 +44,15 @@ def _answer(
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    return _answer(
-        request,
-        400,
-        title=_("Bad request"),
-        message=_("The request could not be read (it may be too large or malformed)."),
-        code="bad_request",
-    )
+    if isinstance(exception, RequestDataTooBig):
+        message = _("The body is larger than %(limit)s bytes.") % {"limit": f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,}"}
+    elif isinstance(exception, TooManyFieldsSent):
+        message = _("The form has more than %(limit)s fields.") % {
+            "limit": f"{settings.DATA_UPLOAD_MAX_NUMBER_FIELDS:,}"
+        }
+    else:
+        message = _("The request could not be read (it may be too large or malformed).")
+    return _answer(request, 400, title=_("Bad request"), message=message, code="bad_request")
 
 
 def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -90,13 +97,13 @@ def server_error(request: HttpRequest) -> HttpResponse:
     )
 
 
-def too_many_requests(request: HttpRequest, wait: int) -> HttpResponse:
+def too_many_requests(request: HttpRequest, wait: int, message: str | None = None) -> HttpResponse:
     return _answer(
         request,
         429,
         title=_("Too many requests"),
-        message=_("Too many requests in a short time. Please wait %(seconds)s seconds and try again.")
-        % {"seconds": wait},
+        message=message
+        or _("Too many requests in a short time. Please wait %(seconds)s seconds and try again.") % {"seconds": wait},
         code="throttled",
         retry_after=wait,
     )

@@ -9,6 +9,7 @@ editing code.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -40,11 +41,13 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
-    "rest_framework.authtoken",
+    "knox",
+    "axes",
     "drf_spectacular",
     "django_htmx",
     "django_tasks",
     "django_tasks_db",
+    "accounts",
     "cards",
     "decks",
     "simulator",
@@ -65,6 +68,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Last: turns a login refused for too many failures into the 429 page (accounts.views.locked_out).
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "cardsite.urls"
@@ -136,6 +141,21 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+AUTHENTICATION_BACKENDS = [
+    # First: refuses a username and address that failed too often, before the password is checked.
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+# Failed logins (pages and /api/token/): after 5 failures for one user name from one address, that
+# pair is refused for 15 minutes, even with the right password (429). Failures are counted in the
+# database (a row per failure, which every server process sees); successful log-ins are kept there too.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
+AXES_FAILURE_LIMIT = env.integer("LOGIN_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env.integer("LOGIN_LOCKOUT_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+AXES_VERBOSE = False  # accounts.signals logs each failure as one structured line instead
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "decks:my_decks"
 LOGOUT_REDIRECT_URL = "cards:game_list"
@@ -202,7 +222,7 @@ REST_FRAMEWORK = {
     # The deck API (decks.api): a token (POST /api/token/) or the site's session; the token first, so that
     # a request without credentials is answered 401 with WWW-Authenticate: Token.
     "DEFAULT_AUTHENTICATION_CLASSES": [
-        "rest_framework.authentication.TokenAuthentication",
+        "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
     # JSON with size and depth limits (cardsite.parsers); forms as DRF reads them by default.
@@ -211,9 +231,39 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # A view's throttle_scope names its limit in RATE_LIMITS (cardsite.throttling).
+    "DEFAULT_THROTTLE_CLASSES": ["cardsite.throttling.ScopedThrottle"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
+# API tokens (django-rest-knox): stored hashed, valid for API_TOKEN_DAYS, listed and revoked by their
+# owner (/accounts/tokens/, /api/tokens/), all revoked when the password changes.
+REST_KNOX = {
+    "TOKEN_TTL": timedelta(days=env.integer("API_TOKEN_DAYS", 30)),
+    "TOKEN_LIMIT_PER_USER": 20,
+    "AUTH_HEADER_PREFIX": "Token",
+}
+
+# Rate limits per scope (cardsite.throttling): per signed-in user, else per client address.
+# RATE_LIMITS="search=600/min,login=off" changes them.
+RATE_LIMITS = env.rates(
+    "RATE_LIMITS",
+    {
+        "login": "20/min",  # attempts from one address (failures also lock a user name: AXES_* above)
+        "token": "20/min",
+        "signup": "5/hour",
+        "search": "120/min",
+        "deck_write": "240/min",
+        "simulation_start": "30/hour",
+    },
+)
+# Monte Carlo runs one user may have waiting or running at once.
+MAX_ACTIVE_RUNS_PER_USER = env.integer("MAX_ACTIVE_RUNS_PER_USER", 3)
+# A run is played in chunks of this many games, one task each, by as many workers as there are; a
+# chunk whose worker has not reported for SIMULATION_STALE_SECONDS is played again by another.
+SIMULATION_CHUNK_GAMES = env.integer("SIMULATION_CHUNK_GAMES", 5_000)
+SIMULATION_STALE_SECONDS = env.integer("SIMULATION_STALE_SECONDS", 30)
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card site API",
     "DESCRIPTION": "Cards, games and glossaries of four card games, in Japanese, Traditional Chinese and English.",

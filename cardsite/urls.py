@@ -1,6 +1,5 @@
 from django.contrib import admin
 from django.urls import include, path
-from rest_framework.authtoken.views import obtain_auth_token
 
 from . import views
 
@@ -10,9 +9,9 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("api/", include("simulator.api.urls")),
     path("api/decks/", include("decks.api.urls")),
-    path("api/token/", obtain_auth_token, name="api-token"),
+    path("api/", include("accounts.api.urls")),
     path("api/", include("cards.api.urls")),
-    path("accounts/", include("decks.accounts")),
+    path("accounts/", include("accounts.urls")),
     path("decks/", include("decks.urls")),
     path("decks/", include("decks.urls_decklist")),
     path("decks/", include("simulator.urls")),

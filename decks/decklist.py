@@ -44,6 +44,9 @@ from .rules.base import DeckRules, Zone, pick
 
 # The most copies of a card one zone may hold (decks.services.MAX_COPIES_PER_ENTRY).
 MAX_COUNT = 99
+# The most card lines a list may have: far more than any deck of these games (≤ 81 cards), few
+# enough that a list is resolved in well under a second.
+MAX_LINES = 300
 
 _X = "xXｘＸ"  # "2x Foo", "Foo x2"
 _TIMES = "×✕"  # "2×Foo", "Foo×2"
@@ -207,6 +210,9 @@ def parse_decklist(text: str, rules: DeckRules) -> Decklist:
                 zone, zone_failed = found.slug, False
             if not line:
                 continue
+        if len(result.lines) + len(result.errors) >= MAX_LINES:
+            result.errors.append(DecklistError(number, "too-many-lines", {"maximum": MAX_LINES}))
+            break
         parsed = _card_line(number, line)
         if isinstance(parsed, DecklistError):
             result.errors.append(parsed)

@@ -56,6 +56,8 @@ from .rules.base import DeckRules, Zone, pick
 from .selectors import deck_entries
 
 MAX_CANDIDATES = 5
+# The problems a list's answer lists (the rest are counted): each costs a look for similar names.
+MAX_REPORTED = 50
 
 
 def _language(language: str | None) -> str:
@@ -172,17 +174,20 @@ class Resolved:
         return not self.errors
 
 
-def _resolve_line(line: DecklistLine, rules: DeckRules, index: CardIndex) -> tuple[Card, Zone | None] | DecklistError:
+def _resolve_line(
+    line: DecklistLine, rules: DeckRules, index: CardIndex, suggest: bool = True
+) -> tuple[Card, Zone | None] | DecklistError:
     cards, how = index.lookup(line.name)
     if how == "mismatch":
         card = cards[0]
         number, name = split_number(line.name)
-        others = {other.pk: other for other in [*index.similar(name), *index.similar(line.name)] if other != card}
+        similar = [*index.similar(name), *index.similar(line.name)] if suggest else []
+        others = {other.pk: other for other in similar if other != card}
         candidates = tuple(index.candidate(c) for c in [card, *others.values()][:MAX_CANDIDATES])
         params = {"number": number, "name": name, "card": card.display_name(index.language)}
         return DecklistError(line.line, "number-mismatch", params, candidates)
     if not cards:
-        candidates = tuple(index.candidate(card) for card in index.similar(line.name))
+        candidates = tuple(index.candidate(card) for card in index.similar(line.name)) if suggest else ()
         return DecklistError(line.line, "unknown-card", {"name": line.name}, candidates)
     if len(cards) > 1:
         candidates = tuple(index.candidate(card) for card in cards)
@@ -218,7 +223,7 @@ def resolve_decklist(game: Game, text: str, language: str | None = None) -> Reso
     result = Resolved(errors=list(parsed.errors))
     totals: dict[tuple[str, int], int] = defaultdict(int)
     for line in parsed.lines:
-        outcome = _resolve_line(line, rules, index)
+        outcome = _resolve_line(line, rules, index, suggest=len(result.errors) < MAX_REPORTED)
         if isinstance(outcome, DecklistError):
             result.errors.append(outcome)
             continue
@@ -333,6 +338,8 @@ def describe(error: DecklistError, game: str) -> str:
     rules = get_rules(game)
     params = dict(error.params)
     code = error.code
+    if code == "too-many-lines":
+        return _("A list may have at most %(maximum)s card lines; this one has more.") % params
     if code == "bad-count":
         return _("“%(count)s” is not a number of copies.") % params
     if code == "zero-count":

@@ -16,7 +16,7 @@ from .models import Deck
 from .presentation import option_value_label, zone_accepts
 from .rules import get_rules
 from .rules.base import pick
-from .services import MAX_COPIES_PER_ENTRY
+from .services import MAX_COPIES_PER_ENTRY, MAX_DESCRIPTION_LENGTH
 
 
 def _language() -> str:
@@ -56,7 +56,10 @@ class NewDeckForm(forms.Form):
 class DeckSettingsForm(forms.Form):
     name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
     description = forms.CharField(
-        label=gettext_lazy("Description"), required=False, widget=forms.Textarea(attrs={"rows": 4})
+        label=gettext_lazy("Description"),
+        required=False,
+        max_length=MAX_DESCRIPTION_LENGTH,
+        widget=forms.Textarea(attrs={"rows": 4}),
     )
     mode = forms.ChoiceField(label=gettext_lazy("Mode"))
     visibility = forms.ChoiceField(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
@@ -68,18 +69,26 @@ def can_view(user, deck: Deck, token: str | None = None) -> bool:
     return deck.visibility == Deck.Visibility.LINK and token is not None and token == deck.share_token
 
 
-def deck_for_viewer(user, pk: int, token: str | None = None) -> Deck:
-    """The deck if ``user`` may see it; Http404 otherwise, so a private deck's existence is not revealed."""
-    deck = Deck.objects.select_related("game", "owner").filter(pk=pk).first()
-    if deck is None or not can_view(user, deck, token):
-        raise Http404
-    return deck
+def access_deck(user, pk: int | None = None, *, token: str | None = None, write: bool = False) -> Deck:
+    """The one answer to "may this user see (``write``: change) this deck", for every page and API view.
 
-
-def deck_by_share_token(token: str) -> Deck:
-    deck = Deck.objects.select_related("game", "owner").filter(share_token=token).first()
-    if deck is None or deck.visibility == Deck.Visibility.PRIVATE:
-        raise Http404
+    By ``pk``: its owner sees it, everyone sees a public deck, and a deck shared by link is seen
+    with its current ``token``. By ``token`` alone (``/decks/shared/<token>/``): the deck shared by
+    link (or public) with that token. Http404 for a deck the user may not see, so that a private
+    deck's existence is not revealed; PermissionDenied (403) for a change by someone who may see
+    the deck but does not own it.
+    """
+    decks = Deck.objects.select_related("game", "owner")
+    if pk is None:
+        deck = decks.filter(share_token=token).first() if token else None
+        if deck is None or deck.visibility == Deck.Visibility.PRIVATE:
+            raise Http404
+    else:
+        deck = decks.filter(pk=pk).first()
+        if deck is None or not can_view(user, deck, token):
+            raise Http404
+    if write and not can_edit(user, deck):
+        raise PermissionDenied
     return deck
 
 

@@ -11,10 +11,11 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card, Game
 
-from .models import Deck, DeckEntry
+from .models import Deck, DeckEntry, new_share_token
 from .rules import get_rules
 
 MAX_COPIES_PER_ENTRY = 99
+MAX_DESCRIPTION_LENGTH = 10_000  # characters
 
 
 class DeckError(ValueError):
@@ -61,6 +62,11 @@ def _locked(deck: Deck) -> Deck:
     return Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
 
 
+def _check_description(description: str) -> None:
+    if len(description) > MAX_DESCRIPTION_LENGTH:
+        raise DeckError(f"a description may have at most {MAX_DESCRIPTION_LENGTH:,} characters")
+
+
 def _touch(deck: Deck) -> None:
     """Mark the deck changed without writing back fields this request may hold stale copies of."""
     deck.updated_at = timezone.now()
@@ -82,6 +88,7 @@ def create_deck(
     mode, options = clean_options(game, mode, options)
     if not name.strip():
         raise DeckError("a deck needs a name")
+    _check_description(description)
     deck = Deck.objects.create(
         owner=owner,
         game=game,
@@ -117,6 +124,7 @@ def update_deck(
             raise DeckError("a deck needs a name")
         current.name = name.strip()
     if description is not None:
+        _check_description(description)
         current.description = description
     if mode is not None or options is not None:
         current.mode, current.options = clean_options(
@@ -125,12 +133,25 @@ def update_deck(
     if visibility is not None:
         if visibility not in Deck.Visibility.values:
             raise DeckError(f"visibility must be one of {', '.join(Deck.Visibility.values)}")
+        if current.visibility == Deck.Visibility.LINK and visibility != Deck.Visibility.LINK:
+            # Sharing by link turned off: that link is dead for good, even if sharing is turned on again.
+            current.share_token = new_share_token()
         current.visibility = visibility
     current.save()
     if entries is not None:
         replace_entries(current, entries)
     _copy_state(current, deck)
     return deck
+
+
+@transaction.atomic
+def regenerate_share_link(deck: Deck) -> str:
+    """A new share token for the deck: the old link (and runs started through it) stop working."""
+    current = _locked(deck)
+    current.share_token = new_share_token()
+    current.save(update_fields=["share_token", "updated_at"])
+    _copy_state(current, deck)
+    return current.share_token
 
 
 def _copy_state(source: Deck, target: Deck) -> None:

@@ -15,5 +15,6 @@ urlpatterns = [
     path("<int:pk>/edit/entry/", views.change_entry, name="change_entry"),
     path("<int:pk>/settings/", views.deck_settings, name="settings"),
     path("<int:pk>/copy/", views.copy_deck, name="copy"),
+    path("<int:pk>/share-link/", views.new_share_link, name="new_share_link"),
     path("<int:pk>/delete/", views.delete_deck, name="delete"),
 ]

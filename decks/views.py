@@ -35,6 +35,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from cards import selectors as card_selectors
 from cards.models import Game
 from cardsite.htmx import vary_on_htmx
+from cardsite.throttling import rate_limit
 
 from . import presentation, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
@@ -73,14 +74,6 @@ def account_required(view):
         return redirect_to_login(back) if back else redirect(settings.LOGIN_URL)
 
     return wrapper
-
-
-def _owned_deck(request: HttpRequest, pk: int) -> Deck:
-    """The deck if the user owns it; 404 if they cannot see it, 403 if they can but do not own it."""
-    deck = selectors.deck_for_viewer(request.user, pk)
-    if not selectors.can_edit(request.user, deck):
-        raise PermissionDenied
-    return deck
 
 
 def _builder_message(request: HttpRequest, message: str, status: int) -> HttpResponse:
@@ -142,16 +135,17 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
 
 
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    return _detail(request, selectors.deck_for_viewer(request.user, pk))
+    return _detail(request, selectors.access_deck(request.user, pk))
 
 
 def shared_deck(request: HttpRequest, token: str) -> HttpResponse:
-    deck = selectors.deck_by_share_token(token)
+    deck = selectors.access_deck(request.user, token=token)
     return _detail(request, deck, token=token)
 
 
 @account_required
 @require_http_methods(["GET", "POST"])
+@rate_limit("deck_write")
 def new_deck(request: HttpRequest) -> HttpResponse:
     game = Game.objects.filter(slug=request.GET.get("game", "")).first()
     form = NewDeckForm(request.POST or None, game=game if request.method == "GET" else None)
@@ -173,7 +167,7 @@ def new_deck(request: HttpRequest) -> HttpResponse:
 @account_required
 @require_GET
 def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = _owned_deck(request, pk)
+    deck = selectors.access_deck(request.user, pk, write=True)
     language = _language()
     context = {
         "deck": deck,
@@ -219,8 +213,9 @@ def _search_context(request: HttpRequest, deck: Deck) -> dict:
 @builder_errors
 @require_GET
 @vary_on_htmx
+@rate_limit("search", methods=("GET",))
 def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = _owned_deck(request, pk)
+    deck = selectors.access_deck(request.user, pk, write=True)
     context = {"deck": deck, **_search_context(request, deck)}
     return render(request, "decks/_search_results.html", context)
 
@@ -228,9 +223,10 @@ def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
 @account_required
 @builder_errors
 @require_POST
+@rate_limit("deck_write")
 def change_entry(request: HttpRequest, pk: int) -> HttpResponse:
     """Add or remove copies of a card in a zone; answer with the zone, verdict, charts and total."""
-    deck = _owned_deck(request, pk)
+    deck = selectors.access_deck(request.user, pk, write=True)
     form = EntryChangeForm(request.POST, deck=deck)
     if not form.is_valid():
         return _builder_message(request, form.error_message(), 400)
@@ -250,8 +246,9 @@ def change_entry(request: HttpRequest, pk: int) -> HttpResponse:
 
 @account_required
 @require_http_methods(["GET", "POST"])
+@rate_limit("deck_write")
 def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = _owned_deck(request, pk)
+    deck = selectors.access_deck(request.user, pk, write=True)
     form = DeckSettingsForm(request.POST or None, deck=deck)
     if request.method == "POST" and form.is_valid():
         try:
@@ -273,9 +270,21 @@ def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
 
 @account_required
 @require_POST
+@rate_limit("deck_write")
+def new_share_link(request: HttpRequest, pk: int) -> HttpResponse:
+    """Replace the deck's share link: whoever has the old one can no longer see the deck through it."""
+    deck = selectors.access_deck(request.user, pk, write=True)
+    services.regenerate_share_link(deck)
+    messages.success(request, _("The deck has a new share link; the old one no longer works."))
+    return redirect("decks:detail", deck.pk)
+
+
+@account_required
+@require_POST
+@rate_limit("deck_write")
 def copy_deck(request: HttpRequest, pk: int) -> HttpResponse:
     """A private copy for the user of any deck they can see (a shared deck: with its token)."""
-    deck = selectors.deck_for_viewer(request.user, pk, token=request.POST.get("token") or None)
+    deck = selectors.access_deck(request.user, pk, token=request.POST.get("token") or None)
     copy = services.copy_deck(deck, owner=request.user)
     messages.success(request, _("This is your copy of “%(name)s”.") % {"name": deck.name})
     return redirect("decks:edit", copy.pk)
@@ -283,8 +292,9 @@ def copy_deck(request: HttpRequest, pk: int) -> HttpResponse:
 
 @account_required
 @require_http_methods(["GET", "POST"])
+@rate_limit("deck_write")
 def delete_deck(request: HttpRequest, pk: int) -> HttpResponse:
-    deck = _owned_deck(request, pk)
+    deck = selectors.access_deck(request.user, pk, write=True)
     if request.method == "POST":
         name = deck.name
         services.delete_deck(deck)

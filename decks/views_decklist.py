@@ -16,7 +16,6 @@ import json
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
@@ -27,12 +26,13 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from cards.gamedefs import LANGUAGES
 from cards.models import Game
+from cardsite.throttling import rate_limit
 
 from . import selectors
-from .decklist_resolve import create_from_decklist, export_data, export_text, import_decklist, problems
+from .decklist_resolve import MAX_REPORTED, create_from_decklist, export_data, export_text, import_decklist, problems
 from .models import Deck
 
-MAX_LIST_LENGTH = 100_000
+MAX_LIST_LENGTH = 20_000  # characters: about 300 lines of long names
 
 
 class DecklistForm(forms.Form):
@@ -68,12 +68,21 @@ def _language(request: HttpRequest) -> str:
 
 def _render(request: HttpRequest, form: forms.Form, *, deck: Deck | None = None, found: list | None = None):
     game = deck.game if deck is not None else (form.cleaned_data.get("game") if form.is_bound else None)
-    context = {"form": form, "deck": deck, "problems": found or [], "problem_game": game}
+    found = found or []
+    context = {
+        "form": form,
+        "deck": deck,
+        "problems": found[:MAX_REPORTED],
+        "more_problems": max(0, len(found) - MAX_REPORTED),
+        "problem_count": len(found),
+        "problem_game": game,
+    }
     return render(request, "decks/import.html", context, status=400 if found else 200)
 
 
 @login_required
 @require_http_methods(["GET", "POST"])
+@rate_limit("deck_write")
 def import_new(request: HttpRequest) -> HttpResponse:
     """A new deck from a pasted list."""
     if request.method == "GET":
@@ -92,17 +101,11 @@ def import_new(request: HttpRequest) -> HttpResponse:
     return redirect("decks:detail", deck.pk)
 
 
-def _owned_deck(request: HttpRequest, pk: int) -> Deck:
-    deck = selectors.deck_for_viewer(request.user, pk)  # 404 for a deck the user may not see
-    if not selectors.can_edit(request.user, deck):
-        raise PermissionDenied
-    return deck
-
-
 @require_http_methods(["GET", "POST"])
+@rate_limit("deck_write")
 def import_replace(request: HttpRequest, pk: int) -> HttpResponse:
     """Replace a deck's cards by a pasted list (the form starts with the deck's own list)."""
-    deck = _owned_deck(request, pk)
+    deck = selectors.access_deck(request.user, pk, write=True)
     if request.method == "GET":
         return _render(request, DecklistForm(initial={"text": export_text(deck, _language(request))}), deck=deck)
     form = DecklistForm(request.POST)
@@ -135,20 +138,20 @@ def _json_response(request: HttpRequest, deck: Deck) -> HttpResponse:
 @require_GET
 def export_text_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The deck as a list (text/plain), in ``?lang=`` or the page's language."""
-    return _text_response(request, selectors.deck_for_viewer(request.user, pk))
+    return _text_response(request, selectors.access_deck(request.user, pk))
 
 
 @require_GET
 def export_json_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The deck as JSON: game, name, mode, options, and per zone [{key, number, name, count}]."""
-    return _json_response(request, selectors.deck_for_viewer(request.user, pk))
+    return _json_response(request, selectors.access_deck(request.user, pk))
 
 
 @require_GET
 def shared_export_text(request: HttpRequest, token: str) -> HttpResponse:
-    return _text_response(request, selectors.deck_by_share_token(token))
+    return _text_response(request, selectors.access_deck(request.user, token=token))
 
 
 @require_GET
 def shared_export_json(request: HttpRequest, token: str) -> HttpResponse:
-    return _json_response(request, selectors.deck_by_share_token(token))
+    return _json_response(request, selectors.access_deck(request.user, token=token))

@@ -23,6 +23,9 @@ class SimulationRun(models.Model):
 
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="simulation_runs")
     requester = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_runs")
+    # The share token the run was started with (a deck shared by link): the run is readable while
+    # the deck is visible to its requester, as the deck page would be (simulator.selectors.access_run).
+    share_token = models.CharField(max_length=32, blank=True, default="")
     games = models.PositiveIntegerField(pgettext_lazy("simulation", "games"))
     turns = models.PositiveSmallIntegerField(_("turns"))
     policy = models.CharField(_("policy"), max_length=40, default="default")
@@ -31,6 +34,7 @@ class SimulationRun(models.Model):
     params = models.JSONField(_("parameters"), default=dict, blank=True)
     language = models.CharField(max_length=16, default="ja")  # card names in the summary
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    # Games played so far: the sum of the chunks' (kept in step by simulator.services).
     progress = models.PositiveIntegerField(_("games played"), default=0)
     # montecarlo.RunSummary as a dict (see services.summary_dict); partial for a cancelled run.
     result = models.JSONField(_("result"), null=True, blank=True)
@@ -54,5 +58,50 @@ class SimulationRun(models.Model):
         return self.status in (self.Status.QUEUED, self.Status.RUNNING)
 
     @property
+    def settling(self) -> bool:
+        """Cancelled, but a chunk still being played will yet add the games it played to the result."""
+        return (
+            self.status == self.Status.CANCELLED and self.chunks.filter(status=SimulationChunk.Status.RUNNING).exists()
+        )
+
+    @property
     def percent(self) -> int:
         return int(100 * self.progress / self.games) if self.games else 0
+
+
+class SimulationChunk(models.Model):
+    """A range of a run's games, played by one task on one worker (``simulator.services.execute_chunk``).
+
+    A run's games are split into chunks so that several workers play them at once; game i of the
+    run is always played from seed ``run.seed + i``, so the chunks' tallies add up to exactly what
+    one worker would have found. A chunk whose worker stops beating (``heartbeat_at``) is played
+    again from its first game by another worker (at most ``MAX_ATTEMPTS`` times).
+    """
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", pgettext_lazy("run status", "queued")
+        RUNNING = "running", pgettext_lazy("run status", "running")
+        DONE = "done", pgettext_lazy("run status", "done")
+        CANCELLED = "cancelled", pgettext_lazy("run status", "cancelled")
+        FAILED = "failed", pgettext_lazy("run status", "failed")
+
+    run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    first_game = models.PositiveIntegerField()
+    games = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    played = models.PositiveIntegerField(default=0)
+    # montecarlo.Tally.as_dict() of the games played; null until the chunk stops.
+    tally = models.JSONField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    worker = models.CharField(max_length=100, blank=True, default="")
+    task_id = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="one_chunk_per_run_and_index")]
+        indexes = [models.Index(fields=["status", "heartbeat_at"])]
+
+    def __str__(self) -> str:
+        return f"run {self.run_id} games {self.first_game}–{self.first_game + self.games - 1} ({self.status})"

@@ -1,4 +1,4 @@
-"""Background tasks (django-tasks; the site uses its database backend, run by ``manage.py db_worker``)."""
+"""Background tasks (django-tasks: the database backend by default, RQ over Redis for many machines)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,12 @@ from . import services
 
 
 @task()
-def run_simulation(run_id: int) -> dict[str, Any] | None:
-    """Play a stored Monte Carlo run (``models.SimulationRun``); see ``services.execute_run``."""
-    return services.execute_run(run_id)
+def play_chunk(chunk_id: int) -> dict[str, Any] | None:
+    """Play one chunk of a Monte Carlo run's games (``models.SimulationChunk``); see ``services.execute_chunk``."""
+    return services.execute_chunk(chunk_id)
+
+
+@task()
+def run_simulation(run_id: int) -> None:
+    """A run queued by a version that played a run in one task: split it into chunks and enqueue those."""
+    services.ensure_chunks(run_id)

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,6 +26,7 @@ from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardsite.htmx import vary_on_htmx
+from cardsite.throttling import rate_limit
 from decks import selectors
 from decks.models import Deck
 
@@ -34,6 +35,7 @@ from .engines import get_engine
 from .forms import CalculatorForm, SimulationForm
 from .models import SimulationRun
 from .odds import Group
+from .selectors import access_run
 
 RECENT_RUNS = 10
 
@@ -80,7 +82,7 @@ class DeckLinks:
 
 
 def _load(request: HttpRequest, pk: int | None, token: str | None) -> tuple[Deck, DeckLinks]:
-    deck = selectors.deck_by_share_token(token) if token is not None else selectors.deck_for_viewer(request.user, pk)
+    deck = selectors.access_deck(request.user, pk, token=token)
     return deck, DeckLinks(deck, token)
 
 
@@ -288,6 +290,7 @@ def calculate(request: HttpRequest, pk: int | None = None, token: str | None = N
 
 
 @require_http_methods(["GET", "POST"])
+@rate_limit("simulation_start")
 def simulate(request: HttpRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
     engine = get_engine(deck.game.slug)
@@ -298,16 +301,21 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
     readiness = adapters.readiness(simdeck, language)
     form = SimulationForm(request.POST or None, engine=engine)
     if request.method == "POST" and form.is_valid() and readiness.ready:
-        run = services.start_run(
-            deck=deck,
-            requester=request.user,
-            games=form.cleaned_data["games"],
-            turns=form.cleaned_data["turns"],
-            policy=form.cleaned_data["policy"],
-            params=form.params(),
-            language=language,
-        )
-        return redirect(links.run(run.pk))
+        try:
+            run = services.start_run(
+                deck=deck,
+                requester=request.user,
+                games=form.cleaned_data["games"],
+                turns=form.cleaned_data["turns"],
+                policy=form.cleaned_data["policy"],
+                params=form.params(),
+                language=language,
+                share_token=token or "",
+            )
+        except services.RunQuotaExceeded as refused:
+            form.add_error(None, str(refused))
+        else:
+            return redirect(links.run(run.pk))
     runs = (
         list(SimulationRun.objects.filter(deck=deck, requester=request.user)[:RECENT_RUNS])
         if request.user.is_authenticated
@@ -329,11 +337,8 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
 
 
 def _own_run(request: HttpRequest, deck: Deck, run_id: int) -> SimulationRun:
-    if not request.user.is_authenticated:
-        raise Http404
-    run = SimulationRun.objects.filter(pk=run_id, deck=deck, requester=request.user).first()
-    if run is None:
-        raise Http404
+    run = access_run(request.user, run_id, deck=deck)
+    services.recover_stalled(run)
     return run
 
 

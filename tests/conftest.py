@@ -60,3 +60,12 @@ def page(browser):
     page = context.new_page()
     yield page
     context.close()
+
+
+@pytest.fixture(autouse=True)
+def _empty_cache():
+    """Rate limits count in the cache: every test starts with none spent."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield

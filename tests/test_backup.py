@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axes.models import AccessAttempt, AccessAttemptExpiration, AccessFailureLog, AccessLog
 from django.apps import apps
 from django.contrib.admin.models import ADDITION, LogEntry
 from django.contrib.auth import get_user_model
@@ -36,8 +37,8 @@ from django.core.management.base import CommandError
 from django.db import transaction
 from django.test import Client
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 
+from accounts.services import token_create
 from cards import services as card_services
 from cards.importing import parse_json
 from cards.models import Card, CardFieldValue, SearchDocument
@@ -89,7 +90,15 @@ def fill_every_model() -> None:
     group.permissions.add(Permission.objects.get(codename="view_deck"))
     owner.groups.add(group)
     owner.user_permissions.add(Permission.objects.get(codename="change_deck"))
-    Token.objects.create(user=owner)
+    token_create(user=owner)
+    attempt = AccessAttempt.objects.create(
+        username=OWNER, ip_address="127.0.0.1", user_agent="test", path_info="/accounts/login/", failures_since_start=1
+    )
+    AccessAttemptExpiration.objects.create(access_attempt=attempt, expires_at=timezone.now() + timedelta(minutes=15))
+    AccessLog.objects.create(username=OWNER, ip_address="127.0.0.1", user_agent="test", path_info="/accounts/login/")
+    AccessFailureLog.objects.create(
+        username=OWNER, ip_address="127.0.0.1", user_agent="test", path_info="/accounts/login/", locked_out=False
+    )
     Session.objects.create(session_key="test" * 8, session_data="test", expire_date=timezone.now() + timedelta(days=1))
 
     deck = deck_services.create_deck(
@@ -275,7 +284,7 @@ def test_restore_refuses_a_database_that_is_not_empty(source, db):
     [
         ("decks", ["0001_initial", "0002_future"], r"the migrations of app 'decks' differ \(the file has 0002_future"),
         ("cards", ["0001_initial"], r"the migrations of app 'cards' differ \(the database has 0002_search_index, "),
-        ("knox", ["0001_initial"], r"the file has migrations of app 'knox', which is not installed here"),
+        ("not_an_app", ["0001_initial"], r"the file has migrations of app 'not_an_app', which is not installed here"),
     ],
 )
 def test_restore_refuses_a_file_of_another_migration_state(source, db, tmp_path, app, migrations, message):

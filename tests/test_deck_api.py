@@ -7,8 +7,9 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from rest_framework.authtoken.models import Token
+from knox.models import AuthToken
 
+from accounts import services as account_services
 from decks import services
 from decks.models import Deck, DeckEntry
 
@@ -45,7 +46,7 @@ class Api:
         if user is not None and auth == "session":
             self.client.force_login(user)
         elif user is not None and auth == "token":
-            self.headers["HTTP_AUTHORIZATION"] = f"Token {Token.objects.get_or_create(user=user)[0].key}"
+            self.headers["HTTP_AUTHORIZATION"] = f"Token {account_services.token_create(user=user)[1]}"
 
     def call(self, method: str, url: str, body=None, **extra):
         kwargs = {**self.headers, **extra}
@@ -456,7 +457,7 @@ def test_obtain_a_token_and_use_it(alice):
     response = client.post("/api/token/", {"username": "alice", "password": PASSWORD})
     assert response.status_code == 200
     key = response.json()["token"]
-    assert key == Token.objects.get(user=alice).key
+    assert AuthToken.objects.get(user=alice).token_key == key[:15] == response.json()["token_key"]
     created = client.post(
         url(), json.dumps(SUIKODEN_BODY), content_type="application/json", HTTP_AUTHORIZATION=f"Token {key}"
     )

@@ -22,7 +22,7 @@ from simulator.engines import get_engine
 from simulator.inputs import PAGE_MAX_GAMES
 from simulator.models import SimulationRun
 from simulator.odds import Group, at_least, at_least_one
-from simulator.tasks import run_simulation
+from simulator.tasks import play_chunk
 
 from .synthetic_decks import card, game, load_synthetic_cards
 from .test_pages import parse, squash
@@ -334,21 +334,21 @@ def test_a_queued_run_polls_and_can_be_cancelled(owner, owner_client, settings):
     response = owner_client.post(f"/decks/{deck.pk}/simulate/{run.pk}/cancel/", HTTP_HX_REQUEST="true")
     assert parse(response).find(id="run").attrs["data-status"] == "cancelled"
     # the task, when the worker gets to it, does not play a cancelled run
-    assert run_simulation.call(run.pk) is None
+    assert all(play_chunk.call(chunk.pk) is None for chunk in run.chunks.all())
     run.refresh_from_db()
     assert run.status == "cancelled" and run.result is None
 
 
 def test_cancelling_a_running_run_keeps_the_partial_summary(owner, monkeypatch):
     deck = make_deck("shadowera", owner)
-    original = services.save_progress
+    original = services._beat
 
-    def cancel_after_first_report(run_id: int, done: int) -> bool:
+    def cancel_after_a_thousand_games(chunk, done: int) -> bool:
         if done == 1000:
-            services.cancel_run(SimulationRun.objects.get(pk=run_id))
-        return original(run_id, done)
+            services.cancel_run(SimulationRun.objects.get(pk=chunk.run_id))
+        return original(chunk, done)
 
-    monkeypatch.setattr(services, "save_progress", cancel_after_first_report)
+    monkeypatch.setattr(services, "_beat", cancel_after_a_thousand_games)
     run = services.start_run(
         deck=deck, requester=owner, games=5000, turns=6, policy="default", params={}, language="ja", seed=11
     )
@@ -364,7 +364,8 @@ def test_the_task_function_plays_a_stored_run(owner, settings):
         deck=deck, requester=owner, games=50, turns=5, policy="cheapest", params={"opponent_deck": 30}, language="en"
     )
     assert run.status == "queued"
-    assert run_simulation.call(run.pk) == {"games": 50, "won": run.__class__.objects.get(pk=run.pk).result["won"]}
+    (chunk,) = run.chunks.all()
+    assert play_chunk.call(chunk.pk) == {"chunk": 0, "games": 50}
     run.refresh_from_db()
     assert run.status == "done" and run.result["parameters"] == {"opponent_deck": 30}
     assert run.result["policy"] == "cheapest"

@@ -24,7 +24,7 @@ PASSWORD = "correct horse battery staple"
 SETUP = """
 import json
 from django.contrib.auth.models import User
-from rest_framework.authtoken.models import Token
+from accounts.services import token_create
 from cards.models import Card, Game
 from cards.services import sync_games
 from decks import services
@@ -39,7 +39,7 @@ print(json.dumps({
     "deck": deck.pk,
     "cards": [card.pk for card in cards],
     "keys": [card.key for card in cards],
-    "token": Token.objects.create(user=user).key,
+    "token": token_create(user=user)[1],
 }))
 """
 

@@ -205,6 +205,11 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
 
     serializer_class = CardSerializer
     pagination_class = CardSearchPagination
+    throttle_scope = "search"
+
+    def get_queryset(self) -> QuerySet[Card]:
+        # list() searches; only the browsable renderer asks for a queryset (for its filter form).
+        return Card.objects.none()
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         query = request.query_params.get("q", "")

@@ -166,12 +166,20 @@ class EntryPatchSerializer(EntryWriteSerializer):
     count = serializers.IntegerField(min_value=0, max_value=MAX_COUNT, help_text="The new count; 0 removes the card.")
 
 
+# The most entries one body may hold: far more than a deck of these games has cards (≤ 81).
+MAX_ENTRIES = 300
+
+
 class EntriesBodySerializer(serializers.Serializer):
-    entries = EntryWriteSerializer(many=True, help_text="Every entry of the deck; replaces the entries it had.")
+    entries = EntryWriteSerializer(
+        many=True, max_length=MAX_ENTRIES, help_text="Every entry of the deck; replaces the entries it had."
+    )
 
 
 class EntriesPatchBodySerializer(serializers.Serializer):
-    entries = EntryPatchSerializer(many=True, help_text="Entries whose counts to set; the others are kept.")
+    entries = EntryPatchSerializer(
+        many=True, max_length=MAX_ENTRIES, help_text="Entries whose counts to set; the others are kept."
+    )
 
 
 class DeckWriteSerializer(serializers.Serializer):
@@ -179,14 +187,19 @@ class DeckWriteSerializer(serializers.Serializer):
 
     game = serializers.SlugField(help_text="A game slug; set when the deck is made, never changed.")
     name = serializers.CharField(max_length=120)
-    description = serializers.CharField(allow_blank=True, required=False, trim_whitespace=False)
+    description = serializers.CharField(
+        allow_blank=True, required=False, trim_whitespace=False, max_length=services.MAX_DESCRIPTION_LENGTH
+    )
     mode = serializers.CharField(max_length=32, required=False, help_text="A mode of the game; default: its first.")
     options = serializers.DictField(
         required=False, help_text="Options of the game (see decks.rules); absent ones keep their value or default."
     )
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
     entries = EntryWriteSerializer(
-        many=True, required=False, help_text="Every entry of the deck; replaces the entries it had."
+        many=True,
+        required=False,
+        max_length=MAX_ENTRIES,
+        help_text="Every entry of the deck; replaces the entries it had.",
     )
 
 
@@ -199,14 +212,16 @@ class DeckReplaceSerializer(DeckWriteSerializer):
     """PUT: ``name`` and ``entries`` required; other fields keep their value when absent."""
 
     game = serializers.SlugField(required=False, help_text="May be given, but must be the deck's game.")
-    entries = EntryWriteSerializer(many=True, help_text="Every entry of the deck; replaces the entries it had.")
+    entries = EntryWriteSerializer(
+        many=True, max_length=MAX_ENTRIES, help_text="Every entry of the deck; replaces the entries it had."
+    )
 
 
 class UnsavedDeckSerializer(serializers.Serializer):
     game = serializers.SlugField()
     mode = serializers.CharField(max_length=32, required=False)
     options = serializers.DictField(required=False)
-    entries = EntryWriteSerializer(many=True, required=False)
+    entries = EntryWriteSerializer(many=True, required=False, max_length=MAX_ENTRIES)
 
 
 class LanguageSerializer(serializers.Serializer):

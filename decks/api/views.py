@@ -21,7 +21,7 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotAuthenticated, NotFound, PermissionDenied, ValidationError
+from rest_framework.exceptions import NotAuthenticated, ValidationError
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,7 +35,7 @@ from .. import services
 from ..models import Deck
 from ..rules import get_rules
 from ..rules.base import DeckSpec, Entry, Verdict, pick, validate
-from ..selectors import can_edit, can_view, card_info, deck_entries, deck_spec, decks_of, visible_decks
+from ..selectors import access_deck, card_info, deck_entries, deck_spec, decks_of, visible_decks
 from .serializers import (
     DeckDetailSerializer,
     DeckErrorSerializer,
@@ -203,6 +203,15 @@ class DeckViewSet(viewsets.GenericViewSet):
     permission_classes = (DeckPermission,)
     lookup_value_regex = r"\d+"
 
+    @property
+    def throttle_scope(self) -> str | None:
+        """Changes count against the user's limit on deck writes; checking an unsaved deck, like a search."""
+        if getattr(self, "action", None) == "validate_unsaved":
+            return "search"
+        if self.request.method in SAFE_METHODS or getattr(self, "action", None) == "validate":
+            return None
+        return "deck_write"
+
     # --- helpers
 
     def handle_exception(self, exc: Exception) -> Response:
@@ -239,13 +248,8 @@ class DeckViewSet(viewsets.GenericViewSet):
         )
 
     def get_deck(self, *, write: bool = False) -> Deck:
-        deck = Deck.objects.select_related("game", "owner").filter(pk=self.kwargs["pk"]).first()
-        user = self.request.user
-        if deck is None or not can_view(user, deck, self.request.query_params.get("token")):
-            raise NotFound("No such deck.")
-        if write and not can_edit(user, deck):
-            raise PermissionDenied("Only the deck's owner may change it.")
-        return deck
+        token = self.request.query_params.get("token") or None
+        return access_deck(self.request.user, self.kwargs["pk"], token=token, write=write)
 
     def detail_response(self, deck: Deck, status_code: int = 200, **kwargs: Any) -> Response:
         deck = Deck.objects.select_related("game", "owner").get(pk=deck.pk)
@@ -358,6 +362,18 @@ class DeckViewSet(viewsets.GenericViewSet):
         data = _valid(EntriesPatchBodySerializer, request.data)
         services.set_counts(deck, clean_entries(deck.game, data["entries"], patch=True))
         return self.entries_response(deck)
+
+    @extend_schema(
+        summary="Replace a deck's share link",
+        description="A new share token; the old link, and runs started through it, stop working. Owner only.",
+        request=None,
+        responses={200: DeckDetailSerializer, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"], url_path="share-link")
+    def share_link(self, request: Request, pk: str) -> Response:
+        deck = self.get_deck(write=True)
+        services.regenerate_share_link(deck)
+        return self.detail_response(deck)
 
     # --- verdicts
 

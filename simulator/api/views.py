@@ -14,7 +14,7 @@ from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -25,11 +25,12 @@ from cards.api.serializers import ErrorSerializer
 from decks.api.serializers import LanguageSerializer
 from decks.api.views import error_response, flatten_errors
 from decks.models import Deck
-from decks.selectors import can_view
+from decks.selectors import access_deck
 
 from .. import adapters, inputs, presentation, sample, services, tables
 from ..engines import get_engine
 from ..models import SimulationRun
+from ..selectors import access_run
 from .serializers import SimulationRequestSerializer, SimulationRunSerializer
 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such deck (or run), or one the user may not see.")
@@ -71,10 +72,7 @@ class DeckAPIView(APIView):
         return serializer.validated_data.get("lang") or get_language() or "ja"
 
     def get_deck(self, pk: int) -> Deck:
-        deck = Deck.objects.select_related("game", "owner").filter(pk=pk).first()
-        if deck is None or not can_view(self.request.user, deck, self.request.query_params.get("token")):
-            raise NotFound("No such deck.")
-        return deck
+        return access_deck(self.request.user, pk, token=self.request.query_params.get("token") or None)
 
 
 def _parameters(engine: Any, values: dict[str, int], language: str) -> list[dict[str, Any]]:
@@ -241,6 +239,7 @@ class OddsView(DeckAPIView):
 
 class SimulationCreateView(DeckAPIView):
     permission_classes = (IsAuthenticated,)
+    throttle_scope = "simulation_start"
 
     @extend_schema(
         summary="Start a Monte Carlo run of a deck",
@@ -275,26 +274,34 @@ class SimulationCreateView(DeckAPIView):
             errors["deck"] = [f"The deck has no cards in: {', '.join(readiness.missing)}."]
         if errors:
             raise BadRequest(errors)
-        run = services.start_run(
-            deck=deck,
-            requester=request.user,
-            games=data["games"],
-            turns=data["turns"],
-            policy=policy,
-            params=params,
-            language=language,
-            seed=data.get("seed"),
-        )
+        try:
+            run = services.start_run(
+                deck=deck,
+                requester=request.user,
+                games=data["games"],
+                turns=data["turns"],
+                policy=policy,
+                params=params,
+                language=language,
+                seed=data.get("seed"),
+                share_token=request.query_params.get("token") or "",
+            )
+        except services.RunQuotaExceeded as refused:
+            raise QuotaExceeded(str(refused)) from None
         body = SimulationRunSerializer(run, context={"request": request}).data
         location = reverse("simulator_api:simulation", args=[run.pk], request=request)
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
 
 
 def _own_run(request: Request, run_id: int) -> SimulationRun:
-    run = SimulationRun.objects.select_related("deck__game", "requester").filter(pk=run_id).first()
-    if run is None or run.requester_id != request.user.pk:
-        raise NotFound("No such simulation run.")
+    run = access_run(request.user, run_id)
+    services.recover_stalled(run)
     return run
+
+
+class QuotaExceeded(APIException):
+    status_code = 429
+    default_code = "quota_exceeded"
 
 
 class SimulationView(APIView):

@@ -1,0 +1,38 @@
+"""What happens around logging in: every failure is logged, and a new password revokes every API token."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.signals import user_login_failed
+from django.db.models.signals import post_save
+from django.dispatch import receiver
+
+from . import services
+
+logger = logging.getLogger("accounts.security")
+
+
+@receiver(user_login_failed, dispatch_uid="accounts.log_failed_login")
+def log_failed_login(sender: Any, credentials: dict[str, Any], request: Any = None, **kwargs: Any) -> None:
+    logger.warning(
+        "login failed",
+        extra={
+            "username": str(credentials.get("username", ""))[:150],
+            "client": request.META.get("REMOTE_ADDR", "") if request is not None else "",
+            "path": getattr(request, "path", ""),
+        },
+    )
+
+
+@receiver(post_save, sender=get_user_model(), dispatch_uid="accounts.revoke_tokens_on_new_password")
+def revoke_tokens_on_new_password(sender: Any, instance: Any, created: bool, **kwargs: Any) -> None:
+    # set_password() leaves the raw password in _password until save() has run its validators'
+    # password_changed hooks, which happens after this signal: so this sees every password change
+    # (the password page, the admin, changepassword), whatever made it.
+    if not created and getattr(instance, "_password", None) is not None:
+        revoked = services.tokens_revoke_all(user=instance)
+        if revoked:
+            logger.info("api tokens revoked after a password change", extra={"user": instance.pk, "tokens": revoked})

@@ -1,0 +1,287 @@
+"""Input meant to break the site, and data that should never be there: always a clear 4xx, never a 500,
+and nothing written.
+
+- JSON bodies nested deeply or too large, and import files of the same kind;
+- regular expressions that backtrack (RE2 runs them in linear time) or that RE2 cannot run;
+- statements that run too long (stopped by the time limit);
+- the browsable API opened in a browser;
+- a card whose stored values break its game's declarations (put there by hand): every page that
+  shows it answers, marks the value invalid and treats it as unknown; the admin refuses to store one.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.db import connection
+from django.test import Client
+
+from cards import selectors
+from cards.gamedefs import all_games
+from cards.gamedefs.base import BooleanType, ChoiceListType, ChoiceType, IntegerType, SymbolStringType
+from cards.models import Card
+from cardsite.db import StatementTimeout, statement_time_limit
+from decks import services
+from decks.decklist_resolve import default_zone
+from decks.models import Deck
+from decks.rules import get_rules
+
+from .synthetic_decks import card, game, load_synthetic_cards
+
+PASSWORD = "test-password-1234"
+DEEP = "[" * 5000 + "]" * 5000
+
+
+@pytest.fixture
+def synthetic(db):
+    load_synthetic_cards()
+
+
+@pytest.fixture
+def owner(db):
+    return get_user_model().objects.create_user("owner", password=PASSWORD)
+
+
+# --- JSON ----------------------------------------------------------------------------------------
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/api/decks/validate/", "/api/token/"])
+@pytest.mark.parametrize("body", [DEEP, "[" * 40 + "]" * 40, '{"a": ' * 40 + "1" + "}" * 40])
+def test_deeply_nested_json_is_a_400_without_logging_in(client, path, body):
+    response = client.post(path, data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert "nested" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("body", [DEEP, "[" * 40 + "]" * 40])
+def test_deeply_nested_json_from_a_user_is_a_400_and_writes_nothing(client, owner, body):
+    client.force_login(owner)
+    response = client.post("/api/decks/", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert "nested" in response.json()["detail"]
+    assert not Deck.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_body_over_the_size_limit_is_a_400_naming_the_limit(client, settings):
+    settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
+    body = json.dumps({"game": "suikoden", "entries": [{"zone": "characters", "card": "x" * 50, "count": 1}] * 300})
+    response = client.post("/api/decks/validate/", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert "10,000" in response.json()["detail"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [("{", "not valid JSON"), ('{"game": 1' + "0" * 5000 + "}", "cannot be read"), (b"\xff\xfe", "UTF-8")],
+)
+def test_broken_json_is_a_400_that_says_what_is_wrong(client, body, words):
+    response = client.post("/api/decks/validate/", data=body, content_type="application/json")
+    assert response.status_code == 400
+    assert words in response.json()["detail"]
+
+
+@pytest.mark.django_db
+def test_importing_a_deeply_nested_file_is_refused_without_a_traceback(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text('{"game": "suikoden", "cards": ' + DEEP + "}")
+    with pytest.raises(CommandError) as refused:
+        call_command("importcards", str(path), verbosity=0)
+    assert "nested" in str(refused.value)
+    assert not Card.objects.exists()
+
+
+@pytest.mark.django_db
+def test_importing_a_number_too_long_for_python_is_a_problem_of_its_row(tmp_path):
+    path = tmp_path / "cards.csv"
+    path.write_text("game,key,kind,texts.ja.name,fields.attack\nsuikoden,T1,character,テスト," + "9" * 5000 + "\n")
+    with pytest.raises(CommandError) as refused:
+        call_command("importcards", str(path), verbosity=0)
+    assert "attack" in str(refused.value)
+    assert not Card.objects.exists()
+
+
+# --- regular expressions and time limits ---------------------------------------------------------
+
+
+@pytest.mark.usefixtures("synthetic")
+def test_a_backtracking_regular_expression_answers_at_once(client):
+    """(.|.)*Ω backtracks exponentially in Python's re; RE2 runs it in time linear in the text."""
+    body = client.get("/api/cards/", {"q": "/(.|.)*Ω/"}).json()
+    assert body["count"] == 0
+    page = client.get("/search/", {"q": "/(.|.)*テスト/"})
+    assert page.status_code == 200
+    assert "テスト林沖" in page.content.decode()
+
+
+@pytest.mark.usefixtures("synthetic")
+@pytest.mark.parametrize("pattern", ["(?=テスト)林", "(林)\\1", "a" * 201])
+def test_a_regular_expression_re2_cannot_run_is_refused_with_the_reason(client, pattern):
+    response = client.get("/api/cards/", {"q": f"/{pattern}/"})
+    assert response.status_code == 400
+    body = response.json()
+    assert "cannot be used" in body["detail"]
+    assert body["position"] == 0
+
+
+def _slow_statement() -> tuple[str, tuple]:
+    if connection.vendor == "postgresql":
+        return "SELECT pg_sleep(3)", ()
+    return (
+        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000000) SELECT count(*) FROM c",
+        (),
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_over_its_time_limit_is_stopped():
+    sql, params = _slow_statement()
+    with pytest.raises(StatementTimeout), statement_time_limit(0.2), connection.cursor() as cursor:
+        cursor.execute(sql, params)
+    # The connection is usable and no longer limited.
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        assert cursor.fetchone() == (1,)
+        if connection.vendor == "postgresql":
+            cursor.execute("SHOW statement_timeout")
+            assert cursor.fetchone()[0] == "0"
+
+
+@pytest.mark.usefixtures("synthetic")
+def test_a_search_stopped_by_its_time_limit_is_a_400_saying_so(client, settings, monkeypatch):
+    settings.SEARCH_STATEMENT_TIMEOUT = 0.2
+    sql, params = _slow_statement()
+
+    def slow_count(outcome):
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+        return 0
+
+    monkeypatch.setattr(selectors, "count_matches", slow_count)
+    response = client.get("/api/cards/", {"q": "テスト"})
+    assert response.status_code == 400
+    assert "0.2" in response.json()["detail"]
+    page = client.get("/search/", {"q": "テスト"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert "took longer than 0.2 seconds" in page.content.decode()
+
+
+# --- the browsable API ---------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("synthetic")
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/api/cards/?q=%E6%9E%97%E6%B2%96",
+        "/api/cards/",
+        "/api/cards/suikoden/901/",
+        "/api/games/",
+        "/api/games/suikoden/",
+        "/api/games/suikoden/glossary/",
+        "/api/decks/",
+    ],
+)
+def test_the_api_opened_in_a_browser_answers(client, path):
+    response = client.get(path, HTTP_ACCEPT="text/html,application/xhtml+xml,*/*;q=0.8")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/html")
+
+
+# --- values that break their declarations --------------------------------------------------------
+
+
+def _wrong_value(field_type) -> object:
+    """A value the type refuses: text where a number is declared, a number where text is, …"""
+    if isinstance(field_type, IntegerType | BooleanType):
+        return "strong"
+    if isinstance(field_type, ChoiceListType):
+        return 5
+    if isinstance(field_type, ChoiceType | SymbolStringType):
+        return "not-a-choice ✗"
+    return ["a", "list"]
+
+
+def _break(card_row: Card) -> None:
+    """Store, as a hand-made database edit would, a kind the game lacks and a wrong value in every field."""
+    definition = card_row.game.definition
+    fields = {spec.name: _wrong_value(spec.type) for spec in definition.fields}
+    Card.objects.filter(pk=card_row.pk).update(kind="hero-of-nothing", fields=fields)
+
+
+def _a_card_in_a_deck(slug: str, owner) -> tuple[Card, Deck]:
+    chosen = Card.objects.filter(game__slug=slug, key__isnull=False).exclude(kind=None).order_by("sort_key").first()
+    zone = default_zone(get_rules(slug), chosen)
+    deck = services.create_deck(
+        owner=owner, game=game(slug), name="テスト", visibility="public", entries=[(zone.slug, chosen, 1)]
+    )
+    return chosen, deck
+
+
+@pytest.mark.usefixtures("synthetic")
+@pytest.mark.parametrize("slug", [definition.slug for definition in all_games()])
+def test_a_stored_value_breaking_its_declaration_renders_everywhere_as_invalid(slug, owner):
+    chosen, deck = _a_card_in_a_deck(slug, owner)
+    _break(chosen)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(owner)
+    page = client.get(f"/games/{slug}/cards/{chosen.key}/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "invalid value" in text and "not a kind of this game" in text
+    pages = [
+        f"/games/{slug}/cards/",
+        f"/search/?q=game:{slug}",
+        f"/decks/{deck.pk}/",
+        f"/decks/{deck.pk}/edit/",
+        f"/decks/{deck.pk}/goldfish/?seed=1&turn=3",
+        f"/decks/{deck.pk}/odds/",
+        f"/decks/{deck.pk}/simulate/",
+        f"/decks/{deck.pk}/export.txt",
+        f"/decks/{deck.pk}/export.json",
+        "/decks/",
+        f"/api/cards/{slug}/{chosen.key}/",
+        f"/api/decks/{deck.pk}/",
+        f"/api/decks/{deck.pk}/validate/",
+        f"/api/decks/{deck.pk}/goldfish/?seed=1&turns=3",
+        f"/api/decks/{deck.pk}/odds/",
+    ]
+    for path in pages:
+        assert client.get(path).status_code == 200, path
+    api_card = client.get(f"/api/cards/{slug}/{chosen.key}/").json()
+    assert api_card["kind"] is None and api_card["fields"] == {}
+    assert set(api_card["invalid"]) >= {"kind"}
+    # The rules do not check what they cannot read: they say so, naming the card.
+    verdict = client.get(f"/api/decks/{deck.pk}/validate/").json()
+    assert any(finding["kind"] == "unchecked" for finding in verdict["findings"]) or not verdict["legal"]
+
+
+@pytest.mark.usefixtures("synthetic")
+def test_the_admin_refuses_a_value_its_game_does_not_declare(client):
+    admin = get_user_model().objects.create_superuser("admin", password=PASSWORD)
+    client.force_login(admin)
+    target = card("suikoden", "901")
+    form = {
+        "game": target.game_id,
+        "key": target.key,
+        "number": target.number,
+        "kind": "hero",
+        "fields": json.dumps({"attack": "strong"}),
+        "source": "test",
+        "texts-TOTAL_FORMS": "0",
+        "texts-INITIAL_FORMS": "0",
+        "texts-MIN_NUM_FORMS": "0",
+        "texts-MAX_NUM_FORMS": "1000",
+    }
+    response = client.post(f"/admin/cards/card/{target.pk}/change/", form, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 200  # the form again, with its errors
+    text = response.content.decode()
+    assert "&#x27;hero&#x27; is not a kind of suikoden" in text
+    assert "attack: &#x27;strong&#x27; is not a whole number" in text
+    target.refresh_from_db()
+    assert target.kind == "character" and target.fields["attack"] == 3
