@@ -180,7 +180,7 @@ def search_guard() -> Iterator[None]:
     from cardsite.db import StatementTimeout, savepoint_if_in_transaction, statement_time_limit
 
     try:
-        with savepoint_if_in_transaction(), statement_time_limit(settings.SEARCH_STATEMENT_TIMEOUT):
+        with statement_time_limit(settings.SEARCH_STATEMENT_TIMEOUT), savepoint_if_in_transaction():
             yield
     except StatementTimeout as error:
         raise SearchFailed(

@@ -119,12 +119,12 @@ def guarded_connection() -> Iterator[None]:
         with connection.execute_wrapper(executor):
             yield
     finally:
-        if _postgres_told.get() and connection.connection is not None:
+        if _postgres_told.get() and connection.connection is not None and not connection.needs_rollback:
             try:
-                with connection.cursor() as cursor:
-                    cursor.cursor.execute("RESET statement_timeout")
+                with connection.cursor() as cursor:  # the wrapper is gone: a plain statement
+                    cursor.execute("RESET statement_timeout")
             except DatabaseError:
-                pass  # a failed transaction: its end resets nothing, but the next request sets it again
+                pass  # a failed transaction: the next request sets its own limit anyway
         _postgres_told.reset(told)
         _guarded.reset(guarded)
 

@@ -211,8 +211,8 @@ def parse_decklist(text: str, rules: DeckRules) -> Decklist:
             if not line:
                 continue
         if len(result.lines) + len(result.errors) >= MAX_LINES:
-            result.errors.append(DecklistError(number, "too-many-lines", {"maximum": MAX_LINES}))
-            break
+            # Refused whole: nothing else about such a list is worth reading.
+            return Decklist(errors=[DecklistError(number, "too-many-lines", {"maximum": MAX_LINES})])
         parsed = _card_line(number, line)
         if isinstance(parsed, DecklistError):
             result.errors.append(parsed)

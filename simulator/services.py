@@ -40,6 +40,7 @@ from django.utils.translation import gettext as _
 from decks.models import Deck
 
 from . import adapters
+from .core import default_parameters
 from .engines import get_engine
 from .inputs import new_seed
 from .models import SimulationChunk, SimulationRun
@@ -125,7 +126,7 @@ def start_run(
             games=games,
             turns=turns,
             policy=policy,
-            params=dict(params),
+            params={**default_parameters(get_engine(deck.game.slug)), **params},
             language=language,
             seed=new_seed() if seed is None else seed,
             share_token=share_token,

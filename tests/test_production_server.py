@@ -7,12 +7,17 @@ These start real processes; each test takes a few seconds.
 from __future__ import annotations
 
 import json
+import os
 import re
+import secrets
+import signal
+import sys
 import threading
 import time
 from collections import Counter
 
 import pytest
+import redis
 import requests
 
 from .servers import ProductionSite, production_site
@@ -167,3 +172,110 @@ def test_pages_carry_the_security_headers_and_the_sites_own_error_pages(tmp_path
         health = site.get("/healthz/").json()
         assert health["status"] == "ok"
         assert {check["name"] for check in health["checks"]} == {"database", "tasks", "cache"}
+
+
+RUN_SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from decks import services as decks
+from simulator import adapters, services
+from simulator.engines import get_engine
+from simulator.montecarlo import play_many
+from tests.synthetic_decks import card, game, load_synthetic_cards
+
+load_synthetic_cards()
+owner = get_user_model().objects.create_user("runner", password="correct horse battery staple")
+deck = decks.create_deck(
+    owner=owner,
+    game=game("suikoden"),
+    name="テスト",
+    entries=[("characters", card("suikoden", "901"), 20), ("characters", card("suikoden", "902"), 20),
+             ("lands", card("suikoden", "903"), 6)],
+)
+games, turns, seed = {games}, 8, 99
+run = services.start_run(deck=deck, requester=owner, games=games, turns=turns, policy="default", params={{}},
+                         language="ja", seed=seed)
+expected = services.summary_dict(play_many(get_engine("suikoden"), adapters.sim_deck(deck, "ja"), games, turns, seed),
+                                 turns=turns, seed=seed)
+print(json.dumps({{"run": run.pk, "expected": expected}}))
+"""
+
+RUN_STATE = """
+import json
+from simulator.models import SimulationRun
+run = SimulationRun.objects.get(pk={run})
+chunks = list(run.chunks.order_by("index").values("status", "worker", "attempts", "played"))
+print(json.dumps({{"status": run.status, "result": run.result, "progress": run.progress, "chunks": chunks}}))
+"""
+
+
+def wait_for_run(site: ProductionSite, run: int, *, until, timeout: float = 120, poll=None) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if poll is not None:
+            poll()
+        state = json.loads(site.django(RUN_STATE.format(run=run)))
+        if until(state):
+            return state
+        time.sleep(0.5)
+    raise AssertionError(f"the run did not get there in {timeout} s: {state}\n{site.logs()}")
+
+
+def test_two_workers_play_one_run_at_once_and_find_what_one_process_finds(tmp_path):
+    with production_site(tmp_path, SIMULATION_CHUNK_GAMES="400") as site:
+        started = json.loads(site.django(RUN_SETUP.format(games=4000)))
+        site.start_worker()
+        site.start_worker()
+        state = wait_for_run(site, started["run"], until=lambda state: state["status"] == "done")
+        assert state["result"] == started["expected"]
+        assert state["progress"] == 4000
+        workers = {chunk["worker"] for chunk in state["chunks"]}
+        assert len(workers) == 2, "both workers played chunks of the run"
+
+
+def test_a_killed_worker_s_chunk_is_played_again_by_another(tmp_path):
+    """SIGKILL leaves no chance to clean up: the chunk stops beating, and the next look at the run (or the next
+    chunk a worker starts) gives it to another worker, which plays it from its first game."""
+    with production_site(tmp_path, SIMULATION_CHUNK_GAMES="3000", SIMULATION_STALE_SECONDS="2") as site:
+        started = json.loads(site.django(RUN_SETUP.format(games=6000)))
+        first = site.start_worker()
+        wait_for_run(
+            site,
+            started["run"],
+            until=lambda state: any(chunk["status"] == "running" and chunk["played"] > 0 for chunk in state["chunks"]),
+        )
+        first.send_signal(signal.SIGKILL)
+        first.wait(10)
+        site.start_worker()
+        recover = "from simulator.services import recover_stalled; recover_stalled()"
+        state = wait_for_run(
+            site, started["run"], until=lambda state: state["status"] == "done", poll=lambda: site.django(recover)
+        )
+        assert state["result"] == started["expected"]
+        assert max(chunk["attempts"] for chunk in state["chunks"]) == 2
+
+
+def test_runs_queue_in_redis_for_rq_workers(tmp_path):
+    """TASKS_BACKEND=rq: the runs' chunks wait in Redis and `manage.py rqworker` processes play them."""
+    database = 8 + secrets.randbelow(8)
+    redis_url = f"redis://127.0.0.1:6379/{database}"
+    try:
+        redis.Redis.from_url(redis_url, socket_connect_timeout=2).flushdb()
+    except redis.ConnectionError:
+        if os.environ.get("CI"):
+            pytest.fail("Redis is required under CI")
+        pytest.skip("no Redis at 127.0.0.1:6379")
+    try:
+        with production_site(
+            tmp_path, SIMULATION_CHUNK_GAMES="500", TASKS_BACKEND="rq", TASKS_REDIS_URL=redis_url
+        ) as site:
+            started = json.loads(site.django(RUN_SETUP.format(games=2000)))
+            for _ in range(2):
+                site.spawn([sys.executable, "manage.py", "rqworker", "--job-class", "django_tasks_rq.Job", "default"])
+            state = wait_for_run(site, started["run"], until=lambda state: state["status"] == "done")
+            assert state["result"] == started["expected"]
+            health = site.get("/healthz/").json()
+            tasks = next(check for check in health["checks"] if check["name"] == "tasks")
+            assert tasks["detail"]["backend"] == "rq" and tasks["detail"]["workers"] == 2
+    finally:
+        redis.Redis.from_url(redis_url).flushdb()
