@@ -172,7 +172,9 @@ def failure_kind(error: BaseException) -> str | None:
     """What kind of database failure ``error`` is: "timeout", "read-only", "unavailable" or None."""
     if isinstance(error, StatementTimeout):
         return "timeout"
-    if not isinstance(error, OperationalError):
+    # Django wraps the driver's errors by class: a read-only transaction comes as InternalError on
+    # PostgreSQL, a full disk as OperationalError on SQLite; the driver's codes tell them apart.
+    if not isinstance(error, DatabaseError):
         return None
     cause = error.__cause__
     code = getattr(cause, "sqlite_errorcode", None)

@@ -103,6 +103,9 @@ DATABASES = {
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    if DATABASES["default"].get("OPTIONS", {}).pop("mode", None) == "ro":
+        # sqlite:////path/db.sqlite3?mode=ro serves a database (a copy, a replica) without writing to it.
+        DATABASES["default"]["NAME"] = f"file:{DATABASES['default']['NAME']}?mode=ro"
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {
             # Writers take the write lock when their transaction begins, so a transaction never has to

@@ -176,22 +176,37 @@ def stop(process: subprocess.Popen, timeout: float = 20) -> None:
 
 
 @contextmanager
+def _given_database(database_url: str) -> Iterator[str]:
+    yield database_url
+
+
+@contextmanager
 def production_site(
-    tmp_path: Path, *, seed: bool = False, workers: int = 2, threads: int = 4, **extra_environment: str
+    tmp_path: Path,
+    *,
+    seed: bool = False,
+    workers: int = 2,
+    threads: int = 4,
+    database_url: str | None = None,
+    **extra_environment: str,
 ) -> Iterator[ProductionSite]:
-    """gunicorn serving the site (DEBUG off, static files collected) on a fresh database."""
+    """gunicorn serving the site (DEBUG off, static files collected) on a fresh database, or on
+    ``database_url`` as it is (not migrated)."""
+    tmp_path.mkdir(parents=True, exist_ok=True)
     static_root = collected_static(tmp_path.parent)
-    with fresh_database(tmp_path) as database_url:
+    database = _given_database(database_url) if database_url else fresh_database(tmp_path)
+    with database as url:
         port = free_port()
         environment = base_environment(
-            database_url,
+            url,
             STATIC_ROOT=str(static_root),
             ADDRESS=f"127.0.0.1:{port}",
             WEB_WORKERS=str(workers),
             WEB_THREADS=str(threads),
             **extra_environment,
         )
-        manage(environment, "migrate", "--no-input", "-v0")
+        if database_url is None:
+            manage(environment, "migrate", "--no-input", "-v0")
         if seed:
             manage(environment, "loadcards", "-v0")
         site = ProductionSite(f"http://127.0.0.1:{port}", environment, tmp_path)
