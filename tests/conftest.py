@@ -69,3 +69,18 @@ def _empty_cache():
 
     cache.clear()
     yield
+
+
+def wait_until_true(page, expression: str, timeout: float = 10.0) -> None:
+    """Poll ``expression`` in the page until it is true.
+
+    Playwright's wait_for_function evaluates its predicate with eval() inside the page, which the
+    site's Content-Security-Policy forbids; page.evaluate goes through the debugging protocol instead.
+    """
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(50)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from .conftest import wait_until_true
 from .test_deck_pages import PASSWORD, import_test_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -67,7 +68,7 @@ def test_build_a_deck_and_see_the_verdict_change(live_server, page):
     expect(page.locator("#zone-lands .size-rule")).to_have_class("size-rule off")
     expect(page.locator("#deck-total")).to_have_text("11 枚")
     # the chart is redrawn from the data the server sent with the change
-    page.wait_for_function("JSON.stringify(Chart.getChart('chart-kind').data.datasets[0].data) === '[11]'")
+    wait_until_true(page, "JSON.stringify(Chart.getChart('chart-kind').data.datasets[0].data) === '[11]'")
 
     # a third copy of a land breaks "at most two of each land"
     page.click('#zone-lands li[data-card="テスト土地01"] button[value="1"]')
@@ -81,7 +82,7 @@ def test_build_a_deck_and_see_the_verdict_change(live_server, page):
     expect(page.locator('#zone-lands li[data-card="テスト土地06"]')).to_have_count(0)
     expect(verdict.locator("ul.violations")).not_to_contain_text("4〜10枚")
     expect(page.locator("#deck-total")).to_have_text("10 枚")
-    page.wait_for_function("JSON.stringify(Chart.getChart('chart-kind').data.datasets[0].data) === '[10]'")
+    wait_until_true(page, "JSON.stringify(Chart.getChart('chart-kind').data.datasets[0].data) === '[10]'")
 
     # bad input from a crafted request shows the server's message and changes nothing
     page.evaluate(

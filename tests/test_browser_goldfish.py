@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from .conftest import wait_until_true
 from .synthetic_decks import load_synthetic_cards
 from .test_goldfish_pages import IMMEDIATE, PASSWORD, make_deck, make_user
 
@@ -97,7 +98,7 @@ def test_a_monte_carlo_run_shows_its_charts(live_server, page, settings):
     page.click(".simulate-form button[type=submit]")
     page.wait_for_url(re.compile(r"/simulate/\d+/$"))
     page.wait_for_selector("#run[data-status=done]")
-    page.wait_for_function("window.Chart && Chart.getChart('sim-chart-damage') !== undefined")
+    wait_until_true(page, "window.Chart && Chart.getChart('sim-chart-damage') !== undefined")
     labels = page.evaluate("Chart.getChart('sim-chart-damage').data.labels")
     assert labels == list(range(1, 9))
     assert page.locator("table.sim-turns tbody tr").count() == 8

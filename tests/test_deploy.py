@@ -1,0 +1,59 @@
+"""The production settings: Django's deployment checks are clean with the environment the README gives,
+and name what is missing without it."""
+
+from __future__ import annotations
+
+import os
+import secrets
+import subprocess
+import sys
+
+from .servers import ROOT
+
+PRODUCTION = {
+    "DEBUG": "0",
+    "SECRET_KEY": secrets.token_urlsafe(50),
+    "ALLOWED_HOSTS": "cards.example.org",
+    "CSRF_TRUSTED_ORIGINS": "https://cards.example.org",
+    "SECURE_SSL_REDIRECT": "1",
+    "SECURE_HSTS_SECONDS": "31536000",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS": "1",
+    "SECURE_HSTS_PRELOAD": "1",
+    "SECURE_PROXY_SSL_HEADER": "X-Forwarded-Proto:https",
+    "CACHE_URL": "redis://127.0.0.1:6379/1",
+    "ADMINS": "Site Admin <admin@example.org>",
+}
+
+
+def check_deploy(environment: dict[str, str]) -> subprocess.CompletedProcess:
+    # Only what a server's environment would hold: nothing the test settings put in this process's.
+    clean = {key: os.environ[key] for key in ("PATH", "HOME", "LANG") if key in os.environ}
+    clean.update(environment, DJANGO_SETTINGS_MODULE="cardsite.settings")
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env=clean,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_check_deploy_is_clean_with_the_production_environment():
+    result = check_deploy(PRODUCTION)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "no issues" in result.stdout
+
+
+def test_check_deploy_names_what_a_bare_environment_lacks():
+    result = check_deploy({"DEBUG": "0", "SECRET_KEY": "short"})
+    assert result.returncode != 0
+    report = result.stdout + result.stderr
+    for problem in ("security.W004", "security.W008", "security.W009"):
+        assert problem in report
+
+
+def test_settings_refuse_to_start_without_a_secret_key():
+    result = check_deploy({"DEBUG": "0", "SECRET_KEY": ""})
+    assert result.returncode != 0
+    assert "Set SECRET_KEY" in result.stderr
