@@ -7,6 +7,8 @@ that a player never sees a debug page or a bare server message.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -109,8 +111,16 @@ def too_many_requests(request: HttpRequest, wait: int, message: str | None = Non
     )
 
 
-def database_failure(request: HttpRequest, kind: str) -> HttpResponse:
-    """503 for a database that cannot write (reads still work), cannot answer, or took too long."""
+@dataclass(frozen=True)
+class Unavailable:
+    """What a 503 says for one kind of database failure (``cardsite.db.failure_kind``)."""
+
+    message: str
+    code: str
+    retry_after: int
+
+
+def unavailable(kind: str) -> Unavailable:
     if kind == "read-only":
         message = _(
             "The site cannot save changes right now (its database is read-only or its disk is full). "
@@ -123,12 +133,18 @@ def database_failure(request: HttpRequest, kind: str) -> HttpResponse:
     else:
         message = _("The site's database cannot be reached right now. Please try again in a minute.")
         retry = 30
+    return Unavailable(message, f"database_{kind.replace('-', '_')}", retry)
+
+
+def database_failure(request: HttpRequest, kind: str) -> HttpResponse:
+    """503 for a database that cannot write (reads still work), cannot answer, or took too long."""
+    answer = unavailable(kind)
     return _answer(
         request,
         503,
         title=_("Temporarily unavailable"),
-        message=message,
-        code=f"database_{kind.replace('-', '_')}",
+        message=answer.message,
+        code=answer.code,
         template="error_standalone.html",
-        retry_after=retry,
+        retry_after=answer.retry_after,
     )

@@ -234,6 +234,8 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
+    # One body shape for every error: {"detail", "code", "errors"} (cardsite.api_errors).
+    "EXCEPTION_HANDLER": "cardsite.api_errors.exception_handler",
     # A view's throttle_scope names its limit in RATE_LIMITS (cardsite.throttling).
     "DEFAULT_THROTTLE_CLASSES": ["cardsite.throttling.ScopedThrottle"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cards.models import Card, Game
+from cardsite.errors import AppError
 
 from .models import Deck, DeckEntry, new_share_token
 from .rules import get_rules
@@ -18,8 +19,10 @@ MAX_COPIES_PER_ENTRY = 99
 MAX_DESCRIPTION_LENGTH = 10_000  # characters
 
 
-class DeckError(ValueError):
+class DeckError(AppError, ValueError):
     """A change that cannot be made (unknown zone, a card of another game, …); nothing was written."""
+
+    code = "deck_change_refused"
 
 
 def _check_zone(deck: Deck, zone: str) -> None:

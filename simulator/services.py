@@ -37,6 +37,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from cardsite.errors import AppError, QuotaExceeded
 from decks.models import Deck
 
 from . import adapters
@@ -64,11 +65,13 @@ def stale_after() -> timedelta:
     return timedelta(seconds=settings.SIMULATION_STALE_SECONDS)
 
 
-class RunError(Exception):
+class RunError(AppError):
     """The run cannot be played (e.g. the deck lacks the zone its game's goldfish draws from)."""
 
+    code = "run_refused"
 
-class RunQuotaExceeded(Exception):
+
+class RunQuotaExceeded(QuotaExceeded):
     """The user already has as many runs waiting or running as allowed."""
 
     def __init__(self, limit: int) -> None:
@@ -336,7 +339,8 @@ def recover_stalled(run: SimulationRun | None = None) -> int:
 
 
 def _recover(chunk: SimulationChunk, cutoff: Any) -> int:
-    with transaction.atomic():
+    # The run's messages are kept in the language of whoever started it.
+    with translation.override(chunk.run.language), transaction.atomic():
         run = SimulationRun.objects.select_for_update().get(pk=chunk.run_id)
         mine = SimulationChunk.objects.filter(pk=chunk.pk, status=ChunkStatus.RUNNING, heartbeat_at__lt=cutoff)
         first, last = chunk.first_game + 1, chunk.first_game + chunk.games

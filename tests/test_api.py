@@ -100,7 +100,11 @@ def test_game_detail_has_rules_sections_in_each_language(client):
 
 
 def test_unknown_game_is_404_json(client):
-    assert get_json(client, "/api/games/nosuchgame/", 404) == {"detail": "No game 'nosuchgame'."}
+    assert get_json(client, "/api/games/nosuchgame/", 404) == {
+        "detail": "No game 'nosuchgame'.",
+        "code": "not_found",
+        "errors": {},
+    }
     assert "detail" in get_json(client, "/api/games/nosuchgame/glossary/", 404)
 
 

@@ -53,7 +53,7 @@ def owner(db):
 @pytest.mark.parametrize("path", ["/api/decks/validate/", "/api/token/"])
 @pytest.mark.parametrize("body", [DEEP, "[" * 40 + "]" * 40, '{"a": ' * 40 + "1" + "}" * 40])
 def test_deeply_nested_json_is_a_400_without_logging_in(client, path, body):
-    response = client.post(path, data=body, content_type="application/json")
+    response = client.post(path, data=body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
     assert "nested" in response.json()["detail"]
 
@@ -61,7 +61,7 @@ def test_deeply_nested_json_is_a_400_without_logging_in(client, path, body):
 @pytest.mark.parametrize("body", [DEEP, "[" * 40 + "]" * 40])
 def test_deeply_nested_json_from_a_user_is_a_400_and_writes_nothing(client, owner, body):
     client.force_login(owner)
-    response = client.post("/api/decks/", data=body, content_type="application/json")
+    response = client.post("/api/decks/", data=body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 400
     assert "nested" in response.json()["detail"]
     assert not Deck.objects.exists()
@@ -82,7 +82,9 @@ def test_a_body_over_the_size_limit_is_a_400_naming_the_limit(client, settings):
     [("{", "not valid JSON"), ('{"game": 1' + "0" * 5000 + "}", "cannot be read"), (b"\xff\xfe", "UTF-8")],
 )
 def test_broken_json_is_a_400_that_says_what_is_wrong(client, body, words):
-    response = client.post("/api/decks/validate/", data=body, content_type="application/json")
+    response = client.post(
+        "/api/decks/validate/", data=body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en"
+    )
     assert response.status_code == 400
     assert words in response.json()["detail"]
 

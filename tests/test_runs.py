@@ -54,9 +54,9 @@ def expected_result(deck, games: int, turns: int, seed: int) -> dict:
     return services.summary_dict(summary, turns=turns, seed=seed)
 
 
-def start(deck, owner, games: int = 1000, seed: int = 7) -> SimulationRun:
+def start(deck, owner, games: int = 1000, seed: int = 7, language: str = "ja") -> SimulationRun:
     return services.start_run(
-        deck=deck, requester=owner, games=games, turns=8, policy="default", params={}, language="ja", seed=seed
+        deck=deck, requester=owner, games=games, turns=8, policy="default", params={}, language=language, seed=seed
     )
 
 
@@ -127,7 +127,7 @@ def test_looking_at_a_run_notices_a_vanished_worker(deck, owner, settings):
 def test_a_chunk_that_stalls_too_often_fails_the_run_keeping_the_games_played(deck, owner, settings):
     settings.TASKS = DUMMY
     settings.SIMULATION_CHUNK_GAMES = 500
-    run = start(deck, owner)
+    run = start(deck, owner, language="en")
     first, second = run.chunks.order_by("index")
     play_chunk.call(second.pk)
     stall(first, attempts=services.MAX_ATTEMPTS)

@@ -240,15 +240,21 @@ class CardSearchParametersSerializer(serializers.Serializer):
         return order
 
 
-class QueryErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="What is wrong, in English.")
+class ErrorSerializer(serializers.Serializer):
+    """Every error the API answers (cardsite.api_errors)."""
+
+    detail = serializers.CharField(help_text="What is wrong, in the request's language.")
+    code = serializers.CharField(help_text="A stable code for programs: not_found, invalid, throttled, …")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="The problems of each field at fault, by the field's path (entries[2].card); empty when none is.",
+    )
+
+
+class QueryErrorSerializer(ErrorSerializer):
     position = serializers.IntegerField(
         allow_null=True,
         help_text="Offset in `query` (in characters) where the problem is; null when it is not in the query.",
     )
     query = serializers.CharField(allow_blank=True, help_text="The query as received.")
     parameter = serializers.CharField(help_text="The request parameter at fault: q, game, order, dir or lang.")
-
-
-class ErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField()

@@ -27,6 +27,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cardsite.api_errors import error_body
+
 from .. import selectors
 from ..models import Card, Game, Term
 from ..selectors import SearchOutcome
@@ -159,7 +161,9 @@ def _search_paginator(outcome: SearchOutcome, cards: QuerySet[Card], per_page: i
 
 
 def query_error(query: str, message: str, position: int | None, parameter: str) -> Response:
-    body = {"detail": message, "position": position, "query": query, "parameter": parameter}
+    body = error_body(
+        message, "invalid_query", {parameter: [message]}, position=position, query=query, parameter=parameter
+    )
     return Response(body, status=400)
 
 

@@ -19,6 +19,7 @@ from rest_framework.reverse import reverse
 
 from cards.gamedefs import LANGUAGES
 from cards.models import Card, Game
+from cardsite.errors import FieldProblems
 
 from .. import services
 from ..models import Deck
@@ -28,12 +29,8 @@ from ..selectors import can_edit
 MAX_COUNT = services.MAX_COPIES_PER_ENTRY
 
 
-class FieldErrors(Exception):
-    """Problems with a request body, keyed by the field's path (``entries[2].card``)."""
-
-    def __init__(self, errors: Mapping[str, Sequence[str]]) -> None:
-        super().__init__("; ".join(f"{path}: {' '.join(messages)}" for path, messages in errors.items()))
-        self.errors = {path: list(messages) for path, messages in errors.items()}
+class FieldErrors(FieldProblems):
+    """Problems with a deck body, keyed by the field's path (``entries[2].card``)."""
 
 
 # --- reading

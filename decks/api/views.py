@@ -21,15 +21,15 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotAuthenticated, ValidationError
+from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
-from rest_framework.settings import api_settings
 
 from cards.api.serializers import ErrorSerializer
 from cards.models import Card, Game
+from cardsite.api_errors import merge_errors
 
 from .. import services
 from ..models import Deck
@@ -76,39 +76,6 @@ LANG = OpenApiParameter(
 )
 
 
-def _merge(target: dict[str, list[str]], more: dict[str, list[str]]) -> None:
-    for path, messages in more.items():
-        target.setdefault(path, []).extend(messages)
-
-
-def flatten_errors(detail: Any, path: str = "") -> dict[str, list[str]]:
-    """DRF's nested validation errors as ``{"entries[2].count": [...]}``."""
-    if isinstance(detail, dict):
-        out: dict[str, list[str]] = {}
-        for key, value in detail.items():
-            if key == api_settings.NON_FIELD_ERRORS_KEY:
-                sub = path
-            elif isinstance(key, int):  # a list's items, by index
-                sub = f"{path}[{key}]"
-            else:
-                sub = f"{path}.{key}" if path else str(key)
-            _merge(out, flatten_errors(value, sub))
-        return out
-    if isinstance(detail, list):
-        if all(isinstance(item, str) for item in detail):
-            return {path or "body": [str(item) for item in detail]} if detail else {}
-        out = {}
-        for index, item in enumerate(detail):
-            _merge(out, flatten_errors(item, f"{path}[{index}]"))
-        return out
-    return {path or "body": [str(detail)]}
-
-
-def error_response(errors: dict[str, list[str]]) -> Response:
-    detail = "; ".join(f"{path}: {' '.join(messages)}" for path, messages in errors.items())
-    return Response({"detail": detail, "errors": errors}, status=status.HTTP_400_BAD_REQUEST)
-
-
 def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
     serializer = serializer_class(data=data)
     serializer.is_valid(raise_exception=True)
@@ -122,11 +89,11 @@ def _clean_deck_body(game: Game, data: dict):
     try:
         mode, options = clean_mode_options(game, data.get("mode"), data.get("options"))
     except FieldErrors as error:
-        _merge(errors, error.errors)
+        merge_errors(errors, error.errors)
     try:
         entries = clean_entries(game, data.get("entries", []))
     except FieldErrors as error:
-        _merge(errors, error.errors)
+        merge_errors(errors, error.errors)
     if errors:
         raise FieldErrors(errors)
     return mode, options, entries
@@ -214,15 +181,6 @@ class DeckViewSet(viewsets.GenericViewSet):
 
     # --- helpers
 
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, FieldErrors):
-            return error_response(exc.errors)
-        if isinstance(exc, ValidationError):
-            return error_response(flatten_errors(exc.detail))
-        if isinstance(exc, services.DeckError):
-            return error_response({"body": [str(exc)]})
-        return super().handle_exception(exc)
-
     def language(self) -> str:
         values = _valid(LanguageSerializer, self.request.query_params)
         return values.get("lang") or get_language() or "ja"
@@ -295,12 +253,12 @@ class DeckViewSet(viewsets.GenericViewSet):
                     deck.game, data.get("mode", deck.mode), data.get("options"), base=deck.options
                 )
             except FieldErrors as error:
-                _merge(errors, error.errors)
+                merge_errors(errors, error.errors)
         if "entries" in data:
             try:
                 entries = clean_entries(deck.game, data["entries"])
             except FieldErrors as error:
-                _merge(errors, error.errors)
+                merge_errors(errors, error.errors)
         if errors:
             raise FieldErrors(errors)
         services.update_deck(

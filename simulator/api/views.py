@@ -14,7 +14,6 @@ from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import APIException, ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -22,8 +21,8 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.api.serializers import ErrorSerializer
+from cardsite.errors import FieldProblems
 from decks.api.serializers import LanguageSerializer
-from decks.api.views import error_response, flatten_errors
 from decks.models import Deck
 from decks.selectors import access_deck
 
@@ -50,21 +49,8 @@ PARAMS = OpenApiParameter(
 )
 
 
-class BadRequest(Exception):
-    def __init__(self, errors: dict[str, list[str]]) -> None:
-        super().__init__(errors)
-        self.errors = errors
-
-
 class DeckAPIView(APIView):
     """Helpers shared by the goldfish endpoints: the deck (or 404), the language, 400 with every problem."""
-
-    def handle_exception(self, exc: Exception) -> Response:
-        if isinstance(exc, BadRequest):
-            return error_response(exc.errors)
-        if isinstance(exc, ValidationError):
-            return error_response(flatten_errors(exc.detail))
-        return super().handle_exception(exc)
 
     def language(self) -> str:
         serializer = LanguageSerializer(data=self.request.query_params)
@@ -151,11 +137,11 @@ class GoldfishView(DeckAPIView):
                     f"Comma-separated turns from 0 to {turns}, at most {inputs.MAX_EXTRA_DRAWS} of them."
                 ]
         if errors:
-            raise BadRequest(errors)
+            raise FieldProblems(errors)
         simdeck = adapters.sim_deck(deck, language)
         readiness = adapters.readiness(simdeck, language)
         if not readiness.ready:
-            raise BadRequest({"deck": [f"The deck has no cards in: {', '.join(readiness.missing)}."]})
+            raise FieldProblems({"deck": [f"The deck has no cards in: {', '.join(readiness.missing)}."]})
         played = sample.replay(engine, simdeck, sample.HandSpec(seed, turns, policy, params, tuple(sorted(draws))))
         zones, counters = sample.read_state(played.state)
         return Response(
@@ -273,21 +259,18 @@ class SimulationCreateView(DeckAPIView):
         if not readiness.ready:
             errors["deck"] = [f"The deck has no cards in: {', '.join(readiness.missing)}."]
         if errors:
-            raise BadRequest(errors)
-        try:
-            run = services.start_run(
-                deck=deck,
-                requester=request.user,
-                games=data["games"],
-                turns=data["turns"],
-                policy=policy,
-                params=params,
-                language=language,
-                seed=data.get("seed"),
-                share_token=request.query_params.get("token") or "",
-            )
-        except services.RunQuotaExceeded as refused:
-            raise QuotaExceeded(str(refused)) from None
+            raise FieldProblems(errors)
+        run = services.start_run(
+            deck=deck,
+            requester=request.user,
+            games=data["games"],
+            turns=data["turns"],
+            policy=policy,
+            params=params,
+            language=language,
+            seed=data.get("seed"),
+            share_token=request.query_params.get("token") or "",
+        )
         body = SimulationRunSerializer(run, context={"request": request}).data
         location = reverse("simulator_api:simulation", args=[run.pk], request=request)
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
@@ -297,11 +280,6 @@ def _own_run(request: Request, run_id: int) -> SimulationRun:
     run = access_run(request.user, run_id)
     services.recover_stalled(run)
     return run
-
-
-class QuotaExceeded(APIException):
-    status_code = 429
-    default_code = "quota_exceeded"
 
 
 class SimulationView(APIView):
