@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from django.db import transaction
 
+from cardsite import pagecache
+
 from .gamedefs import all_games
 from .importing import CardBundle, CardRecord, ImportProblem, RuleRecord, TermRecord, parse_file
 from .models import Card, CardText, Game, RuleSection, RuleText, Term, TermText
@@ -103,6 +105,7 @@ def import_bundle(bundle: CardBundle) -> ImportSummary:
         _write_terms(game, bundle.terms)
     if bundle.rules:
         _write_rules(game, bundle.rules)
+    pagecache.bump("cards")  # bulk writes send no model signals
     return ImportSummary(
         game=bundle.game,
         created=created,
@@ -131,8 +134,11 @@ def reindex_card(card: Card) -> None:
     """Bring one card's search index and list order up to date after an edit (e.g. in the admin)."""
     Card.objects.filter(pk=card.pk).update(sort_key=card_sort_key(card.number, card.key))
     index_cards([card.pk])
+    pagecache.bump("cards")
 
 
 def reindex_all_cards() -> int:
     """Rebuild every card's search document and field values; returns how many cards."""
-    return index_cards()
+    count = index_cards()
+    pagecache.bump("cards")
+    return count

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import get_language
 
 from cardsite.htmx import vary_on_htmx
+from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
 
 from . import presentation, selectors
@@ -17,11 +18,13 @@ def _game_or_404(slug: str) -> Game:
     return get_object_or_404(Game, slug=slug)
 
 
+@cached_for_readers("cards")
 def game_list(request: HttpRequest) -> HttpResponse:
     games = selectors.games_with_counts()
     return render(request, "cards/game_list.html", {"games": games})
 
 
+@cached_for_readers("cards")
 def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_or_404(game)
     counted = selectors.games_with_counts().get(pk=game_row.pk)
@@ -35,6 +38,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "cards/game_detail.html", context)
 
 
+@cached_for_readers("cards")
 def glossary(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_or_404(game)
     context = {"game": game_row, "search_game": game_row, "terms": presentation.glossary_rows(game_row)}
@@ -46,6 +50,7 @@ def _wants_fragment(request: HttpRequest) -> bool:
     return bool(request.htmx) and not request.htmx.boosted and not request.htmx.history_restore_request
 
 
+@cached_for_readers("cards")
 @vary_on_htmx
 def card_list(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_or_404(game)
@@ -66,6 +71,7 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, template, context)
 
 
+@cached_for_readers("cards")
 def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
     game_row = _game_or_404(game)
     try:
@@ -88,6 +94,7 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
 SEARCH_PAGE_SIZE = 50
 
 
+@cached_for_readers("cards")
 @vary_on_htmx
 @rate_limit("search", methods=("GET",))
 def search(request: HttpRequest) -> HttpResponse:
@@ -121,5 +128,6 @@ def search(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
+@cached_for_readers("cards")
 def search_syntax(request: HttpRequest) -> HttpResponse:
     return render(request, "cards/search_syntax.html")

@@ -60,6 +60,8 @@ MIDDLEWARE = [
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After the locale (pages are kept per language), before everything that only a rendering needs.
+    "cardsite.pagecache.PageCacheMiddleware",
     # After the locale: its answers (503, time limits) speak the reader's language.
     "cardsite.middleware.DatabaseGuardMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -135,6 +137,9 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- cache (rate limits, shared by every process when it is Redis or files) ------------------------
 
 CACHES = {"default": env.cache_from_url(os.environ.get("CACHE_URL", f"file://{BASE_DIR / 'var' / 'cache'}"))}
+# Whole pages for readers who are not signed in (cardsite.pagecache): on by default when the cache is
+# shared by every process (Redis, files), since a write must reach every process's idea of "current".
+PAGE_CACHE = env.flag("PAGE_CACHE", CACHES["default"]["BACKEND"].rsplit(".", 2)[-2] in {"redis", "filebased"})
 
 # --- accounts -----------------------------------------------------------------------------------
 

@@ -6,7 +6,7 @@ from . import views
 urlpatterns = [
     path("healthz/", views.healthz, name="healthz"),
     path("admin/", admin.site.urls),
-    path("i18n/", include("django.conf.urls.i18n")),
+    path("i18n/setlang/", views.set_language, name="set_language"),
     path("api/", include("simulator.api.urls")),
     path("api/decks/", include("decks.api.urls")),
     path("api/", include("accounts.api.urls")),

@@ -10,6 +10,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from cards.models import Card, Game
+from cardsite import pagecache
 from cardsite.errors import AppError
 
 from .models import Deck, DeckEntry, new_share_token
@@ -74,6 +75,7 @@ def _touch(deck: Deck) -> None:
     """Mark the deck changed without writing back fields this request may hold stale copies of."""
     deck.updated_at = timezone.now()
     Deck.objects.filter(pk=deck.pk).update(updated_at=deck.updated_at)
+    pagecache.bump("decks")
 
 
 @transaction.atomic

@@ -35,6 +35,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from cards import selectors as card_selectors
 from cards.models import Game
 from cardsite.htmx import vary_on_htmx
+from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
 
 from . import presentation, selectors, services
@@ -110,6 +111,7 @@ def my_decks(request: HttpRequest) -> HttpResponse:
     return render(request, "decks/my_decks.html", {"decks": decks})
 
 
+@cached_for_readers("cards", "decks")
 def public_decks(request: HttpRequest) -> HttpResponse:
     game = Game.objects.filter(slug=request.GET.get("game", "")).first()
     decks = presentation.with_card_counts(selectors.public_decks(game))
@@ -134,10 +136,12 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
     return render(request, "decks/detail.html", context)
 
 
+@cached_for_readers("cards", "decks")
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return _detail(request, selectors.access_deck(request.user, pk))
 
 
+@cached_for_readers("cards", "decks")
 def shared_deck(request: HttpRequest, token: str) -> HttpResponse:
     deck = selectors.access_deck(request.user, token=token)
     return _detail(request, deck, token=token)

@@ -3,17 +3,20 @@
 from django.urls import path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from cardsite.pagecache import cached_for_readers
+
 from . import views
 from .caching import content_etag
 
 app_name = "api"
+readers = cached_for_readers("cards")  # whole answers to anonymous reads (cardsite.pagecache)
 
 urlpatterns = [
-    path("games/", views.GameListView.as_view(), name="game-list"),
-    path("games/<slug:game>/", views.GameDetailView.as_view(), name="game-detail"),
-    path("games/<slug:game>/glossary/", views.GlossaryView.as_view(), name="game-glossary"),
-    path("cards/", views.CardSearchView.as_view(), name="card-list"),
-    path("cards/<slug:game>/<str:key>/", views.CardDetailView.as_view(), name="card-detail"),
+    path("games/", readers(views.GameListView.as_view()), name="game-list"),
+    path("games/<slug:game>/", readers(views.GameDetailView.as_view()), name="game-detail"),
+    path("games/<slug:game>/glossary/", readers(views.GlossaryView.as_view()), name="game-glossary"),
+    path("cards/", readers(views.CardSearchView.as_view()), name="card-list"),
+    path("cards/<slug:game>/<str:key>/", readers(views.CardDetailView.as_view()), name="card-detail"),
     path("schema/", content_etag(SpectacularAPIView.as_view()), name="schema"),
     # The split view serves its start-up script from docs/?script rather than inline, so the page itself
     # (no CSRF token in it) has a stable ETag and needs no inline script.

@@ -1,0 +1,283 @@
+"""Requests per second and latency of the production server, against the ceiling of the stack.
+
+    python benchmarks/load.py [--seconds 8] [--workers 2] [--database-url postgres://…/cardsite_load]
+
+Starts the site as production serves it (gunicorn with the project's config, DEBUG off, static files
+collected, the seed cards loaded, on loopback only) on a database of its own (a SQLite file in a
+temporary folder, or a fresh PostgreSQL database created and dropped), and drives it with wrk (Debian's
+package; installed with apt when missing and run as root). For each page it reports requests/s, p50,
+p95 and the slowest request at concurrency 10 and 50, with the error count (non-2xx answers and socket
+errors). Beside them, in the same run and under the same server, a bare Django view that returns a
+constant response through the same middleware: that is the ceiling of this stack on this machine.
+
+Rate limits are turned off for the run (RATE_LIMITS=…=off): they would answer most of these requests
+429, which measures the limit, not the site. Everything else is the production configuration.
+
+Goal (issue 9): every page at least half the bare view's requests/s, with p95 at most 3× the bare
+view's, and zero errors; at concurrency 50, no request slower than 1 s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYTHON = sys.executable
+
+# wrk prints one JSON line from its done() callback.
+WRK_SCRIPT = """
+local method, body, content_type = os.getenv("WRK_METHOD"), os.getenv("WRK_BODY"), os.getenv("WRK_TYPE")
+if method and method ~= "" then wrk.method = method end
+if body and body ~= "" then wrk.body = body end
+if content_type and content_type ~= "" then wrk.headers["Content-Type"] = content_type end
+wrk.headers["Accept-Language"] = "ja"
+done = function(summary, latency, requests)
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write
+                 + summary.errors.timeout + summary.errors.status
+  io.write(string.format('{"requests": %d, "seconds": %f, "errors": %d, "p50": %f, "p95": %f, "max": %f}\\n',
+    summary.requests, summary.duration / 1e6, errors,
+    latency:percentile(50) / 1000, latency:percentile(95) / 1000, latency.max / 1000))
+end
+"""
+
+SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from cards.models import Card
+from decks import services
+from cards.models import Game
+
+owner = get_user_model().objects.create_user("load", password="load-benchmark-password-1")
+game = Game.objects.get(slug="suikoden")
+characters = list(Card.objects.filter(game=game, kind="character"))
+lands = list(Card.objects.filter(game=game, kind="land"))
+entries = [("characters", card, 1) for card in characters] + [("lands", card, 2) for card in lands]
+deck = services.create_deck(owner=owner, game=game, name="負荷テスト", visibility="public", entries=entries)
+body = {"game": "suikoden", "entries": [{"zone": z, "card": c.key, "count": n} for z, c, n in entries]}
+print(json.dumps({"deck": deck.pk, "validate_body": body}))
+"""
+
+
+@dataclass
+class Target:
+    name: str
+    path: str
+    method: str = "GET"
+    body: str = ""
+
+
+@dataclass
+class Result:
+    requests_per_second: float
+    p50: float
+    p95: float
+    slowest: float
+    errors: int
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def ensure_wrk() -> str:
+    found = shutil.which("wrk")
+    if found:
+        return found
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        subprocess.run(["apt-get", "install", "-y", "-qq", "wrk"], check=False, capture_output=True)
+    found = shutil.which("wrk")
+    if not found:
+        sys.exit("load: wrk is needed (Debian package wrk)")
+    return found
+
+
+def manage(environment: dict[str, str], *arguments: str) -> str:
+    result = subprocess.run(
+        [PYTHON, "manage.py", *arguments], cwd=ROOT, env=environment, capture_output=True, text=True, timeout=600
+    )
+    if result.returncode != 0:
+        sys.exit(f"load: manage.py {' '.join(arguments)} failed:\n{result.stderr}")
+    return result.stdout
+
+
+def django(environment: dict[str, str], code: str) -> str:
+    program = "import django\ndjango.setup()\n" + code
+    result = subprocess.run([PYTHON, "-c", program], cwd=ROOT, env=environment, capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"load: set-up failed:\n{result.stderr}")
+    return result.stdout.strip()
+
+
+def wait_until_up(url: str, server: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            sys.exit("load: the server exited")
+        try:
+            with urllib.request.urlopen(url + "/healthz/", timeout=2):
+                return
+        except OSError:
+            time.sleep(0.2)
+    sys.exit("load: the server did not start")
+
+
+def run_wrk(wrk: str, script: Path, url: str, target: Target, connections: int, seconds: float) -> Result:
+    environment = {**os.environ, "WRK_METHOD": target.method, "WRK_BODY": target.body, "WRK_TYPE": ""}
+    if target.body:
+        environment["WRK_TYPE"] = "application/json"
+    command = [
+        wrk,
+        "-t",
+        "1",
+        "-c",
+        str(connections),
+        "-d",
+        f"{max(1, round(seconds))}s",
+        "--timeout",
+        "10s",
+        "-s",
+        str(script),
+    ]
+    output = subprocess.run(
+        [*command, url + target.path], env=environment, capture_output=True, text=True, check=True
+    ).stdout
+    data = json.loads(output.strip().splitlines()[-1])
+    return Result(data["requests"] / data["seconds"], data["p50"], data["p95"], data["max"], data["errors"])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=8.0, help="per page and concurrency (default 8)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn processes (default 2)")
+    parser.add_argument("--threads", type=int, default=None, help="threads per process (default: the config's)")
+    parser.add_argument("--database-url", default="", help="a PostgreSQL URL (database created and dropped)")
+    parser.add_argument("--concurrency", default="10,50")
+    arguments = parser.parse_args()
+    wrk = ensure_wrk()
+
+    with tempfile.TemporaryDirectory(prefix="cardsite-load-") as folder:
+        temporary = Path(folder)
+        database_url = arguments.database_url or f"sqlite:///{temporary / 'load.sqlite3'}"
+        created = _create_postgres(database_url) if arguments.database_url else None
+        port = free_port()
+        environment = {
+            **{key: value for key, value in os.environ.items() if key not in {"DJANGO_SETTINGS_MODULE"}},
+            "DJANGO_SETTINGS_MODULE": "benchmarks.load_settings",
+            "PYTHONPATH": str(ROOT),
+            "DATABASE_URL": database_url,
+            "DEBUG": "0",
+            "SECRET_KEY": "load-benchmark-" + os.urandom(16).hex(),
+            "SECURE_COOKIES": "0",
+            "STATIC_ROOT": str(temporary / "static"),
+            "ADDRESS": f"127.0.0.1:{port}",
+            "WEB_WORKERS": str(arguments.workers),
+            "LOG_LEVEL": "WARNING",
+            "RATE_LIMITS": "login=off,token=off,signup=off,search=off,deck_write=off,simulation_start=off",
+        }
+        if arguments.threads:
+            environment["WEB_THREADS"] = str(arguments.threads)
+        if "CACHE_URL" not in os.environ:
+            environment["CACHE_URL"] = "redis://127.0.0.1:6379/3"
+        try:
+            manage(environment, "migrate", "--no-input", "-v0")
+            manage(environment, "loadcards", "-v0")
+            manage(environment, "collectstatic", "--no-input", "-v0")
+            prepared = json.loads(django(environment, SETUP))
+            server = subprocess.Popen(
+                [PYTHON, "-m", "gunicorn", "-c", "cardsite/gunicorn.conf.py", "cardsite.wsgi"],
+                cwd=ROOT,
+                env=environment,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            url = f"http://127.0.0.1:{port}"
+            try:
+                wait_until_up(url, server)
+                report(wrk, temporary, url, prepared, arguments)
+            finally:
+                os.killpg(server.pid, signal.SIGTERM)
+                server.wait(30)
+        finally:
+            if created:
+                _drop_postgres(*created)
+
+
+def report(wrk: str, temporary: Path, url: str, prepared: dict, arguments: argparse.Namespace) -> None:
+    script = temporary / "report.lua"
+    script.write_text(WRK_SCRIPT)
+    targets = [
+        Target("bare view (ceiling)", "/__bare__/"),
+        Target("home", "/"),
+        Target("card list", "/games/endbreaker/cards/"),
+        Target("card page", "/games/endbreaker/cards/EB1-010/"),
+        Target("search page", "/search/?q=%E3%83%89%E3%83%AD%E3%83%BC"),
+        Target("search API", "/api/cards/?q=%E3%83%89%E3%83%AD%E3%83%BC"),
+        Target("deck page", f"/decks/{prepared['deck']}/"),
+        Target("deck validation", "/api/decks/validate/", "POST", json.dumps(prepared["validate_body"])),
+    ]
+    levels = [int(level) for level in arguments.concurrency.split(",")]
+    for target in targets:  # warm every process's caches once
+        run_wrk(wrk, script, url, target, 4, 1)
+    print(f"{arguments.workers} gunicorn processes, {arguments.seconds:g} s per row, loopback, wrk with 1 thread")
+    failures: list[str] = []
+    for connections in levels:
+        print(f"\nconcurrency {connections}")
+        print(f"{'page':<22}{'req/s':>9}{'% bare':>8}{'p50 ms':>9}{'p95 ms':>9}{'× bare':>8}{'max ms':>9}{'errors':>8}")
+        bare: Result | None = None
+        for target in targets:
+            result = run_wrk(wrk, script, url, target, connections, arguments.seconds)
+            if bare is None:
+                bare = result
+            share = result.requests_per_second / bare.requests_per_second
+            slower = result.p95 / bare.p95 if bare.p95 else float("inf")
+            print(
+                f"{target.name:<22}{result.requests_per_second:>9.0f}{share:>8.0%}{result.p50:>9.1f}"
+                f"{result.p95:>9.1f}{slower:>8.1f}{result.slowest:>9.0f}{result.errors:>8}"
+            )
+            if target is not targets[0]:
+                if share < 0.5:
+                    failures.append(f"c={connections} {target.name}: {share:.0%} of the bare view's requests/s")
+                if slower > 3:
+                    failures.append(f"c={connections} {target.name}: p95 {slower:.1f}× the bare view's")
+            if result.errors:
+                failures.append(f"c={connections} {target.name}: {result.errors} errors")
+            if connections >= 50 and result.slowest > 1000:
+                failures.append(f"c={connections} {target.name}: slowest request {result.slowest:.0f} ms")
+    print("\ngoal: every page ≥ 50% of the bare view's req/s, p95 ≤ 3× its p95, no errors; at c=50 nothing over 1 s")
+    print("met" if not failures else "not met:\n  " + "\n  ".join(failures))
+
+
+def _create_postgres(url: str) -> tuple[str, str]:
+    import psycopg
+
+    admin, name = url.rsplit("/", 1)
+    with psycopg.connect(admin + "/postgres", autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        connection.execute(f'CREATE DATABASE "{name}"')
+    return admin, name
+
+
+def _drop_postgres(admin: str, name: str) -> None:
+    import psycopg
+
+    with psycopg.connect(admin + "/postgres", autocommit=True) as connection:
+        connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+if __name__ == "__main__":
+    main()
