@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -25,6 +26,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response
 from django.utils.translation import get_language
 
@@ -76,6 +78,29 @@ def bump(*namespaces: str) -> None:
                 _memo.pop(name, None)
 
     transaction.on_commit(apply)
+
+
+# --- answers computed from a request alone --------------------------------------------------------
+
+
+def remembered(request: HttpRequest, namespaces: Iterable[str], compute: Callable[[], Any]) -> Any:
+    """``compute()``, or what it gave for the same request (path, body, language) while the namespaces
+    kept their versions: for answers that are a pure function of the request and the data, such as the
+    verdict on a deck sent in the body. An exception in ``compute`` is raised, never remembered."""
+    if not settings.PAGE_CACHE:
+        return compute()
+    body = request.body if request.method in ("POST", "PUT", "PATCH") else b""
+    parts = [request.method or "", request.get_full_path(), get_language() or "", *map(str, versions(namespaces))]
+    digest = hashlib.sha256("\x1f".join(parts).encode() + b"\x1f" + body).hexdigest()
+    key = "pagecache:answer:" + digest
+    found = _local_pages.get(key)
+    if found is None:
+        found = cache.get(key)
+    if found is None:
+        found = {"answer": compute()}
+        cache.set(key, found, PAGE_TTL)
+    _local_pages.put(key, found)
+    return found["answer"]
 
 
 # --- views --------------------------------------------------------------------------------------
@@ -136,29 +161,69 @@ def _rebuild(request: HttpRequest, stored: dict[str, Any]) -> HttpResponse:
     return response
 
 
+class _LocalPages:
+    """The pages this process served last (least recently used dropped first), so that a popular page
+    costs no trip to the shared cache. Keys hold the versions, so a write still shows at once."""
+
+    def __init__(self, size: int = 256) -> None:
+        self.size = size
+        self.pages: OrderedDict[str, tuple[float, dict[str, Any]]] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> dict[str, Any] | None:
+        with self.lock:
+            found = self.pages.get(key)
+            if found is None:
+                return None
+            if found[0] < time.monotonic():
+                del self.pages[key]
+                return None
+            self.pages.move_to_end(key)
+            return found[1]
+
+    def put(self, key: str, stored: dict[str, Any]) -> None:
+        with self.lock:
+            self.pages[key] = (time.monotonic() + PAGE_TTL, stored)
+            self.pages.move_to_end(key)
+            while len(self.pages) > self.size:
+                self.pages.popitem(last=False)
+
+
+_local_pages = _LocalPages()
+
+
+def _marked_namespaces(request: HttpRequest) -> tuple[str, ...] | None:
+    try:
+        match = resolve(request.path_info, getattr(request, "urlconf", None))
+    except Resolver404:
+        return None
+    return getattr(match.func, "page_cache_namespaces", None)
+
+
 class PageCacheMiddleware:
-    """Answers marked views for anonymous readers from the cache, and keeps what they render."""
+    """Answers marked views for anonymous readers from the cache, before the rest of the middleware runs
+    (the kept answer already has what that middleware adds), and keeps what they render."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        key = None
+        if settings.PAGE_CACHE and _cacheable_request(request):
+            namespaces = _marked_namespaces(request)
+            if namespaces is not None:
+                key = _key(request, namespaces)
+                stored = _local_pages.get(key)
+                if stored is None:
+                    stored = cache.get(key)
+                    if stored is not None:
+                        _local_pages.put(key, stored)
+                if stored is not None:
+                    return _rebuild(request, stored)
         response = self.get_response(request)
-        key = getattr(request, "_page_cache_key", None)
-        if key is not None and not getattr(response, "_page_cache_hit", False) and _storable(response):
+        if key is not None and _storable(response):
             headers = [(name, value) for name, value in response.items() if name.lower() not in _KEPT_HEADERS_EXCLUDED]
-            cache.set(key, {"headers": headers, "body": response.content}, PAGE_TTL)
-        return response
-
-    def process_view(self, request: HttpRequest, view: Callable, args: Any, kwargs: Any) -> HttpResponse | None:
-        namespaces = getattr(view, "page_cache_namespaces", None)
-        if namespaces is None or not settings.PAGE_CACHE or not _cacheable_request(request):
-            return None
-        key = _key(request, namespaces)
-        stored = cache.get(key)
-        if stored is None:
-            request._page_cache_key = key  # type: ignore[attr-defined]
-            return None
-        response = _rebuild(request, stored)
-        response._page_cache_hit = True  # type: ignore[attr-defined]
+            stored = {"headers": headers, "body": response.content}
+            cache.set(key, stored, PAGE_TTL)
+            _local_pages.put(key, stored)
         return response

@@ -29,6 +29,7 @@ from rest_framework.reverse import reverse
 
 from cards.api.serializers import ErrorSerializer
 from cards.models import Card, Game
+from cardsite import pagecache
 from cardsite.api_errors import merge_errors
 
 from .. import services
@@ -361,11 +362,16 @@ class DeckViewSet(viewsets.GenericViewSet):
     @action(detail=False, methods=["post"], url_path="validate", url_name="validate-unsaved")
     def validate_unsaved(self, request: Request) -> Response:
         language = self.language()
-        data = _valid(UnsavedDeckSerializer, request.data)
-        game: Game = game_from_slug(data["game"])
-        mode, options, entries = _clean_deck_body(game, data)
-        spec = unsaved_spec(game, mode, options, entries, language)
-        return Response(verdict_data(game.slug, spec, validate(get_rules(game.slug), spec), language))
+
+        def verdict() -> dict[str, Any]:
+            data = _valid(UnsavedDeckSerializer, request.data)
+            game: Game = game_from_slug(data["game"])
+            mode, options, entries = _clean_deck_body(game, data)
+            spec = unsaved_spec(game, mode, options, entries, language)
+            return verdict_data(game.slug, spec, validate(get_rules(game.slug), spec), language)
+
+        # The verdict depends only on the body and the cards: the same body is answered from memory.
+        return Response(pagecache.remembered(request, ("cards",), verdict))
 
 
 def unsaved_spec(
