@@ -1,0 +1,124 @@
+"""The page cache for readers who are not signed in (cardsite.pagecache): a kept page is answered without
+running its view, a write shows on the next request, and nothing personal is ever kept or served."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from cards.models import Card, CardText
+from decks import services as deck_services
+from decks.models import Deck
+
+from .synthetic_decks import card, game, load_synthetic_cards
+
+# Writes bump the versions when they commit: these tests commit for real.
+pytestmark = pytest.mark.django_db(transaction=True)
+PASSWORD = "correct-horse-battery-42"
+
+
+@pytest.fixture(autouse=True)
+def page_cache(settings):
+    settings.PAGE_CACHE = True
+    load_synthetic_cards()
+
+
+def queries_for(client: Client, path: str, **headers) -> tuple[int, bytes]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(path, **headers)
+    assert response.status_code == 200, path
+    return len(queries), response.content
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/",
+        "/games/suikoden/",
+        "/games/suikoden/cards/",
+        "/games/suikoden/cards/901/",
+        "/games/suikoden/glossary/",
+        "/search/?q=%E3%83%86%E3%82%B9%E3%83%88",
+        "/api/cards/?q=%E3%83%86%E3%82%B9%E3%83%88",
+        "/api/cards/suikoden/901/",
+        "/api/games/",
+    ],
+)
+def test_a_kept_page_is_answered_without_its_view(path):
+    client = Client()
+    first_queries, first = queries_for(client, path)
+    assert first_queries > 0
+    again_queries, again = queries_for(Client(), path)
+    assert again_queries == 0
+    assert again == first
+
+
+def test_a_change_shows_on_the_next_request():
+    client = Client()
+    path = "/games/suikoden/cards/901/"
+    assert "テスト林沖" in client.get(path).content.decode()
+    CardText.objects.filter(card__key="901", language="ja").update(name="書き換え")  # no signal: not yet
+    Card.objects.get(key="901").save()  # a saved card bumps the version
+    page = Client().get(path).content.decode()
+    assert "書き換え" in page
+
+
+def test_each_language_and_fragment_is_kept_apart():
+    japanese = Client(HTTP_ACCEPT_LANGUAGE="ja").get("/games/suikoden/cards/")
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/games/suikoden/cards/")
+    assert japanese.content != english.content
+    assert 'lang="en"' in Client(HTTP_ACCEPT_LANGUAGE="en").get("/games/suikoden/cards/").content.decode()
+    fragment = Client().get("/games/suikoden/cards/", HTTP_HX_REQUEST="true")
+    page = Client().get("/games/suikoden/cards/")
+    assert b"<html" in page.content and b"<html" not in fragment.content
+
+
+def test_a_signed_in_reader_is_never_served_a_kept_page():
+    user = get_user_model().objects.create_user("zz-signed-in-reader", password=PASSWORD)
+    Client().get("/games/suikoden/")
+    signed_in = Client()
+    signed_in.force_login(user)
+    queries, body = queries_for(signed_in, "/games/suikoden/")
+    assert queries > 0
+    assert b"zz-signed-in-reader" in body
+    # and what a signed-in reader sees is never kept for others
+    assert b"zz-signed-in-reader" not in Client().get("/games/suikoden/").content
+
+
+def test_a_private_deck_is_never_kept_and_a_public_one_follows_its_changes():
+    owner = get_user_model().objects.create_user("owner", password=PASSWORD)
+    deck = deck_services.create_deck(
+        owner=owner, game=game("suikoden"), name="公開", visibility=Deck.Visibility.PUBLIC
+    )
+    assert Client().get(f"/decks/{deck.pk}/").status_code == 200
+    deck_services.set_count(deck, "characters", card("suikoden", "901"), 3)
+    assert "テスト林沖" in Client().get(f"/decks/{deck.pk}/").content.decode()
+    deck_services.update_deck(deck, visibility=Deck.Visibility.PRIVATE)
+    assert Client().get(f"/decks/{deck.pk}/").status_code == 404
+
+
+def test_an_error_answer_is_not_kept():
+    assert Client().get("/games/suikoden/cards/NO-SUCH/").status_code == 404
+    with CaptureQueriesContext(connection) as captured:
+        assert Client().get("/games/suikoden/cards/NO-SUCH/").status_code == 404
+    assert len(captured) > 0
+
+
+def test_the_verdict_on_an_unsaved_deck_is_remembered_until_the_cards_change():
+    body = json.dumps({"game": "suikoden", "entries": [{"zone": "characters", "card": "901", "count": 1}]})
+    first = Client().post("/api/decks/validate/", body, content_type="application/json").json()
+    with CaptureQueriesContext(connection) as captured:
+        again = Client().post("/api/decks/validate/", body, content_type="application/json").json()
+    assert again == first and not [query for query in captured if "cards_card" in query["sql"]]
+    Card.objects.filter(key="901").update(kind="land")
+    Card.objects.get(key="902").save()  # any card saved: a new version
+    changed = Client().post("/api/decks/validate/", body, content_type="application/json").json()
+    assert changed != first
+    # a bad body is answered, and never remembered as an answer
+    bad = Client().post("/api/decks/validate/", json.dumps({"game": "nope"}), content_type="application/json")
+    assert bad.status_code == 400
