@@ -92,9 +92,7 @@ def test_a_signed_in_reader_is_never_served_a_kept_page():
 
 def test_a_private_deck_is_never_kept_and_a_public_one_follows_its_changes():
     owner = get_user_model().objects.create_user("owner", password=PASSWORD)
-    deck = deck_services.create_deck(
-        owner=owner, game=game("suikoden"), name="公開", visibility=Deck.Visibility.PUBLIC
-    )
+    deck = deck_services.create_deck(owner=owner, game=game("suikoden"), name="公開", visibility=Deck.Visibility.PUBLIC)
     assert Client().get(f"/decks/{deck.pk}/").status_code == 200
     deck_services.set_count(deck, "characters", card("suikoden", "901"), 3)
     assert "テスト林沖" in Client().get(f"/decks/{deck.pk}/").content.decode()
