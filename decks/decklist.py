@@ -39,8 +39,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cards.search.normalize import fold
+from cardsite.labels import pick
 
-from .rules.base import DeckRules, Zone, pick
+from .rules.base import DeckRules, Zone
 
 # The most copies of a card one zone may hold (decks.services.MAX_COPIES_PER_ENTRY).
 MAX_COUNT = 99

@@ -39,6 +39,7 @@ from django.utils.translation import gettext as _
 from cards.gamedefs import get_game
 from cards.models import Card, Game
 from cards.search.normalize import fold
+from cardsite.labels import pick
 
 from . import services
 from .decklist import (
@@ -52,7 +53,7 @@ from .decklist import (
 )
 from .models import Deck
 from .rules import get_rules
-from .rules.base import DeckRules, Zone, pick
+from .rules.base import DeckRules, Zone
 from .selectors import deck_entries
 
 MAX_CANDIDATES = 5

@@ -11,11 +11,11 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card, Game
 from cards.presentation import kind_label
+from cardsite.labels import pick
 
 from .models import Deck
 from .presentation import option_value_label, zone_accepts
 from .rules import get_rules
-from .rules.base import pick
 from .services import MAX_COPIES_PER_ENTRY, MAX_DESCRIPTION_LENGTH
 
 

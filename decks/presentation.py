@@ -17,11 +17,12 @@ from django.utils.translation import gettext as _
 from cards.gamedefs.base import FieldSpec, IntegerType
 from cards.models import Card, Game
 from cards.presentation import card_row, format_value, kind_label
+from cardsite.labels import pick
 
 from . import selectors
 from .models import Deck, DeckEntry
 from .rules import get_rules
-from .rules.base import DeckRules, Option, Verdict, Zone, ZoneSize, pick
+from .rules.base import DeckRules, Option, Verdict, Zone, ZoneSize
 
 # --- lists of decks ---------------------------------------------------------------------------------
 

@@ -17,10 +17,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from cards.models import Card
+from cardsite.labels import pick
 from decks import selectors
 from decks.models import Deck
 from decks.rules import get_rules
-from decks.rules.base import pick
 
 from .core import SimCard, SimDeck
 from .engines import get_engine

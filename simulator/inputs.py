@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from decks.rules.base import pick
+from cardsite.labels import pick
 
 from .core import Engine, Parameter, default_parameters
 

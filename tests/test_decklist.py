@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
+from cardsite.labels import pick
 from decks import services
 from decks.decklist import MAX_COUNT, ListedCard, format_decklist, parse_decklist
 from decks.decklist_resolve import (
@@ -22,7 +23,6 @@ from decks.decklist_resolve import (
 )
 from decks.models import Deck, DeckEntry
 from decks.rules import get_rules
-from decks.rules.base import pick
 
 from .synthetic_decks import card, game, load_synthetic_cards
 

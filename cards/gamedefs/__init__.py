@@ -6,9 +6,10 @@ in ``GAME_MODULES``; nothing else branches on a game's slug.
 
 from __future__ import annotations
 
+from cardsite.labels import LANGUAGES
 from cardsite.registry import Registry
 
-from .base import LANGUAGES, FieldSpec, GameDefinition, KindSpec
+from .base import FieldSpec, GameDefinition, KindSpec
 
 GAME_MODULES: tuple[str, ...] = ("endbreaker", "shadowera", "suikoden", "epicbattles")
 

@@ -15,9 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-LANGUAGES: tuple[str, ...] = ("ja", "zh-hant", "en")
-
-Labels = Mapping[str, str]  # language code -> label
+from cardsite.labels import Labels, pick
 
 
 class FieldValueError(ValueError):
@@ -170,10 +168,10 @@ class FieldSpec:
     help: str = ""
 
     def label(self, language: str) -> str:
-        return self.labels.get(language) or self.labels.get("en") or self.name
+        return pick(self.labels, language) or self.name
 
     def unit_label(self, language: str) -> str:
-        return self.unit.get(language) or self.unit.get("en") or ""
+        return pick(self.unit, language)
 
 
 @dataclass(frozen=True)
@@ -185,7 +183,7 @@ class KindSpec:
     fields: tuple[str, ...]
 
     def label(self, language: str) -> str:
-        return self.labels.get(language) or self.labels.get("en") or self.slug
+        return pick(self.labels, language) or self.slug
 
 
 @dataclass(frozen=True)

@@ -31,11 +31,12 @@ from cards.api.serializers import ErrorSerializer
 from cards.models import Card, Game
 from cardsite import pagecache
 from cardsite.api_errors import merge_errors
+from cardsite.labels import pick
 
 from .. import services
 from ..models import Deck
 from ..rules import get_rules
-from ..rules.base import DeckSpec, Entry, Verdict, pick, validate
+from ..rules.base import DeckSpec, Entry, Verdict, validate
 from ..selectors import access_deck, card_info, deck_entries, deck_spec, decks_of, visible_decks
 from .serializers import (
     DeckDetailSerializer,

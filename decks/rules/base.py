@@ -14,11 +14,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-Labels = Mapping[str, str]
-
-
-def pick(labels: Labels, language: str) -> str:
-    return labels.get(language) or labels.get("en") or next(iter(labels.values()), "")
+from cardsite.labels import Labels, fill, pick
 
 
 @dataclass(frozen=True)
@@ -81,10 +77,6 @@ class Finding:
         return pick(self.texts, language)
 
 
-def _fill(templates: Labels, **values: Any) -> dict[str, str]:
-    return {language: template.format(**values) for language, template in templates.items()}
-
-
 KIND_LABELS = {"ja": "種類", "zh-hant": "種類", "en": "kind"}
 
 UNCHECKED = {
@@ -108,7 +100,7 @@ class Rule:
         return pick(self.texts, language)
 
     def violation(self, templates: Labels, cards: Iterable[str] = (), **values: Any) -> Finding:
-        return Finding(self.id, "violation", _fill(templates, **values), tuple(cards))
+        return Finding(self.id, "violation", fill(templates, **values), tuple(cards))
 
     def unchecked(self, field_labels: Labels, cards: list[CardInfo]) -> Finding:
         names = [card.name for card in cards]

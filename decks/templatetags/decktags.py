@@ -1,9 +1,9 @@
 from django import template
 from django.utils.translation import get_language
 
+from cardsite.labels import pick
 from decks.models import Deck
 from decks.rules import get_rules
-from decks.rules.base import pick
 
 register = template.Library()
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
+from cardsite.labels import pick
 from decks.models import Deck
-from decks.rules.base import pick
 
 from ... import adapters, inputs, services
 from ...engines import get_engine

@@ -1,0 +1,31 @@
+"""Texts in the interface's three languages, declared as data by the plain-Python modules (plain Python).
+
+A game's card fields, its deck rules and its goldfish engine state their labels and messages as a
+``Labels`` mapping (language code -> text), because they must read the same without Django; pages and
+the API pick the reader's language with ``pick``. ``cardsite.checks`` proves at start-up that every
+declared label has all three languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+LANGUAGES: tuple[str, ...] = ("ja", "zh-hant", "en")
+
+Labels = Mapping[str, str]
+
+
+def pick(labels: Labels, language: str) -> str:
+    """The text in ``language``; else English, else Japanese (the original of most cards), else any."""
+    return labels.get(language) or labels.get("en") or labels.get("ja") or next(iter(labels.values()), "")
+
+
+def missing(labels: Labels) -> tuple[str, ...]:
+    """The interface languages ``labels`` has no text for."""
+    return tuple(language for language in LANGUAGES if not labels.get(language))
+
+
+def fill(templates: Labels, **values: Any) -> dict[str, str]:
+    """Every language's template with the values put in (``{count}``, ``{card}`` …)."""
+    return {language: template.format(**values) for language, template in templates.items()}
