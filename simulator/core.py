@@ -12,7 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
+
+from cardsite.labels import Labels
+
+S = TypeVar("S", bound="GameState")
 
 
 @dataclass(frozen=True, eq=False)
@@ -53,13 +57,60 @@ class SimDeck:
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened: ``kind`` is draw, sacrifice, play, attack, damage, discard, shuffle …"""
+    """One thing that happened: a declared kind (draw, play, attack …), the card concerned, an amount,
+    and what more there is to say as a declared message with its parameters (never free text)."""
 
     turn: int
     kind: str
     card: str | None = None  # the card's name, when one is involved
     amount: int | None = None
-    detail: str = ""
+    message: str = ""  # the slug of a declared Message, or ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class EventKind:
+    """A kind of event an engine logs, with its name in each language."""
+
+    slug: str
+    labels: Labels
+
+
+@dataclass(frozen=True)
+class Message:
+    """What an event may add, in each language; ``{name}`` places take the event's parameters."""
+
+    slug: str
+    templates: Labels
+
+
+@dataclass(frozen=True)
+class ZoneSpec:
+    """A zone of a game in progress that the sample hand shows: the state attribute holding it (a list
+    of cards or of cards in play — anything with ``card``, ``ready`` and ``attack`` — or one card or None)."""
+
+    slug: str
+    labels: Labels
+    attribute: str
+    hidden: bool = False  # only its size is shown (the order of a deck is secret)
+
+
+@dataclass(frozen=True)
+class CounterSpec:
+    """A number (or yes/no) of a game in progress that the sample hand shows."""
+
+    slug: str
+    labels: Labels
+    attribute: str
+
+
+@dataclass(frozen=True)
+class StatLabels:
+    """What each per-turn statistic means in this game (Monte Carlo charts and tables)."""
+
+    resources: Labels
+    cards_played: Labels
+    damage: Labels
 
 
 @dataclass(frozen=True)
@@ -67,19 +118,26 @@ class Parameter:
     """A number the goldfish needs that no source gives; stated with its default beside the results."""
 
     slug: str
-    labels: Mapping[str, str]
+    labels: Labels
     default: int
     minimum: int = 0
     maximum: int = 1000
-    source: str = ""
+    source: Labels = field(default_factory=dict)
+
+
+class Policy(Protocol):
+    """The choices a game leaves to the player; each engine defines what it asks, and names it."""
+
+    name: str
+    labels: Labels
 
 
 @dataclass(slots=True)
 class TurnStats:
-    """What one turn produced, for the Monte Carlo tables."""
+    """What one turn produced, for the Monte Carlo tables (each game says what ``resources`` means)."""
 
     turn: int
-    resources: int = 0  # resources, energy or skills available
+    resources: int = 0
     cards_played: int = 0
     damage: int = 0
     hand_size: int = 0
@@ -93,12 +151,6 @@ class GameResult:
     log: list[Event]
 
 
-class Policy(Protocol):
-    """The choices a game leaves to the player; each engine defines what it asks."""
-
-    name: str
-
-
 class GameState:
     """Shared state of every engine: the random generator, the turn counter and the log."""
 
@@ -110,33 +162,90 @@ class GameState:
         self.log: list[Event] = []
         self.stats: list[TurnStats] = []
         self.won_on_turn: int | None = None
+        self.deck: list[SimCard] = []
+        self.hand: list[SimCard] = []
 
-    def record(self, kind: str, card: SimCard | None = None, amount: int | None = None, detail: str = "") -> None:
+    def record(
+        self, kind: str, card: SimCard | None = None, amount: int | None = None, message: str = "", **params: Any
+    ) -> None:
         if self.log_events:
-            self.log.append(Event(self.turn, kind, card.name if card else None, amount, detail))
+            self.log.append(Event(self.turn, kind, card.name if card else None, amount, message, params))
 
     def shuffle(self, cards: list[SimCard]) -> None:
         self.rng.shuffle(cards)
         self.record("shuffle", amount=len(cards))
 
+    def draw_top(self) -> SimCard | None:
+        """The card on top of the deck (the end of the list), or None when the deck is empty."""
+        return self.deck.pop() if self.deck else None
 
-class Engine(Protocol):
-    """What every game's goldfish engine offers; registered under the game's slug."""
+
+# What every engine logs, whatever its game.
+CORE_EVENT_KINDS: tuple[EventKind, ...] = (
+    EventKind("draw", {"ja": "ドロー", "zh-hant": "抽牌", "en": "draw"}),
+    EventKind("shuffle", {"ja": "シャッフル", "zh-hant": "洗牌", "en": "shuffle"}),
+    EventKind("play", {"ja": "プレイ", "zh-hant": "打出", "en": "play"}),
+    EventKind("attack", {"ja": "攻撃", "zh-hant": "攻擊", "en": "attack"}),
+    EventKind("damage", {"ja": "ダメージ", "zh-hant": "傷害", "en": "damage"}),
+    EventKind("discard", {"ja": "捨て札", "zh-hant": "棄牌", "en": "discard"}),
+    EventKind("note", {"ja": "注記", "zh-hant": "備註", "en": "note"}),
+    EventKind("win", {"ja": "勝利", "zh-hant": "勝利", "en": "win"}),
+    EventKind("lose", {"ja": "敗北", "zh-hant": "敗北", "en": "loss"}),
+)
+CORE_MESSAGES: tuple[Message, ...] = (
+    Message("opening_hand", {"ja": "最初の手札", "zh-hant": "起手手牌", "en": "opening hand"}),
+    Message(
+        "extra_draw",
+        {
+            "ja": "追加ドロー（ターンの手順外）",
+            "zh-hant": "額外抽牌（回合流程之外）",
+            "en": "extra draw (outside the turn structure)",
+        },
+    ),
+    Message(
+        "extra_draw_empty",
+        {
+            "ja": "追加ドロー：デッキが空なので引けません",
+            "zh-hant": "額外抽牌：牌庫已空，沒有抽到牌",
+            "en": "extra draw: the deck is empty, nothing drawn",
+        },
+    ),
+    Message("not_simulated", {"ja": "効果は再現していません", "zh-hant": "效果未模擬", "en": "effect not simulated"}),
+    Message("end_of_turn", {"ja": "ターン終了", "zh-hant": "回合結束", "en": "end of turn"}),
+)
+
+
+class Engine(Protocol[S]):
+    """What every game's goldfish engine offers and declares; registered under the game's slug.
+
+    The pages, the API and the statistics read only these declarations: the zones and counters a
+    game in progress shows, the kinds of event and the messages it logs, what its per-turn
+    statistics mean, its stated parameters and its policies (each with labels in three languages).
+    """
 
     game: str
-    main_zone: str  # the zone the engine shuffles and draws from
-    optional_zones: tuple[str, ...]  # zones it plays without
+    main_zone: str  # the deck zone it shuffles and draws from
+    optional_zones: tuple[str, ...]  # deck zones it plays without
     opening_hand: int
     parameters: Sequence[Parameter]
-    policies: Mapping[str, Any]
+    policies: Mapping[str, Policy]
+    zones: Sequence[ZoneSpec]
+    counters: Sequence[CounterSpec]
+    event_kinds: Sequence[EventKind]  # besides CORE_EVENT_KINDS
+    messages: Sequence[Message]  # besides CORE_MESSAGES
+    turn_stats: StatLabels
 
-    def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True) -> Any: ...
+    def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True) -> S: ...
 
-    def play_turn(self, state: Any) -> None: ...
+    def play_turn(self, state: S) -> None: ...
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: S) -> bool: ...
 
     def draw_schedule(self, turns: int, first_player: bool) -> list[int]: ...
+
+    def extra_draw(self, state: S) -> SimCard | None:
+        """Draw one card outside the turn structure, as this game draws (None: the deck is empty)."""
+        ...
 
 
 def play_game(

@@ -6,8 +6,10 @@ from collections.abc import Sequence
 
 from django import forms
 from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from cardsite.labels import pick
 
 from .adapters import DeckCard
 from .core import Engine
@@ -78,7 +80,7 @@ class SimulationForm(forms.Form):
         self.fields["games"].help_text = _("At most %(cap)s games on this page (the API allows more).") % {
             "cap": number_format(PAGE_MAX_GAMES, force_grouping=True)
         }
-        self.fields["policy"].choices = policy_choices(engine)
+        self.fields["policy"].choices = policy_choices(engine, get_language() or "ja")
         for parameter in engine.parameters:
             self.fields[parameter.slug] = forms.IntegerField(
                 label=parameter_label(parameter),
@@ -91,7 +93,7 @@ class SimulationForm(forms.Form):
                     for part in (
                         _("Default %(default)s; from %(minimum)s to %(maximum)s.")
                         % {"default": parameter.default, "minimum": parameter.minimum, "maximum": parameter.maximum},
-                        _("Source:") + " " + parameter.source if parameter.source else "",
+                        _("Source:") + " " + pick(parameter.source, get_language() or "ja") if parameter.source else "",
                     )
                     if part
                 ),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import get_language
@@ -18,6 +19,7 @@ from django.utils.translation import gettext as _
 from cardsite.labels import pick
 
 from .core import Engine, Parameter, default_parameters
+from .sample import HandSpec
 
 PAGE_MAX_GAMES = 20_000  # the Monte Carlo page's cap (the API allows more; the command has none)
 API_MAX_GAMES = 200_000
@@ -62,7 +64,7 @@ def parse_int(raw: Any, name: str, minimum: int, maximum: int) -> tuple[int | No
     return value, None
 
 
-def parse_params(engine: Engine, data: Mapping[str, Any]) -> tuple[dict[str, int], dict[str, str]]:
+def parse_params(engine: Engine[Any], data: Mapping[str, Any]) -> tuple[dict[str, int], dict[str, str]]:
     """Every stated parameter of ``engine``: the given value or the default; errors by slug (defaults kept)."""
     params = default_parameters(engine)
     errors: dict[str, str] = {}
@@ -78,7 +80,7 @@ def parse_params(engine: Engine, data: Mapping[str, Any]) -> tuple[dict[str, int
     return params, errors
 
 
-def parse_policy(engine: Engine, raw: Any) -> tuple[str, str | None]:
+def parse_policy(engine: Engine[Any], raw: Any) -> tuple[str, str | None]:
     if raw is None or str(raw).strip() == "":
         return "default", None
     policy = str(raw).strip()
@@ -90,10 +92,62 @@ def parse_policy(engine: Engine, raw: Any) -> tuple[str, str | None]:
     return policy, None
 
 
+@dataclass(frozen=True)
+class HandQuery:
+    """A sample hand asked for in a query string (the page's address, the API's parameters)."""
+
+    spec: HandSpec
+    seed_given: bool  # False: no seed, or an unreadable one (a new random seed was chosen)
+    errors: dict[str, str]  # by parameter; the spec holds the defaults in their place
+
+
+def parse_hand(engine: Engine[Any], data: Mapping[str, Any], *, turn_key: str = "turn") -> HandQuery:
+    """Seed, turn, policy, the game's parameters and the extra draws of a sample hand: one reading for the
+    page and the API. Every value that cannot be used is an error naming it, and its default is used."""
+    errors: dict[str, str] = {}
+    seed, seed_error = parse_int(data.get("seed", ""), "seed", 0, MAX_SEED)
+    seed_given = seed_error is None
+    turn = 0
+    if str(data.get(turn_key, "")).strip():
+        parsed, error = parse_int(data[turn_key], _("The turn"), 0, MAX_TURNS)
+        if error:
+            errors[turn_key] = error
+        else:
+            turn = parsed or 0
+    policy, error = parse_policy(engine, data.get("policy"))
+    if error:
+        errors["policy"] = error
+    params, param_errors = parse_params(engine, data)
+    errors.update(param_errors)
+    draws, error = parse_draws(str(data.get("draws", "")), turn)
+    if error:
+        errors["draws"] = error
+    spec = HandSpec(seed if seed_given else new_seed(), turn, policy, params, draws)
+    return HandQuery(spec, seed_given, errors)
+
+
+def parse_draws(raw: str, turn: int) -> tuple[tuple[int, ...], str | None]:
+    """``draws=0,0,2``: after which turn each extra draw was made; each from 0 to the turn, in order."""
+    if not raw.strip():
+        return (), None
+    try:
+        draws = tuple(int(part) for part in raw.split(","))
+    except ValueError:
+        draws = ()
+    else:
+        in_range = all(0 <= value <= turn for value in draws)
+        if len(draws) <= MAX_EXTRA_DRAWS and in_range and list(draws) == sorted(draws):
+            return draws, None
+    return (), _(
+        "The extra draws (“%(draws)s”) could not be read: give at most %(most)s turns from 0 to %(turn)s, "
+        "in order, separated by commas. They were left out."
+    ) % {"draws": raw[:40], "most": MAX_EXTRA_DRAWS, "turn": turn}
+
+
 def join_names(names: list[str]) -> str:
     """Names as a list in the interface language (、 in Japanese and Chinese, a comma in English)."""
     return (", " if language().startswith("en") else "、").join(names)
 
 
-def has_first_player(engine: Engine) -> bool:
+def has_first_player(engine: Engine[Any]) -> bool:
     return any(parameter.slug == "first_player" for parameter in engine.parameters)

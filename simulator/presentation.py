@@ -1,8 +1,9 @@
-"""Shapes the simulator's output for the templates in the reader's language: events, zones, parameters, odds.
+"""Shapes the simulator's output for the pages and the API in the reader's language: events, zones,
+counters, parameters, policies, odds tables, run charts and the sample hand's addresses.
 
-The engines log events with an English ``kind`` (draw, play, attack …) and detail; the kinds,
-the zone and counter names read from an engine's state and a few fixed details are translated
-here. Anything not listed is shown as the engine wrote it.
+Everything an engine shows is what it declares (``simulator.core.Engine``: zones, counters, event
+kinds, messages, statistics, parameters, policies, each with labels in three languages); nothing
+here knows a game by its slug.
 """
 
 from __future__ import annotations
@@ -11,99 +12,20 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+from urllib.parse import urlencode
 
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from cards.models import Game
+from cards.presentation import format_value
+from cardsite.labels import Labels, pick
 
-from . import sample
-from .core import Engine, Parameter, SimCard
-from .inputs import parameter_label
+from . import sample, tables
+from .core import CORE_EVENT_KINDS, CORE_MESSAGES, Engine, Parameter, SimCard
 
-EVENT_KINDS = {
-    "draw": pgettext_lazy("goldfish event", "draw"),
-    "shuffle": pgettext_lazy("goldfish event", "shuffle"),
-    "sacrifice": pgettext_lazy("goldfish event", "sacrifice"),
-    "play": pgettext_lazy("goldfish event", "play"),
-    "attack": pgettext_lazy("goldfish event", "attack"),
-    "damage": pgettext_lazy("goldfish event", "damage"),
-    "discard": pgettext_lazy("goldfish event", "discard"),
-    "note": pgettext_lazy("goldfish event", "note"),
-    "win": pgettext_lazy("goldfish event", "win"),
-    "lose": pgettext_lazy("goldfish event", "loss"),
-    "round": pgettext_lazy("goldfish event", "round"),
-    "round won": pgettext_lazy("goldfish event", "round won"),
-    "round lost": pgettext_lazy("goldfish event", "round lost"),
-    "skills": pgettext_lazy("goldfish event", "skills"),
-    "land": pgettext_lazy("goldfish event", "land"),
-    "return": pgettext_lazy("goldfish event", "return"),
-    "wander": pgettext_lazy("goldfish event", "wander"),
-    "commerce": pgettext_lazy("goldfish event", "commerce"),
-    "hunting": pgettext_lazy("goldfish event", "hunting"),
-}
-
-DETAILS = {
-    "opening hand": _("opening hand"),
-    sample.EXTRA_DRAW: _("extra draw (outside the turn structure)"),
-    sample.EMPTY_DECK: _("extra draw: the deck is empty, nothing drawn"),
-    "hand full: no draw": _("hand full: no draw"),
-    "effect not simulated": _("effect not simulated"),
-    "first land turned over": _("first land turned over"),
-    "hired": _("hired"),
-    "combo": _("combo"),
-    "end of turn": _("end of turn"),
-}
-
-ZONES = {
-    "hand": _("Hand"),
-    "deck": pgettext_lazy("goldfish zone", "Deck"),
-    "field_allies": _("Allies in play"),
-    "items": _("Items and locations in play"),
-    "field_characters": _("Characters in play"),
-    "energy": _("Energy pile"),
-    "discard": _("Discard pile"),
-    "wandering": _("Wandering"),
-    "land": _("Land in front of you"),
-    "lands": _("Lands still face down"),
-}
-
-COUNTERS = {
-    "resources": _("Resources"),
-    "shadow_energy": _("Shadow energy"),
-    "weapon_attack": _("Weapon attack"),
-    "weapon_durability": _("Weapon durability"),
-    "opponent_health": _("Opponent hero's health"),
-    "own_damage": _("Damage to your hero"),
-    "opponent_deck": _("Goldfish's deck"),
-    "round": _("Round"),
-    "rounds_won": _("Rounds won"),
-    "rounds_lost": _("Rounds lost"),
-    "opponent_lands": _("Opponent's lands"),
-    "out_of_cards": _("Out of cards"),
-    "unknown_skill_plays": _("Cards played with unknown skill"),
-}
-
-POLICY_NAMES = {
-    "default": _("default"),
-    "ramp": _("ramp (sacrifice every turn)"),
-    "curve": _("curve (cheapest first)"),
-    "cheapest": _("cheapest attack first"),
-    "cheap-first": _("cheapest character first"),
-    "no-land-effects": _("no land effects"),
-}
-
-
-def policy_label(slug: str) -> str:
-    return str(POLICY_NAMES.get(slug, slug))
-
-
-def policy_choices(engine: Engine) -> list[tuple[str, str]]:
-    return [(slug, policy_label(slug)) for slug in engine.policies]
-
-
-def _pretty(slug: str) -> str:
-    return slug.replace("_", " ")
+# --- events -------------------------------------------------------------------------------------
 
 
 @dataclass
@@ -113,21 +35,38 @@ class EventView:
     kind_label: str
     card: str | None
     amount: int | None
-    detail: str
+    message: str  # the declared message's slug ("" for none)
+    text: str  # the message in the reader's language, parameters filled in
+    params: Mapping[str, Any]
 
 
-def event_views(events: Sequence[Any]) -> list[EventView]:
-    return [
-        EventView(
-            event.turn,
-            event.kind,
-            str(EVENT_KINDS.get(event.kind, event.kind)),
-            event.card,
-            event.amount,
-            str(DETAILS.get(event.detail, event.detail)),
+def _vocabulary(engine: Engine[Any]) -> tuple[dict[str, Labels], dict[str, Labels]]:
+    kinds = {kind.slug: kind.labels for kind in (*CORE_EVENT_KINDS, *engine.event_kinds)}
+    messages = {message.slug: message.templates for message in (*CORE_MESSAGES, *engine.messages)}
+    return kinds, messages
+
+
+def event_views(engine: Engine[Any], events: Sequence[Any], language: str) -> list[EventView]:
+    kinds, messages = _vocabulary(engine)
+    views = []
+    for event in events:
+        template = pick(messages[event.message], language) if event.message else ""
+        views.append(
+            EventView(
+                event.turn,
+                event.kind,
+                pick(kinds[event.kind], language),
+                event.card,
+                event.amount,
+                event.message,
+                template.format(**event.params) if template else "",
+                dict(event.params),
+            )
         )
-        for event in events
-    ]
+    return views
+
+
+# --- zones and counters -------------------------------------------------------------------------
 
 
 @dataclass
@@ -140,16 +79,6 @@ class CardView:
     attack: int | None = None
 
 
-def _format(value: Any) -> str:
-    if isinstance(value, list):
-        return " / ".join(map(str, value))
-    if value is True:
-        return str(_("yes"))
-    if value is False:
-        return str(_("no"))
-    return str(value)
-
-
 def card_view(
     game: Game, card: SimCard, language: str, ready: bool | None = None, attack: int | None = None
 ) -> CardView:
@@ -159,11 +88,11 @@ def card_view(
     for spec in definition.fields_for_kind(card.kind):
         value = card.fields.get(spec.name)
         if value is not None:
-            summary.append((spec.label(language), _format(value)))
+            summary.append((spec.label(language), format_value(spec, value)))
     return CardView(
         key=card.key,
         name=card.name,
-        kind_label=kind.label(language) if kind else str(_("unknown kind")),
+        kind_label=kind.label(language) if kind else _("unknown kind"),
         summary=summary[:3],
         ready=ready,
         attack=attack,
@@ -186,12 +115,16 @@ class CounterPanel:
     value: Any
 
 
-def state_panels(game: Game, state: Any, language: str) -> tuple[list[ZonePanel], list[CounterPanel]]:
-    zones, counters = sample.read_state(state)
+def state_panels(
+    engine: Engine[Any], game: Game, state: Any, language: str
+) -> tuple[list[ZonePanel], list[CounterPanel]]:
+    labels = {zone.slug: zone.labels for zone in engine.zones}
+    counter_labels = {counter.slug: counter.labels for counter in engine.counters}
+    zones, counters = sample.read_state(engine, state)
     zone_panels = [
         ZonePanel(
             zone.slug,
-            str(ZONES.get(zone.slug, _pretty(zone.slug))),
+            pick(labels[zone.slug], language),
             zone.count,
             zone.hidden,
             [card_view(game, item.card, language, item.ready, item.attack) for item in zone.cards],
@@ -201,12 +134,15 @@ def state_panels(game: Game, state: Any, language: str) -> tuple[list[ZonePanel]
     counter_panels = [
         CounterPanel(
             counter.slug,
-            str(COUNTERS.get(counter.slug, _pretty(counter.slug))),
-            _format(counter.value) if isinstance(counter.value, bool) else counter.value,
+            pick(counter_labels[counter.slug], language),
+            format_value(None, counter.value) if isinstance(counter.value, bool) else counter.value,
         )
         for counter in counters
     ]
     return zone_panels, counter_panels
+
+
+# --- parameters and policies --------------------------------------------------------------------
 
 
 @dataclass
@@ -222,28 +158,168 @@ class ParameterView:
 
 
 def parameter_views(
-    engine: Engine, values: Mapping[str, int], errors: Mapping[str, str] | None = None, language: str | None = None
+    engine: Engine[Any], values: Mapping[str, int], errors: Mapping[str, str] | None, language: str
 ) -> list[ParameterView]:
     errors = errors or {}
     return [
         ParameterView(
             parameter.slug,
-            parameter_label(parameter, language),
+            pick(parameter.labels, language),
             values.get(parameter.slug, parameter.default),
             parameter.default,
             parameter.minimum,
             parameter.maximum,
-            parameter.source,
+            pick(parameter.source, language) if parameter.source else "",
             errors.get(parameter.slug),
         )
         for parameter in engine.parameters
     ]
 
 
-def parameter_by_slug(engine: Engine) -> dict[str, Parameter]:
+def parameter_by_slug(engine: Engine[Any]) -> dict[str, Parameter]:
     return {parameter.slug: parameter for parameter in engine.parameters}
+
+
+def policy_label(engine: Engine[Any], slug: str, language: str) -> str:
+    policy = engine.policies.get(slug)
+    return pick(policy.labels, language) if policy is not None else slug
+
+
+def policy_choices(engine: Engine[Any], language: str) -> list[tuple[str, str]]:
+    return [(slug, pick(policy.labels, language)) for slug, policy in engine.policies.items()]
+
+
+# --- numbers ------------------------------------------------------------------------------------
 
 
 def percent(probability: Fraction | float) -> float:
     """A probability as a percentage with one decimal, as the odds tables print it."""
     return round(float(probability) * 100, 1)
+
+
+def fraction(probability: Fraction) -> str:
+    return f"{probability.numerator}/{probability.denominator}"
+
+
+def odds_rows(table: tables.OddsTable) -> list[dict[str, Any]]:
+    """The exact odds table: a row per card, a cell per turn (percent, and the exact fraction)."""
+    return [
+        {
+            "card": row.card,
+            "cells": [
+                {"turn": turn, "percent": percent(p), "exact": fraction(p)}
+                for turn, p in zip(table.turns, row.exact, strict=True)
+            ],
+        }
+        for row in table.rows
+    ]
+
+
+def simulated_odds_rows(table: tables.OddsTable) -> list[dict[str, Any]]:
+    """Exact beside simulated odds, a cell per turn."""
+    return [
+        {
+            "card": row.card,
+            "cells": [
+                {"exact": percent(exact), "simulated": percent(simulated)}
+                for exact, simulated in zip(row.exact, row.simulated or [], strict=False)
+            ],
+        }
+        for row in table.rows
+    ]
+
+
+def _means(turns: Sequence[Mapping[str, Any]], key: str) -> list[float | None]:
+    """A per-turn mean, None (a gap in the chart) for turns no game reached."""
+    return [row[key] if row["games"] else None for row in turns]
+
+
+def chart_data(engine: Engine[Any], result: Mapping[str, Any], language: str) -> dict[str, Any]:
+    """What static/js/sim-charts.js draws: per-turn means and the win-turn histogram, titled as the game means them."""
+    turns = result.get("turns", [])
+    histogram = result.get("win_turn_histogram", [])
+    stats = engine.turn_stats
+    return {
+        "turns": [row["turn"] for row in turns],
+        "series": [
+            {
+                "id": key,
+                "title": _("%(statistic)s per turn (mean)") % {"statistic": pick(labels, language)},
+                "values": _means(turns, key),
+            }
+            for key, labels in (
+                ("damage", stats.damage),
+                ("resources", stats.resources),
+                ("cards_played", stats.cards_played),
+            )
+        ],
+        "histogram": {
+            "title": _("Turn of victory"),
+            "label": pgettext("simulation", "Games"),
+            "turns": [row["turn"] for row in histogram],
+            "games": [row["games"] for row in histogram],
+        },
+    }
+
+
+def stat_labels(engine: Engine[Any], language: str) -> dict[str, str]:
+    """The per-turn statistics' names in this game (the run page's table headings)."""
+    stats = engine.turn_stats
+    return {
+        "resources": pick(stats.resources, language),
+        "cards_played": pick(stats.cards_played, language),
+        "damage": pick(stats.damage, language),
+    }
+
+
+# --- addresses ----------------------------------------------------------------------------------
+
+
+class DeckLinks:
+    """The addresses of one deck's goldfish pages, through its pk or (shared by link) its token."""
+
+    def __init__(self, deck: Any, token: str | None) -> None:
+        self.deck = deck
+        self.token = token
+
+    def url(self, name: str, *args: Any) -> str:
+        if self.token:
+            return reverse(f"goldfish:shared_{name}", args=[self.token, *args])
+        return reverse(f"goldfish:{name}", args=[self.deck.pk, *args])
+
+    @property
+    def detail(self) -> str:
+        if self.token:
+            return reverse("decks:shared", args=[self.token])
+        return reverse("decks:detail", args=[self.deck.pk])
+
+    @property
+    def hand(self) -> str:
+        return self.url("hand")
+
+    @property
+    def odds(self) -> str:
+        return self.url("odds")
+
+    @property
+    def calculate(self) -> str:
+        return self.url("calculate")
+
+    @property
+    def simulate(self) -> str:
+        return self.url("simulate")
+
+    def run(self, run_id: int) -> str:
+        return self.url("run", run_id)
+
+    def cancel(self, run_id: int) -> str:
+        return self.url("cancel", run_id)
+
+
+def hand_url(links: DeckLinks, spec: sample.HandSpec) -> str:
+    """The sample hand's address: everything that replays it is in the query."""
+    query: dict[str, Any] = {"seed": spec.seed, "policy": spec.policy, "turn": spec.turn}
+    query.update(spec.params)
+    if spec.draws:
+        query["draws"] = ",".join(map(str, spec.draws))
+    return f"{links.hand}?{urlencode(query)}"

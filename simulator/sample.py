@@ -4,13 +4,16 @@ A sample hand is fully described by its seed, policy, parameters, the number of 
 the extra draws made (the pages keep all of these in the URL). Engines are deterministic for a
 seed, so ``replay`` re-creates the game and plays it again to the same point; nothing is stored.
 
-The extra draw ("draw one card" outside the turn structure) is generic: any engine whose state
-has a ``deck`` and a ``hand`` list gets it (the card on top of the deck — the end of the list, as
-every engine draws with ``deck.pop()`` — goes to the hand, and a ``draw`` event is logged). It
-never shuffles: drawing from an empty deck logs that nothing was drawn and has no other effect
-(no damage, no lost round), since it is outside the rules. ``draws`` records after which turn
-each extra draw was made (0: before turn 1, with the opening hand), so the replay makes them at
-the same points.
+The extra draw ("draw one card" outside the turn structure) is each engine's own
+(``Engine.extra_draw``): it draws as that game draws (Shadow Era a random card of those left,
+the others the top of the shuffled deck), with the game's random generator, so extra draws are
+random and replay from the seed. It never shuffles: drawing from an empty deck logs that nothing
+was drawn and has no other effect (no damage, no lost round), since it is outside the rules.
+``draws`` records after which turn each extra draw was made (0: before turn 1, with the opening
+hand), so the replay makes them at the same points.
+
+What a state shows is what its engine declares (``Engine.zones``, ``Engine.counters``); nothing
+here looks at a state's other attributes.
 """
 
 from __future__ import annotations
@@ -21,53 +24,14 @@ from typing import Any
 
 from .core import Engine, SimCard, SimDeck, default_parameters
 
-EXTRA_DRAW = "extra draw"  # the detail of the event an extra draw logs
-EMPTY_DECK = "extra draw: the deck is empty"
 
-# State attributes that are not zones or counters to show: bookkeeping, parameters, the whole decklist.
-# (Dicts, such as per-card caches, are never shown; an attribute not listed here and not known to
-# simulator.presentation is shown under its own name.)
-SKIPPED = frozenset(
-    {
-        "seed",
-        "rng",
-        "turn",
-        "log_events",
-        "log",
-        "stats",
-        "won_on_turn",
-        "policy",
-        "cards",
-        "skills_by_turn",
-        "first_player",
-        "opponent_size",
-        # Shadow Era's bookkeeping: the ready allies' total attack, the allies that entered this turn
-        # (already among field_allies).
-        "ready_attack",
-        "arriving",
-    }
-)
-# Zones whose order is secret: only their size is shown.
-HIDDEN_ZONES = frozenset({"deck", "lands"})
-# Attributes that may hold one card or None (the 水滸伝 land in front of the player).
-SINGLE_CARD_ZONES = frozenset({"land"})
-
-
-def can_draw(state: Any) -> bool:
-    return isinstance(getattr(state, "deck", None), list) and isinstance(getattr(state, "hand", None), list)
-
-
-def draw_one(state: Any) -> bool:
-    """Draw one card outside the turn structure; False if the engine's state has no deck and hand lists."""
-    if not can_draw(state):
-        return False
-    if not state.deck:
-        state.record("draw", detail=EMPTY_DECK)
-        return True
-    card = state.deck.pop()
-    state.hand.append(card)
-    state.record("draw", card, detail=EXTRA_DRAW)
-    return True
+def draw_one(engine: Engine[Any], state: Any) -> None:
+    """Draw one card outside the turn structure, as the engine draws (``Engine.extra_draw``), and log it."""
+    card = engine.extra_draw(state)
+    if card is None:
+        state.record("draw", message="extra_draw_empty")
+    else:
+        state.record("draw", card, message="extra_draw")
 
 
 @dataclass(frozen=True)
@@ -84,11 +48,10 @@ class Replay:
     state: Any
     turn: int  # turns played: fewer than asked if the game ended first
     over: bool
-    can_draw: bool
     draws: tuple[int, ...]  # the extra draws that were made (those after the game ended are dropped)
 
 
-def replay(engine: Engine, deck: SimDeck, spec: HandSpec) -> Replay:
+def replay(engine: Engine[Any], deck: SimDeck, spec: HandSpec) -> Replay:
     """Re-create the game from its seed and play it to ``spec.turn``, making the extra draws where they were made."""
     params = {**default_parameters(engine), **spec.params}
     state = engine.new_game(deck, spec.seed, params, spec.policy, True)
@@ -98,13 +61,13 @@ def replay(engine: Engine, deck: SimDeck, spec: HandSpec) -> Replay:
     def draw_due() -> None:
         while pending and pending[0] <= state.turn:
             made.append(pending.pop(0))
-            draw_one(state)
+            draw_one(engine, state)
 
     draw_due()
     while state.turn < spec.turn and not engine.is_over(state):
         engine.play_turn(state)
         draw_due()
-    return Replay(state, state.turn, engine.is_over(state), can_draw(state), tuple(made))
+    return Replay(state, state.turn, engine.is_over(state), tuple(made))
 
 
 # --- reading the state ------------------------------------------------------------------------------
@@ -131,46 +94,23 @@ class CounterView:
     value: int | bool
 
 
-def _attributes(state: Any) -> dict[str, Any]:
-    values: dict[str, Any] = {}
-    for klass in reversed(type(state).__mro__):
-        for name in getattr(klass, "__slots__", ()):
-            if hasattr(state, name):
-                values[name] = getattr(state, name)
-    values.update(getattr(state, "__dict__", {}))
-    return values
-
-
-def _zone_card(item: Any) -> ZoneCard | None:
+def _zone_card(item: Any) -> ZoneCard:
+    """A zone holds cards, or cards in play: anything with ``card`` (and maybe ``ready`` and ``attack``)."""
     if isinstance(item, SimCard):
         return ZoneCard(item)
-    card = getattr(item, "card", None)
-    if isinstance(card, SimCard):
-        ready = getattr(item, "ready", None)
-        attack = getattr(item, "attack", None)
-        return ZoneCard(card, ready if isinstance(ready, bool) else None, attack if isinstance(attack, int) else None)
-    return None
+    ready, attack = getattr(item, "ready", None), getattr(item, "attack", None)
+    return ZoneCard(item.card, ready if isinstance(ready, bool) else None, attack if isinstance(attack, int) else None)
 
 
-def read_state(state: Any) -> tuple[list[ZoneView], list[CounterView]]:
-    """The engine state's zones (lists of cards, or of things in play holding a card) and its counters."""
+def read_state(engine: Engine[Any], state: Any) -> tuple[list[ZoneView], list[CounterView]]:
+    """The zones and counters the engine declares, as they stand in ``state``."""
     zones: list[ZoneView] = []
-    counters: list[CounterView] = []
-    for name, value in _attributes(state).items():
-        if name.startswith("_") or name in SKIPPED:
-            continue
-        if isinstance(value, bool | int):
-            counters.append(CounterView(name, value))
-        elif isinstance(value, SimCard) or (value is None and name in SINGLE_CARD_ZONES):
-            cards = [ZoneCard(value)] if value is not None else []
-            zones.append(ZoneView(name, cards, len(cards)))
-        elif isinstance(value, list | tuple):
-            cards = [_zone_card(item) for item in value]
-            if value and any(card is None for card in cards):
-                continue  # not a zone of cards
-            hidden = name in HIDDEN_ZONES
-            zones.append(ZoneView(name, [] if hidden else list(cards), len(cards), hidden))
-    zones.sort(key=lambda zone: (zone.slug != "hand", zone.hidden))
+    for spec in engine.zones:
+        value = getattr(state, spec.attribute)
+        items = [] if value is None else [value] if isinstance(value, SimCard) else list(value)
+        cards = [] if spec.hidden else [_zone_card(item) for item in items]
+        zones.append(ZoneView(spec.slug, cards, len(items), spec.hidden))
+    counters = [CounterView(spec.slug, getattr(state, spec.attribute)) for spec in engine.counters]
     return zones, counters
 
 

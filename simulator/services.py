@@ -215,7 +215,7 @@ def _execute_chunk(chunk_id: int) -> dict[str, Any] | None:
         deck = adapters.sim_deck(run.deck, run.language)
         readiness = adapters.readiness(deck, run.language)
         if not readiness.ready:
-            raise RunError(_("The deck has no cards in: %(zones)s.") % {"zones": ", ".join(readiness.missing)})
+            raise RunError(_("The deck has no cards in: %(zones)s.") % {"zones": readiness.missing_text})
         tally = play_range(
             engine,
             deck,

@@ -13,16 +13,13 @@ gets the whole page.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
-from urllib.parse import urlencode
 
 from django.contrib.auth.views import redirect_to_login
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardsite.htmx import vary_on_htmx
@@ -35,50 +32,10 @@ from .engines import get_engine
 from .forms import CalculatorForm, SimulationForm
 from .models import SimulationRun
 from .odds import Group
+from .presentation import DeckLinks
 from .selectors import access_run
 
 RECENT_RUNS = 10
-
-
-class DeckLinks:
-    """The URLs of one deck's goldfish pages, through its pk or (shared by link) its token."""
-
-    def __init__(self, deck: Deck, token: str | None) -> None:
-        self.deck = deck
-        self.token = token
-
-    def url(self, name: str, *args: Any) -> str:
-        if self.token:
-            return reverse(f"goldfish:shared_{name}", args=[self.token, *args])
-        return reverse(f"goldfish:{name}", args=[self.deck.pk, *args])
-
-    @property
-    def detail(self) -> str:
-        if self.token:
-            return reverse("decks:shared", args=[self.token])
-        return reverse("decks:detail", args=[self.deck.pk])
-
-    @property
-    def hand(self) -> str:
-        return self.url("hand")
-
-    @property
-    def odds(self) -> str:
-        return self.url("odds")
-
-    @property
-    def calculate(self) -> str:
-        return self.url("calculate")
-
-    @property
-    def simulate(self) -> str:
-        return self.url("simulate")
-
-    def run(self, run_id: int) -> str:
-        return self.url("run", run_id)
-
-    def cancel(self, run_id: int) -> str:
-        return self.url("cancel", run_id)
 
 
 def _load(request: HttpRequest, pk: int | None, token: str | None) -> tuple[Deck, DeckLinks]:
@@ -104,86 +61,40 @@ def _base_context(request: HttpRequest, deck: Deck, links: DeckLinks, section: s
 # --- sample hand ------------------------------------------------------------------------------------
 
 
-def _hand_query(seed: int, turn: int, policy: str, params: Mapping[str, int], draws: Sequence[int]) -> str:
-    query: dict[str, Any] = {"seed": seed, "policy": policy, "turn": turn}
-    query.update(params)
-    if draws:
-        query["draws"] = ",".join(map(str, draws))
-    return urlencode(query)
-
-
-def _parse_draws(raw: str, turn: int) -> tuple[tuple[int, ...], str | None]:
-    """``draws=0,0,2``: after which turn each extra draw was made; each from 0 to the turn, in order."""
-    if not raw.strip():
-        return (), None
-    try:
-        draws = tuple(int(part) for part in raw.split(","))
-    except ValueError:
-        draws = ()
-    else:
-        if (
-            len(draws) <= inputs.MAX_EXTRA_DRAWS
-            and all(0 <= value <= turn for value in draws)
-            and list(draws) == sorted(draws)
-        ):
-            return draws, None
-    return (), _("The extra draws in the address (“%(draws)s”) could not be read; they were left out.") % {
-        "draws": raw[:40]
-    }
-
-
 @require_GET
 @vary_on_htmx
 def hand(request: HttpRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
     engine = get_engine(deck.game.slug)
     language = inputs.language()
-    seed, seed_error = inputs.parse_int(request.GET.get("seed", ""), "seed", 0, inputs.MAX_SEED)
-    if seed_error:
+    asked = inputs.parse_hand(engine, request.GET)
+    if not asked.seed_given:
         # No seed (or an unreadable one): deal a new hand and put its seed in the address.
         query = request.GET.copy()
-        query["seed"] = str(inputs.new_seed())
+        query["seed"] = str(asked.spec.seed)
         return redirect(f"{request.path}?{query.urlencode()}")
-    errors: list[str] = []
-    turn = 0
-    if request.GET.get("turn", "").strip():
-        parsed, error = inputs.parse_int(request.GET["turn"], _("The turn"), 0, inputs.MAX_TURNS)
-        if error:
-            errors.append(error)
-        else:
-            turn = parsed
-    policy, error = inputs.parse_policy(engine, request.GET.get("policy"))
-    if error:
-        errors.append(error)
-    params, param_errors = inputs.parse_params(engine, request.GET)
-    draws, error = _parse_draws(request.GET.get("draws", ""), turn)
-    if error:
-        errors.append(error)
-
+    spec = asked.spec
     simdeck = adapters.sim_deck(deck, language)
     readiness = adapters.readiness(simdeck, language)
     context = {
         **_base_context(request, deck, links, "hand"),
         "engine": engine,
         "readiness": readiness,
-        "errors": errors,
-        "seed": seed,
-        "policy": policy,
-        "policies": presentation.policy_choices(engine),
-        "parameters": presentation.parameter_views(engine, params, param_errors, language),
+        "errors": [message for slug, message in asked.errors.items() if slug not in spec.params],
+        "seed": spec.seed,
+        "policy": spec.policy,
+        "policies": presentation.policy_choices(engine, language),
+        "parameters": presentation.parameter_views(engine, spec.params, asked.errors, language),
         "opening_hand": engine.opening_hand,
         "max_turns": inputs.MAX_TURNS,
     }
     if readiness.ready:
-        played = sample.replay(engine, simdeck, sample.HandSpec(seed, turn, policy, params, draws))
-        zones, counters = presentation.state_panels(deck.game, played.state, language)
+        played = sample.replay(engine, simdeck, spec)
         state = played.state
-        can_draw = played.can_draw and not played.over and len(played.draws) < inputs.MAX_EXTRA_DRAWS
+        zones, counters = presentation.state_panels(engine, deck.game, state, language)
+        can_draw = not played.over and len(played.draws) < inputs.MAX_EXTRA_DRAWS
         can_continue = not played.over and played.turn < inputs.MAX_TURNS
-
-        def url(seed: int, turn: int, draws: Sequence[int]) -> str:
-            return f"{links.hand}?{_hand_query(seed, turn, policy, params, draws)}"
-
+        here = replace(spec, turn=played.turn, draws=played.draws)
         context.update(
             {
                 "played": played,
@@ -191,15 +102,19 @@ def hand(request: HttpRequest, pk: int | None = None, token: str | None = None) 
                 "zones": zones,
                 "hand_zone": next((zone for zone in zones if zone.slug == "hand"), None),
                 "counters": counters,
-                "turn_events": presentation.event_views(sample.events_of_turn(state.log, played.turn)),
-                "log": presentation.event_views(state.log),
+                "turn_events": presentation.event_views(
+                    engine, sample.events_of_turn(state.log, played.turn), language
+                ),
+                "log": presentation.event_views(engine, state.log, language),
                 "won_on_turn": state.won_on_turn,
                 "draws": ",".join(map(str, played.draws)),
-                "current_url": url(seed, played.turn, played.draws),
-                "draw_url": url(seed, played.turn, (*played.draws, played.turn)) if can_draw else "",
-                "next_url": url(seed, played.turn + 1, played.draws) if can_continue else "",
-                "new_url": url(inputs.new_seed(), 0, ()),
-                "restart_url": url(seed, 0, ()),
+                "current_url": presentation.hand_url(links, here),
+                "draw_url": presentation.hand_url(links, replace(here, draws=(*played.draws, played.turn)))
+                if can_draw
+                else "",
+                "next_url": presentation.hand_url(links, replace(here, turn=played.turn + 1)) if can_continue else "",
+                "new_url": presentation.hand_url(links, replace(spec, seed=inputs.new_seed(), turn=0, draws=())),
+                "restart_url": presentation.hand_url(links, replace(here, turn=0, draws=())),
             }
         )
     template = "simulator/_hand.html" if _partial(request) else "simulator/hand.html"
@@ -234,24 +149,11 @@ def _odds_context(request: HttpRequest, pk: int | None, token: str | None) -> di
     }
 
 
-def _odds_rows(table: tables.OddsTable) -> list[dict[str, Any]]:
-    return [
-        {
-            "card": row.card,
-            "cells": [
-                {"turn": turn, "percent": presentation.percent(p), "exact": f"{p.numerator}/{p.denominator}"}
-                for turn, p in zip(table.turns, row.exact, strict=True)
-            ],
-        }
-        for row in table.rows
-    ]
-
-
 @require_GET
 def odds_page(request: HttpRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
     context = _odds_context(request, pk, token)
     table = context["table"]
-    context["rows"] = _odds_rows(table)
+    context["rows"] = presentation.odds_rows(table)
     context["form"] = CalculatorForm(cards=context["cards"], seen=table.seen)
     return render(request, "simulator/odds.html", context)
 
@@ -271,7 +173,7 @@ def calculate(request: HttpRequest, pk: int | None = None, token: str | None = N
         probability = tables.group_odds(table.deck_size, groups, seen)
         result = {
             "percent": presentation.percent(probability),
-            "exact": f"{probability.numerator}/{probability.denominator}",
+            "exact": presentation.fraction(probability),
             "seen": seen,
             "turn": data["turn"],
             "a": data["a"],
@@ -282,7 +184,7 @@ def calculate(request: HttpRequest, pk: int | None = None, token: str | None = N
     context.update({"form": form, "result": result})
     if _partial(request):
         return render(request, "simulator/_calculator_result.html", context)
-    context["rows"] = _odds_rows(table)
+    context["rows"] = presentation.odds_rows(table)
     return render(request, "simulator/odds.html", context, status=200 if result else 400)
 
 
@@ -316,13 +218,14 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
             form.add_error(None, str(refused))
         else:
             return redirect(links.run(run.pk))
-    runs = (
-        list(SimulationRun.objects.filter(deck=deck, requester=request.user)[:RECENT_RUNS])
-        if request.user.is_authenticated
-        else []
-    )
-    for run in runs:
-        run.policy_label = presentation.policy_label(run.policy)
+    runs = [
+        (run, presentation.policy_label(engine, run.policy, language))
+        for run in (
+            SimulationRun.objects.filter(deck=deck, requester=request.user)[:RECENT_RUNS]
+            if request.user.is_authenticated
+            else []
+        )
+    ]
     context = {
         **_base_context(request, deck, links, "simulate"),
         "engine": engine,
@@ -342,35 +245,6 @@ def _own_run(request: HttpRequest, deck: Deck, run_id: int) -> SimulationRun:
     return run
 
 
-def _means(turns: Sequence[Mapping[str, Any]], key: str) -> list[float | None]:
-    """A per-turn mean, None (a gap in the chart) for turns no game reached."""
-    return [row[key] if row["games"] else None for row in turns]
-
-
-def chart_data(result: Mapping[str, Any]) -> dict[str, Any]:
-    """What static/js/sim-charts.js draws: per-turn means and the win-turn histogram, with their titles."""
-    turns = result.get("turns", [])
-    histogram = result.get("win_turn_histogram", [])
-    return {
-        "turns": [row["turn"] for row in turns],
-        "series": [
-            {"id": "damage", "title": _("Damage per turn (mean)"), "values": _means(turns, "damage")},
-            {"id": "resources", "title": _("Resources per turn (mean)"), "values": _means(turns, "resources")},
-            {
-                "id": "cards_played",
-                "title": _("Cards played per turn (mean)"),
-                "values": _means(turns, "cards_played"),
-            },
-        ],
-        "histogram": {
-            "title": _("Turn of victory"),
-            "label": pgettext("simulation", "Games"),
-            "turns": [row["turn"] for row in histogram],
-            "games": [row["games"] for row in histogram],
-        },
-    }
-
-
 def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: SimulationRun) -> dict[str, Any]:
     engine = get_engine(deck.game.slug)
     language = inputs.language()
@@ -380,14 +254,15 @@ def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: Simula
         "run_url": links.run(run.pk),
         "cancel_url": links.cancel(run.pk),
         "engine": engine,
-        "policy_label": presentation.policy_label(run.policy),
+        "policy_label": presentation.policy_label(engine, run.policy, language),
         "parameters": presentation.parameter_views(engine, run.params, None, language),
+        "stat_labels": presentation.stat_labels(engine, language),
     }
     result = run.result
     if result and result.get("games"):
         context["result"] = result
         context["win_percent"] = presentation.percent(result["win_rate"])
-        context["charts"] = chart_data(result)
+        context["charts"] = presentation.chart_data(engine, result, language)
         simdeck = adapters.sim_deck(deck, language)
         first = bool(run.params.get("first_player", 1))
         table = tables.exact_table(engine, simdeck, first_player=first, turns=inputs.ODDS_TURNS)
@@ -395,16 +270,7 @@ def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: Simula
         tables.add_simulated(table, shuffles, run.seed)
         context["odds_shuffles"] = shuffles
         context["odds_turns"] = table.turns
-        context["odds_rows"] = [
-            {
-                "card": row.card,
-                "cells": [
-                    {"exact": presentation.percent(exact), "simulated": presentation.percent(simulated)}
-                    for exact, simulated in zip(row.exact, row.simulated or [], strict=False)
-                ],
-            }
-            for row in table.rows
-        ]
+        context["odds_rows"] = presentation.simulated_odds_rows(table)
     return context
 
 

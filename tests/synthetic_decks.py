@@ -12,6 +12,8 @@ import json
 from cards import services
 from cards.importing import parse_json
 from cards.models import Card, Game
+from simulator.core import SimCard, SimDeck
+from simulator.engines import all_engines
 
 
 def _card(key, kind, fields, names, number=None, text="テスト用の架空のカード。"):
@@ -122,3 +124,32 @@ def card(game: str, key: str) -> Card:
 
 def game(slug: str) -> Game:
     return Game.objects.get(slug=slug)
+
+
+# --- the same cards for the plain-Python simulator ---------------------------------------------------
+
+ENGINE_SLUGS: tuple[str, ...] = tuple(sorted(engine.game for engine in all_engines()))
+
+SIM_DECKS = {
+    "shadowera": {"deck": [("Test Ally 01", 20), ("Test Ally 02", 20)]},
+    "epicbattles": {"deck": [("Test Punch", 30), ("Test Kick", 29)]},
+    "suikoden": {
+        "characters": [("901", 10), ("902", 10), ("テスト人物03", 20)],
+        "lands": [("903", 2), ("テスト土地02", 2)],
+    },
+    "endbreaker": {"starting": [("EB9-001", 4), ("EB9-002", 2), ("EB9-004", 2), ("EB9-005", 2)]},
+}
+
+
+def sim_card(game: str, key: str) -> SimCard:
+    record = next(record for record in CARDS[game] if record["key"] == key)
+    name = next(iter(text["name"] for text in record["texts"].values()))
+    return SimCard(key, name, record["kind"], dict(record["fields"]))
+
+
+def synthetic_sim_deck(game: str) -> SimDeck:
+    """A deck of the synthetic cards for ``game``'s engine, the zone it draws from filled."""
+    zones = {
+        zone: [(sim_card(game, key), count) for key, count in entries] for zone, entries in SIM_DECKS[game].items()
+    }
+    return SimDeck.from_counts(game, zones)

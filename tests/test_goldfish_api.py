@@ -52,7 +52,10 @@ def test_goldfish_deals_the_opening_hand(api, owner, slug):
     assert data["seed"] == 4 and data["turns"] == 0
     assert data["zones"]["hand"]["count"] == OPENING_HANDS[slug] == data["opening_hand"]
     assert data["zones"]["deck"]["hidden"] and data["zones"]["deck"]["cards"] == []
-    assert [event["kind"] for event in data["log"]][:1] == ["shuffle"]
+    # the deal: a shuffle where the game shuffles (Shadow Era draws at random from the unshuffled deck)
+    first = "draw" if slug == "shadowera" else "shuffle"
+    assert [event["kind"] for event in data["log"]][:1] == [first]
+    assert all(event["kind_label"] and event["text"] is not None for event in data["log"])
 
 
 def test_goldfish_replays_exactly_from_the_seed(api, owner):
@@ -76,7 +79,7 @@ def test_goldfish_extra_draws(api, owner):
     deck = make_deck("epicbattles", owner)
     data = api.get(f"/api/decks/{deck.pk}/goldfish/?seed=3&turns=1&draws=0,1").json()
     assert data["draws"] == [0, 1]
-    extra = [event for event in data["log"] if event["detail"] == "extra draw"]
+    extra = [event for event in data["log"] if event["message"] == "extra_draw"]
     assert [event["turn"] for event in extra] == [0, 1]
 
 

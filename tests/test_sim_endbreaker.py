@@ -35,4 +35,4 @@ def test_skills_count_only_known_values():
     # Over two hands both 城塞騎士 (P each) are played; the other cards' skills are unknown.
     assert sum(turn["P"] for turn in state.skills_by_turn) == 2
     assert state.unknown_skill_plays == 8
-    assert any(event.detail == "skill unknown" for event in state.log)
+    assert any(event.message == "skill_unknown" for event in state.log)

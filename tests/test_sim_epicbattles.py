@@ -1,6 +1,6 @@
 """Epic Battles goldfish: each turn rule of seed 003, on synthetic decks."""
 
-from simulator.core import SimCard, SimDeck, TurnStats, play_game
+from simulator.core import SimCard, SimDeck, TurnStats, default_parameters, play_game
 from simulator.engines import get_engine
 
 ENGINE = get_engine("epicbattles")
@@ -21,7 +21,7 @@ def deck_of(cards: list[tuple[SimCard, int]]) -> SimDeck:
 
 
 def new_game(deck: SimDeck, seed: int = 5, opponent_deck: int = 59):
-    return ENGINE.new_game(deck, seed, {"opponent_deck": opponent_deck}, "default")
+    return ENGINE.new_game(deck, seed, {**default_parameters(ENGINE), "opponent_deck": opponent_deck}, "default")
 
 
 def test_opening_hand_of_three_and_three_drawn_each_turn():
@@ -60,7 +60,7 @@ def test_a_combo_follows_the_previous_attacks_follow_up_only():
     state = new_game(deck_of([(BLOCK, 59)]))
     state.hand = [opener, kick, punch]
     ENGINE._attack_chain(state, TurnStats(turn=1))
-    attacks = [(e.card, e.detail) for e in state.log if e.kind == "attack"]
+    attacks = [(e.card, e.message) for e in state.log if e.kind == "attack"]
     # The opener names "kick" as its follow-up: the kick continues the combo, the punch may not.
     assert attacks == [("Test Attack 1", ""), ("Test Attack 2", "combo")]
     assert state.hand == [punch]
@@ -70,7 +70,7 @@ def test_unblocked_damage_mills_the_goldfish_and_wins_the_round():
     state = new_game(deck_of([(attack(1, 0, 10), 59)]), opponent_deck=20)
     ENGINE.play_turn(state)
     assert state.rounds_won == 1
-    assert any(e.kind == "round won" for e in state.log)
+    assert any(e.kind == "round_won" for e in state.log)
 
 
 def test_a_player_who_must_draw_from_an_empty_deck_loses_the_round():
@@ -82,7 +82,7 @@ def test_a_player_who_must_draw_from_an_empty_deck_loses_the_round():
 def test_the_match_is_won_with_two_rounds_and_replays_from_its_seed():
     deck = deck_of([(attack(1, 0, 4, follow_up="punch"), 30), (attack(2, 1, 6), 29)])
     result = play_game(ENGINE, deck, seed=11, turns=60)
-    rounds = [e for e in result.log if e.kind == "round won"]
+    rounds = [e for e in result.log if e.kind == "round_won"]
     assert len(rounds) == 2
     assert result.won_on_turn == rounds[-1].turn
     assert play_game(ENGINE, deck, seed=11, turns=60).log == result.log

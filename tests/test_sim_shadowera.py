@@ -33,14 +33,14 @@ def test_first_player_skips_the_turn_one_draw_and_shadow_energy():
     assert not any(event.kind == "draw" and event.turn == 1 for event in state.log)
     assert state.shadow_energy == 0
     ENGINE.play_turn(state)
-    assert [event.turn for event in state.log if event.kind == "draw" and event.detail == ""] == [2]
+    assert [event.turn for event in state.log if event.kind == "draw" and event.message == ""] == [2]
     assert state.shadow_energy == 1
 
 
 def test_second_player_draws_on_turn_one():
     state = new_game(EXPENSIVE, first_player=0)
     ENGINE.play_turn(state)
-    assert any(event.kind == "draw" and event.turn == 1 and event.detail == "" for event in state.log)
+    assert any(event.kind == "draw" and event.turn == 1 and event.message == "" for event in state.log)
     assert state.shadow_energy == 1
 
 
@@ -51,7 +51,7 @@ def test_no_draw_with_seven_cards_in_hand():
     assert len(state.hand) == 7
     ENGINE.play_turn(state)
     assert len(state.deck) == deck_before
-    assert any(event.detail == "hand full: no draw" for event in state.log)
+    assert any(event.message == "hand_full" for event in state.log)
 
 
 def test_drawing_from_an_empty_deck_damages_the_own_hero():
@@ -60,7 +60,7 @@ def test_drawing_from_an_empty_deck_damages_the_own_hero():
     state.hand.clear()
     ENGINE.play_turn(state)
     assert state.own_damage == 1
-    assert any(event.kind == "damage" and "empty deck" in event.detail for event in state.log)
+    assert any(event.kind == "damage" and event.message == "empty_deck" for event in state.log)
 
 
 def test_at_most_one_sacrifice_a_turn_and_resources_renew():
@@ -105,4 +105,4 @@ def test_a_card_of_unknown_cost_is_never_played_and_the_log_says_why():
     state = new_game(deck_of([(mystery, 40)]), first_player=0)
     ENGINE.play_turn(state)
     assert not any(event.kind == "play" for event in state.log)
-    assert any(event.detail == "cost unknown: not played" for event in state.log)
+    assert any(event.message == "cost_unknown" for event in state.log)

@@ -105,7 +105,7 @@ def test_return_phase_and_the_second_income_draw():
     state.hand = []
     ENGINE.play_turn(state)
     assert any(event.kind == "return" and event.card == wanderer.name for event in state.log)
-    assert any("second draw" in event.detail for event in state.log)
+    assert any(event.message == "second_draw" for event in state.log)
     assert len([event for event in state.log if event.kind == "draw" and event.turn == 1]) == 2
 
 

@@ -7,6 +7,8 @@ from . import register
 from .base import ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
 
 SPECIALTIES = ("陽動", "騎馬", "射擊", "水軍", "操舵", "強奪", "火計", "水計", "妖術")
+# 特殊能力 the seed names (調達 in 歸還階段, 情報 and 美女 in 內政階段); a card's other abilities are in its text.
+ABILITIES = ("調達", "情報", "美女")
 COLOURS = ("白", "仁", "義", "勇")
 
 DEFINITION = register(
@@ -35,6 +37,11 @@ DEFINITION = register(
                 {"ja": "得意能力", "zh-hant": "得意能力", "en": "Specialties"},
             ),
             FieldSpec(
+                "abilities",
+                ChoiceListType(choices=ABILITIES),
+                {"ja": "特殊能力", "zh-hant": "特殊能力", "en": "Special abilities"},
+            ),
+            FieldSpec(
                 "value",
                 IntegerType(minimum=1, maximum=3),
                 {"ja": "価値", "zh-hant": "價值", "en": "Value"},
@@ -53,7 +60,7 @@ DEFINITION = register(
             KindSpec(
                 "character",
                 {"ja": "人物", "zh-hant": "人物", "en": "Character"},
-                ("colour", "cost", "attack", "defense", "intelligence", "specialties"),
+                ("colour", "cost", "attack", "defense", "intelligence", "specialties", "abilities"),
             ),
             KindSpec(
                 "land",

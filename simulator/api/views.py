@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import status
@@ -76,12 +77,12 @@ def _parameters(engine: Any, values: dict[str, int], language: str) -> list[dict
     ]
 
 
-def _card(card: Any, ready: bool | None = None, attack: int | None = None) -> dict[str, Any]:
-    data: dict[str, Any] = {"key": card.key, "name": card.name, "kind": card.kind}
-    if ready is not None:
-        data["ready"] = ready
-    if attack is not None:
-        data["attack"] = attack
+def _card(card: presentation.CardView) -> dict[str, Any]:
+    data: dict[str, Any] = {"key": card.key, "name": card.name, "kind": card.kind_label}
+    if card.ready is not None:
+        data["ready"] = card.ready
+    if card.attack is not None:
+        data["attack"] = card.attack
     return data
 
 
@@ -108,73 +109,56 @@ class GoldfishView(DeckAPIView):
         deck = self.get_deck(pk)
         language = self.language()
         engine = get_engine(deck.game.slug)
-        query = request.query_params
-        errors: dict[str, list[str]] = {}
-        seed = inputs.new_seed()
-        if query.get("seed", "").strip():
-            seed, error = inputs.parse_int(query["seed"], "seed", 0, inputs.MAX_SEED)
-            if error:
-                errors["seed"] = [error]
-        turns = 0
-        if query.get("turns", "").strip():
-            turns, error = inputs.parse_int(query["turns"], "turns", 0, inputs.MAX_TURNS)
-            if error:
-                errors["turns"] = [error]
-        policy, error = inputs.parse_policy(engine, query.get("policy"))
-        if error:
-            errors["policy"] = [error]
-        params, param_errors = inputs.parse_params(engine, query)
-        for slug, message in param_errors.items():
-            errors[slug] = [message]
-        draws: tuple[int, ...] = ()
-        if query.get("draws", "").strip() and not errors:
-            try:
-                draws = tuple(int(part) for part in query["draws"].split(","))
-            except ValueError:
-                draws = (-1,)
-            if len(draws) > inputs.MAX_EXTRA_DRAWS or any(not 0 <= value <= turns for value in draws):
-                errors["draws"] = [
-                    f"Comma-separated turns from 0 to {turns}, at most {inputs.MAX_EXTRA_DRAWS} of them."
-                ]
+        asked = inputs.parse_hand(engine, request.query_params, turn_key="turns")
+        errors = {slug: [message] for slug, message in asked.errors.items()}
+        if request.query_params.get("seed", "").strip() and not asked.seed_given:
+            errors["seed"] = [inputs.range_error("seed", 0, inputs.MAX_SEED)]
         if errors:
             raise FieldProblems(errors)
+        spec = asked.spec
         simdeck = adapters.sim_deck(deck, language)
         readiness = adapters.readiness(simdeck, language)
         if not readiness.ready:
-            raise FieldProblems({"deck": [f"The deck has no cards in: {', '.join(readiness.missing)}."]})
-        played = sample.replay(engine, simdeck, sample.HandSpec(seed, turns, policy, params, tuple(sorted(draws))))
-        zones, counters = sample.read_state(played.state)
+            raise FieldProblems(
+                {"deck": [_("The deck has no cards in: %(zones)s.") % {"zones": readiness.missing_text}]}
+            )
+        played = sample.replay(engine, simdeck, spec)
+        zones, counters = presentation.state_panels(engine, deck.game, played.state, language)
         return Response(
             {
                 "deck": deck.pk,
                 "game": deck.game.slug,
-                "seed": seed,
+                "seed": spec.seed,
                 "turns": played.turn,
-                "turns_asked": turns,
-                "policy": policy,
+                "turns_asked": spec.turn,
+                "policy": spec.policy,
                 "draws": list(played.draws),
-                "parameters": _parameters(engine, params, language),
+                "parameters": _parameters(engine, spec.params, language),
                 "over": played.over,
                 "won_on_turn": played.state.won_on_turn,
                 "opening_hand": engine.opening_hand,
                 "zones": {
                     zone.slug: {
+                        "label": zone.label,
                         "count": zone.count,
                         "hidden": zone.hidden,
-                        "cards": [_card(item.card, item.ready, item.attack) for item in zone.cards],
+                        "cards": [_card(card) for card in zone.cards],
                     }
                     for zone in zones
                 },
-                "counters": {counter.slug: counter.value for counter in counters},
+                "counters": {counter.slug: {"label": counter.label, "value": counter.value} for counter in counters},
                 "log": [
                     {
                         "turn": event.turn,
                         "kind": event.kind,
+                        "kind_label": event.kind_label,
                         "card": event.card,
                         "amount": event.amount,
-                        "detail": event.detail,
+                        "message": event.message,
+                        "text": event.text,
+                        "params": event.params,
                     }
-                    for event in played.state.log
+                    for event in presentation.event_views(engine, played.state.log, language)
                 ],
             }
         )
@@ -257,7 +241,7 @@ class SimulationCreateView(DeckAPIView):
         language = self.language()
         readiness = adapters.readiness(adapters.sim_deck(deck, language), language)
         if not readiness.ready:
-            errors["deck"] = [f"The deck has no cards in: {', '.join(readiness.missing)}."]
+            errors["deck"] = [_("The deck has no cards in: %(zones)s.") % {"zones": readiness.missing_text}]
         if errors:
             raise FieldProblems(errors)
         run = services.start_run(

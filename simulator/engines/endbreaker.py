@@ -11,8 +11,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import dataclass
 
-from ..core import GameState, SimCard, SimDeck, TurnStats
+from cardsite.labels import Labels
+
+from ..core import CounterSpec, EventKind, GameState, Message, SimCard, SimDeck, StatLabels, TurnStats, ZoneSpec
 from . import register
 
 HAND_SIZE = 5
@@ -20,11 +23,23 @@ PLAYS_PER_TURN = 5
 SKILLS = ("P", "T", "S", "B", "●")
 
 
+@dataclass(frozen=True)
+class Policy:
+    name: str
+    labels: Labels
+
+
+POLICIES: Mapping[str, Policy] = {
+    "default": Policy(
+        "default",
+        {"ja": "全部プレイする（5枚まで）", "zh-hant": "全部打出（最多5張）", "en": "play every card (up to 5)"},
+    )
+}
+
+
 class EndbreakerState(GameState):
     def __init__(self, seed: int, log_events: bool) -> None:
         super().__init__(seed, log_events)
-        self.deck: list[SimCard] = []
-        self.hand: list[SimCard] = []
         self.discard: list[SimCard] = []
         self.skills_by_turn: list[Counter[str]] = []
         self.unknown_skill_plays = 0
@@ -36,13 +51,50 @@ class EndbreakerEngine:
     optional_zones: tuple[str, ...] = ()
     opening_hand = HAND_SIZE
     parameters = ()
-    policies: Mapping[str, object] = {"default": "play every card (up to 5)"}
+    policies = POLICIES
+    zones = (
+        ZoneSpec("hand", {"ja": "手札", "zh-hant": "手牌", "en": "Hand"}, "hand"),
+        ZoneSpec("discard", {"ja": "捨て札", "zh-hant": "棄牌堆", "en": "Discard pile"}, "discard"),
+        ZoneSpec("deck", {"ja": "デッキ", "zh-hant": "牌庫", "en": "Deck"}, "deck", hidden=True),
+    )
+    counters = (
+        CounterSpec(
+            "unknown_skill_plays",
+            {
+                "ja": "スキル不明でプレイしたカード",
+                "zh-hant": "技能不明的打出卡",
+                "en": "Cards played with unknown skill",
+            },
+            "unknown_skill_plays",
+        ),
+    )
+    event_kinds = (EventKind("skills", {"ja": "スキル", "zh-hant": "技能", "en": "skills"}),)
+    messages = (
+        Message("skill_unknown", {"ja": "スキル不明", "zh-hant": "技能不明", "en": "skill unknown"}),
+        Message("skill", {"ja": "スキル {skill}", "zh-hant": "技能 {skill}", "en": "skill {skill}"}),
+        Message("skills", {"ja": "{skills}", "zh-hant": "{skills}", "en": "{skills}"}),
+    )
+    turn_stats = StatLabels(
+        resources={
+            "ja": "スキル（手札が出す数）",
+            "zh-hant": "技能（手牌產生的數量）",
+            "en": "Skills the hand produced",
+        },
+        cards_played={"ja": "プレイしたカード", "zh-hant": "打出的卡", "en": "Cards played"},
+        damage={
+            "ja": "ダメージ（まだ再現していません）",
+            "zh-hant": "傷害（尚未模擬）",
+            "en": "Damage (not simulated yet)",
+        },
+    )
 
-    def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True):
+    def new_game(
+        self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True
+    ) -> EndbreakerState:
         state = EndbreakerState(seed, log)
         state.deck = list(deck.zone(self.main_zone))
         state.shuffle(state.deck)
-        self._draw(state, HAND_SIZE, "opening hand")
+        self._draw(state, HAND_SIZE, "opening_hand")
         return state
 
     def draw_schedule(self, turns: int, first_player: bool) -> list[int]:
@@ -51,7 +103,13 @@ class EndbreakerEngine:
     def is_over(self, state: EndbreakerState) -> bool:
         return False  # nothing to win against a goldfish until buying and battles are simulated
 
-    def _draw(self, state: EndbreakerState, count: int, detail: str = "") -> None:
+    def extra_draw(self, state: EndbreakerState) -> SimCard | None:
+        card = state.draw_top()
+        if card is not None:
+            state.hand.append(card)
+        return card
+
+    def _draw(self, state: EndbreakerState, count: int, message: str = "") -> None:
         for _ in range(count):
             if not state.deck:
                 if not state.discard:
@@ -60,7 +118,8 @@ class EndbreakerEngine:
                 state.shuffle(state.deck)
             card = state.deck.pop()
             state.hand.append(card)
-            state.record("draw", card, detail=detail)
+            if state.log_events:
+                state.record("draw", card, message=message)
 
     def play_turn(self, state: EndbreakerState) -> None:
         state.turn += 1
@@ -68,17 +127,17 @@ class EndbreakerEngine:
         skills: Counter[str] = Counter()
         played = state.hand[:PLAYS_PER_TURN]
         for card in played:
-            skill = card.value("skill")
+            skill = card.fields.get("skill")
             if skill is None:
                 state.unknown_skill_plays += 1
-                state.record("play", card, detail="skill unknown")
+                state.record("play", card, message="skill_unknown")
             else:
                 skills.update(skill)
-                state.record("play", card, detail=f"skill {skill}")
+                state.record("play", card, message="skill", skill=skill)
         stats.cards_played = len(played)
         stats.resources = sum(skills.values())
         state.skills_by_turn.append(skills)
-        state.record("skills", amount=stats.resources, detail="".join(sorted(skills.elements())))
+        state.record("skills", amount=stats.resources, message="skills", skills="".join(sorted(skills.elements())))
         state.discard += state.hand
         state.hand = []
         self._draw(state, HAND_SIZE)

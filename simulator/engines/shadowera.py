@@ -1,8 +1,12 @@
-"""Shadow Era goldfish (seed 001; ../shared/games.md, Turn_Structure and Resources).
+"""Shadow Era goldfish (seed 001; ../shared/games.md, Turn_Structure, Resources and Category:Allies).
 
 The opponent does nothing: no allies, no blocks, no abilities. The run ends when
 its hero's health (a parameter: no source gives hero health) reaches 0.
 Card effects other than attack values are not simulated; the log says so.
+
+The deck is not shuffled: each draw takes a uniformly random card of those left, which is the
+same game (no Shadow Era rule here looks at the deck's order) for fewer random numbers. So no
+shuffle is logged, and the extra draw of the sample hand draws the same way.
 """
 
 from __future__ import annotations
@@ -10,8 +14,21 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cardsite.labels import Labels
+
 from .. import core
-from ..core import GameState, Parameter, SimCard, SimDeck, TurnStats
+from ..core import (
+    CounterSpec,
+    EventKind,
+    GameState,
+    Message,
+    Parameter,
+    SimCard,
+    SimDeck,
+    StatLabels,
+    TurnStats,
+    ZoneSpec,
+)
 from . import register
 
 OPENING_HAND = 6  # 対戦開始時、お互いのプレイヤーは自身のデッキの上から６枚カードをドローする。
@@ -30,9 +47,8 @@ class Ally:
 class ShadowEraState(GameState):
     def __init__(self, seed: int, log_events: bool) -> None:
         super().__init__(seed, log_events)
-        self.deck: list[SimCard] = []
-        self.hand: list[SimCard] = []
         self.field_allies: list[Ally] = []
+        self.unique_in_play: set[SimCard] = set()  # Unique allies in play: another copy cannot be played
         self.items: list[SimCard] = []
         self.discard: list[SimCard] = []
         self.resources = 0  # cards sacrificed so far; resources renew every turn
@@ -45,6 +61,7 @@ class ShadowEraState(GameState):
         self.policy = "default"
         self.costs: dict[SimCard, int | None] = {}  # shared by every game of a deck
         self.expendability: dict[SimCard, tuple[bool, bool, int]] = {}
+        self.unique: frozenset[SimCard] = frozenset()  # the deck's cards marked Unique
         # The goldfish never blocks or removes anything, so every ally that has waited a turn
         # attacks every turn: keep their total rather than walk them each turn.
         self.ready_attack = 0
@@ -63,39 +80,91 @@ def _expendability(card: SimCard) -> tuple[bool, bool, int]:
     return (cost is None, card.kind != "ally", cost or 0)
 
 
-_prepared: dict[int, tuple[SimDeck, dict[SimCard, int | None], dict[SimCard, tuple[bool, bool, int]]]] = {}
+@dataclass(frozen=True)
+class DeckFacts:
+    costs: dict[SimCard, int | None]
+    expendability: dict[SimCard, tuple[bool, bool, int]]
+    unique: frozenset[SimCard]
 
 
-def _facts_of(deck: SimDeck) -> tuple[dict[SimCard, int | None], dict[SimCard, tuple[bool, bool, int]]]:
-    """Every card's cost and expendability, worked out once per deck rather than at each decision."""
+_prepared: dict[int, tuple[SimDeck, DeckFacts]] = {}
+
+
+def _facts_of(deck: SimDeck) -> DeckFacts:
+    """Every card's cost, expendability and uniqueness, worked out once per deck rather than at each decision."""
     cached = _prepared.get(id(deck))
     if cached is None or cached[0] is not deck:
         if len(_prepared) > 32:
             _prepared.clear()
         cards = set(deck.zone(ShadowEraEngine.main_zone))
-        cached = (deck, {card: _cost(card) for card in cards}, {card: _expendability(card) for card in cards})
+        facts = DeckFacts(
+            {card: _cost(card) for card in cards},
+            {card: _expendability(card) for card in cards},
+            frozenset(card for card in cards if card.kind == "ally" and card.value("unique") is True),
+        )
+        cached = (deck, facts)
         _prepared[id(deck)] = cached
-    return cached[1], cached[2]
+    return cached[1]
 
 
 @dataclass(frozen=True)
 class Policy:
     name: str
+    labels: Labels
     sacrifice_while_short: bool = True  # sacrifice only while resources < the dearest card in hand
     always_sacrifice: bool = False
     play_dearest_first: bool = True
+    # A weapon is played only when none is equipped or it attacks harder (the new one replaces the old:
+    # the sources do not say whether two can be equipped); False plays every weapon as it comes.
+    keep_stronger_weapon: bool = True
 
 
 POLICIES: Mapping[str, Policy] = {
-    "default": Policy("default"),
-    "ramp": Policy("ramp", sacrifice_while_short=False, always_sacrifice=True),
-    "curve": Policy("curve", play_dearest_first=False),
+    "default": Policy(
+        "default",
+        {
+            "ja": "標準（足りない間だけ生贄、高いカードから、強い武器は手放さない）",
+            "zh-hant": "預設（資源不足時才獻祭，先打高費卡，不換掉較強的武器）",
+            "en": "default (sacrifice while short, dearest first, keep a stronger weapon)",
+        },
+    ),
+    "ramp": Policy(
+        "ramp",
+        {
+            "ja": "ランプ（毎ターン生贄）",
+            "zh-hant": "加速（每回合獻祭）",
+            "en": "ramp (sacrifice every turn)",
+        },
+        sacrifice_while_short=False,
+        always_sacrifice=True,
+    ),
+    "curve": Policy(
+        "curve",
+        {"ja": "カーブ（安いカードから）", "zh-hant": "曲線（先打低費卡）", "en": "curve (cheapest first)"},
+        play_dearest_first=False,
+    ),
+    "every-weapon": Policy(
+        "every-weapon",
+        {
+            "ja": "武器は出すたびに付け替える",
+            "zh-hant": "每把武器都換上",
+            "en": "every weapon replaces the one equipped",
+        },
+        keep_stronger_weapon=False,
+    ),
+}
+
+
+HERO_HEALTH_SOURCE = {
+    "ja": "ヒーローの体力を示す資料はありません（games.md）。30は仮定です",
+    "zh-hant": "沒有資料給出英雄生命值（games.md）；30 是假設",
+    "en": "no source gives hero health (games.md); 30 is an assumption",
 }
 
 
 class ShadowEraEngine:
     game = "shadowera"
-    main_zone = "deck"  # the zone it shuffles and draws from
+    main_zone = "deck"  # the zone it draws from
     optional_zones: tuple[str, ...] = ()
     opening_hand = OPENING_HAND
     parameters = (
@@ -105,7 +174,7 @@ class ShadowEraEngine:
             default=30,
             minimum=1,
             maximum=200,
-            source="no source gives hero health (games.md); 30 is an assumption",
+            source=HERO_HEALTH_SOURCE,
         ),
         Parameter(
             "first_player",
@@ -116,16 +185,118 @@ class ShadowEraEngine:
         ),
     )
     policies = POLICIES
+    zones = (
+        ZoneSpec("hand", {"ja": "手札", "zh-hant": "手牌", "en": "Hand"}, "hand"),
+        ZoneSpec("field_allies", {"ja": "場のアリー", "zh-hant": "場上的盟友", "en": "Allies in play"}, "field_allies"),
+        ZoneSpec(
+            "items",
+            {"ja": "場のアイテムとロケーション", "zh-hant": "場上的道具與場所", "en": "Items and locations in play"},
+            "items",
+        ),
+        ZoneSpec("discard", {"ja": "捨て札", "zh-hant": "棄牌堆", "en": "Discard pile"}, "discard"),
+        ZoneSpec("deck", {"ja": "デッキ", "zh-hant": "牌庫", "en": "Deck"}, "deck", hidden=True),
+    )
+    counters = (
+        CounterSpec(
+            "resources",
+            {"ja": "リソース（生贄にしたカード）", "zh-hant": "資源（獻祭的卡）", "en": "Resources (cards sacrificed)"},
+            "resources",
+        ),
+        CounterSpec(
+            "shadow_energy", {"ja": "シャドーエネルギー", "zh-hant": "暗影能量", "en": "Shadow energy"}, "shadow_energy"
+        ),
+        CounterSpec(
+            "weapon_attack", {"ja": "武器の攻撃力", "zh-hant": "武器攻擊力", "en": "Weapon attack"}, "weapon_attack"
+        ),
+        CounterSpec(
+            "weapon_durability",
+            {"ja": "武器の耐久度", "zh-hant": "武器耐久度", "en": "Weapon durability"},
+            "weapon_durability",
+        ),
+        CounterSpec(
+            "opponent_health",
+            {"ja": "相手ヒーローの体力", "zh-hant": "對手英雄生命值", "en": "Opponent hero's health"},
+            "opponent_health",
+        ),
+        CounterSpec(
+            "own_damage",
+            {"ja": "自分のヒーローへのダメージ", "zh-hant": "己方英雄所受傷害", "en": "Damage to your hero"},
+            "own_damage",
+        ),
+    )
+    event_kinds = (EventKind("sacrifice", {"ja": "生贄", "zh-hant": "獻祭", "en": "sacrifice"}),)
+    messages = (
+        Message(
+            "hand_full", {"ja": "手札が上限なのでドローなし", "zh-hant": "手牌已滿：不抽牌", "en": "hand full: no draw"}
+        ),
+        Message(
+            "empty_deck",
+            {
+                "ja": "デッキが空：自分のヒーローが1ダメージ",
+                "zh-hant": "牌庫已空：己方英雄受到1點傷害",
+                "en": "empty deck: own hero takes 1",
+            },
+        ),
+        Message(
+            "cost_unknown",
+            {"ja": "コスト不明のためプレイしない", "zh-hant": "費用不明：不打出", "en": "cost unknown: not played"},
+        ),
+        Message(
+            "attack_unknown",
+            {"ja": "攻撃力不明のため0として扱う", "zh-hant": "攻擊力不明：視為0", "en": "attack unknown: counted as 0"},
+        ),
+        Message(
+            "weapon_unknown",
+            {
+                "ja": "攻撃力か耐久度が不明のため使わない",
+                "zh-hant": "攻擊力或耐久度不明：不使用",
+                "en": "attack or durability unknown: not used",
+            },
+        ),
+        Message(
+            "weapon_kept",
+            {
+                "ja": "装備中の武器のほうが強いので手札に残す",
+                "zh-hant": "已裝備的武器較強：留在手牌",
+                "en": "the equipped weapon attacks harder: kept in hand",
+            },
+        ),
+        Message(
+            "unique_in_play",
+            {
+                "ja": "ユニーク：同じカードがすでに場にあるのでプレイできない",
+                "zh-hant": "唯一：場上已有同名卡，不能打出",
+                "en": "Unique: a copy is already in play, so it cannot be played",
+            },
+        ),
+        Message("hero_weapon", {"ja": "ヒーローが武器で攻撃", "zh-hant": "英雄以武器攻擊", "en": "hero with weapon"}),
+        Message(
+            "opponent_at",
+            {
+                "ja": "相手ヒーローの体力 残り{health}",
+                "zh-hant": "對手英雄剩餘生命 {health}",
+                "en": "opponent hero at {health}",
+            },
+        ),
+    )
+    turn_stats = StatLabels(
+        resources={
+            "ja": "リソース（生贄にしたカード）",
+            "zh-hant": "資源（獻祭的卡）",
+            "en": "Resources (cards sacrificed)",
+        },
+        cards_played={"ja": "プレイしたカード", "zh-hant": "打出的卡", "en": "Cards played"},
+        damage={"ja": "相手ヒーローへのダメージ", "zh-hant": "對對手英雄的傷害", "en": "Damage to the opponent's hero"},
+    )
 
-    def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True):
+    def new_game(
+        self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True
+    ) -> ShadowEraState:
         state = ShadowEraState(seed, log)
         state.policy = policy if policy in POLICIES else "default"
         state.deck = list(deck.zone(self.main_zone))
-        state.costs, state.expendability = _facts_of(deck)
-        # Each draw takes a uniformly random card of those left: the same game as shuffling first
-        # and drawing from the top (no Shadow Era rule here looks at the deck's order), for fewer
-        # random numbers.
-        state.record("shuffle", amount=len(state.deck))
+        facts = _facts_of(deck)
+        state.costs, state.expendability, state.unique = facts.costs, facts.expendability, facts.unique
         state.opponent_health = params["opponent_health"]
         state.first_player = bool(params["first_player"])
         self._draw(state, OPENING_HAND, opening=True)
@@ -138,19 +309,29 @@ class ShadowEraEngine:
         """Cards drawn each turn when the hand is below the limit; the first player skips turn 1."""
         return [0 if (turn == 1 and first_player) else 1 for turn in range(1, turns + 1)]
 
+    def _take(self, state: ShadowEraState) -> SimCard:
+        # random() * n rather than randrange(n): the same uniform choice for a deck of under
+        # 2**53 cards, at a fraction of the cost.
+        return state.deck.pop(int(state.rng.random() * len(state.deck)))
+
+    def extra_draw(self, state: ShadowEraState) -> SimCard | None:
+        if not state.deck:
+            return None
+        card = self._take(state)
+        state.hand.append(card)
+        return card
+
     def _draw(self, state: ShadowEraState, count: int, opening: bool = False) -> None:
         for _ in range(count):
             if not state.deck:
                 # もし、ドローする必要がある時にデッキに１枚もカードがない場合、自身のヒーローは１ダメージだけ受ける。
                 state.own_damage += 1
-                state.record("damage", amount=1, detail="empty deck: own hero takes 1")
+                state.record("damage", amount=1, message="empty_deck")
                 continue
-            # random() * n rather than randrange(n): the same uniform choice for a deck of under
-            # 2**53 cards, at a fraction of the cost.
-            card = state.deck.pop(int(state.rng.random() * len(state.deck)))
+            card = self._take(state)
             state.hand.append(card)
             if state.log_events:  # checked here too: Monte Carlo runs make millions of these calls
-                state.record("draw", card, detail="opening hand" if opening else "")
+                state.record("draw", card, message="opening_hand" if opening else "")
 
     def play_turn(self, state: ShadowEraState) -> None:
         state.turn += 1
@@ -169,7 +350,7 @@ class ShadowEraEngine:
             if len(state.hand) < HAND_LIMIT:
                 self._draw(state, 1)
             else:
-                state.record("draw", detail="hand full: no draw")
+                state.record("draw", message="hand_full")
         # Sacrifice phase: at most one card a turn for +1 resource, usable at once.
         self._sacrifice(state, policy)
         resources = state.resources
@@ -190,8 +371,13 @@ class ShadowEraEngine:
         dearest = max([cost for cost in map(costs.__getitem__, state.hand) if cost is not None], default=0)
         if policy.sacrifice_while_short and state.resources >= dearest:
             return
-        # Give up the card least likely to be played: no known cost first, then the dearest non-ally.
-        victim = max(state.hand, key=state.expendability.__getitem__)
+        # Give up the card least likely to be played: a Unique ally already in play, then no known cost,
+        # then the dearest non-ally.
+        if state.unique_in_play:
+            blocked = state.unique_in_play
+            victim = max(state.hand, key=lambda card: (card in blocked, state.expendability[card]))
+        else:
+            victim = max(state.hand, key=state.expendability.__getitem__)
         state.hand.remove(victim)
         state.resources += 1
         if state.log_events:
@@ -211,6 +397,10 @@ class ShadowEraEngine:
                     continue
                 if card.kind == "location" and (location_played or state.turn < card.value("min_turn", 10**6)):
                     continue  # games.md: a minimum turn, and at most one Location a turn
+                if card in state.unique_in_play:
+                    continue  # Category:Allies: a Unique ally only while no other instance is in play
+                if card.kind == "weapon" and policy.keep_stronger_weapon and not self._weapon_helps(state, card):
+                    continue
                 playable.append((cost, card))
             if not playable:
                 break
@@ -223,8 +413,20 @@ class ShadowEraEngine:
         if state.log_events:
             for card in state.hand:
                 if costs[card] is None:
-                    state.record("note", card, detail="cost unknown: not played")
+                    state.record("note", card, message="cost_unknown")
+                elif card in state.unique_in_play:
+                    state.record("note", card, message="unique_in_play")
+                elif card.kind == "weapon" and policy.keep_stronger_weapon and not self._weapon_helps(state, card):
+                    state.record("note", card, message="weapon_kept")
         return played
+
+    @staticmethod
+    def _weapon_helps(state: ShadowEraState, card: SimCard) -> bool:
+        """No weapon equipped, or this one attacks harder than the one equipped."""
+        attack = card.value("attack")
+        return not (state.weapon_attack and state.weapon_durability) or (
+            attack is not None and attack > state.weapon_attack
+        )
 
     def _enter_play(self, state: ShadowEraState, card: SimCard, cost: int) -> None:
         if state.log_events:
@@ -232,23 +434,25 @@ class ShadowEraEngine:
         if card.kind == "ally":
             attack = card.value("attack")
             if attack is None:
-                state.record("note", card, detail="attack unknown: counted as 0")
+                state.record("note", card, message="attack_unknown")
             ally = Ally(card, attack or 0)
             state.field_allies.append(ally)
             state.arriving.append(ally)
+            if card in state.unique:
+                state.unique_in_play.add(card)
         elif card.kind == "weapon":
             attack, durability = card.value("attack"), card.value("durability")
             if attack is None or durability is None:
-                state.record("note", card, detail="attack or durability unknown: not used")
+                state.record("note", card, message="weapon_unknown")
             else:
                 state.weapon_attack, state.weapon_durability = attack, durability
             state.items.append(card)
         elif card.kind in ("artifact", "armor", "item", "location"):
             state.items.append(card)
-            state.record("note", card, detail="effect not simulated")
+            state.record("note", card, message="not_simulated")
         else:
             state.discard.append(card)
-            state.record("note", card, detail="effect not simulated")
+            state.record("note", card, message="not_simulated")
 
     def _attack(self, state: ShadowEraState) -> int:
         """Every ready ally attacks the goldfish's hero, which has nothing to block with."""
@@ -260,11 +464,11 @@ class ShadowEraEngine:
         if state.weapon_attack and state.weapon_durability:
             damage += state.weapon_attack
             state.weapon_durability -= 1
-            state.record("attack", detail="hero with weapon", amount=state.weapon_attack)
+            state.record("attack", amount=state.weapon_attack, message="hero_weapon")
         if damage:
             state.opponent_health -= damage
             if state.log_events:
-                state.record("damage", amount=damage, detail=f"opponent hero at {state.opponent_health}")
+                state.record("damage", amount=damage, message="opponent_at", health=state.opponent_health)
         return damage
 
 

@@ -3,21 +3,44 @@
 The goldfish holds a number of lands (a parameter: no source says how many) and
 never defends, so each battle destroys one of them (防禦方不選的話視為放棄土地，
 直接進行破壞); destroying them all wins (占領). Special abilities are not simulated.
+
+Decisions the seed leaves open, each stated in the log where it applies:
+- a character back from wandering returns ready to act (the seed says only that it comes back);
+- a land whose 頭領 is unknown lets every ready character attack;
+- a cost in a colour no source maps to 仁/義/勇 (the seed's own 丁得孫 costs 白1藍1) cannot be paid;
+- the draws the seed makes optional (the second income draw, 商業, 狩獵, 調達's 可) are not taken
+  from an empty deck, nor 調達's when it would take the card the income draw needs; only the
+  income draw a player must make loses the game when it cannot.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from ..core import GameState, Parameter, SimCard, SimDeck, TurnStats
+from cardsite.labels import Labels
+
+from ..core import (
+    CounterSpec,
+    EventKind,
+    GameState,
+    Message,
+    Parameter,
+    SimCard,
+    SimDeck,
+    StatLabels,
+    TurnStats,
+    ZoneSpec,
+)
 from . import register
 
 OPENING_HAND = 5  # games.md: draw an opening hand of 5, then turn over your first land.
 HAND_LIMIT = 5  # 6. 終了階段: 手牌6張以上時，必須棄到剩5張。
 COLOURS = ("仁", "義", "勇")
+WHITE = "白"
 COST_PART = re.compile(r"([^\d\s]{1,2}?)(殺)?(\d+)")
+PROCUREMENT = "調達"  # 人物有[調達]能力時，回場的話可抽一張手牌。
 
 
 @dataclass(frozen=True)
@@ -48,24 +71,81 @@ class Character:
 @dataclass(frozen=True)
 class Policy:
     name: str
+    labels: Labels
     hire_dearest_first: bool = True
     use_land_effects: bool = True
 
 
 POLICIES: Mapping[str, Policy] = {
-    "default": Policy("default"),
-    "cheap-first": Policy("cheap-first", hire_dearest_first=False),
-    "no-land-effects": Policy("no-land-effects", use_land_effects=False),
+    "default": Policy(
+        "default",
+        {
+            "ja": "標準（高い人物から登用）",
+            "zh-hant": "預設（先登用高代價的人物）",
+            "en": "default (dearest character first)",
+        },
+    ),
+    "cheap-first": Policy(
+        "cheap-first",
+        {"ja": "安い人物から登用", "zh-hant": "先登用便宜的人物", "en": "cheapest character first"},
+        hire_dearest_first=False,
+    ),
+    "no-land-effects": Policy(
+        "no-land-effects",
+        {"ja": "土地効果を使わない", "zh-hant": "不使用土地效果", "en": "no land effects"},
+        use_land_effects=False,
+    ),
 }
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """What the engine reads of a character, worked out once per deck."""
+
+    parts: list[CostPart] | None
+    total: int
+    colour: str | None
+    attack: int
+    procurement: bool
+    unmapped: str | None  # a cost colour no source maps, if any
+
+
+_facts: dict[SimCard, CardFacts] = {}
+
+
+def facts(card: SimCard) -> CardFacts:
+    found = _facts.get(card)
+    if found is None:
+        if len(_facts) > 4096:
+            _facts.clear()
+        parts = parse_cost(card.value("cost"))
+        unmapped = next((p.colour for p in parts or () if p.colour != WHITE and p.colour not in COLOURS), None)
+        found = CardFacts(
+            parts=parts,
+            total=sum(part.amount for part in parts) if parts else 0,
+            colour=card.value("colour"),
+            attack=card.value("attack", 0),
+            procurement=PROCUREMENT in (card.value("abilities") or ()),
+            unmapped=unmapped,
+        )
+        _facts[card] = found
+    return found
+
+
+@dataclass
+class Payment:
+    """Who pays a cost: cards discarded from hand (白), characters sent wandering, characters discarded (殺)."""
+
+    discards: list[SimCard] = field(default_factory=list)
+    wanderers: list[tuple[Character, str]] = field(default_factory=list)
+    killed: list[tuple[Character, str]] = field(default_factory=list)
 
 
 class SuikodenState(GameState):
     def __init__(self, seed: int, log_events: bool) -> None:
         super().__init__(seed, log_events)
-        self.deck: list[SimCard] = []
         self.lands: list[SimCard] = []
         self.land: SimCard | None = None  # the land in front of the player
-        self.hand: list[SimCard] = []
         self.field_characters: list[Character] = []
         self.wandering: list[SimCard] = []  # 放浪區
         self.discard: list[SimCard] = []
@@ -74,13 +154,8 @@ class SuikodenState(GameState):
         self.out_of_cards = False
 
 
-def _colour(card: SimCard) -> str | None:
-    return card.value("colour")
-
-
-def _total(card: SimCard) -> int:
-    parts = parse_cost(card.value("cost"))
-    return sum(part.amount for part in parts) if parts else 0
+def _message(slug: str, ja: str, zh: str, en: str) -> Message:
+    return Message(slug, {"ja": ja, "zh-hant": zh, "en": en})
 
 
 class SuikodenEngine:
@@ -95,12 +170,104 @@ class SuikodenEngine:
             default=4,
             minimum=1,
             maximum=10,
-            source="no source says how many lands the goldfish holds; 4 is the construction minimum",
+            source={
+                "ja": "相手が何枚の土地を持つかはどの資料にもありません。4は構築の最低枚数です",
+                "zh-hant": "沒有資料說明對手有幾張土地；4 是構築的最低張數",
+                "en": "no source says how many lands the goldfish holds; 4 is the construction minimum",
+            },
         ),
     )
     policies = POLICIES
+    zones = (
+        ZoneSpec("hand", {"ja": "手札", "zh-hant": "手牌", "en": "Hand"}, "hand"),
+        ZoneSpec(
+            "field_characters",
+            {"ja": "場の人物", "zh-hant": "場上的人物", "en": "Characters in play"},
+            "field_characters",
+        ),
+        ZoneSpec("land", {"ja": "自分の前の土地", "zh-hant": "面前的土地", "en": "Land in front of you"}, "land"),
+        ZoneSpec("wandering", {"ja": "放浪区", "zh-hant": "放浪區", "en": "Wandering"}, "wandering"),
+        ZoneSpec("discard", {"ja": "捨て札", "zh-hant": "棄牌堆", "en": "Discard pile"}, "discard"),
+        ZoneSpec("deck", {"ja": "デッキ", "zh-hant": "牌庫", "en": "Deck"}, "deck", hidden=True),
+        ZoneSpec(
+            "lands",
+            {"ja": "伏せたままの土地", "zh-hant": "尚未翻開的土地", "en": "Lands still face down"},
+            "lands",
+            hidden=True,
+        ),
+    )
+    counters = (
+        CounterSpec(
+            "opponent_lands", {"ja": "相手の土地", "zh-hant": "對手的土地", "en": "Opponent's lands"}, "opponent_lands"
+        ),
+        CounterSpec("out_of_cards", {"ja": "山札切れ", "zh-hant": "牌庫用盡", "en": "Out of cards"}, "out_of_cards"),
+    )
+    event_kinds = (
+        EventKind("land", {"ja": "土地", "zh-hant": "土地", "en": "land"}),
+        EventKind("return", {"ja": "帰還", "zh-hant": "歸還", "en": "return"}),
+        EventKind("wander", {"ja": "放浪", "zh-hant": "放浪", "en": "wander"}),
+        EventKind("commerce", {"ja": "商業", "zh-hant": "商業", "en": "commerce"}),
+        EventKind("hunting", {"ja": "狩猟", "zh-hant": "狩獵", "en": "hunting"}),
+    )
+    messages = (
+        _message("first_land", "最初の土地を表にする", "翻開第一張土地", "first land turned over"),
+        _message("hired", "登用", "登用", "hired"),
+        _message("pays_white", "{target}の白を支払う", "支付{target}的白", "pays 白 for {target}"),
+        _message("pays_colour", "{target}の{colour}を支払う", "支付{target}的{colour}", "pays {colour} for {target}"),
+        _message(
+            "pays_kill", "{target}の{colour}殺を支払う", "支付{target}的{colour}殺", "pays {colour}殺 for {target}"
+        ),
+        _message(
+            "second_draw",
+            "放浪中の人物を捨ててもう1枚引く",
+            "捨棄放浪區人物以多抽一張",
+            "wandering character for a second draw",
+        ),
+        _message("cannot_draw", "引けない（山札切れ）", "無法抽牌（牌庫用盡）", "cannot draw"),
+        _message("cost_unknown", "コスト不明のため登用しない", "代價不明：不登用", "cost unknown: not hired"),
+        _message(
+            "colour_unmapped",
+            "属性「{colour}」は仁・義・勇のどれにあたるか資料がないため支払えない",
+            "沒有資料說明「{colour}」對應仁、義、勇中的哪一色：無法支付",
+            "no source maps the colour {colour} to 仁, 義 or 勇: it cannot be paid",
+        ),
+        _message(
+            "leader_unknown",
+            "土地の頭領が不明のため、行動できる人物全員で攻撃（仮定）",
+            "土地頭領不明：所有可行動人物都出陣（假設）",
+            "the land's 頭領 is unknown: every ready character attacks (an assumption)",
+        ),
+        _message(
+            "no_leaders",
+            "土地の頭領が0のため出陣できない",
+            "土地頭領為0：無人可出陣",
+            "the land's 頭領 is 0: nobody can attack",
+        ),
+        _message("land_destroyed", "土地を破壊（残り{left}）", "破壞土地（剩{left}）", "land destroyed; {left} left"),
+        _message("every_land", "すべての土地を破壊", "破壞所有土地", "every land destroyed"),
+        _message(
+            "optional_draw_skipped",
+            "山札が空なので任意のドローはしない",
+            "牌庫已空：不進行可選的抽牌",
+            "the deck is empty: the optional draw is not taken",
+        ),
+        _message(
+            "returned_ready",
+            "行動できる状態で戻る（資料に記載なし：仮定）",
+            "以可行動狀態回場（資料未說明：假設）",
+            "comes back ready to act (no source says otherwise: an assumption)",
+        ),
+        _message("procurement", "調達：1枚引く", "調達：抽一張", "調達: draws one"),
+    )
+    turn_stats = StatLabels(
+        resources={"ja": "手札（登用の後）", "zh-hant": "手牌（登用後）", "en": "Cards in hand (after hiring)"},
+        cards_played={"ja": "登用した人物", "zh-hant": "登用的人物", "en": "Characters hired"},
+        damage={"ja": "破壊した土地", "zh-hant": "破壞的土地", "en": "Lands destroyed"},
+    )
 
-    def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True):
+    def new_game(
+        self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True
+    ) -> SuikodenState:
         state = SuikodenState(seed, log)
         state.policy = policy if policy in POLICIES else "default"
         state.deck = list(deck.zone(self.main_zone))
@@ -108,10 +275,10 @@ class SuikodenEngine:
         state.shuffle(state.deck)
         state.rng.shuffle(state.lands)
         state.opponent_lands = params["opponent_lands"]
-        self._draw(state, OPENING_HAND, "opening hand")
+        self._draw(state, OPENING_HAND, "opening_hand")
         if state.lands:
             state.land = state.lands.pop()
-            state.record("land", state.land, detail="first land turned over")
+            state.record("land", state.land, message="first_land")
         return state
 
     def draw_schedule(self, turns: int, first_player: bool) -> list[int]:
@@ -120,16 +287,32 @@ class SuikodenEngine:
     def is_over(self, state: SuikodenState) -> bool:
         return state.won_on_turn is not None or state.out_of_cards
 
-    def _draw(self, state: SuikodenState, count: int, detail: str = "") -> None:
+    def extra_draw(self, state: SuikodenState) -> SimCard | None:
+        card = state.draw_top()
+        if card is not None:
+            state.hand.append(card)
+        return card
+
+    def _draw(self, state: SuikodenState, count: int, message: str = "") -> None:
+        """Draws a player must make: one that cannot be made loses the game (勝利方式 (3))."""
         for _ in range(count):
             if not state.deck:
-                # 勝利方式 (3) 對方牌庫用完: a player who cannot draw loses.
                 state.out_of_cards = True
-                state.record("lose", detail="cannot draw")
+                state.record("lose", message="cannot_draw")
                 return
             card = state.deck.pop()
             state.hand.append(card)
-            state.record("draw", card, detail=detail)
+            if state.log_events:
+                state.record("draw", card, message=message)
+
+    def _may_draw(self, state: SuikodenState, message: str, keep: int = 0) -> bool:
+        """A draw the seed makes optional: not taken when it would leave fewer than ``keep`` cards for the
+        draws the player must still make this turn (none from an empty deck)."""
+        if len(state.deck) <= keep:
+            state.record("note", message="optional_draw_skipped")
+            return False
+        self._draw(state, 1, message)
+        return True
 
     def play_turn(self, state: SuikodenState) -> None:
         state.turn += 1
@@ -139,23 +322,23 @@ class SuikodenEngine:
         # 1. 開始階段: every character stands up.
         for character in state.field_characters:
             character.ready = True
-        # 2. 歸還階段: one wandering character may come back; with [調達] it draws a card.
+        # 2. 歸還階段: one wandering character may come back; with [調達] it may draw a card.
         if state.wandering:
-            returning = max(state.wandering, key=lambda card: card.value("attack", 0))
+            returning = max(state.wandering, key=lambda card: facts(card).attack)
             state.wandering.remove(returning)
             state.field_characters.append(Character(returning, ready=True))
-            state.record("return", returning)
-            if "調達" in (returning.value("specialties") or []):
-                self._draw(state, 1, "調達")
+            state.record("return", returning, message="returned_ready")
+            if facts(returning).procurement:
+                self._may_draw(state, "procurement", keep=1)  # the income draw still to come
         # 3. 收入階段: draw one, and one more by discarding a wandering character.
         self._draw(state, 1)
-        if state.wandering and len(state.hand) < HAND_LIMIT and not state.out_of_cards:
-            dropped = state.wandering.pop()
-            state.discard.append(dropped)
-            state.record("discard", dropped, detail="wandering character for a second draw")
-            self._draw(state, 1)
         if state.out_of_cards:
             return
+        if state.wandering and len(state.hand) < HAND_LIMIT and state.deck:
+            dropped = state.wandering.pop()
+            state.discard.append(dropped)
+            state.record("discard", dropped, message="second_draw")
+            self._draw(state, 1)
         # 4. 內政階段: hire, then land effects.
         stats.cards_played = self._hire(state, policy)
         stats.resources = len(state.hand)
@@ -165,88 +348,102 @@ class SuikodenEngine:
         if state.turn > 1:
             stats.damage = self._battle(state)
         # 6. 終了階段: discard down to 5; characters hired this turn stand up.
-        state.hand.sort(key=_total)
-        while len(state.hand) > HAND_LIMIT:
-            card = state.hand.pop()
-            state.discard.append(card)
-            state.record("discard", card, detail="end of turn")
+        hand = state.hand
+        if len(hand) > HAND_LIMIT:
+            hand.sort(key=lambda card: facts(card).total)
+            while len(hand) > HAND_LIMIT:
+                card = hand.pop()
+                state.discard.append(card)
+                state.record("discard", card, message="end_of_turn")
         # 行動準備中的角色在自己回合結束時恢復成縱置; those that acted stay tapped until the start phase.
         for character in state.field_characters:
             if character.hired_this_turn:
                 character.ready, character.hired_this_turn = True, False
-        stats.hand_size = len(state.hand)
+        stats.hand_size = len(hand)
         if state.opponent_lands <= 0 and state.won_on_turn is None:
             state.won_on_turn = state.turn
-            state.record("win", amount=state.turn, detail="every land destroyed")
+            state.record("win", amount=state.turn, message="every_land")
 
-    def _can_pay(self, state: SuikodenState, card: SimCard, parts: list[CostPart]) -> bool:
-        white = sum(part.amount for part in parts if part.colour == "白")
-        if white > len(state.hand) - 1:  # the card being hired is not discarded to pay for itself
-            return False
+    def payment(self, state: SuikodenState, card: SimCard) -> Payment | None:
+        """Who would pay for hiring ``card`` now, or None if it cannot be paid (one plan for the check and the
+        payment, so a cost naming a colour twice — 仁1仁殺1 — needs two different characters)."""
+        parts = facts(card).parts
+        if parts is None or facts(card).unmapped:
+            return None
+        plan = Payment()
+        white = sum(part.amount for part in parts if part.colour == WHITE)
+        if white:
+            # 白色屬性意思則是從手牌捨棄相當張數來支付: the cheapest other cards in hand (copies of the card may pay).
+            others = [other for other in state.hand if other is not card] + [card] * (state.hand.count(card) - 1)
+            if len(others) < white:
+                return None
+            plan.discards = sorted(others, key=lambda other: facts(other).total)[:white]
+        used: set[int] = set()
         for part in parts:
-            if part.colour == "白":
+            if part.colour == WHITE:
                 continue
-            if part.colour not in COLOURS:
-                return False  # a colour no source maps to 仁/義/勇 (e.g. 藍): cannot be paid
-            if sum(1 for c in state.field_characters if _colour(c.card) == part.colour) < part.amount:
-                return False
-        return True
+            payers = sorted(
+                (c for c in state.field_characters if facts(c.card).colour == part.colour and id(c) not in used),
+                key=lambda c: facts(c.card).attack,
+            )
+            if len(payers) < part.amount:
+                return None
+            for payer in payers[: part.amount]:
+                used.add(id(payer))
+                (plan.killed if part.kill else plan.wanderers).append((payer, part.colour))
+        return plan
 
-    def _pay(self, state: SuikodenState, card: SimCard, parts: list[CostPart]) -> None:
-        for part in parts:
-            if part.colour == "白":
-                # 白色屬性意思則是從手牌捨棄相當張數來支付: discard the cheapest cards.
-                for _ in range(part.amount):
-                    # The hired card has already left the hand (_hire removes it first); its copies may pay.
-                    payment = min(state.hand, key=_total)
-                    state.hand.remove(payment)
-                    state.discard.append(payment)
-                    state.record("discard", payment, detail=f"pays 白 for {card.name}")
-                continue
-            for _ in range(part.amount):
-                payer = min(
-                    (c for c in state.field_characters if _colour(c.card) == part.colour),
-                    key=lambda c: c.card.value("attack", 0),
-                )
-                state.field_characters.remove(payer)
-                if part.kill:
-                    state.discard.append(payer.card)  # 仁殺: the character is discarded
-                    state.record("discard", payer.card, detail=f"pays {part.colour}殺 for {card.name}")
-                else:
-                    state.wandering.append(payer.card)  # 仁: the character goes wandering
-                    state.record("wander", payer.card, detail=f"pays {part.colour} for {card.name}")
+    def _pay(self, state: SuikodenState, card: SimCard, plan: Payment) -> None:
+        for payment in plan.discards:
+            state.hand.remove(payment)
+            state.discard.append(payment)
+            state.record("discard", payment, message="pays_white", target=card.name)
+        for payer, colour in plan.wanderers:
+            state.field_characters.remove(payer)
+            state.wandering.append(payer.card)  # 仁: the character goes wandering
+            state.record("wander", payer.card, message="pays_colour", colour=colour, target=card.name)
+        for payer, colour in plan.killed:
+            state.field_characters.remove(payer)
+            state.discard.append(payer.card)  # 仁殺: the character is discarded
+            state.record("discard", payer.card, message="pays_kill", colour=colour, target=card.name)
 
     def _hire(self, state: SuikodenState, policy: Policy) -> int:
         hired = 0
+        chooser = max if policy.hire_dearest_first else min
         while True:
             options = []
-            for card in state.hand:
-                parts = parse_cost(card.value("cost"))
-                if parts is not None and self._can_pay(state, card, parts):
-                    options.append((card, parts))
+            for card in set(state.hand):
+                plan = self.payment(state, card)
+                if plan is not None:
+                    options.append((card, plan))
             if not options:
                 break
-            chooser = max if policy.hire_dearest_first else min
-            card, parts = chooser(options, key=lambda option: (_total(option[0]), option[0].value("attack", 0)))
+            card, plan = chooser(
+                options, key=lambda option: (facts(option[0]).total, facts(option[0]).attack, option[0].key)
+            )
             state.hand.remove(card)
-            self._pay(state, card, parts)
+            self._pay(state, card, plan)
             state.field_characters.append(Character(card, ready=False, hired_this_turn=True))
-            state.record("play", card, amount=_total(card), detail="hired")
+            state.record("play", card, amount=facts(card).total, message="hired")
             hired += 1
-        for card in state.hand:
-            if parse_cost(card.value("cost")) is None:
-                state.record("note", card, detail="cost unknown or unpayable colour: not hired")
+        if state.log_events:
+            for card in state.hand:
+                found = facts(card)
+                if found.parts is None:
+                    state.record("note", card, message="cost_unknown")
+                elif found.unmapped:
+                    state.record("note", card, message="colour_unmapped", colour=found.unmapped)
         return hired
 
     def _land_effects(self, state: SuikodenState) -> None:
         """商業 and 狩獵: tap ready characters whose 智力 / 攻擊力 reach the land's value, draw one (once each)."""
         if state.land is None:
             return
-        keep = max(state.field_characters, key=lambda c: c.card.value("attack", 0), default=None)
+        keep = max(state.field_characters, key=lambda c: facts(c.card).attack, default=None)
         for effect, stat in (("commerce", "intelligence"), ("hunting", "attack")):
             needed = state.land.value(effect)
-            if needed is None:
-                continue
+            if needed is None or not state.deck:
+                continue  # the draw is the effect's point: not from an empty deck
             helpers = sorted(
                 (c for c in state.field_characters if c.ready and c is not keep and c.card.value(stat) is not None),
                 key=lambda c: c.card.value(stat),
@@ -262,21 +459,28 @@ class SuikodenEngine:
                 for character in chosen:
                     character.ready = False
                 state.record(effect, amount=total)
-                self._draw(state, 1, effect)
+                self._may_draw(state, "")
 
     def _battle(self, state: SuikodenState) -> int:
-        leaders = state.land.value("leader") if state.land is not None else None
-        attackers = [c for c in state.field_characters if c.ready]
-        if not attackers or state.opponent_lands <= 0:
+        if state.opponent_lands <= 0:
             return 0
-        if leaders is not None:
+        attackers = [c for c in state.field_characters if c.ready]
+        leaders = state.land.value("leader") if state.land is not None else None
+        if leaders is None:
+            if attackers:
+                state.record("note", message="leader_unknown")
+        else:
+            if leaders == 0 and attackers:
+                state.record("note", message="no_leaders")
             attackers = attackers[:leaders]  # 一次能出場的人數由己方面前的土地[頭領]值決定
+        if not attackers:
+            return 0
         for character in attackers:
             character.ready = False
             state.record("attack", character.card)
         # No defender: the land is given up and destroyed; a destroyed land ends the battle.
         state.opponent_lands -= 1
-        state.record("damage", amount=1, detail=f"land destroyed; {state.opponent_lands} left")
+        state.record("damage", amount=1, message="land_destroyed", left=state.opponent_lands)
         return 1
 
 

@@ -96,7 +96,7 @@ class Command(BaseCommand):
         out(f"policy: {data['policy']}")
         for parameter in engine.parameters:
             value = data["parameters"].get(parameter.slug)
-            source = f" — {parameter.source}" if parameter.source else ""
+            source = f" — {pick(parameter.source, language)}" if parameter.source else ""
             label = pick(parameter.labels, language)
             out(f"  {label} ({parameter.slug}) = {value} (default {parameter.default}){source}")
         out("")
