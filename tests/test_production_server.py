@@ -236,8 +236,9 @@ def test_two_workers_play_one_run_at_once_and_find_what_one_process_finds(tmp_pa
 def test_a_killed_worker_s_chunk_is_played_again_by_another(tmp_path):
     """SIGKILL leaves no chance to clean up: the chunk stops beating, and the next look at the run (or the next
     chunk a worker starts) gives it to another worker, which plays it from its first game."""
-    with production_site(tmp_path, SIMULATION_CHUNK_GAMES="3000", SIMULATION_STALE_SECONDS="2") as site:
-        started = json.loads(site.django(RUN_SETUP.format(games=6000)))
+    # Chunks long enough (seconds each) that the worker is surely in the middle of one when it is killed.
+    with production_site(tmp_path, SIMULATION_CHUNK_GAMES="25000", SIMULATION_STALE_SECONDS="2") as site:
+        started = json.loads(site.django(RUN_SETUP.format(games=50000)))
         first = site.start_worker()
         wait_for_run(
             site,
