@@ -12,7 +12,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, TypeVar
+from types import MappingProxyType
+from typing import Any, NamedTuple, Protocol, TypeVar
 
 from cardsite.labels import Labels
 
@@ -55,17 +56,24 @@ class SimDeck:
         )
 
 
-@dataclass(frozen=True)
-class Event:
+NO_PARAMS: Mapping[str, Any] = MappingProxyType({})
+_new_tuple = tuple.__new__
+
+
+class Event(NamedTuple):
     """One thing that happened: a declared kind (draw, play, attack …), the card concerned, an amount,
-    and what more there is to say as a declared message with its parameters (never free text)."""
+    and what more there is to say as a declared message with its parameters (never free text).
+
+    A named tuple rather than a dataclass: the log of a sample hand makes thousands of these, and a
+    tuple is made several times faster.
+    """
 
     turn: int
     kind: str
     card: str | None = None  # the card's name, when one is involved
     amount: int | None = None
     message: str = ""  # the slug of a declared Message, or ""
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any] = NO_PARAMS
 
 
 @dataclass(frozen=True)
@@ -148,18 +156,29 @@ class GameResult:
     seed: int
     turns: list[TurnStats]
     won_on_turn: int | None  # the turn the goldfish was beaten, None if not within the turn limit
-    log: list[Event]
+    state: GameState = field(repr=False)
+
+    @property
+    def log(self) -> list[Event]:
+        """The game's events (read from the state when asked: a Monte Carlo run never asks)."""
+        return self.state.log
 
 
 class GameState:
-    """Shared state of every engine: the random generator, the turn counter and the log."""
+    """Shared state of every engine: the random generator, the turn counter and the log.
+
+    Events are kept as plain tuples holding the card itself (``events``), the cheapest thing to
+    append; ``log`` turns them into ``Event`` objects when something reads it. A hot loop may
+    append to ``events`` directly, in the same shape.
+    """
 
     def __init__(self, seed: int, log_events: bool = True) -> None:
         self.seed = seed
         self.rng = random.Random(seed)
         self.turn = 0
         self.log_events = log_events
-        self.log: list[Event] = []
+        self.events: list[tuple[int, str, SimCard | None, int | None, str, Mapping[str, Any]]] = []
+        self._read: list[Event] = []
         self.stats: list[TurnStats] = []
         self.won_on_turn: int | None = None
         self.deck: list[SimCard] = []
@@ -169,7 +188,23 @@ class GameState:
         self, kind: str, card: SimCard | None = None, amount: int | None = None, message: str = "", **params: Any
     ) -> None:
         if self.log_events:
-            self.log.append(Event(self.turn, kind, card.name if card else None, amount, message, params))
+            self.events.append((self.turn, kind, card, amount, message, params or NO_PARAMS))
+
+    @property
+    def log(self) -> list[Event]:
+        """Every event so far, in order (made from ``events`` as they are read)."""
+        read = self._read
+        for turn, kind, card, amount, message, params in self.events[len(read) :]:
+            if params and any(isinstance(value, tuple) for value in params.values()):
+                # Cards given as parameters (the allies that attacked) are named, as the event's card is.
+                params = {
+                    name: tuple(item.name if isinstance(item, SimCard) else item for item in value)
+                    if isinstance(value, tuple)
+                    else value
+                    for name, value in params.items()
+                }
+            read.append(_new_tuple(Event, (turn, kind, card.name if card else None, amount, message, params)))
+        return read
 
     def shuffle(self, cards: list[SimCard]) -> None:
         self.rng.shuffle(cards)
@@ -261,7 +296,7 @@ def play_game(
     state = engine.new_game(deck, seed, {**default_parameters(engine), **(params or {})}, policy, log)
     while state.turn < turns and not engine.is_over(state):
         engine.play_turn(state)
-    return GameResult(seed=seed, turns=state.stats, won_on_turn=state.won_on_turn, log=state.log)
+    return GameResult(seed=seed, turns=state.stats, won_on_turn=state.won_on_turn, state=state)
 
 
 def default_parameters(engine: Engine) -> dict[str, int]:

@@ -48,9 +48,14 @@ def _vocabulary(engine: Engine[Any]) -> tuple[dict[str, Labels], dict[str, Label
 
 def event_views(engine: Engine[Any], events: Sequence[Any], language: str) -> list[EventView]:
     kinds, messages = _vocabulary(engine)
+    separator = ", " if language == "en" else "、"
     views = []
     for event in events:
         template = pick(messages[event.message], language) if event.message else ""
+        params = {
+            name: separator.join(map(str, value)) if isinstance(value, tuple | list) else value
+            for name, value in event.params.items()
+        }
         views.append(
             EventView(
                 event.turn,
@@ -59,7 +64,7 @@ def event_views(engine: Engine[Any], events: Sequence[Any], language: str) -> li
                 event.card,
                 event.amount,
                 event.message,
-                template.format(**event.params) if template else "",
+                template.format(**params) if template else "",
                 dict(event.params),
             )
         )

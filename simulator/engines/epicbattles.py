@@ -46,14 +46,34 @@ def _damage(card: SimCard) -> int:
     return card.value("damage", 0)
 
 
+@dataclass(frozen=True)
+class AttackFacts:
+    """What a combo looks at, folded once per card (the search's folding: Kick, ｋｉｃｋ and kick agree)."""
+
+    follow_up: str  # "" when the attack names no follow-up
+    kinds: frozenset[str]  # its position and traits
+
+
+_attack_facts: dict[SimCard, AttackFacts] = {}
+
+
+def attack_facts(card: SimCard) -> AttackFacts:
+    found = _attack_facts.get(card)
+    if found is None:
+        if len(_attack_facts) > 4096:
+            _attack_facts.clear()
+        kinds = {fold(trait) for trait in card.value("trait", [])}
+        if card.value("position"):
+            kinds.add(fold(card.value("position")))
+        found = AttackFacts(fold(card.value("follow_up") or "").strip(), frozenset(kinds))
+        _attack_facts[card] = found
+    return found
+
+
 def _follows(previous: SimCard, card: SimCard) -> bool:
     """A combo continues only with a card of the kind the previous attack's follow-up names."""
-    follow_up = previous.value("follow_up")
-    if not follow_up:
-        return False
-    wanted = fold(follow_up).strip()
-    traits = [fold(trait) for trait in card.value("trait", [])]
-    return wanted == fold(card.value("position", "")) or wanted in traits
+    wanted = attack_facts(previous).follow_up
+    return bool(wanted) and wanted in attack_facts(card).kinds
 
 
 @dataclass(frozen=True)

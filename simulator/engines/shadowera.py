@@ -59,9 +59,11 @@ class ShadowEraState(GameState):
         self.own_damage = 0
         self.first_player = True
         self.policy = "default"
+        self.rules: Policy = POLICIES["default"]  # the policy's choices, looked up once
         self.costs: dict[SimCard, int | None] = {}  # shared by every game of a deck
         self.expendability: dict[SimCard, tuple[bool, bool, int]] = {}
         self.unique: frozenset[SimCard] = frozenset()  # the deck's cards marked Unique
+        self.special: frozenset[SimCard] = frozenset()
         # The goldfish never blocks or removes anything, so every ally that has waited a turn
         # attacks every turn: keep their total rather than walk them each turn.
         self.ready_attack = 0
@@ -85,6 +87,8 @@ class DeckFacts:
     costs: dict[SimCard, int | None]
     expendability: dict[SimCard, tuple[bool, bool, int]]
     unique: frozenset[SimCard]
+    # Cards whose play needs more than their cost checked: Locations, weapons, Unique allies.
+    special: frozenset[SimCard]
 
 
 _prepared: dict[int, tuple[SimDeck, DeckFacts]] = {}
@@ -101,6 +105,11 @@ def _facts_of(deck: SimDeck) -> DeckFacts:
             {card: _cost(card) for card in cards},
             {card: _expendability(card) for card in cards},
             frozenset(card for card in cards if card.kind == "ally" and card.value("unique") is True),
+            frozenset(
+                card
+                for card in cards
+                if card.kind in ("location", "weapon") or (card.kind == "ally" and card.value("unique") is True)
+            ),
         )
         cached = (deck, facts)
         _prepared[id(deck)] = cached
@@ -269,13 +278,20 @@ class ShadowEraEngine:
                 "en": "Unique: a copy is already in play, so it cannot be played",
             },
         ),
-        Message("hero_weapon", {"ja": "ヒーローが武器で攻撃", "zh-hant": "英雄以武器攻擊", "en": "hero with weapon"}),
         Message(
-            "opponent_at",
+            "attack",
             {
-                "ja": "相手ヒーローの体力 残り{health}",
-                "zh-hant": "對手英雄剩餘生命 {health}",
-                "en": "opponent hero at {health}",
+                "ja": "{allies}が攻撃、相手ヒーローの体力 残り{health}",
+                "zh-hant": "{allies}攻擊，對手英雄剩餘生命 {health}",
+                "en": "{allies} attack; opponent hero at {health}",
+            },
+        ),
+        Message(
+            "attack_with_weapon",
+            {
+                "ja": "ヒーロー（武器）と{allies}が攻撃、相手ヒーローの体力 残り{health}",
+                "zh-hant": "英雄（武器）與{allies}攻擊，對手英雄剩餘生命 {health}",
+                "en": "the hero with a weapon and {allies} attack; opponent hero at {health}",
             },
         ),
     )
@@ -294,9 +310,11 @@ class ShadowEraEngine:
     ) -> ShadowEraState:
         state = ShadowEraState(seed, log)
         state.policy = policy if policy in POLICIES else "default"
+        state.rules = POLICIES[state.policy]
         state.deck = list(deck.zone(self.main_zone))
         facts = _facts_of(deck)
-        state.costs, state.expendability, state.unique = facts.costs, facts.expendability, facts.unique
+        state.costs, state.expendability = facts.costs, facts.expendability
+        state.unique, state.special = facts.unique, facts.special
         state.opponent_health = params["opponent_health"]
         state.first_player = bool(params["first_player"])
         self._draw(state, OPENING_HAND, opening=True)
@@ -336,7 +354,7 @@ class ShadowEraEngine:
     def play_turn(self, state: ShadowEraState) -> None:
         state.turn += 1
         turn = state.turn
-        policy = POLICIES[state.policy]
+        policy = state.rules
         # Start of turn: last turn's allies are ready; Shadow Energy (not the first player's first turn), up to 10.
         if state.arriving:
             for ally in state.arriving:
@@ -387,31 +405,29 @@ class ShadowEraEngine:
         available = state.resources
         played = 0
         location_played = False
-        costs = state.costs
-        choose = max if policy.play_dearest_first else min
+        costs, special, hand = state.costs, state.special, state.hand
+        dearest_first = policy.play_dearest_first
         while True:
-            playable = []
-            for card in state.hand:
+            # The dearest (or cheapest) card that can be paid; the first of equals, as max() and min() pick.
+            best: SimCard | None = None
+            best_cost = 0
+            for card in hand:
                 cost = costs[card]
                 if cost is None or cost > available:
                     continue
-                if card.kind == "location" and (location_played or state.turn < card.value("min_turn", 10**6)):
-                    continue  # games.md: a minimum turn, and at most one Location a turn
-                if card in state.unique_in_play:
-                    continue  # Category:Allies: a Unique ally only while no other instance is in play
-                if card.kind == "weapon" and policy.keep_stronger_weapon and not self._weapon_helps(state, card):
+                if card in special and not self._may_play(state, card, policy, location_played):
                     continue
-                playable.append((cost, card))
-            if not playable:
+                if best is None or (cost > best_cost if dearest_first else cost < best_cost):
+                    best, best_cost = card, cost
+            if best is None:
                 break
-            cost, card = choose(playable, key=lambda pair: pair[0])
-            state.hand.remove(card)
-            available -= cost
+            hand.remove(best)
+            available -= best_cost
             played += 1
-            location_played |= card.kind == "location"
-            self._enter_play(state, card, cost)
+            location_played |= best.kind == "location"
+            self._enter_play(state, best, best_cost)
         if state.log_events:
-            for card in state.hand:
+            for card in hand:
                 if costs[card] is None:
                     state.record("note", card, message="cost_unknown")
                 elif card in state.unique_in_play:
@@ -419,6 +435,16 @@ class ShadowEraEngine:
                 elif card.kind == "weapon" and policy.keep_stronger_weapon and not self._weapon_helps(state, card):
                     state.record("note", card, message="weapon_kept")
         return played
+
+    def _may_play(self, state: ShadowEraState, card: SimCard, policy: Policy, location_played: bool) -> bool:
+        """What besides its cost may keep a card in hand."""
+        if card.kind == "location":
+            # games.md: a minimum turn, and at most one Location a turn
+            return not location_played and state.turn >= card.value("min_turn", 10**6)
+        if card.kind == "weapon":
+            return not policy.keep_stronger_weapon or self._weapon_helps(state, card)
+        # Category:Allies: a Unique ally only while no other instance is in play
+        return card not in state.unique_in_play
 
     @staticmethod
     def _weapon_helps(state: ShadowEraState, card: SimCard) -> bool:
@@ -455,20 +481,23 @@ class ShadowEraEngine:
             state.record("note", card, message="not_simulated")
 
     def _attack(self, state: ShadowEraState) -> int:
-        """Every ready ally attacks the goldfish's hero, which has nothing to block with."""
+        """Every ready ally (and the hero with a weapon) attacks the goldfish's hero, which cannot block.
+
+        One event for the whole attack, naming the allies and the hero's health after it, rather than
+        one an ally and one for the damage: allies pile up, and those events were most of a long game's
+        log and of its cost.
+        """
         damage = state.ready_attack
-        if state.log_events:
-            for ally in state.field_allies:
-                if ally.ready and ally.attack > 0:
-                    state.record("attack", ally.card, amount=ally.attack)
-        if state.weapon_attack and state.weapon_durability:
+        weapon = bool(state.weapon_attack and state.weapon_durability)
+        if weapon:
             damage += state.weapon_attack
             state.weapon_durability -= 1
-            state.record("attack", amount=state.weapon_attack, message="hero_weapon")
         if damage:
             state.opponent_health -= damage
             if state.log_events:
-                state.record("damage", amount=damage, message="opponent_at", health=state.opponent_health)
+                allies = tuple(ally.card for ally in state.field_allies if ally.ready and ally.attack > 0)
+                message = "attack_with_weapon" if weapon else "attack"
+                state.record("attack", amount=damage, message=message, allies=allies, health=state.opponent_health)
         return damage
 
 

@@ -100,14 +100,18 @@ POLICIES: Mapping[str, Policy] = {
 
 @dataclass(frozen=True)
 class CardFacts:
-    """What the engine reads of a character, worked out once per deck."""
+    """What the engine reads of a character, worked out once per card."""
 
     parts: list[CostPart] | None
     total: int
     colour: str | None
     attack: int
+    intelligence: int | None
     procurement: bool
     unmapped: str | None  # a cost colour no source maps, if any
+    white: int  # cards to discard from hand
+    colours: tuple[tuple[str, int], ...]  # characters of each colour to send off (仁 and 仁殺 together)
+    rank: tuple[int, int, str]  # which of two hireable cards a policy prefers: cost, attack, then key
 
 
 _facts: dict[SimCard, CardFacts] = {}
@@ -120,16 +124,32 @@ def facts(card: SimCard) -> CardFacts:
             _facts.clear()
         parts = parse_cost(card.value("cost"))
         unmapped = next((p.colour for p in parts or () if p.colour != WHITE and p.colour not in COLOURS), None)
+        needs: dict[str, int] = {}
+        for part in parts or ():
+            if part.colour != WHITE:
+                needs[part.colour] = needs.get(part.colour, 0) + part.amount
         found = CardFacts(
             parts=parts,
             total=sum(part.amount for part in parts) if parts else 0,
             colour=card.value("colour"),
             attack=card.value("attack", 0),
+            intelligence=card.value("intelligence"),
             procurement=PROCUREMENT in (card.value("abilities") or ()),
             unmapped=unmapped,
+            white=sum(part.amount for part in parts or () if part.colour == WHITE),
+            colours=tuple(needs.items()),
+            rank=(sum(part.amount for part in parts) if parts else 0, card.value("attack", 0), card.key),
         )
         _facts[card] = found
     return found
+
+
+class KnownFacts(dict[SimCard, CardFacts]):
+    """A game's cards' facts; a card that enters from elsewhere (a test, a new zone) is read on first sight."""
+
+    def __missing__(self, card: SimCard) -> CardFacts:
+        found = self[card] = facts(card)
+        return found
 
 
 @dataclass
@@ -152,6 +172,7 @@ class SuikodenState(GameState):
         self.opponent_lands = 0
         self.policy = "default"
         self.out_of_cards = False
+        self.facts: KnownFacts = KnownFacts()  # every card's facts, read once
 
 
 def _message(slug: str, ja: str, zh: str, en: str) -> Message:
@@ -272,6 +293,7 @@ class SuikodenEngine:
         state.policy = policy if policy in POLICIES else "default"
         state.deck = list(deck.zone(self.main_zone))
         state.lands = list(deck.zone("lands"))
+        state.facts = KnownFacts((card, facts(card)) for card in set(state.deck))
         state.shuffle(state.deck)
         state.rng.shuffle(state.lands)
         state.opponent_lands = params["opponent_lands"]
@@ -324,11 +346,11 @@ class SuikodenEngine:
             character.ready = True
         # 2. 歸還階段: one wandering character may come back; with [調達] it may draw a card.
         if state.wandering:
-            returning = max(state.wandering, key=lambda card: facts(card).attack)
+            returning = max(state.wandering, key=lambda card: state.facts[card].attack)
             state.wandering.remove(returning)
             state.field_characters.append(Character(returning, ready=True))
             state.record("return", returning, message="returned_ready")
-            if facts(returning).procurement:
+            if state.facts[returning].procurement:
                 self._may_draw(state, "procurement", keep=1)  # the income draw still to come
         # 3. 收入階段: draw one, and one more by discarding a wandering character.
         self._draw(state, 1)
@@ -350,7 +372,8 @@ class SuikodenEngine:
         # 6. 終了階段: discard down to 5; characters hired this turn stand up.
         hand = state.hand
         if len(hand) > HAND_LIMIT:
-            hand.sort(key=lambda card: facts(card).total)
+            known = state.facts
+            hand.sort(key=lambda card: known[card].total)
             while len(hand) > HAND_LIMIT:
                 card = hand.pop()
                 state.discard.append(card)
@@ -364,30 +387,47 @@ class SuikodenEngine:
             state.won_on_turn = state.turn
             state.record("win", amount=state.turn, message="every_land")
 
-    def payment(self, state: SuikodenState, card: SimCard) -> Payment | None:
-        """Who would pay for hiring ``card`` now, or None if it cannot be paid (one plan for the check and the
-        payment, so a cost naming a colour twice — 仁1仁殺1 — needs two different characters)."""
-        parts = facts(card).parts
-        if parts is None or facts(card).unmapped:
+    @staticmethod
+    def colours_in_play(state: SuikodenState) -> dict[str | None, int]:
+        counts: dict[str | None, int] = {}
+        known = state.facts
+        for character in state.field_characters:
+            colour = known[character.card].colour
+            counts[colour] = counts.get(colour, 0) + 1
+        return counts
+
+    @staticmethod
+    def affordable(state: SuikodenState, card: SimCard, colours_in_play: Mapping[str | None, int]) -> bool:
+        """Whether ``card`` can be hired now: the same counts ``payment`` spends (each colour's parts together,
+        so a cost naming a colour twice — 仁1仁殺1 — needs two different characters)."""
+        found = state.facts[card]
+        if found.parts is None or found.unmapped or found.white > len(state.hand) - 1:
+            return False
+        return all(colours_in_play.get(colour, 0) >= amount for colour, amount in found.colours)
+
+    def payment(
+        self, state: SuikodenState, card: SimCard, colours_in_play: Mapping[str | None, int] | None = None
+    ) -> Payment | None:
+        """Who pays for hiring ``card`` now, or None if it cannot be paid."""
+        if colours_in_play is None:
+            colours_in_play = self.colours_in_play(state)
+        if not self.affordable(state, card, colours_in_play):
             return None
+        fact = state.facts.__getitem__
         plan = Payment()
-        white = sum(part.amount for part in parts if part.colour == WHITE)
+        white = fact(card).white
         if white:
             # 白色屬性意思則是從手牌捨棄相當張數來支付: the cheapest other cards in hand (copies of the card may pay).
             others = [other for other in state.hand if other is not card] + [card] * (state.hand.count(card) - 1)
-            if len(others) < white:
-                return None
-            plan.discards = sorted(others, key=lambda other: facts(other).total)[:white]
+            plan.discards = sorted(others, key=lambda other: fact(other).total)[:white]
         used: set[int] = set()
-        for part in parts:
+        for part in fact(card).parts or ():
             if part.colour == WHITE:
                 continue
             payers = sorted(
-                (c for c in state.field_characters if facts(c.card).colour == part.colour and id(c) not in used),
-                key=lambda c: facts(c.card).attack,
+                (c for c in state.field_characters if fact(c.card).colour == part.colour and id(c) not in used),
+                key=lambda c: fact(c.card).attack,
             )
-            if len(payers) < part.amount:
-                return None
             for payer in payers[: part.amount]:
                 used.add(id(payer))
                 (plan.killed if part.kill else plan.wanderers).append((payer, part.colour))
@@ -409,26 +449,33 @@ class SuikodenEngine:
 
     def _hire(self, state: SuikodenState, policy: Policy) -> int:
         hired = 0
-        chooser = max if policy.hire_dearest_first else min
+        dearest_first = policy.hire_dearest_first
+        known, hand = state.facts, state.hand
         while True:
-            options = []
-            for card in set(state.hand):
-                plan = self.payment(state, card)
-                if plan is not None:
-                    options.append((card, plan))
-            if not options:
+            counts = self.colours_in_play(state)
+            spare = len(hand) - 1  # the card hired is not one of its own payments
+            best: SimCard | None = None
+            best_rank: tuple[int, int, str] = (0, 0, "")
+            for card in hand:
+                found = known[card]
+                if found.parts is None or found.unmapped or found.white > spare:
+                    continue
+                if found.colours and not all(counts.get(colour, 0) >= amount for colour, amount in found.colours):
+                    continue
+                if best is None or (found.rank > best_rank if dearest_first else found.rank < best_rank):
+                    best, best_rank = card, found.rank
+            if best is None:
                 break
-            card, plan = chooser(
-                options, key=lambda option: (facts(option[0]).total, facts(option[0]).attack, option[0].key)
-            )
-            state.hand.remove(card)
-            self._pay(state, card, plan)
-            state.field_characters.append(Character(card, ready=False, hired_this_turn=True))
-            state.record("play", card, amount=facts(card).total, message="hired")
+            plan = self.payment(state, best, counts)
+            assert plan is not None  # the loop above and affordable() count the same way
+            hand.remove(best)
+            self._pay(state, best, plan)
+            state.field_characters.append(Character(best, ready=False, hired_this_turn=True))
+            state.record("play", best, amount=known[best].total, message="hired")
             hired += 1
         if state.log_events:
             for card in state.hand:
-                found = facts(card)
+                found = known[card]
                 if found.parts is None:
                     state.record("note", card, message="cost_unknown")
                 elif found.unmapped:
@@ -437,29 +484,39 @@ class SuikodenEngine:
 
     def _land_effects(self, state: SuikodenState) -> None:
         """商業 and 狩獵: tap ready characters whose 智力 / 攻擊力 reach the land's value, draw one (once each)."""
-        if state.land is None:
+        land = state.land
+        if land is None:
             return
-        keep = max(state.field_characters, key=lambda c: facts(c.card).attack, default=None)
-        for effect, stat in (("commerce", "intelligence"), ("hunting", "attack")):
-            needed = state.land.value(effect)
-            if needed is None or not state.deck:
-                continue  # the draw is the effect's point: not from an empty deck
-            helpers = sorted(
-                (c for c in state.field_characters if c.ready and c is not keep and c.card.value(stat) is not None),
-                key=lambda c: c.card.value(stat),
-                reverse=True,
-            )
-            chosen, total = [], 0
-            for character in helpers:
+        effects = [(effect, needed) for effect in ("commerce", "hunting") if (needed := land.fields.get(effect))]
+        if not effects or not state.deck:
+            return
+        ready = [c for c in state.field_characters if c.ready]
+        if not ready:
+            return
+        known = state.facts
+        keep = max(state.field_characters, key=lambda c: known[c.card].attack)
+        for effect, needed in effects:
+            if not state.deck:
+                break  # the draw is the effect's point: not from an empty deck
+            valued = []
+            for character in ready:
+                if character is keep or not character.ready:
+                    continue
+                found = known[character.card]
+                value = found.intelligence if effect == "commerce" else found.attack
+                if value is not None:
+                    valued.append((value, character))
+            if sum(value for value, _character in valued) < needed:
+                continue
+            valued.sort(key=lambda pair: pair[0], reverse=True)
+            total = 0
+            for value, character in valued:
                 if total >= needed:
                     break
-                chosen.append(character)
-                total += character.card.value(stat)
-            if total >= needed and chosen:
-                for character in chosen:
-                    character.ready = False
-                state.record(effect, amount=total)
-                self._may_draw(state, "")
+                character.ready = False
+                total += value
+            state.record(effect, amount=total)
+            self._may_draw(state, "")
 
     def _battle(self, state: SuikodenState) -> int:
         if state.opponent_lands <= 0:
