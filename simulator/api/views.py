@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import get_language
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -21,44 +22,49 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.api.serializers import ErrorSerializer
-from cardsite.errors import FieldProblems
-from decks.api.serializers import LanguageSerializer
+from cardsite.errors import Conflict, FieldProblems
+from decks.api.serializers import DeckParametersSerializer, LanguageSerializer
 from decks.models import Deck
 from decks.selectors import access_deck
 
 from .. import adapters, inputs, presentation, sample, services, tables
+from ..core import SimDeck, default_parameters
 from ..engines import get_engine
 from ..models import SimulationRun
 from ..selectors import access_run
-from .serializers import SimulationRequestSerializer, SimulationRunSerializer
+from .serializers import (
+    GoldfishParametersSerializer,
+    OddsParametersSerializer,
+    SimulationRequestSerializer,
+    SimulationRunSerializer,
+)
 
+# 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such deck (or run), or one the user may not see.")
-BAD_REQUEST = OpenApiResponse(OpenApiTypes.OBJECT, description="A problem with a parameter or the body.")
-UNAUTHENTICATED = OpenApiResponse(ErrorSerializer, description="No credentials: log in or send a token.")
-TOKEN = OpenApiParameter(
-    "token", OpenApiTypes.STR, description="The share token of a deck shared by link (for users other than its owner)."
-)
-LANG = OpenApiParameter(
-    "lang", OpenApiTypes.STR, enum=["ja", "zh-hant", "en"], description="Language of names and labels."
-)
-PARAMS = OpenApiParameter(
-    "<parameter>",
-    OpenApiTypes.INT,
-    description="Each stated parameter of the game's engine by its slug, e.g. opponent_health=25 "
-    "(within its minimum and maximum; absent: its default).",
+NOT_READY = OpenApiResponse(
+    ErrorSerializer, description="The deck has no cards in a zone its game needs to play (`errors.deck`)."
 )
 
 
 class DeckAPIView(APIView):
-    """Helpers shared by the goldfish endpoints: the deck (or 404), the language, 400 with every problem."""
+    """Helpers shared by the goldfish endpoints: the deck (or 404), the language, a deck ready to play."""
 
     def language(self) -> str:
-        serializer = LanguageSerializer(data=self.request.query_params)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data.get("lang") or get_language() or "ja"
+        return LanguageSerializer.read(self.request.query_params).get("lang") or get_language() or "ja"
 
     def get_deck(self, pk: int) -> Deck:
-        return access_deck(self.request.user, pk, token=self.request.query_params.get("token") or None)
+        token = DeckParametersSerializer.read(self.request.query_params).get("token") or None
+        return access_deck(self.request.user, pk, token=token)
+
+
+def ready_deck(deck: Deck, language: str) -> SimDeck:
+    """The deck as the simulator plays it; 409 when a zone the game draws from is empty (add cards, ask again)."""
+    simdeck = adapters.sim_deck(deck, language)
+    readiness = adapters.readiness(simdeck, language)
+    if not readiness.ready:
+        message = f"The deck has no cards in: {', '.join(readiness.missing)}."
+        raise Conflict(message, code="deck_not_ready", errors={"deck": [message]})
+    return simdeck
 
 
 def _parameters(engine: Any, values: dict[str, int], language: str) -> list[dict[str, Any]]:
@@ -92,56 +98,30 @@ class GoldfishView(DeckAPIView):
         "`policy` (fewer when the game ends first): the zones (the deck's and face-down lands' order is secret: "
         "only their size), the counters and the whole event log. `draws=0,0,2` makes extra draws outside the "
         "turn structure after those turns (0: before turn 1), as the sample-hand page does. The same query "
-        "always gives the same answer.",
-        parameters=[
-            OpenApiParameter("seed", OpenApiTypes.INT),
-            OpenApiParameter("turns", OpenApiTypes.INT, description=f"0 to {inputs.MAX_TURNS}; default 0."),
-            OpenApiParameter("policy", OpenApiTypes.STR),
-            OpenApiParameter("draws", OpenApiTypes.STR),
-            PARAMS,
-            TOKEN,
-            LANG,
-        ],
-        responses={200: OpenApiTypes.OBJECT, 400: BAD_REQUEST, 404: NOT_FOUND},
+        "always gives the same answer. The game's stated parameters are given by their slugs; those of other "
+        "games are checked and left aside.",
+        parameters=[GoldfishParametersSerializer],
+        responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND, 409: NOT_READY},
     )
     def get(self, request: Request, pk: int) -> Response:
         deck = self.get_deck(pk)
-        language = self.language()
+        values = GoldfishParametersSerializer.read(request.query_params)
+        language = values.get("lang") or get_language() or "ja"
         engine = get_engine(deck.game.slug)
-        query = request.query_params
         errors: dict[str, list[str]] = {}
-        seed = inputs.new_seed()
-        if query.get("seed", "").strip():
-            seed, error = inputs.parse_int(query["seed"], "seed", 0, inputs.MAX_SEED)
-            if error:
-                errors["seed"] = [error]
-        turns = 0
-        if query.get("turns", "").strip():
-            turns, error = inputs.parse_int(query["turns"], "turns", 0, inputs.MAX_TURNS)
-            if error:
-                errors["turns"] = [error]
-        policy, error = inputs.parse_policy(engine, query.get("policy"))
+        seed = values["seed"] if "seed" in values else inputs.new_seed()
+        turns = values.get("turns", 0)
+        policy, error = inputs.parse_policy(engine, values.get("policy"))
         if error:
             errors["policy"] = [error]
-        params, param_errors = inputs.parse_params(engine, query)
-        for slug, message in param_errors.items():
-            errors[slug] = [message]
-        draws: tuple[int, ...] = ()
-        if query.get("draws", "").strip() and not errors:
-            try:
-                draws = tuple(int(part) for part in query["draws"].split(","))
-            except ValueError:
-                draws = (-1,)
-            if len(draws) > inputs.MAX_EXTRA_DRAWS or any(not 0 <= value <= turns for value in draws):
-                errors["draws"] = [
-                    f"Comma-separated turns from 0 to {turns}, at most {inputs.MAX_EXTRA_DRAWS} of them."
-                ]
+        params = default_parameters(engine)
+        params.update({p.slug: values[p.slug] for p in engine.parameters if p.slug in values})
+        draws = tuple(int(part) for part in values["draws"].split(",")) if "draws" in values else ()
+        if any(value > turns for value in draws):
+            errors["draws"] = [f"Comma-separated turns from 0 to {turns}, at most {inputs.MAX_EXTRA_DRAWS} of them."]
         if errors:
             raise FieldProblems(errors)
-        simdeck = adapters.sim_deck(deck, language)
-        readiness = adapters.readiness(simdeck, language)
-        if not readiness.ready:
-            raise FieldProblems({"deck": [f"The deck has no cards in: {', '.join(readiness.missing)}."]})
+        simdeck = ready_deck(deck, language)
         played = sample.replay(engine, simdeck, sample.HandSpec(seed, turns, policy, params, tuple(sorted(draws))))
         zones, counters = sample.read_state(played.state)
         return Response(
@@ -186,16 +166,17 @@ class OddsView(DeckAPIView):
         description="For every card of the zone the game's goldfish draws from: the probability of holding at "
         "least one copy by each of turns 1 to 10 (hypergeometric, exact; also as a fraction), with the cards seen "
         "by each turn. `first_player=0` for the second player where the game has a first player (Shadow Era).",
-        parameters=[OpenApiParameter("first_player", OpenApiTypes.INT, enum=[0, 1]), TOKEN, LANG],
+        parameters=[OddsParametersSerializer],
         responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> Response:
         deck = self.get_deck(pk)
-        language = self.language()
+        values = OddsParametersSerializer.read(request.query_params)
+        language = values.get("lang") or get_language() or "ja"
         engine = get_engine(deck.game.slug)
         first = None
         if inputs.has_first_player(engine):
-            first = str(request.query_params.get("first_player", "1")).strip() != "0"
+            first = values.get("first_player", 1) != 0
         simdeck = adapters.sim_deck(deck, language)
         table = tables.exact_table(
             engine, simdeck, first_player=True if first is None else first, turns=inputs.ODDS_TURNS
@@ -230,10 +211,11 @@ class SimulationCreateView(DeckAPIView):
     @extend_schema(
         summary="Start a Monte Carlo run of a deck",
         description=f"Queues a background run of `games` games (at most {inputs.API_MAX_GAMES:,} through the API; "
-        "more answers 400) of `turns` turns. Poll the run's `url` for its status, progress and result.",
-        parameters=[TOKEN],
+        "more answers 400) of `turns` turns. Poll the run's `url` for its status, progress and result. A user "
+        f"may have {settings.MAX_ACTIVE_RUNS_PER_USER} runs waiting or running at once; another answers 429.",
+        parameters=[DeckParametersSerializer],
         request=SimulationRequestSerializer,
-        responses={201: SimulationRunSerializer, 400: BAD_REQUEST, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+        responses={201: SimulationRunSerializer, 404: NOT_FOUND, 409: NOT_READY},
     )
     def post(self, request: Request, pk: int) -> Response:
         deck = self.get_deck(pk)
@@ -255,11 +237,9 @@ class SimulationCreateView(DeckAPIView):
         for slug, message in param_errors.items():
             errors[f"parameters.{slug}"] = [message]
         language = self.language()
-        readiness = adapters.readiness(adapters.sim_deck(deck, language), language)
-        if not readiness.ready:
-            errors["deck"] = [f"The deck has no cards in: {', '.join(readiness.missing)}."]
         if errors:
             raise FieldProblems(errors)
+        ready_deck(deck, language)
         run = services.start_run(
             deck=deck,
             requester=request.user,
@@ -269,7 +249,7 @@ class SimulationCreateView(DeckAPIView):
             params=params,
             language=language,
             seed=data.get("seed"),
-            share_token=request.query_params.get("token") or "",
+            share_token=DeckParametersSerializer.read(request.query_params).get("token") or "",
         )
         body = SimulationRunSerializer(run, context={"request": request}).data
         location = reverse("simulator_api:simulation", args=[run.pk], request=request)
@@ -287,7 +267,7 @@ class SimulationView(APIView):
 
     @extend_schema(
         summary="A Monte Carlo run: status, progress and result",
-        responses={200: SimulationRunSerializer, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+        responses={200: SimulationRunSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, run_id: int) -> Response:
         run = _own_run(request, run_id)
@@ -302,7 +282,7 @@ class SimulationCancelView(APIView):
         description="A queued run never starts; a running one stops at its next progress report (every 500 games) "
         "and keeps the summary of the games played. A finished run is left as it is.",
         request=None,
-        responses={200: SimulationRunSerializer, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+        responses={200: SimulationRunSerializer, 404: NOT_FOUND},
     )
     def post(self, request: Request, run_id: int) -> Response:
         run = _own_run(request, run_id)
