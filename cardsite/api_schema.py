@@ -176,6 +176,10 @@ class SiteAutoSchema(AutoSchema):
 
     def _map_serializer_field(self, field: serializers.Field, direction: str, bypass_extensions: bool = False) -> Any:
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if isinstance(field, serializers.ListSerializer) and isinstance(schema, dict) and schema.get("type") == "array":
+            # many=True(max_length=…): DRF refuses more items; drf-spectacular leaves the bound out.
+            bounds = {"maxItems": field.max_length, "minItems": field.min_length}
+            schema = {**schema, **{key: value for key, value in bounds.items() if value is not None}}
         if (
             direction == "request"
             and isinstance(field, serializers.CharField)

@@ -48,10 +48,11 @@ from decks.models import Deck
 from decks.rules import get_rules
 from simulator import services as simulation_services
 from simulator.engines import get_engine
+from simulator.models import SimulationRun
 
 from .synthetic_decks import game, load_synthetic_cards
 
-MAX_EXAMPLES = 25  # random cases per operation, valid and invalid, on top of the examples and coverage cases
+MAX_EXAMPLES = 50  # random cases per operation, valid and invalid, on top of the examples and coverage cases
 
 APPLICATION = get_wsgi_application()
 
@@ -317,3 +318,46 @@ def test_the_fuzzed_schema_is_the_served_one(client: Any) -> None:
 )
 def test_every_operation_answers_as_its_schema_says(case: Any, fuzzing: Fuzzing) -> None:
     case.call_and_validate(headers=fuzzing.headers)
+
+
+# --- what the fuzzing found before, each pinned down ------------------------------------------------
+
+
+@pytest.mark.django_db
+def test_an_api_path_that_matches_nothing_is_json_even_in_debug(client: Any, settings: Any) -> None:
+    settings.DEBUG = True  # Django's own 404 page for DEBUG is HTML
+    for path in ("/api/decks//entries/", "/api/cards/suikoden//", "/api/nothing/here/"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert response.json()["code"] == "not_found"
+
+
+def test_an_empty_parameter_is_refused_where_the_schema_says_it_cannot_be(fuzzing: Fuzzing, client: Any) -> None:
+    deck = Deck.objects.filter(owner=fuzzing.alice, visibility=Deck.Visibility.PUBLIC).first()
+    for url in (f"/api/decks/{deck.pk}/?lang=", "/api/cards/?lang=", "/api/decks/?game=", "/api/cards/?page="):
+        response = client.get(url)
+        assert response.status_code in (400, 404), url
+        assert set(response.json()) >= {"detail", "code", "errors"}
+
+
+def test_a_body_that_is_not_json_is_a_415_and_starts_nothing(fuzzing: Fuzzing, client: Any) -> None:
+    deck = Deck.objects.filter(owner=fuzzing.alice, visibility=Deck.Visibility.PUBLIC).first()
+    headers = {"HTTP_AUTHORIZATION": fuzzing.headers["Authorization"]}
+    response = client.post(f"/api/decks/{deck.pk}/simulations/", {"garbage": "x"}, **headers)  # multipart
+    assert response.status_code == 415
+    assert response.json()["code"] == "unsupported_media_type"
+    assert not SimulationRun.objects.filter(deck=deck, games=10_000).exists()
+    broken = client.post("/api/decks/validate/", "{", content_type="application/json")
+    assert broken.status_code == 400 and broken.json()["errors"] == {}
+
+
+def test_the_schema_states_the_constraints_and_who_may_call(client: Any) -> None:
+    paths = client.get("/api/schema/?format=json").json()["paths"]
+    assert {} in paths["/api/decks/validate/"]["post"]["security"]  # anonymous use allowed
+    assert {} in paths["/api/decks/{id}/"]["get"]["security"]
+    assert "security" not in paths["/api/cards/"]["get"]  # reads no credentials at all
+    assert {} not in paths["/api/decks/"]["post"]["security"]
+    for method, path in (("post", "/api/decks/"), ("post", "/api/decks/{id}/simulations/")):
+        assert list(paths[path][method]["requestBody"]["content"]) == ["application/json"]
+        assert {"400", "401", "415", "429", "503"} <= set(paths[path][method]["responses"])
+    assert "Retry-After" in paths["/api/cards/"]["get"]["responses"]["429"]["headers"]
