@@ -7,10 +7,11 @@ as documented; invalid data refused with a 4xx; valid data not refused with a 40
 where the schema requires them; an undeclared method answered 405 with Allow.
 
 The data: the synthetic cards of every game; alice (whose token every request carries) with a public
-deck that can be played, a private one and an empty one of each game; bob with a private and a public
-deck of each game, so that alice's requests meet decks she may read but not change and decks she may not
-see. Rate limits are off (a 429 is still documented); a user's limit of waiting Monte Carlo runs stays,
-so starting runs meets that 429 too.
+and a private deck that can be played and an empty one shared by link, in each game; bob with a private
+and a public deck of each game, so that alice's requests meet decks she may read but not change and decks
+she may not see; a queued run of each; a token of each that may be revoked. Most generated path ids name
+these (``before_generate_path_parameters``). Rate limits are off (a 429 is still documented); a user's
+limit of waiting Monte Carlo runs stays, so starting runs meets that 429 too.
 
 What the schema cannot state, valid cases are made to know when they are sent (``before_call``):
 which modes, options, zones, policies and parameters belong to the game of the deck in the path (the
