@@ -35,6 +35,15 @@ class FieldProblems(AppError):
         super().__init__(message, code=code, errors=errors)
 
 
+class Conflict(AppError):
+    """The request cannot be carried out in the present state of what it names (a deck with an empty zone
+    cannot be played); the user can change that state and ask again. 409, not 400: the request itself is
+    well formed."""
+
+    code = "conflict"
+    status = 409
+
+
 class QuotaExceeded(AppError):
     """The user has used up an allowance (runs waiting, uploads a day …)."""
 

@@ -226,24 +226,23 @@ else:
 # --- API ----------------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular plus the answers every operation can give, stated once (cardsite.api_schema).
+    "DEFAULT_SCHEMA_CLASS": "cardsite.api_schema.SiteAutoSchema",
     # The deck API (decks.api): a token (POST /api/token/) or the site's session; the token first, so that
     # a request without credentials is answered 401 with WWW-Authenticate: Token.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
         "rest_framework.authentication.SessionAuthentication",
     ],
-    # JSON with size and depth limits (cardsite.parsers); forms as DRF reads them by default.
-    "DEFAULT_PARSER_CLASSES": [
-        "cardsite.parsers.BoundedJSONParser",
-        "rest_framework.parsers.FormParser",
-        "rest_framework.parsers.MultiPartParser",
-    ],
+    # Bodies are JSON, with size and depth limits (cardsite.parsers); anything else is 415. Forms would be
+    # read leniently (nested fields lost, a garbage body taken for an empty one) and the schema says JSON.
+    # Only POST /api/token/ also takes a form, as token endpoints do (accounts.api.views).
+    "DEFAULT_PARSER_CLASSES": ["cardsite.parsers.BoundedJSONParser"],
     # One body shape for every error: {"detail", "code", "errors"} (cardsite.api_errors).
     "EXCEPTION_HANDLER": "cardsite.api_errors.exception_handler",
     # A view's throttle_scope names its limit in RATE_LIMITS (cardsite.throttling).
     "DEFAULT_THROTTLE_CLASSES": ["cardsite.throttling.ScopedThrottle"],
-    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "DEFAULT_PAGINATION_CLASS": "cardsite.api_inputs.Pagination",
     "PAGE_SIZE": 50,
 }
 # API tokens (django-rest-knox): stored hashed, valid for API_TOKEN_DAYS, listed and revoked by their
@@ -288,6 +287,15 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_FAVICON_HREF": "/static/vendor/swagger-ui-dist/favicon-32x32.png",
     # validatorUrl null: no badge fetched from validator.swagger.io.
     "SWAGGER_UI_SETTINGS": {"deepLinking": True, "validatorUrl": None},
+    # A PATCH body is stated as its serializer reads it: the views validate PATCH bodies whole (a deck's
+    # changes are all optional by declaration; a PATCH of entries needs its entries), not as "partial".
+    "COMPONENT_SPLIT_PATCH": False,
+    # Path parameters as the URL converters match them: <int:…> only digits, <segment:…> (cardsite.api_inputs)
+    # one non-empty segment without NUL. Anything else is a 404 before any view runs.
+    "PATH_CONVERTER_OVERRIDES": {
+        "int": {"type": "integer", "minimum": 0, "maximum": 2**63 - 1},
+        "segment": {"type": "string", "pattern": r"^[^/\x00]+$"},
+    },
 }
 
 # --- security -----------------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path, register_converter
 
-from . import views
+from . import errorpages, views
+from .api_inputs import PathSegmentConverter
+
+register_converter(PathSegmentConverter, "segment")
 
 urlpatterns = [
     path("healthz/", views.healthz, name="healthz"),
@@ -11,6 +14,9 @@ urlpatterns = [
     path("api/decks/", include("decks.api.urls")),
     path("api/", include("accounts.api.urls")),
     path("api/", include("cards.api.urls")),
+    # Whatever else ends in a slash under api/ is a JSON 404, in DEBUG too (whose own 404 page is HTML);
+    # a path without its final slash is still redirected to it first (APPEND_SLASH), as everywhere.
+    re_path(r"^api/(?:.*/)?$", errorpages.not_found, name="api-not-found"),
     path("accounts/", include("accounts.urls")),
     path("decks/", include("decks.urls")),
     path("decks/", include("decks.urls_decklist")),

@@ -100,14 +100,20 @@ def test_goldfish_rejects_bad_input(api, owner, query, field):
     assert field in response.json()["errors"]
 
 
-def test_goldfish_of_a_deck_without_its_main_zone_is_400(api, owner):
+def test_a_deck_without_its_main_zone_is_a_409_conflict(api, owner):
+    """The request is well formed (a 400 would say otherwise); the deck's state stands in its way."""
     from decks import services
 
     from .synthetic_decks import game
 
     deck = services.create_deck(owner=owner, game=game("suikoden"), name="空")
-    response = api.get(f"/api/decks/{deck.pk}/goldfish/?seed=1")
-    assert response.status_code == 400 and "deck" in response.json()["errors"]
+    for response in (
+        api.get(f"/api/decks/{deck.pk}/goldfish/?seed=1"),
+        api.post(f"/api/decks/{deck.pk}/simulations/", {"games": 10}, format="json"),
+    ):
+        assert response.status_code == 409
+        assert response.json()["code"] == "deck_not_ready" and "deck" in response.json()["errors"]
+    assert not SimulationRun.objects.exists()
 
 
 # --- odds -------------------------------------------------------------------------------------------

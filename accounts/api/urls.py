@@ -7,5 +7,5 @@ from . import views
 urlpatterns = [
     path("token/", views.TokenObtainView.as_view(), name="api-token"),
     path("tokens/", views.TokenListView.as_view(), name="api-tokens"),
-    path("tokens/<str:token_key>/", views.TokenDetailView.as_view(), name="api-token-detail"),
+    path("tokens/<segment:token_key>/", views.TokenDetailView.as_view(), name="api-token-detail"),
 ]

@@ -7,15 +7,21 @@ are revoked when the password changes.
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import authenticate
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
-from rest_framework.exceptions import NotFound, ValidationError
+from rest_framework.exceptions import NotFound
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
+
+from cards.api.serializers import ErrorSerializer
+from cardsite.errors import AppError
+from cardsite.parsers import BoundedJSONParser
 
 from .. import selectors, services
 from .serializers import CredentialsSerializer, NewTokenSerializer, TokenSerializer
@@ -24,17 +30,23 @@ from .serializers import CredentialsSerializer, NewTokenSerializer, TokenSeriali
 class TokenObtainView(APIView):
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    # JSON, or a form as token endpoints usually take (the rest of the API reads JSON only).
+    parser_classes = (BoundedJSONParser, FormParser, MultiPartParser)
     throttle_scope = "token"
 
     @extend_schema(
         summary="Obtain an API token",
+        description="A wrong user name or password is a 400 with the code `invalid_credentials`; after "
+        f"{settings.AXES_FAILURE_LIMIT} failures for one user name from one address, that pair is refused (429) "
+        "for a while, even with the right password.",
         request=CredentialsSerializer,
         responses={
             200: NewTokenSerializer,
-            400: OpenApiResponse(description="Wrong user name or password, or a missing field."),
-            429: OpenApiResponse(description="Too many attempts, or too many failures for this user name."),
+            400: OpenApiResponse(ErrorSerializer, description="Wrong user name or password, or a missing field."),
+            429: OpenApiResponse(
+                ErrorSerializer, description="Too many attempts, or too many failures for this user name."
+            ),
         },
-        auth=[],
     )
     def post(self, request: Request) -> Response:
         credentials = CredentialsSerializer(data=request.data)
@@ -42,7 +54,7 @@ class TokenObtainView(APIView):
         # The Django request, so that django-axes can mark it locked out for its middleware to answer.
         user = authenticate(request._request, **credentials.validated_data)
         if user is None:
-            raise ValidationError({"non_field_errors": [_("Unable to log in with the user name and password given.")]})
+            raise AppError(_("Unable to log in with the user name and password given."), code="invalid_credentials")
         token, secret = services.token_create(user=user)
         return Response({"token": secret, "token_key": token.token_key, "expiry": token.expiry})
 
@@ -59,7 +71,10 @@ class TokenListView(APIView):
 class TokenDetailView(APIView):
     permission_classes = (IsAuthenticated,)
 
-    @extend_schema(summary="Revoke one of the user's API tokens", responses={204: None, 404: None})
+    @extend_schema(
+        summary="Revoke one of the user's API tokens",
+        responses={204: None, 404: OpenApiResponse(ErrorSerializer, description="The user has no such token.")},
+    )
     def delete(self, request: Request, token_key: str) -> Response:
         if not services.token_revoke(user=request.user, token_key=token_key):
             raise NotFound(_("There is no such token."))

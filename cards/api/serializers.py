@@ -8,6 +8,7 @@ text is absent, and a part a source does not give (name, rules text, notes, …)
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import Any
 
 from django.urls import reverse as django_reverse
@@ -16,8 +17,11 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from cardsite.api_inputs import QueryParametersSerializer
+from cardsite.api_schema import CARD_QUERY_FORMAT
+
 from .. import selectors
-from ..gamedefs import LANGUAGES
+from ..gamedefs import LANGUAGES, all_games
 from ..gamedefs.base import ChoiceListType, ChoiceType, FieldSpec
 from ..models import Card, Game, RuleSection, Term
 
@@ -29,6 +33,27 @@ def language_texts(rows: Iterable[Any], parts: tuple[str, ...]) -> dict[str, dic
     order = {code: index for index, code in enumerate(LANGUAGES)}
     ordered = sorted(rows, key=lambda row: (order.get(row.language, len(order)), row.language))
     return {row.language: {part: getattr(row, part) or None for part in parts} for row in ordered}
+
+
+def game_slugs() -> list[str]:
+    """The slugs of the games the site declares (``cards.gamedefs``), in their order."""
+    return [game.slug for game in all_games()]
+
+
+@extend_schema_field({"type": "string", "enum": game_slugs()})
+class GameSlugField(serializers.SlugField):
+    """A game's slug: the schema lists the declared games; the view answers one that is not loaded."""
+
+
+@cache
+def search_orders() -> tuple[str, ...]:
+    """What a search can be ordered by: number, name, kind, game and every numeric field (as the compiler)."""
+    from ..search.compiler import NUMERIC_TYPES, ORDERS, declared_fields
+
+    numeric = sorted(
+        name for name, specs in declared_fields().items() if all(isinstance(s.type, NUMERIC_TYPES) for s in specs)
+    )
+    return (*ORDERS, *numeric)
 
 
 def _request_url(serializer: serializers.Field, name: str, **kwargs: str) -> str:
@@ -196,8 +221,25 @@ class CardSerializer(serializers.Serializer):
 # --- request parameters and errors
 
 
-class CardSearchParametersSerializer(serializers.Serializer):
-    q = serializers.CharField(
+@extend_schema_field(
+    {
+        "type": "string",
+        # Not a JSON Schema format: names the grammar (/search/syntax/) a query must follow; a query that does
+        # not is answered 400 with the position of the problem.
+        "format": CARD_QUERY_FORMAT,
+    }
+)
+class CardQueryField(serializers.CharField):
+    pass
+
+
+@extend_schema_field({"type": "string", "enum": list(search_orders())})
+class SearchOrderField(serializers.CharField):
+    pass
+
+
+class CardSearchParametersSerializer(QueryParametersSerializer):
+    q = CardQueryField(
         required=False,
         allow_blank=True,
         default="",
@@ -207,8 +249,8 @@ class CardSearchParametersSerializer(serializers.Serializer):
             "`職業`, `o:/draw.*card/`, `order:name`. Empty: every card, by game then number."
         ),
     )
-    game = serializers.SlugField(required=False, help_text="Only cards of this game (a slug from /api/games/).")
-    order = serializers.CharField(
+    game = GameSlugField(required=False, help_text="Only cards of this game (a slug from /api/games/).")
+    order = SearchOrderField(
         required=False,
         help_text="number, name, kind, game or a numeric field (e.g. attack); overrides order: in the query.",
     )
@@ -229,14 +271,9 @@ class CardSearchParametersSerializer(serializers.Serializer):
         return game
 
     def validate_order(self, order: str) -> str:
-        """Checked as the search would check order: in a query, naming the parameter rather than the query."""
-        from ..search import ast
-        from ..search.compiler import Glossary, compile_query
-
-        try:
-            compile_query(ast.Query(None, ast.Display(order, None)), Glossary([]))
-        except ast.QuerySyntaxError as error:
-            raise serializers.ValidationError(error.message) from None
+        """One of the orders exactly as listed (the query's order: also takes other cases; the schema lists these)."""
+        if order not in search_orders():
+            raise serializers.ValidationError(f"Cannot order by '{order}'. Orders: {', '.join(search_orders())}.")
         return order
 
 

@@ -16,7 +16,7 @@ urlpatterns = [
     path("games/<slug:game>/", readers(views.GameDetailView.as_view()), name="game-detail"),
     path("games/<slug:game>/glossary/", readers(views.GlossaryView.as_view()), name="game-glossary"),
     path("cards/", readers(views.CardSearchView.as_view()), name="card-list"),
-    path("cards/<slug:game>/<str:key>/", readers(views.CardDetailView.as_view()), name="card-detail"),
+    path("cards/<slug:game>/<segment:key>/", readers(views.CardDetailView.as_view()), name="card-detail"),
     path("schema/", content_etag(SpectacularAPIView.as_view()), name="schema"),
     # The split view serves its start-up script from docs/?script rather than inline, so the page itself
     # (no CSRF token in it) has a stable ETag and needs no inline script.

@@ -21,13 +21,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics
 from rest_framework.exceptions import NotFound
-from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from cardsite.api_errors import error_body
+from cardsite.api_inputs import Pagination
 
 from .. import selectors
 from ..models import Card, Game, Term
@@ -41,9 +41,13 @@ from .serializers import (
     GameSerializer,
     QueryErrorSerializer,
     TermSerializer,
+    game_slugs,
 )
 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such game or card, or no such page.")
+GAME = OpenApiParameter(
+    "game", OpenApiTypes.STR, OpenApiParameter.PATH, enum=game_slugs(), description="Game slug (see /api/games/)."
+)
 
 
 class ConditionalGetMixin:
@@ -54,6 +58,7 @@ class ConditionalGetMixin:
 
     authentication_classes = ()
     permission_classes = (AllowAny,)
+    conditional_get = True  # the schema states the ETag and the 304 (cardsite.api_schema)
 
     @method_decorator(condition(etag_func=response_etag))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
@@ -92,7 +97,7 @@ class GameListView(ConditionalGetMixin, generics.ListAPIView):
 @extend_schema_view(
     get=extend_schema(
         summary="One game, with its rules",
-        parameters=[OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, description="Game slug.")],
+        parameters=[GAME],
         responses={200: GameDetailSerializer, 404: NOT_FOUND},
     )
 )
@@ -108,7 +113,7 @@ class GameDetailView(ConditionalGetMixin, generics.RetrieveAPIView):
 @extend_schema_view(
     get=extend_schema(
         summary="A game's glossary: rules terms, keyword abilities and symbols",
-        parameters=[OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, description="Game slug.")],
+        parameters=[GAME],
         responses={200: TermSerializer(many=True), 404: NOT_FOUND},
     )
 )
@@ -125,7 +130,7 @@ class GlossaryView(ConditionalGetMixin, generics.ListAPIView):
 # --- cards
 
 
-class CardSearchPagination(PageNumberPagination):
+class CardSearchPagination(Pagination):
     """Page number pagination plus the glossary names the query was widened with."""
 
     def paginate_outcome(self, outcome: SearchOutcome, request: Request, view: APIView) -> list[Card] | None:
@@ -179,10 +184,7 @@ def stable_order(cards: QuerySet[Card]) -> QuerySet[Card]:
             "Cards matching `q`, in the site's search syntax, searched in every language at once. "
             "A syntax error is answered with 400 and the position of the problem in the query."
         ),
-        parameters=[
-            CardSearchParametersSerializer,
-            OpenApiParameter("page", OpenApiTypes.INT, description="Page number, from 1."),
-        ],
+        parameters=[CardSearchParametersSerializer],  # and `page`, from the pagination
         responses={
             200: CardSerializer(many=True),
             400: OpenApiResponse(
@@ -193,6 +195,8 @@ def stable_order(cards: QuerySet[Card]) -> QuerySet[Card]:
                         "Unknown field",
                         value={
                             "detail": "Unknown field 'foo'. Fields: game, name, text, …",
+                            "code": "invalid_query",
+                            "errors": {"q": ["Unknown field 'foo'. Fields: game, name, text, …"]},
                             "position": 0,
                             "query": "foo:1",
                             "parameter": "q",
@@ -217,7 +221,7 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         query = request.query_params.get("q", "")
-        parameters = CardSearchParametersSerializer(data=request.query_params)
+        parameters = CardSearchParametersSerializer.of(request.query_params)
         if not parameters.is_valid():
             name, messages = next(iter(parameters.errors.items()))
             return query_error(query, str(messages[0]), None, name)
@@ -249,7 +253,7 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
     get=extend_schema(
         summary="One card",
         parameters=[
-            OpenApiParameter("game", OpenApiTypes.STR, OpenApiParameter.PATH, description="Game slug."),
+            GAME,
             OpenApiParameter(
                 "key",
                 OpenApiTypes.STR,

@@ -12,13 +12,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.core.validators import RegexValidator
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from cards.api.serializers import GameSlugField, game_slugs
 from cards.gamedefs import LANGUAGES
 from cards.models import Card, Game
+from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
 from cardsite.errors import FieldProblems
 
 from .. import services
@@ -135,27 +138,72 @@ class VerdictSerializer(serializers.Serializer):
     totals = ZoneTotalSerializer(many=True, help_text="Every editable zone of the game, in the game's order.")
 
 
-class DeckErrorSerializer(serializers.Serializer):
-    detail = serializers.CharField(
-        help_text="Every problem, each with the field it is about. In English, except the framework's own "
-        "messages (a required field, a number out of range), which follow the request's language."
-    )
-    errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        help_text="Messages keyed by field path: name, options, entries[2].card, …",
-    )
-
-
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
 
 
 # --- writing
+#
+# What a body may hold is stated in the schema for every game at once (modes, zones, options of all four);
+# which of them fit the deck's game is checked by clean_mode_options and clean_entries, whose messages name
+# the game's own choices.
 
 
-class EntryWriteSerializer(serializers.Serializer):
-    zone = serializers.CharField(max_length=32, help_text="A zone slug of the deck's game.")
-    card = serializers.CharField(max_length=100, help_text="The card's key.")
+def _all_rules() -> list[Any]:
+    return [get_rules(slug) for slug in game_slugs()]
+
+
+def _union(values: Sequence[Any]) -> list[Any]:
+    return list(dict.fromkeys(values))
+
+
+@extend_schema_field({"type": "string", "enum": _union([m.slug for r in _all_rules() for m in r.modes])})
+class ModeField(serializers.CharField):
+    """A mode of the deck's game (``decks.rules``); the schema lists the modes of every game."""
+
+
+@extend_schema_field({"type": "string", "enum": _union([z.slug for r in _all_rules() for z in r.zones if not z.fixed])})
+class ZoneField(serializers.CharField):
+    """An editable zone of the deck's game; the schema lists those of every game."""
+
+
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            option.slug: {"enum": list(option.choices)} if option.choices else {}
+            for rules in _all_rules()
+            for option in rules.options
+        },
+        "additionalProperties": False,
+    }
+)
+class OptionsField(serializers.DictField):
+    """Options of the deck's game by slug; the schema lists every game's options with their values."""
+
+
+# A name: not only white space, no NUL. Checked on the name as sent (the schema's maxLength too), then
+# stored without the white space around it.
+NAME_PATTERN = r"^[^\x00]*[^\s\x00][^\x00]*$"
+
+
+def name_field(**options: Any) -> serializers.CharField:
+    return serializers.CharField(
+        max_length=120,
+        trim_whitespace=False,
+        validators=[RegexValidator(NAME_PATTERN, message=serializers.CharField.default_error_messages["blank"])],
+        help_text="Something other than white space, which is trimmed.",
+        **options,
+    )
+
+
+class EntryWriteSerializer(JSONBodySerializer):
+    zone = ZoneField(max_length=32, help_text="An editable zone of the deck's game.")
+    card = serializers.CharField(
+        max_length=100,
+        help_text="The key of a card of the deck's game, as in /api/cards/{game}/{key}/. Counts of the same "
+        "card and zone add up, at most 99 in all.",
+    )
     count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
 
 
@@ -167,29 +215,32 @@ class EntryPatchSerializer(EntryWriteSerializer):
 MAX_ENTRIES = 300
 
 
-class EntriesBodySerializer(serializers.Serializer):
+class EntriesBodySerializer(JSONBodySerializer):
     entries = EntryWriteSerializer(
         many=True, max_length=MAX_ENTRIES, help_text="Every entry of the deck; replaces the entries it had."
     )
 
 
-class EntriesPatchBodySerializer(serializers.Serializer):
+class EntriesPatchBodySerializer(JSONBodySerializer):
     entries = EntryPatchSerializer(
-        many=True, max_length=MAX_ENTRIES, help_text="Entries whose counts to set; the others are kept."
+        many=True,
+        max_length=MAX_ENTRIES,
+        help_text="Entries whose counts to set; the others are kept. A card and zone at most once.",
     )
 
 
-class DeckWriteSerializer(serializers.Serializer):
+class DeckWriteSerializer(JSONBodySerializer):
     """The body of a create (``game`` and ``name`` required) or a change (every field optional)."""
 
-    game = serializers.SlugField(help_text="A game slug; set when the deck is made, never changed.")
-    name = serializers.CharField(max_length=120)
+    game = GameSlugField(help_text="A game slug; set when the deck is made, never changed.")
+    name = name_field()
     description = serializers.CharField(
         allow_blank=True, required=False, trim_whitespace=False, max_length=services.MAX_DESCRIPTION_LENGTH
     )
-    mode = serializers.CharField(max_length=32, required=False, help_text="A mode of the game; default: its first.")
-    options = serializers.DictField(
-        required=False, help_text="Options of the game (see decks.rules); absent ones keep their value or default."
+    mode = ModeField(max_length=32, required=False, help_text="A mode of the deck's game; default: its first.")
+    options = OptionsField(
+        required=False,
+        help_text="Options of the deck's game (see decks.rules); absent ones keep their value or default.",
     )
     visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
     entries = EntryWriteSerializer(
@@ -199,32 +250,52 @@ class DeckWriteSerializer(serializers.Serializer):
         help_text="Every entry of the deck; replaces the entries it had.",
     )
 
+    def validate_name(self, name: str) -> str:
+        return name.strip()
+
 
 class DeckUpdateSerializer(DeckWriteSerializer):
-    game = serializers.SlugField(required=False, help_text="May be given, but must be the deck's game.")
-    name = serializers.CharField(max_length=120, required=False)
+    game = GameSlugField(required=False, help_text="May be given, but must be the deck's game.")
+    name = name_field(required=False)
 
 
 class DeckReplaceSerializer(DeckWriteSerializer):
     """PUT: ``name`` and ``entries`` required; other fields keep their value when absent."""
 
-    game = serializers.SlugField(required=False, help_text="May be given, but must be the deck's game.")
+    game = GameSlugField(required=False, help_text="May be given, but must be the deck's game.")
     entries = EntryWriteSerializer(
         many=True, max_length=MAX_ENTRIES, help_text="Every entry of the deck; replaces the entries it had."
     )
 
 
-class UnsavedDeckSerializer(serializers.Serializer):
-    game = serializers.SlugField()
-    mode = serializers.CharField(max_length=32, required=False)
-    options = serializers.DictField(required=False)
+class UnsavedDeckSerializer(JSONBodySerializer):
+    game = GameSlugField()
+    mode = ModeField(max_length=32, required=False, help_text="A mode of the game; default: its first.")
+    options = OptionsField(required=False, help_text="Options of the game; absent ones take their default.")
     entries = EntryWriteSerializer(many=True, required=False, max_length=MAX_ENTRIES)
 
 
-class LanguageSerializer(serializers.Serializer):
+class LanguageSerializer(QueryParametersSerializer):
     lang = serializers.ChoiceField(
         choices=list(LANGUAGES), required=False, help_text="Language of names and messages; default: the request's."
     )
+
+
+class DeckParametersSerializer(LanguageSerializer):
+    """The query of an operation on one deck: the language, and the token of a deck shared by link."""
+
+    token = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        trim_whitespace=False,
+        max_length=100,
+        help_text="The share token of a deck shared by link (for users other than its owner).",
+    )
+
+
+class DeckListParametersSerializer(LanguageSerializer):
+    mine = serializers.BooleanField(required=False, help_text="Only the user's own decks (needs credentials).")
+    game = GameSlugField(required=False, help_text="Only decks of this game.")
 
 
 # --- checks that need the game
@@ -246,6 +317,12 @@ def clean_mode_options(
     if mode is not None and rules.mode(mode) is None:
         modes = ", ".join(m.slug for m in rules.modes)
         raise FieldErrors({"mode": [f"'{mode}' is not a mode of {game.slug} (modes: {modes})."]})
+    for option in rules.options:
+        value = (options or {}).get(option.slug)
+        # JSON's true is not the number 1 (nor 0 false), though Python's == says so: compare the types too.
+        if value is not None and option.choices and not any(type(value) is type(c) for c in option.choices):
+            choices = ", ".join(map(str, option.choices))
+            raise FieldErrors({"options": [f"{option.slug} must be one of {choices}."]})
     try:
         return services.clean_options(game, mode, {**(base or {}), **(options or {})})
     except services.DeckError as error:

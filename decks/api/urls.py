@@ -11,7 +11,7 @@ from .views import DeckViewSet
 
 app_name = "decks_api"
 
-router = SimpleRouter()
+router = SimpleRouter(use_regex_path=False)  # path converters: DeckViewSet.lookup_value_converter
 router.register("", DeckViewSet, basename="deck")
 
 urlpatterns = router.urls

@@ -17,8 +17,7 @@ from typing import Any
 
 from django.db.models import QuerySet, Sum
 from django.utils.translation import get_language
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated
@@ -40,7 +39,8 @@ from ..rules.base import DeckSpec, Entry, Verdict, validate
 from ..selectors import access_deck, card_info, deck_entries, deck_spec, decks_of, visible_decks
 from .serializers import (
     DeckDetailSerializer,
-    DeckErrorSerializer,
+    DeckListParametersSerializer,
+    DeckParametersSerializer,
     DeckReplaceSerializer,
     DeckSerializer,
     DeckUpdateSerializer,
@@ -57,24 +57,11 @@ from .serializers import (
     game_from_slug,
 )
 
-BAD_BODY = OpenApiResponse(DeckErrorSerializer, description="A problem with the body or a parameter; nothing written.")
+# 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such deck, or one the user may not see.")
-FORBIDDEN = OpenApiResponse(ErrorSerializer, description="The user may see the deck but does not own it.")
-UNAUTHENTICATED = OpenApiResponse(ErrorSerializer, description="No credentials: log in or send a token.")
-# What a change to a deck's entries answers.
-ENTRY_WRITE_RESPONSES = {
-    200: EntrySerializer(many=True),
-    400: BAD_BODY,
-    401: UNAUTHENTICATED,
-    403: FORBIDDEN,
-    404: NOT_FOUND,
-}
-
-TOKEN = OpenApiParameter(
-    "token", OpenApiTypes.STR, description="The share token of a deck shared by link (for users other than its owner)."
-)
-LANG = OpenApiParameter(
-    "lang", OpenApiTypes.STR, enum=["ja", "zh-hant", "en"], description="Language of names and messages."
+FORBIDDEN = OpenApiResponse(
+    ErrorSerializer,
+    description="The user may see the deck but does not own it (or signed in by session without the CSRF token).",
 )
 
 
@@ -130,38 +117,39 @@ def verdict_data(rules_game: str, spec: DeckSpec, verdict: Verdict, language: st
 @extend_schema_view(
     list=extend_schema(
         summary="Decks: the user's own and the public ones",
-        parameters=[
-            OpenApiParameter("mine", OpenApiTypes.BOOL, description="Only the user's own decks (needs credentials)."),
-            OpenApiParameter("game", OpenApiTypes.STR, description="Only decks of this game (a slug)."),
-        ],
-        responses={200: DeckSerializer(many=True), 400: BAD_BODY, 401: UNAUTHENTICATED},
+        parameters=[DeckListParametersSerializer],
+        responses={200: DeckSerializer(many=True)},
     ),
     create=extend_schema(
         summary="Make a deck",
+        parameters=[LanguageSerializer],
         request=DeckWriteSerializer,
-        responses={201: DeckDetailSerializer, 400: BAD_BODY, 401: UNAUTHENTICATED},
+        responses={201: DeckDetailSerializer},
     ),
     retrieve=extend_schema(
         summary="One deck with its entries",
-        parameters=[TOKEN, LANG],
+        parameters=[DeckParametersSerializer],
         responses={200: DeckDetailSerializer, 404: NOT_FOUND},
     ),
     update=extend_schema(
         summary="Replace a deck's name, fields and entries",
         description="`name` and `entries` are required; other fields keep their value when absent.",
+        parameters=[DeckParametersSerializer],
         request=DeckReplaceSerializer,
-        responses={200: DeckDetailSerializer, 400: BAD_BODY, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+        responses={200: DeckDetailSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
     ),
     partial_update=extend_schema(
         summary="Change a deck",
         description="Any of name, description, mode, options (merged with the deck's), visibility and "
         "entries (replacing every entry).",
+        parameters=[DeckParametersSerializer],
         request=DeckUpdateSerializer,
-        responses={200: DeckDetailSerializer, 400: BAD_BODY, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+        responses={200: DeckDetailSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
     ),
     destroy=extend_schema(
         summary="Delete a deck",
-        responses={204: None, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+        parameters=[DeckParametersSerializer],
+        responses={204: None, 403: FORBIDDEN, 404: NOT_FOUND},
     ),
 )
 class DeckViewSet(viewsets.GenericViewSet):
@@ -170,7 +158,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     queryset = Deck.objects.all()  # for the schema; get_queryset decides what a user sees
     serializer_class = DeckSerializer
     permission_classes = (DeckPermission,)
-    lookup_value_regex = r"\d+"
+    lookup_value_converter = "int"  # <int:pk>: ASCII digits (a regex's \d also takes other scripts' digits)
 
     @property
     def throttle_scope(self) -> str | None:
@@ -183,24 +171,27 @@ class DeckViewSet(viewsets.GenericViewSet):
 
     # --- helpers
 
+    def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
+        super().initial(request, *args, **kwargs)
+        self.language()  # ?lang= is checked before anything is written (answers use it afterwards)
+
     def language(self) -> str:
-        values = _valid(LanguageSerializer, self.request.query_params)
-        return values.get("lang") or get_language() or "ja"
+        return LanguageSerializer.read(self.request.query_params).get("lang") or get_language() or "ja"
 
     def get_serializer_context(self) -> dict[str, Any]:
         return {**super().get_serializer_context(), "language": self.language()}
 
     def get_queryset(self) -> QuerySet[Deck]:
         user = self.request.user
-        if self.request.query_params.get("mine", "").lower() in {"1", "true", "yes"}:
+        parameters = DeckListParametersSerializer.read(self.request.query_params)
+        if parameters.get("mine"):
             if not user.is_authenticated:
                 raise NotAuthenticated("?mine=1 lists the user's own decks: log in or send a token.")
             decks = decks_of(user)
         else:
             decks = visible_decks(user)
-        slug = self.request.query_params.get("game")
-        if slug:
-            decks = decks.filter(game=game_from_slug(slug))
+        if "game" in parameters:
+            decks = decks.filter(game=game_from_slug(parameters["game"]))
         return (
             decks.select_related("game", "owner")
             .annotate(card_total=Sum("entries__count"))
@@ -208,7 +199,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         )
 
     def get_deck(self, *, write: bool = False) -> Deck:
-        token = self.request.query_params.get("token") or None
+        token = DeckParametersSerializer.read(self.request.query_params).get("token") or None
         return access_deck(self.request.user, self.kwargs["pk"], token=token, write=write)
 
     def detail_response(self, deck: Deck, status_code: int = 200, **kwargs: Any) -> Response:
@@ -288,7 +279,7 @@ class DeckViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         summary="A deck's entries",
-        parameters=[TOKEN, LANG],
+        parameters=[DeckParametersSerializer],
         responses={200: EntrySerializer(many=True), 404: NOT_FOUND},
     )
     @action(detail=True, methods=["get"], pagination_class=None)
@@ -300,8 +291,9 @@ class DeckViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         summary="Replace every entry of a deck",
+        parameters=[DeckParametersSerializer],
         request=EntriesBodySerializer,
-        responses=ENTRY_WRITE_RESPONSES,
+        responses={200: EntrySerializer(many=True), 403: FORBIDDEN, 404: NOT_FOUND},
     )
     @entries.mapping.put
     def put_entries(self, request: Request, pk: str) -> Response:
@@ -313,8 +305,9 @@ class DeckViewSet(viewsets.GenericViewSet):
     @extend_schema(
         summary="Set the counts of some entries of a deck",
         description="Each entry's count is set (0 removes the card from the zone); other entries are kept.",
+        parameters=[DeckParametersSerializer],
         request=EntriesPatchBodySerializer,
-        responses=ENTRY_WRITE_RESPONSES,
+        responses={200: EntrySerializer(many=True), 403: FORBIDDEN, 404: NOT_FOUND},
     )
     @entries.mapping.patch
     def patch_entries(self, request: Request, pk: str) -> Response:
@@ -326,8 +319,9 @@ class DeckViewSet(viewsets.GenericViewSet):
     @extend_schema(
         summary="Replace a deck's share link",
         description="A new share token; the old link, and runs started through it, stop working. Owner only.",
+        parameters=[DeckParametersSerializer],
         request=None,
-        responses={200: DeckDetailSerializer, 401: UNAUTHENTICATED, 403: FORBIDDEN, 404: NOT_FOUND},
+        responses={200: DeckDetailSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
     )
     @action(detail=True, methods=["post"], url_path="share-link")
     def share_link(self, request: Request, pk: str) -> Response:
@@ -340,7 +334,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     @extend_schema(
         summary="The verdict of the game's construction rules on a deck",
         description="GET and POST alike; nothing is changed.",
-        parameters=[TOKEN, LANG],
+        parameters=[DeckParametersSerializer],
         request=None,
         responses={200: VerdictSerializer, 404: NOT_FOUND},
     )
@@ -356,9 +350,9 @@ class DeckViewSet(viewsets.GenericViewSet):
         operation_id="decks_validate_unsaved",
         description="The body is a deck as for a create (game, mode, options, entries); it is checked and "
         "validated, and nothing is stored. No credentials needed.",
-        parameters=[LANG],
+        parameters=[LanguageSerializer],
         request=UnsavedDeckSerializer,
-        responses={200: VerdictSerializer, 400: BAD_BODY},
+        responses={200: VerdictSerializer},
     )
     @action(detail=False, methods=["post"], url_path="validate", url_name="validate-unsaved")
     def validate_unsaved(self, request: Request) -> Response:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -22,44 +23,49 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.api.serializers import ErrorSerializer
-from cardsite.errors import FieldProblems
-from decks.api.serializers import LanguageSerializer
+from cardsite.errors import Conflict, FieldProblems
+from decks.api.serializers import DeckParametersSerializer, LanguageSerializer
 from decks.models import Deck
 from decks.selectors import access_deck
 
 from .. import adapters, inputs, presentation, sample, services, tables
+from ..core import SimDeck
 from ..engines import get_engine
 from ..models import SimulationRun
 from ..selectors import access_run
-from .serializers import SimulationRequestSerializer, SimulationRunSerializer
+from .serializers import (
+    GoldfishParametersSerializer,
+    OddsParametersSerializer,
+    SimulationRequestSerializer,
+    SimulationRunSerializer,
+)
 
+# 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such deck (or run), or one the user may not see.")
-BAD_REQUEST = OpenApiResponse(OpenApiTypes.OBJECT, description="A problem with a parameter or the body.")
-UNAUTHENTICATED = OpenApiResponse(ErrorSerializer, description="No credentials: log in or send a token.")
-TOKEN = OpenApiParameter(
-    "token", OpenApiTypes.STR, description="The share token of a deck shared by link (for users other than its owner)."
-)
-LANG = OpenApiParameter(
-    "lang", OpenApiTypes.STR, enum=["ja", "zh-hant", "en"], description="Language of names and labels."
-)
-PARAMS = OpenApiParameter(
-    "<parameter>",
-    OpenApiTypes.INT,
-    description="Each stated parameter of the game's engine by its slug, e.g. opponent_health=25 "
-    "(within its minimum and maximum; absent: its default).",
+NOT_READY = OpenApiResponse(
+    ErrorSerializer, description="The deck has no cards in a zone its game needs to play (`errors.deck`)."
 )
 
 
 class DeckAPIView(APIView):
-    """Helpers shared by the goldfish endpoints: the deck (or 404), the language, 400 with every problem."""
+    """Helpers shared by the goldfish endpoints: the deck (or 404), the language, a deck ready to play."""
 
     def language(self) -> str:
-        serializer = LanguageSerializer(data=self.request.query_params)
-        serializer.is_valid(raise_exception=True)
-        return serializer.validated_data.get("lang") or get_language() or "ja"
+        return LanguageSerializer.read(self.request.query_params).get("lang") or get_language() or "ja"
 
     def get_deck(self, pk: int) -> Deck:
-        return access_deck(self.request.user, pk, token=self.request.query_params.get("token") or None)
+        token = DeckParametersSerializer.read(self.request.query_params).get("token") or None
+        return access_deck(self.request.user, pk, token=token)
+
+
+def ready_deck(deck: Deck, language: str) -> SimDeck:
+    """The deck as the simulator plays it; 409 when a zone the game draws from is empty (add cards, ask again)."""
+    simdeck = adapters.sim_deck(deck, language)
+    readiness = adapters.readiness(simdeck, language)
+    if not readiness.ready:
+        message = _("The deck has no cards in: %(zones)s.") % {"zones": readiness.missing_text}
+        raise Conflict(message, code="deck_not_ready", errors={"deck": [message]})
+    return simdeck
 
 
 def _parameters(engine: Any, values: dict[str, int], language: str) -> list[dict[str, Any]]:
@@ -93,35 +99,21 @@ class GoldfishView(DeckAPIView):
         "`policy` (fewer when the game ends first): the zones (the deck's and face-down lands' order is secret: "
         "only their size), the counters and the whole event log. `draws=0,0,2` makes extra draws outside the "
         "turn structure after those turns (0: before turn 1), as the sample-hand page does. The same query "
-        "always gives the same answer.",
-        parameters=[
-            OpenApiParameter("seed", OpenApiTypes.INT),
-            OpenApiParameter("turns", OpenApiTypes.INT, description=f"0 to {inputs.MAX_TURNS}; default 0."),
-            OpenApiParameter("policy", OpenApiTypes.STR),
-            OpenApiParameter("draws", OpenApiTypes.STR),
-            PARAMS,
-            TOKEN,
-            LANG,
-        ],
-        responses={200: OpenApiTypes.OBJECT, 400: BAD_REQUEST, 404: NOT_FOUND},
+        "always gives the same answer. The game's stated parameters are given by their slugs; those of other "
+        "games are checked and left aside.",
+        parameters=[GoldfishParametersSerializer],
+        responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND, 409: NOT_READY},
     )
     def get(self, request: Request, pk: int) -> Response:
         deck = self.get_deck(pk)
-        language = self.language()
+        values = GoldfishParametersSerializer.read(request.query_params)
+        language = values.get("lang") or get_language() or "ja"
         engine = get_engine(deck.game.slug)
-        asked = inputs.parse_hand(engine, request.query_params, turn_key="turns")
-        errors = {slug: [message] for slug, message in asked.errors.items()}
-        if request.query_params.get("seed", "").strip() and not asked.seed_given:
-            errors["seed"] = [inputs.range_error("seed", 0, inputs.MAX_SEED)]
-        if errors:
-            raise FieldProblems(errors)
+        asked = inputs.parse_hand(engine, values, turn_key="turns")
+        if asked.errors:
+            raise FieldProblems({slug: [message] for slug, message in asked.errors.items()})
         spec = asked.spec
-        simdeck = adapters.sim_deck(deck, language)
-        readiness = adapters.readiness(simdeck, language)
-        if not readiness.ready:
-            raise FieldProblems(
-                {"deck": [_("The deck has no cards in: %(zones)s.") % {"zones": readiness.missing_text}]}
-            )
+        simdeck = ready_deck(deck, language)
         played = sample.replay(engine, simdeck, spec)
         zones, counters = presentation.state_panels(engine, deck.game, played.state, language)
         return Response(
@@ -170,16 +162,17 @@ class OddsView(DeckAPIView):
         description="For every card of the zone the game's goldfish draws from: the probability of holding at "
         "least one copy by each of turns 1 to 10 (hypergeometric, exact; also as a fraction), with the cards seen "
         "by each turn. `first_player=0` for the second player where the game has a first player (Shadow Era).",
-        parameters=[OpenApiParameter("first_player", OpenApiTypes.INT, enum=[0, 1]), TOKEN, LANG],
+        parameters=[OddsParametersSerializer],
         responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND},
     )
     def get(self, request: Request, pk: int) -> Response:
         deck = self.get_deck(pk)
-        language = self.language()
+        values = OddsParametersSerializer.read(request.query_params)
+        language = values.get("lang") or get_language() or "ja"
         engine = get_engine(deck.game.slug)
         first = None
         if inputs.has_first_player(engine):
-            first = str(request.query_params.get("first_player", "1")).strip() != "0"
+            first = values.get("first_player", 1) != 0
         simdeck = adapters.sim_deck(deck, language)
         table = tables.exact_table(
             engine, simdeck, first_player=True if first is None else first, turns=inputs.ODDS_TURNS
@@ -214,10 +207,11 @@ class SimulationCreateView(DeckAPIView):
     @extend_schema(
         summary="Start a Monte Carlo run of a deck",
         description=f"Queues a background run of `games` games (at most {inputs.API_MAX_GAMES:,} through the API; "
-        "more answers 400) of `turns` turns. Poll the run's `url` for its status, progress and result.",
-        parameters=[TOKEN],
+        "more answers 400) of `turns` turns. Poll the run's `url` for its status, progress and result. A user "
+        f"may have {settings.MAX_ACTIVE_RUNS_PER_USER} runs waiting or running at once; another answers 429.",
+        parameters=[DeckParametersSerializer],
         request=SimulationRequestSerializer,
-        responses={201: SimulationRunSerializer, 400: BAD_REQUEST, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+        responses={201: SimulationRunSerializer, 404: NOT_FOUND, 409: NOT_READY},
     )
     def post(self, request: Request, pk: int) -> Response:
         deck = self.get_deck(pk)
@@ -239,11 +233,9 @@ class SimulationCreateView(DeckAPIView):
         for slug, message in param_errors.items():
             errors[f"parameters.{slug}"] = [message]
         language = self.language()
-        readiness = adapters.readiness(adapters.sim_deck(deck, language), language)
-        if not readiness.ready:
-            errors["deck"] = [_("The deck has no cards in: %(zones)s.") % {"zones": readiness.missing_text}]
         if errors:
             raise FieldProblems(errors)
+        ready_deck(deck, language)
         run = services.start_run(
             deck=deck,
             requester=request.user,
@@ -253,7 +245,7 @@ class SimulationCreateView(DeckAPIView):
             params=params,
             language=language,
             seed=data.get("seed"),
-            share_token=request.query_params.get("token") or "",
+            share_token=DeckParametersSerializer.read(request.query_params).get("token") or "",
         )
         body = SimulationRunSerializer(run, context={"request": request}).data
         location = reverse("simulator_api:simulation", args=[run.pk], request=request)
@@ -271,7 +263,7 @@ class SimulationView(APIView):
 
     @extend_schema(
         summary="A Monte Carlo run: status, progress and result",
-        responses={200: SimulationRunSerializer, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+        responses={200: SimulationRunSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, run_id: int) -> Response:
         run = _own_run(request, run_id)
@@ -286,7 +278,7 @@ class SimulationCancelView(APIView):
         description="A queued run never starts; a running one stops at its next progress report (every 500 games) "
         "and keeps the summary of the games played. A finished run is left as it is.",
         request=None,
-        responses={200: SimulationRunSerializer, 401: UNAUTHENTICATED, 404: NOT_FOUND},
+        responses={200: SimulationRunSerializer, 404: NOT_FOUND},
     )
     def post(self, request: Request, run_id: int) -> Response:
         run = _own_run(request, run_id)
