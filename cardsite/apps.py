@@ -11,7 +11,7 @@ class CardsiteConfig(AppConfig):
     verbose_name = _("Site")
 
     def ready(self) -> None:
-        from . import db
+        from . import checks, db  # noqa: F401 - checks registers the start-up checks
 
         connection_created.connect(db.on_connection_created, dispatch_uid="cardsite.db.on_connection_created")
         post_migrate.connect(_after_migrate, dispatch_uid="cardsite.apps.after_migrate")

@@ -9,6 +9,7 @@ deeper than the site's formats ever are.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 # The deepest document the site reads (a card file: cards[i].texts.<language>.<part>) has 5 levels.
@@ -26,7 +27,7 @@ def depth(value: Any) -> int:
     while stack:
         current, level = stack.pop()
         if isinstance(current, dict):
-            children = current.values()
+            children: Iterable[Any] = current.values()
         elif isinstance(current, list):
             children = current
         else:

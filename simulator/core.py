@@ -136,8 +136,11 @@ class Parameter:
 class Policy(Protocol):
     """The choices a game leaves to the player; each engine defines what it asks, and names it."""
 
-    name: str
-    labels: Labels
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def labels(self) -> Labels: ...
 
 
 @dataclass(slots=True)
@@ -258,17 +261,48 @@ class Engine(Protocol[S]):
     statistics mean, its stated parameters and its policies (each with labels in three languages).
     """
 
-    game: str
-    main_zone: str  # the deck zone it shuffles and draws from
-    optional_zones: tuple[str, ...]  # deck zones it plays without
-    opening_hand: int
-    parameters: Sequence[Parameter]
-    policies: Mapping[str, Policy]
-    zones: Sequence[ZoneSpec]
-    counters: Sequence[CounterSpec]
-    event_kinds: Sequence[EventKind]  # besides CORE_EVENT_KINDS
-    messages: Sequence[Message]  # besides CORE_MESSAGES
-    turn_stats: StatLabels
+    # Read-only (properties in the protocol), so an engine may declare them as class attributes of any
+    # sequence type.
+    @property
+    def game(self) -> str: ...
+
+    @property
+    def main_zone(self) -> str:
+        """The deck zone it shuffles and draws from."""
+        ...
+
+    @property
+    def optional_zones(self) -> tuple[str, ...]:
+        """Deck zones it plays without."""
+        ...
+
+    @property
+    def opening_hand(self) -> int: ...
+
+    @property
+    def parameters(self) -> Sequence[Parameter]: ...
+
+    @property
+    def policies(self) -> Mapping[str, Policy]: ...
+
+    @property
+    def zones(self) -> Sequence[ZoneSpec]: ...
+
+    @property
+    def counters(self) -> Sequence[CounterSpec]: ...
+
+    @property
+    def event_kinds(self) -> Sequence[EventKind]:
+        """Besides CORE_EVENT_KINDS."""
+        ...
+
+    @property
+    def messages(self) -> Sequence[Message]:
+        """Besides CORE_MESSAGES."""
+        ...
+
+    @property
+    def turn_stats(self) -> StatLabels: ...
 
     def new_game(self, deck: SimDeck, seed: int, params: Mapping[str, int], policy: str, log: bool = True) -> S: ...
 

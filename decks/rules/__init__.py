@@ -11,3 +11,7 @@ RULE_MODULES: tuple[str, ...] = ("endbreaker", "shadowera", "suikoden", "epicbat
 _registry: Registry[DeckRules] = Registry(__name__, RULE_MODULES, lambda rules: rules.game)
 register = _registry.register
 get_rules = _registry.get
+
+
+def all_rules() -> list[DeckRules]:
+    return _registry.all()

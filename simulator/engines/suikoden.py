@@ -409,9 +409,7 @@ class SuikodenEngine:
         self, state: SuikodenState, card: SimCard, colours_in_play: Mapping[str | None, int] | None = None
     ) -> Payment | None:
         """Who pays for hiring ``card`` now, or None if it cannot be paid."""
-        if colours_in_play is None:
-            colours_in_play = self.colours_in_play(state)
-        if not self.affordable(state, card, colours_in_play):
+        if colours_in_play is None and not self.affordable(state, card, self.colours_in_play(state)):
             return None
         fact = state.facts.__getitem__
         plan = Payment()
@@ -451,8 +449,8 @@ class SuikodenEngine:
         hired = 0
         dearest_first = policy.hire_dearest_first
         known, hand = state.facts, state.hand
+        counts = self.colours_in_play(state)
         while True:
-            counts = self.colours_in_play(state)
             spare = len(hand) - 1  # the card hired is not one of its own payments
             best: SimCard | None = None
             best_rank: tuple[int, int, str] = (0, 0, "")
@@ -466,10 +464,13 @@ class SuikodenEngine:
                     best, best_rank = card, found.rank
             if best is None:
                 break
-            plan = self.payment(state, best, counts)
-            assert plan is not None  # the loop above and affordable() count the same way
+            plan = self.payment(state, best, counts)  # affordable: the loop above counted as affordable() does
+            assert plan is not None
             hand.remove(best)
             self._pay(state, best, plan)
+            for payer, _colour in (*plan.wanderers, *plan.killed):
+                counts[known[payer.card].colour] -= 1
+            counts[known[best].colour] = counts.get(known[best].colour, 0) + 1
             state.field_characters.append(Character(best, ready=False, hired_this_turn=True))
             state.record("play", best, amount=known[best].total, message="hired")
             hired += 1
