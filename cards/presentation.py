@@ -7,6 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from .citations import cite
 from .gamedefs.base import ChoiceListType, FieldSpec
 from .glossing import Segment, gloss
 from .models import LANGUAGE_CHOICES, Card, Game, Term
@@ -57,7 +58,7 @@ def rule_sections(game: Game, language: str) -> list[RuleView]:
                         "language_name": LANGUAGE_NAMES.get(text.language, text.language),
                         "title": text.title,
                         "lines": text.body.split("\n"),
-                        "source": text.source,
+                        "source": cite(text.source, game.definition, language),
                     }
                     for text in texts
                 ],
@@ -115,6 +116,7 @@ class CardView:
     fields: list[FieldView] = field(default_factory=list)
     texts: list[TextView] = field(default_factory=list)
     missing_languages: list[str] = field(default_factory=list)
+    source: str = ""  # where the values came from, in the reader's words (``cards.citations``)
 
 
 def _glosses_by_language(terms: list[Term]) -> dict[str, dict[str, str]]:
@@ -144,6 +146,7 @@ def card_view(card: Card, language: str, terms) -> CardView:
     view = CardView(
         kind_label=kind_label(card.game, checked.kind, language),
         invalid_kind=_stored(card.kind) if "kind" in invalid else None,
+        source=cite(card.source, definition, language),
     )
     shown = set()
     for spec in definition.fields_for_kind(checked.kind):
@@ -188,7 +191,7 @@ def card_view(card: Card, language: str, terms) -> CardView:
                 name=text.name,
                 lines=[gloss(line, glosses.get(code, {})) for line in text.text.split("\n")] if text.text else [],
                 notes=text.notes,
-                source=text.source,
+                source=cite(text.source, definition, language),
                 is_original=code == original,
             )
         )

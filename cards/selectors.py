@@ -109,6 +109,7 @@ class SearchOutcome:
     ids: Any = None  # the matching ids (cards.search.compiler.IdSet), for counting without the cards table
     error: str | None = None
     error_position: int | None = None
+    error_code: str | None = None  # what is wrong with the query (a code of ``cards.search.messages``)
     also_searched: list[str] = field(default_factory=list)
     highlight_terms: list[str] = field(default_factory=list)
     order: str = "number"
@@ -141,7 +142,9 @@ def search_cards(
             parsed = ast.Query(parsed.root, display)
         compiled = compile_query(parsed)
     except ast.QuerySyntaxError as error:
-        return SearchOutcome(query=query, error=error.message, error_position=error.position)
+        return SearchOutcome(
+            query=query, error=query_error_message(error), error_position=error.position, error_code=error.code
+        )
     ids = compiled.ids
     if game is not None:
         ids = intersect([ids, facet_matches("game", [game.slug])], [])
@@ -157,6 +160,17 @@ def search_cards(
         also_searched=compiled.also_searched,
         highlight_terms=compiled.highlight_terms,
     )
+
+
+def query_error_message(error: Any) -> str:
+    """A query's syntax error in the active language (``cards.search.messages`` has every code)."""
+    from django.utils.translation import gettext
+
+    from cardsite.errors import render
+
+    from .search.messages import MESSAGES
+
+    return render(gettext(MESSAGES[error.code]), error.params)
 
 
 class SearchFailed(Exception):

@@ -7,11 +7,11 @@ from typing import Any
 
 from django.db import transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
 from cardsite import pagecache
-from cardsite.errors import AppError
+from cardsite.errors import AppError, Message
 
 from .models import Deck, DeckEntry, new_share_token
 from .rules import get_rules
@@ -26,17 +26,82 @@ class DeckError(AppError, ValueError):
     code = "deck_change_refused"
 
 
-def _check_zone(deck: Deck, zone: str) -> None:
-    rules = get_rules(deck.game.slug)
+# What is wrong with a change, as messages the API's field errors and the pages share.
+
+
+def editable_zones(rules: Any) -> list[str]:
+    return [zone.slug for zone in rules.zones if not zone.fixed]
+
+
+def unknown_zone(game: Game, zone: str) -> Message:
+    rules = get_rules(game.slug)
     spec = rules.zone(zone)
+    if spec is not None and spec.fixed:
+        return Message(
+            _("'%(zone)s' is fixed by the game and holds no entries (zones: %(zones)s)."),
+            {"zone": zone, "zones": editable_zones(rules)},
+        )
+    return Message(
+        _("'%(zone)s' is not a zone of %(game)s decks (zones: %(zones)s)."),
+        {"zone": zone, "game": game.definition.names, "zones": editable_zones(rules)},
+    )
+
+
+def card_of_another_game(card: Card) -> Message:
+    return Message(_("%(card)s is a card of another game."), {"card": card.key})
+
+
+def unknown_mode(game: Game, mode: str) -> Message:
+    modes = [m.slug for m in get_rules(game.slug).modes]
+    return Message(
+        _("'%(mode)s' is not a mode of %(game)s (modes: %(modes)s)."),
+        {"mode": mode, "game": game.definition.names, "modes": modes},
+    )
+
+
+def unknown_option(game: Game, option: str) -> Message:
+    options = [o.slug for o in get_rules(game.slug).options]
+    return Message(
+        _("'%(option)s' is not an option of %(game)s (options: %(options)s)."),
+        {"option": option, "game": game.definition.names, "options": options},
+    )
+
+
+def not_a_choice(option: str, choices: Iterable[Any]) -> Message:
+    return Message(
+        _("%(option)s must be one of %(choices)s."),
+        {"option": option, "choices": [str(c).lower() if isinstance(c, bool) else str(c) for c in choices]},
+    )
+
+
+def count_out_of_range(minimum: int, card: Card | None = None) -> Message:
+    if card is not None:
+        return Message(
+            _("%(card)s: a count must be between %(minimum)s and %(maximum)s."),
+            {"card": card.key, "minimum": minimum, "maximum": MAX_COPIES_PER_ENTRY},
+        )
+    return Message(
+        _("A count must be between %(minimum)s and %(maximum)s."),
+        {"minimum": minimum, "maximum": MAX_COPIES_PER_ENTRY},
+    )
+
+
+NAME_REQUIRED = Message(_("A deck needs a name."))
+
+
+def _refuse(message: Message, code: str) -> DeckError:
+    return DeckError(message, code=code)
+
+
+def _check_zone(deck: Deck, zone: str) -> None:
+    spec = get_rules(deck.game.slug).zone(zone)
     if spec is None or spec.fixed:
-        names = ", ".join(z.slug for z in rules.zones if not z.fixed)
-        raise DeckError(f"'{zone}' is not a zone of a {deck.game.slug} deck (zones: {names})")
+        raise _refuse(unknown_zone(deck.game, zone), "unknown_zone")
 
 
 def _check_card(deck: Deck, card: Card) -> None:
     if card.game_id != deck.game_id:
-        raise DeckError(f"{card.key} is a card of another game")
+        raise _refuse(card_of_another_game(card), "card_of_another_game")
 
 
 def clean_options(game: Game, mode: str | None, options: Mapping[str, Any] | None) -> tuple[str, dict[str, Any]]:
@@ -44,14 +109,14 @@ def clean_options(game: Game, mode: str | None, options: Mapping[str, Any] | Non
     rules = get_rules(game.slug)
     chosen = mode or rules.modes[0].slug
     if rules.mode(chosen) is None:
-        raise DeckError(f"'{chosen}' is not a mode of {game.slug} (modes: {', '.join(m.slug for m in rules.modes)})")
+        raise _refuse(unknown_mode(game, chosen), "unknown_mode")
     cleaned = rules.default_options()
     for key, value in (options or {}).items():
         option = next((o for o in rules.options if o.slug == key), None)
         if option is None:
-            raise DeckError(f"'{key}' is not an option of {game.slug}")
+            raise _refuse(unknown_option(game, key), "unknown_option")
         if option.choices and value not in option.choices:
-            raise DeckError(f"{key} must be one of {', '.join(map(str, option.choices))}")
+            raise _refuse(not_a_choice(key, option.choices), "not_a_choice")
         cleaned[key] = value
     return chosen, cleaned
 
@@ -68,7 +133,13 @@ def _locked(deck: Deck) -> Deck:
 
 def _check_description(description: str) -> None:
     if len(description) > MAX_DESCRIPTION_LENGTH:
-        raise DeckError(f"a description may have at most {MAX_DESCRIPTION_LENGTH:,} characters")
+        raise _refuse(
+            Message(
+                _("A description may have at most %(limit)s characters."),
+                {"limit": MAX_DESCRIPTION_LENGTH},
+            ),
+            "description_too_long",
+        )
 
 
 def _touch(deck: Deck) -> None:
@@ -92,7 +163,7 @@ def create_deck(
 ) -> Deck:
     mode, options = clean_options(game, mode, options)
     if not name.strip():
-        raise DeckError("a deck needs a name")
+        raise _refuse(NAME_REQUIRED, "name_required")
     _check_description(description)
     deck = Deck.objects.create(
         owner=owner,
@@ -126,7 +197,7 @@ def update_deck(
     current = _locked(deck)
     if name is not None:
         if not name.strip():
-            raise DeckError("a deck needs a name")
+            raise _refuse(NAME_REQUIRED, "name_required")
         current.name = name.strip()
     if description is not None:
         _check_description(description)
@@ -137,7 +208,7 @@ def update_deck(
         )
     if visibility is not None:
         if visibility not in Deck.Visibility.values:
-            raise DeckError(f"visibility must be one of {', '.join(Deck.Visibility.values)}")
+            raise _refuse(not_a_choice("visibility", Deck.Visibility.values), "not_a_choice")
         if current.visibility == Deck.Visibility.LINK and visibility != Deck.Visibility.LINK:
             # Sharing by link turned off: that link is dead for good, even if sharing is turned on again.
             current.share_token = new_share_token()
@@ -175,7 +246,7 @@ def _set(deck: Deck, zone: str, card: Card, count: int) -> None:
 
 def _check_count(count: int, minimum: int = 0) -> None:
     if count < minimum or count > MAX_COPIES_PER_ENTRY:
-        raise DeckError(f"a count must be between {minimum} and {MAX_COPIES_PER_ENTRY}")
+        raise _refuse(count_out_of_range(minimum), "count_out_of_range")
 
 
 @transaction.atomic
@@ -223,7 +294,7 @@ def replace_entries(deck: Deck, entries: Iterable[tuple[str, Card, int]]) -> Non
         _check_zone(deck, zone)
         _check_card(deck, card)
         if count < 1 or count > MAX_COPIES_PER_ENTRY:
-            raise DeckError(f"{card.key}: a count must be between 1 and {MAX_COPIES_PER_ENTRY}")
+            raise _refuse(count_out_of_range(1, card), "count_out_of_range")
         previous = totals.get((zone, card.pk), (card, 0))[1]
         totals[(zone, card.pk)] = (card, previous + count)
     locked = _locked(deck)

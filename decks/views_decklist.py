@@ -20,8 +20,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
-from django.utils.translation import get_language, gettext_lazy
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
 from cards.gamedefs import LANGUAGES
@@ -97,8 +96,14 @@ def import_new(request: HttpRequest) -> HttpResponse:
     )
     if deck is None:
         return _render(request, form, found=problems(resolved.errors, game.slug))
-    messages.success(request, _("Imported %(count)s cards.") % {"count": sum(n for _z, _c, n in resolved.entries)})
+    _report_imported(request, resolved)
     return redirect("decks:detail", deck.pk)
+
+
+def _report_imported(request: HttpRequest, resolved) -> None:
+    count = sum(n for _zone, _card, n in resolved.entries)
+    text = ngettext("Imported %(count)s card.", "Imported %(count)s cards.", count) % {"count": count}
+    messages.success(request, text)
 
 
 @require_http_methods(["GET", "POST"])
@@ -114,7 +119,7 @@ def import_replace(request: HttpRequest, pk: int) -> HttpResponse:
     resolved = import_decklist(deck, form.cleaned_data["text"])
     if not resolved.ok:
         return _render(request, form, deck=deck, found=problems(resolved.errors, deck.game.slug))
-    messages.success(request, _("Imported %(count)s cards.") % {"count": sum(n for _z, _c, n in resolved.entries)})
+    _report_imported(request, resolved)
     return redirect("decks:detail", deck.pk)
 
 

@@ -101,10 +101,12 @@ def test_game_detail_has_rules_sections_in_each_language(client):
 
 def test_unknown_game_is_404_json(client):
     assert get_json(client, "/api/games/nosuchgame/", 404) == {
-        "detail": "No game 'nosuchgame'.",
+        "detail": "ゲーム「nosuchgame」はありません。ゲーム: endbreaker、shadowera、suikoden、epicbattles。",
         "code": "not_found",
         "errors": {},
     }
+    english = client.get("/api/games/nosuchgame/", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert english["detail"] == "No game 'nosuchgame'. Games: endbreaker, shadowera, suikoden, epicbattles."
     assert "detail" in get_json(client, "/api/games/nosuchgame/glossary/", 404)
 
 
@@ -209,7 +211,8 @@ def test_syntax_error_is_400_with_position(client):
 def test_a_number_too_large_for_the_database_is_400_not_500(client):
     body = search(client, "職業 at>=99999999999999999999", status=400)
     assert body["position"] == 3
-    assert "too large" in body["detail"]
+    assert body["reason"] == "number_too_large"
+    assert "大きすぎる" in body["detail"]  # the site's language when the request names none
 
 
 def test_unclosed_parenthesis_is_400(client):

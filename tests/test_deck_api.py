@@ -190,7 +190,10 @@ def test_list_by_game_and_anonymous(alice):
     assert [d["name"] for d in anonymous.get(url(), {"game": "suikoden"}).json()["results"]] == ["suiko"]
     bad = anonymous.get(url(), {"game": "nope"})
     assert bad.status_code == 400
-    assert bad.json()["errors"] == {"game": ["No game 'nope'. Games: endbreaker, shadowera, suikoden, epicbattles."]}
+    # No language asked for: the site's own (Japanese), lists in Japanese style.
+    assert bad.json()["errors"] == {
+        "game": ["ゲーム「nope」はありません。ゲーム: endbreaker、shadowera、suikoden、epicbattles。"]
+    }
     assert anonymous.get(url(), {"mine": "1"}).status_code == 401
 
 
@@ -357,7 +360,7 @@ def test_validate_an_unsaved_deck(alice):
         url(None, "validate/"), {"game": "epicbattles", "entries": [{"zone": "deck", "card": "Nope", "count": 1}]}
     )
     assert bad.status_code == 400
-    assert bad.json()["errors"] == {"entries[0].card": ["No card 'Nope' in epicbattles."]}
+    assert bad.json()["errors"] == {"entries[0].card": ["Epic Battlesにカード「Nope」はありません。"]}
     assert state() == before
 
 
@@ -485,12 +488,12 @@ BAD_CREATES = [
     ({"game": "suikoden", "name": "   "}, {"name": ["This field may not be blank."]}),
     (
         {"game": "suikoden", "name": "x", "mode": "solo"},
-        {"mode": ["'solo' is not a mode of suikoden (modes: construction, shared, multiplayer)."]},
+        {"mode": ["'solo' is not a mode of Otome Yuugi Suikoden (modes: construction, shared, multiplayer)."]},
     ),
     ({"game": "suikoden", "name": "x", "options": {"boxes": 3}}, {"options": ["boxes must be one of 1, 2, 4."]}),
     (
         {"game": "suikoden", "name": "x", "options": {"sleeves": 1}},
-        {"options": ["'sleeves' is not an option of suikoden."]},
+        {"options": ["'sleeves' is not an option of Otome Yuugi Suikoden (options: boxes)."]},
     ),
     ({"game": "suikoden", "name": "x", "visibility": "secret"}, {"visibility": ['"secret" is not a valid choice.']}),
     (
@@ -506,11 +509,11 @@ BAD_CREATES = [
                 {"zone": "characters", "card": "nope", "count": 1},
             ],
         },
-        {"entries[1].card": ["No card 'nope' in suikoden."]},
+        {"entries[1].card": ["No card 'nope' in Otome Yuugi Suikoden."]},
     ),
     (
         {"game": "suikoden", "name": "x", "entries": [{"zone": "deck", "card": "901", "count": 1}]},
-        {"entries[0].zone": ["'deck' is not a zone of a suikoden deck (zones: characters, lands)."]},
+        {"entries[0].zone": ["'deck' is not a zone of Otome Yuugi Suikoden decks (zones: characters, lands)."]},
     ),
     (
         {"game": "endbreaker", "name": "x", "entries": [{"zone": "starting", "card": "EB9-001", "count": 1}]},
@@ -541,20 +544,20 @@ BAD_CREATES = [
                 {"zone": "characters", "card": "901", "count": 40},
             ],
         },
-        {"entries[1].count": ["100 copies of 901 in characters in all; at most 99."]},
+        {"entries[1].count": ["100 copies of 901 in Characters in all; at most 99."]},
     ),
     (
         # A card of another game is unknown in this one.
         {"game": "suikoden", "name": "x", "entries": [{"zone": "characters", "card": "Test Punch", "count": 1}]},
-        {"entries[0].card": ["No card 'Test Punch' in suikoden."]},
+        {"entries[0].card": ["No card 'Test Punch' in Otome Yuugi Suikoden."]},
     ),
     (
         # Every problem at once.
         {"game": "suikoden", "name": "x", "mode": "solo", "entries": [{"zone": "x", "card": "y", "count": 1}]},
         {
-            "mode": ["'solo' is not a mode of suikoden (modes: construction, shared, multiplayer)."],
-            "entries[0].zone": ["'x' is not a zone of a suikoden deck (zones: characters, lands)."],
-            "entries[0].card": ["No card 'y' in suikoden."],
+            "mode": ["'solo' is not a mode of Otome Yuugi Suikoden (modes: construction, shared, multiplayer)."],
+            "entries[0].zone": ["'x' is not a zone of Otome Yuugi Suikoden decks (zones: characters, lands)."],
+            "entries[0].card": ["No card 'y' in Otome Yuugi Suikoden."],
         },
     ),
 ]
@@ -587,7 +590,7 @@ def test_bad_changes_write_nothing(alice, auth):
     cases = [
         (
             api.patch(url(deck), {"name": "changed", "entries": [{"zone": "deck", "card": "nope", "count": 1}]}),
-            {"entries[0].card": ["No card 'nope' in shadowera."]},
+            {"entries[0].card": ["No card 'nope' in Shadow Era."]},
         ),
         (
             api.patch(url(deck), {"visibility": "public", "options": {"copies": 7}}),
@@ -604,7 +607,7 @@ def test_bad_changes_write_nothing(alice, auth):
         ),
         (
             api.put(url(deck, "entries/"), {"entries": [{"zone": "side", "card": "Test Hero 01", "count": 1}]}),
-            {"entries[0].zone": ["'side' is not a zone of a shadowera deck (zones: hero, deck)."]},
+            {"entries[0].zone": ["'side' is not a zone of Shadow Era decks (zones: hero, deck)."]},
         ),
         (
             api.patch(

@@ -13,6 +13,7 @@ import re
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import pytest
+from django.utils import translation
 
 from cards import selectors
 from cards.importing import parse_json
@@ -320,7 +321,8 @@ def test_order_by_a_number_field_puts_unknown_values_last_either_way():
     ],
 )
 def test_a_bad_query_gives_an_error_with_its_position(query, message_part, position):
-    outcome = selectors.search_cards(query, "ja")
+    with translation.override("en"):
+        outcome = selectors.search_cards(query, "ja")
     assert outcome.cards is None
     assert message_part in outcome.error
     assert outcome.error_position == position

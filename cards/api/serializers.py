@@ -12,13 +12,17 @@ from functools import cache
 from typing import Any
 
 from django.urls import reverse as django_reverse
+from django.utils.translation import gettext
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from cards.messages import no_such_game
+from cards.search.messages import MESSAGES
 from cardsite.api_inputs import QueryParametersSerializer
 from cardsite.api_schema import CARD_QUERY_FORMAT
+from cardsite.errors import render
 
 from .. import selectors
 from ..gamedefs import LANGUAGES, all_games
@@ -266,14 +270,15 @@ class CardSearchParametersSerializer(QueryParametersSerializer):
     def validate_game(self, slug: str) -> Game:
         game = Game.objects.filter(slug=slug).first()
         if game is None:
-            choices = ", ".join(Game.objects.values_list("slug", flat=True))
-            raise serializers.ValidationError(f"No game '{slug}'. Games: {choices}.")
+            raise serializers.ValidationError(str(no_such_game(slug)))
         return game
 
     def validate_order(self, order: str) -> str:
         """One of the orders exactly as listed (the query's order: also takes other cases; the schema lists these)."""
         if order not in search_orders():
-            raise serializers.ValidationError(f"Cannot order by '{order}'. Orders: {', '.join(search_orders())}.")
+            raise serializers.ValidationError(
+                render(gettext(MESSAGES["unknown_order"]), {"value": order, "orders": search_orders()})
+            )
         return order
 
 
@@ -295,3 +300,8 @@ class QueryErrorSerializer(ErrorSerializer):
     )
     query = serializers.CharField(allow_blank=True, help_text="The query as received.")
     parameter = serializers.CharField(help_text="The request parameter at fault: q, game, order, dir or lang.")
+    reason = serializers.CharField(
+        allow_null=True,
+        help_text="What is wrong with the query, for programs (unclosed_quote, unknown_field …); "
+        "null when the problem is not the query's syntax.",
+    )

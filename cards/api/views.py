@@ -26,6 +26,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from cards.messages import no_such_card, no_such_game
 from cardsite.api_errors import error_body
 from cardsite.api_inputs import Pagination
 
@@ -75,7 +76,7 @@ class ConditionalGetMixin:
 def game_or_404(slug: str, games: QuerySet[Game] | None = None) -> Game:
     game = (games if games is not None else Game.objects.all()).filter(slug=slug).first()
     if game is None:
-        raise NotFound(f"No game '{slug}'.")
+        raise NotFound(str(no_such_game(slug)))
     return game
 
 
@@ -165,9 +166,17 @@ def _search_paginator(outcome: SearchOutcome, cards: QuerySet[Card], per_page: i
     return selectors.SearchPaginator(replace(outcome, cards=cards), per_page)
 
 
-def query_error(query: str, message: str, position: int | None, parameter: str) -> Response:
+def query_error(query: str, message: str, position: int | None, parameter: str, reason: str | None = None) -> Response:
+    """400 for a query that cannot be run: ``reason`` is what is wrong (``unclosed_quote`` …), ``position``
+    where in the query."""
     body = error_body(
-        message, "invalid_query", {parameter: [message]}, position=position, query=query, parameter=parameter
+        message,
+        "invalid_query",
+        {parameter: [message]},
+        position=position,
+        query=query,
+        parameter=parameter,
+        reason=reason,
     )
     return Response(body, status=400)
 
@@ -200,6 +209,7 @@ def stable_order(cards: QuerySet[Card]) -> QuerySet[Card]:
                             "position": 0,
                             "query": "foo:1",
                             "parameter": "q",
+                            "reason": "unknown_field",
                         },
                     )
                 ],
@@ -237,7 +247,7 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
             direction=values.get("dir"),
         )
         if outcome.error is not None:
-            return query_error(query, outcome.error, outcome.error_position, "q")
+            return query_error(query, outcome.error, outcome.error_position, "q", outcome.error_code)
         try:
             with selectors.search_guard():
                 page = self.paginator.paginate_outcome(
@@ -274,4 +284,4 @@ class CardDetailView(ConditionalGetMixin, generics.RetrieveAPIView):
         try:
             return selectors.card_detail(game, self.kwargs["key"])
         except Card.DoesNotExist:
-            raise NotFound(f"No card '{self.kwargs['key']}' in {game.slug}.") from None
+            raise NotFound(str(no_such_card(game, self.kwargs["key"]))) from None

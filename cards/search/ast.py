@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 Span = tuple[int, int]
 
@@ -95,10 +96,15 @@ class Query:
 
 
 class QuerySyntaxError(ValueError):
-    """The query cannot be parsed; ``position`` is the offset in the query text."""
+    """The query cannot be parsed: what is wrong (``code``, with ``params``) and where (``position``, the offset
+    in the query text). ``message`` is in English; ``cards.search.messages`` has every code."""
 
-    def __init__(self, message: str, position: int, query: str = "") -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: str, position: int, query: str = "", **params: Any) -> None:
+        from .messages import english
+
+        self.code = code
+        self.params = params
         self.position = position
         self.query = query
+        self.message = english(code, params)
+        super().__init__(self.message)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import operator as operator_module
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.db import connection
 from django.db.models import F, OuterRef, Q, QuerySet, Subquery
@@ -301,8 +302,8 @@ def _names() -> _Names:
     return _names_cache[key]
 
 
-def _error(message: str, node: ast.Node) -> ast.QuerySyntaxError:
-    return ast.QuerySyntaxError(message, node.span[0])
+def _error(code: str, node: ast.Node, **params: Any) -> ast.QuerySyntaxError:
+    return ast.QuerySyntaxError(code, node.span[0], **params)
 
 
 class _Compiler:
@@ -365,13 +366,12 @@ class _Compiler:
             return getattr(self, f"builtin_{name}")(node)
         specs = self.fields.get(name)
         if not specs:
-            known = ", ".join([*BUILTIN_FIELDS, *sorted(self.fields)])
-            raise _error(f"Unknown field '{node.name}'. Fields: {known}.", node)
+            raise _error("unknown_field", node, field=node.name, fields=[*BUILTIN_FIELDS, *sorted(self.fields)])
         return self.declared_field(name, specs, node)
 
     def _equality_only(self, node: ast.FieldFilter, name: str) -> None:
         if node.operator not in (ast.Operator.COLON, ast.Operator.EQ, ast.Operator.NE):
-            raise _error(f"'{name}' can only be compared with :, = or !=.", node)
+            raise _error("equality_only", node, field=name)
 
     @staticmethod
     def _negate_if_ne(node: ast.FieldFilter, ids: IdSet) -> IdSet:
@@ -381,8 +381,7 @@ class _Compiler:
         self._equality_only(node, "game")
         slugs = _names().games.get(fold(node.value))
         if not slugs:
-            choices = ", ".join(game.slug for game in all_games())
-            raise _error(f"No game '{node.value}'. Games: {choices}.", node)
+            raise _error("unknown_game", node, value=node.value, games=[game.slug for game in all_games()])
         return self._negate_if_ne(node, facet_matches("game", slugs))
 
     def builtin_name(self, node: ast.FieldFilter) -> IdSet:
@@ -406,7 +405,7 @@ class _Compiler:
         tokens = [Phrase((kind_facet(game, kind),)) for game, kind in _names().kinds.get(wanted, [])]
         if not tokens:
             kinds = sorted({kind.slug for game in all_games() for kind in game.kinds})
-            raise _error(f"No kind '{node.value}'. Kinds: {', '.join(kinds)}, unknown.", node)
+            raise _error("unknown_kind", node, value=node.value, kinds=kinds)
         return self._negate_if_ne(node, text_matches(any_of(*tokens)))
 
     @staticmethod
@@ -421,7 +420,7 @@ class _Compiler:
         self._equality_only(node, "lang")
         language = LANGUAGE_ALIASES.get(node.value.lower())
         if language is None:
-            raise _error(f"No language '{node.value}'. Use ja, zh or en.", node)
+            raise _error("unknown_language", node, value=node.value)
         return self._negate_if_ne(node, facet_matches("lang", [language]))
 
     def builtin_is(self, node: ast.FieldFilter) -> IdSet:
@@ -432,13 +431,13 @@ class _Compiler:
             return self._negate_if_ne(node, translated)
         if value == "untranslated":
             return self._negate_if_ne(node, ~translated)
-        raise _error(f"is:{node.value} is not known. Use is:translated or is:untranslated.", node)
+        raise _error("unknown_is", node, value=node.value)
 
     def builtin_has(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "has")
         name = FIELD_ALIASES.get(node.value.lower(), node.value.lower())
         if name not in ("number", "kind") and name not in self.fields:
-            raise _error(f"has:{node.value}: no such field. Fields: {', '.join(sorted(self.fields))}.", node)
+            raise _error("unknown_has", node, value=node.value, fields=sorted(self.fields))
         return self._negate_if_ne(node, self._has(name))
 
     def declared_field(self, name: str, specs: list[FieldSpec], node: ast.FieldFilter) -> IdSet:
@@ -534,13 +533,13 @@ def _number(node: ast.FieldFilter, spec: FieldSpec) -> int:
             return 1
         if lowered in {"false", "no", "0"}:
             return 0
-        raise _error(f"{node.name} takes true or false, not '{node.value}'.", node)
+        raise _error("boolean_value", node, field=node.name, value=node.value)
     try:
         number = int(fold(node.value).strip())
     except ValueError:
-        raise _error(f"{node.name} takes a whole number, not '{node.value}'.", node) from None
+        raise _error("whole_number", node, field=node.name, value=node.value) from None
     if not -(2**63) <= number < 2**63:  # what the databases' integer columns hold
-        raise _error(f"{node.name}: {node.value} is too large a number.", node)
+        raise _error("number_too_large", node, field=node.name, value=node.value)
     return number
 
 
@@ -576,7 +575,7 @@ def compile_query(query: ast.Query, glossary: Glossary | None = None) -> Compile
     )
     if order not in ORDERS and order not in numeric:
         raise ast.QuerySyntaxError(
-            f"Cannot order by '{order}'. Orders: {', '.join([*ORDERS, *numeric])}.", query.display.order_position
+            "unknown_order", query.display.order_position, value=order, orders=[*ORDERS, *numeric]
         )
     return CompiledQuery(
         ids=ids,

@@ -31,10 +31,12 @@ import re
 import warnings
 from dataclasses import dataclass
 from enum import Enum, auto
+from typing import Any
 
 from cardsite import linear_regex
 
 from .ast import And, Display, FieldFilter, Node, Not, Operator, Or, Query, QuerySyntaxError, Regex, Term
+from .messages import regex_problem
 
 __all__ = ["MAX_DEPTH", "QuerySyntaxError", "parse"]
 
@@ -81,8 +83,8 @@ class _Lexer:
         self.order_position = 0
         self.direction: str | None = None
 
-    def error(self, message: str, position: int) -> QuerySyntaxError:
-        return QuerySyntaxError(message, position, self.query)
+    def error(self, code: str, position: int, **params: Any) -> QuerySyntaxError:
+        return QuerySyntaxError(code, position, self.query, **params)
 
     def run(self) -> list[_Token]:
         query = self.query
@@ -103,7 +105,7 @@ class _Lexer:
             if ch == "-":
                 following = query[i + 1] if i + 1 < size else ""
                 if not following or following.isspace() or following == ")":
-                    raise self.error("'-' must be followed by a search term, with no space in between.", i)
+                    raise self.error("minus_space", i)
                 self.tokens.append(_Token(_Kind.MINUS, i, i + 1))
                 i += 1
                 negated = True
@@ -111,7 +113,7 @@ class _Lexer:
             if ch in _CLOSING_QUOTE:
                 text, end = self.quoted(i)
                 if not text.strip():
-                    raise self.error("There is nothing between the quotes.", i)
+                    raise self.error("empty_quotes", i)
                 self.atom(Term(text, quoted=True, span=(i, end)))
                 i = end
             elif ch == "/":
@@ -158,7 +160,7 @@ class _Lexer:
                 return "".join(chars), i + 1
             chars.append(ch)
             i += 1
-        raise self.error("Unclosed quote.", start)
+        raise self.error("unclosed_quote", start)
 
     def regex(self, start: int) -> tuple[str, int]:
         """The pattern of the /regex/ opening at ``start`` (validated) and the offset after it."""
@@ -170,7 +172,7 @@ class _Lexer:
         i = start + 1
         while True:
             if i >= size:
-                raise self.error("Unclosed regular expression: end it with '/'.", start)
+                raise self.error("unclosed_regex", start)
             ch = query[i]
             if ch == "\\" and i + 1 < size:
                 if query[i + 1] == "/":
@@ -190,7 +192,7 @@ class _Lexer:
         end = closing + 1
         pattern = "".join(chars)
         if not pattern:
-            raise self.error("Empty regular expression: put a pattern between the slashes.", start)
+            raise self.error("empty_regex", start)
         try:
             # re warns (FutureWarning "possible nested set") about valid patterns such as
             # [[a]; under -W error that warning would escape as a non-syntax exception.
@@ -206,21 +208,18 @@ class _Lexer:
                 position = offsets[exc.pos]
             else:
                 position = closing
-            raise self.error(f"Invalid regular expression: {exc.msg}.", position) from None
+            raise self.error(regex_problem(exc.msg), position) from None
         except OverflowError:
-            raise self.error("Invalid regular expression: a repeat count is too large.", start) from None
+            raise self.error("regex_repeat_too_large", start) from None
         except RecursionError:
-            raise self.error("Invalid regular expression: it is nested too deeply.", start) from None
-        unsupported = linear_regex.problem(pattern)
-        if unsupported:
-            raise self.error(
-                f"This regular expression cannot be used ({unsupported}): searches run regular expressions in "
-                "time proportional to the text, without look-arounds or back-references.",
-                start,
-            )
+            raise self.error("regex_too_deep", start) from None
+        if len(pattern) > linear_regex.MAX_LENGTH:
+            raise self.error("regex_too_long", start, limit=linear_regex.MAX_LENGTH)
+        if linear_regex.problem(pattern):
+            raise self.error("regex_unsupported", start)
         if end < size and not (query[end].isspace() or query[end] == ")"):
             # /a/i would otherwise silently become /a/ AND the word "i".
-            raise self.error("Put a space after the closing '/' of a regular expression.", end)
+            raise self.error("regex_space_after", end)
         return pattern, end
 
     def field(self, match: re.Match[str], negated: bool) -> int:
@@ -237,12 +236,12 @@ class _Lexer:
         if following in _CLOSING_QUOTE:
             value, end = self.quoted(value_start)
             if not value:
-                raise self.error(f"{label} needs a value.", value_start)
+                raise self.error("needs_value", value_start, label=label)
         elif following == "/":
             value, end = self.regex(value_start)
             regex = True
         elif not following or _is_delimiter(following):
-            raise self.error(f"{label} needs a value.", value_start)
+            raise self.error("needs_value", value_start, label=label)
         else:
             end = self.word_end(value_start)
             value = query[value_start:end]
@@ -264,11 +263,11 @@ class _Lexer:
         value_start: int,
     ) -> None:
         if negated:
-            raise self.error(f"{label} cannot be negated.", start - 1)
+            raise self.error("display_negated", start - 1, label=label)
         if operator not in (Operator.COLON, Operator.EQ):
-            raise self.error(f"{name} only works with ':', as in {name}:VALUE.", value_start - len(label) + len(name))
+            raise self.error("display_operator", value_start - len(label) + len(name), name=name)
         if regex:
-            raise self.error(f"{label} takes a word, not a regular expression.", value_start)
+            raise self.error("display_regex", value_start, label=label)
         value = value.strip().lower()
         if name == "order":
             self.order = value
@@ -276,7 +275,7 @@ class _Lexer:
         elif value in _DIRECTIONS:
             self.direction = value
         else:
-            raise self.error(f"{label} must be 'asc' or 'desc'.", value_start)
+            raise self.error("direction", value_start, label=label)
 
 
 _Parsed = tuple[Node, int, int]
@@ -289,8 +288,8 @@ class _Parser:
         self.tokens = tokens
         self.index = 0
 
-    def error(self, message: str, position: int) -> QuerySyntaxError:
-        return QuerySyntaxError(message, position, self.query)
+    def error(self, code: str, position: int, **params: Any) -> QuerySyntaxError:
+        return QuerySyntaxError(code, position, self.query, **params)
 
     def peek(self) -> _Token | None:
         return self.tokens[self.index] if self.index < len(self.tokens) else None
@@ -302,7 +301,7 @@ class _Parser:
         leftover = self.peek()
         if leftover is not None:
             # or_expr only stops early at a ')' with no '(' to match.
-            raise self.error("Unexpected ')'.", leftover.start)
+            raise self.error("unexpected_close", leftover.start)
         return node
 
     def or_expr(self, depth: int) -> _Parsed:
@@ -311,7 +310,7 @@ class _Parser:
             self.index += 1
             following = self.peek()
             if following is None or following.kind not in _STARTS:
-                raise self.error("'or' needs a search term on both sides.", token.start)
+                raise self.error("keyword_sides", token.start, keyword="or")
             items.append(self.and_expr(depth))
         return _combine(Or, items)
 
@@ -322,7 +321,7 @@ class _Parser:
                 self.index += 1
                 following = self.peek()
                 if following is None or following.kind not in _STARTS:
-                    raise self.error("'and' needs a search term on both sides.", token.start)
+                    raise self.error("keyword_sides", token.start, keyword="and")
             elif token.kind not in _STARTS:
                 break
             items.append(self.unary(depth))
@@ -337,16 +336,16 @@ class _Parser:
             token = self.peek()
         if token is None or token.kind not in (_Kind.LPAREN, _Kind.ATOM):
             if minuses:
-                raise self.error("'-' must be followed by a search term, with no space in between.", minuses[-1])
+                raise self.error("minus_space", minuses[-1])
             if token is None:
-                raise self.error("A search term is missing here.", len(self.query))
+                raise self.error("term_missing", len(self.query))
             if token.kind is _Kind.RPAREN:
-                raise self.error("Unexpected ')'.", token.start)
+                raise self.error("unexpected_close", token.start)
             keyword = "or" if token.kind is _Kind.OR else "and"
-            raise self.error(f"'{keyword}' needs a search term on both sides.", token.start)
+            raise self.error("keyword_sides", token.start, keyword=keyword)
         depth += len(minuses) + (token.kind is _Kind.LPAREN)
         if depth > MAX_DEPTH:
-            raise self.error("The query is nested too deeply.", minuses[0] if minuses else token.start)
+            raise self.error("too_deep", minuses[0] if minuses else token.start)
         if token.kind is _Kind.LPAREN:
             node, start, end = self.group(depth)
         else:
@@ -362,13 +361,13 @@ class _Parser:
         self.index += 1
         following = self.peek()
         if following is not None and following.kind is _Kind.RPAREN:
-            raise self.error("Empty parentheses: put a search term inside.", opening.start)
+            raise self.error("empty_group", opening.start)
         if following is None:
-            raise self.error("Missing closing parenthesis for the one opened here.", opening.start)
+            raise self.error("unclosed_group", opening.start)
         node, _, _ = self.or_expr(depth)
         closing = self.peek()
         if closing is None or closing.kind is not _Kind.RPAREN:
-            raise self.error("Missing closing parenthesis for the one opened here.", opening.start)
+            raise self.error("unclosed_group", opening.start)
         self.index += 1
         return node, opening.start, closing.end
 

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -20,9 +21,10 @@ from rest_framework.reverse import reverse
 
 from cards.api.serializers import GameSlugField, game_slugs
 from cards.gamedefs import LANGUAGES
+from cards.messages import no_such_card, no_such_game
 from cards.models import Card, Game
 from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
-from cardsite.errors import FieldProblems
+from cardsite.errors import FieldProblems, Message
 
 from .. import services
 from ..models import Deck
@@ -304,8 +306,7 @@ class DeckListParametersSerializer(LanguageSerializer):
 def game_from_slug(slug: str) -> Game:
     game = Game.objects.filter(slug=slug).first()
     if game is None:
-        choices = ", ".join(Game.objects.values_list("slug", flat=True))
-        raise FieldErrors({"game": [f"No game '{slug}'. Games: {choices}."]})
+        raise FieldErrors({"game": [no_such_game(slug)]})
     return game
 
 
@@ -315,18 +316,16 @@ def clean_mode_options(
     """The mode and options checked against the game (``base``: the deck's current options)."""
     rules = get_rules(game.slug)
     if mode is not None and rules.mode(mode) is None:
-        modes = ", ".join(m.slug for m in rules.modes)
-        raise FieldErrors({"mode": [f"'{mode}' is not a mode of {game.slug} (modes: {modes})."]})
+        raise FieldErrors({"mode": [services.unknown_mode(game, mode)]})
     for option in rules.options:
         value = (options or {}).get(option.slug)
         # JSON's true is not the number 1 (nor 0 false), though Python's == says so: compare the types too.
         if value is not None and option.choices and not any(type(value) is type(c) for c in option.choices):
-            choices = ", ".join(map(str, option.choices))
-            raise FieldErrors({"options": [f"{option.slug} must be one of {choices}."]})
+            raise FieldErrors({"options": [services.not_a_choice(option.slug, option.choices)]})
     try:
         return services.clean_options(game, mode, {**(base or {}), **(options or {})})
     except services.DeckError as error:
-        raise FieldErrors({"options": [f"{error}."]}) from None
+        raise FieldErrors({"options": [Message(error.template, error.params)]}) from None
 
 
 def clean_entries(
@@ -338,36 +337,38 @@ def clean_entries(
     (``patch``) sets each count and may not name the same card and zone twice.
     """
     rules = get_rules(game.slug)
-    editable = ", ".join(zone.slug for zone in rules.zones if not zone.fixed)
     keys = {entry["card"] for entry in entries}
     cards = {card.key: card for card in Card.objects.filter(game=game, key__in=keys).select_related("game")}
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, list[Message]] = {}
     cleaned: list[tuple[str, Card, int]] = []
     totals: dict[tuple[str, str], int] = {}
     seen: dict[tuple[str, str], int] = {}
     for index, entry in enumerate(entries):
         where = f"{field}[{index}]"
         zone = rules.zone(entry["zone"])
-        if zone is None:
-            errors[f"{where}.zone"] = [f"'{entry['zone']}' is not a zone of a {game.slug} deck (zones: {editable})."]
-        elif zone.fixed:
-            errors[f"{where}.zone"] = [f"'{zone.slug}' is fixed by the game and holds no entries (zones: {editable})."]
+        if zone is None or zone.fixed:
+            errors[f"{where}.zone"] = [services.unknown_zone(game, entry["zone"])]
         card = cards.get(entry["card"])
         if card is None:
-            errors[f"{where}.card"] = [f"No card '{entry['card']}' in {game.slug}."]
+            errors[f"{where}.card"] = [no_such_card(game, entry["card"])]
         if zone is None or zone.fixed or card is None:
             continue
         pair = (zone.slug, card.key)
         if patch:
             if pair in seen:
-                errors[where] = [f"The same zone and card as {field}[{seen[pair]}]."]
+                errors[where] = [
+                    Message(_("The same zone and card as %(entry)s."), {"entry": f"{field}[{seen[pair]}]"})
+                ]
                 continue
             seen[pair] = index
         else:
             totals[pair] = totals.get(pair, 0) + entry["count"]
             if totals[pair] > MAX_COUNT:
                 errors[f"{where}.count"] = [
-                    f"{totals[pair]} copies of {card.key} in {zone.slug} in all; at most {MAX_COUNT}."
+                    Message(
+                        _("%(count)s copies of %(card)s in %(zone)s in all; at most %(maximum)s."),
+                        {"count": totals[pair], "card": card.key, "zone": zone.labels, "maximum": MAX_COUNT},
+                    )
                 ]
                 continue
         cleaned.append((zone.slug, card, entry["count"]))

@@ -17,6 +17,7 @@ from typing import Any
 
 from django.db.models import QuerySet, Sum
 from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
@@ -30,6 +31,7 @@ from cards.api.serializers import ErrorSerializer
 from cards.models import Card, Game
 from cardsite import pagecache
 from cardsite.api_errors import merge_errors
+from cardsite.errors import Message
 from cardsite.labels import pick
 
 from .. import services
@@ -73,7 +75,7 @@ def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
 
 def _clean_deck_body(game: Game, data: dict):
     """A deck body's mode, options and entries, checked; every problem of both reported at once."""
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, list[Any]] = {}
     mode, options, entries = None, None, []
     try:
         mode, options = clean_mode_options(game, data.get("mode"), data.get("options"))
@@ -236,9 +238,11 @@ class DeckViewSet(viewsets.GenericViewSet):
     def _change(self, request: Request, serializer_class: type) -> Response:
         deck = self.get_deck(write=True)
         data = _valid(serializer_class, request.data)
-        errors: dict[str, list[str]] = {}
+        errors: dict[str, list[Any]] = {}
         if "game" in data and data["game"] != deck.game.slug:
-            errors["game"] = [f"A deck's game cannot be changed (this deck is of {deck.game.slug})."]
+            errors["game"] = [
+                Message(_("A deck's game cannot be changed (this deck is of %(game)s)."), {"game": deck.game.slug})
+            ]
         mode, options, entries = None, None, None
         if "mode" in data or "options" in data:
             try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -80,7 +81,8 @@ class SimulationRequestSerializer(JSONBodySerializer):
     def validate_games(self, games: int) -> int:
         if games > API_MAX_GAMES:
             raise serializers.ValidationError(
-                f"At most {API_MAX_GAMES:,} games can be run through the API; {games:,} were asked for."
+                _("At most %(most)s games can be run through the API; %(games)s were asked for.")
+                % {"most": f"{API_MAX_GAMES:,}", "games": f"{games:,}"}
             )
         return games
 

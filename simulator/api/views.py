@@ -23,7 +23,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.api.serializers import ErrorSerializer
-from cardsite.errors import Conflict, FieldProblems
+from cardsite.errors import Conflict, FieldProblems, Message
 from decks.api.serializers import DeckParametersSerializer, LanguageSerializer
 from decks.models import Deck
 from decks.selectors import access_deck
@@ -219,7 +219,7 @@ class SimulationCreateView(DeckAPIView):
         serializer = SimulationRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        errors: dict[str, list[str]] = {}
+        errors: dict[str, list[Any]] = {}
         policy, error = inputs.parse_policy(engine, data["policy"])
         if error:
             errors["policy"] = [error]
@@ -227,7 +227,10 @@ class SimulationCreateView(DeckAPIView):
         for slug in data["parameters"]:
             if slug not in known:
                 errors[f"parameters.{slug}"] = [
-                    f"The game has no parameter “{slug}”; it has: {', '.join(sorted(known)) or 'none'}."
+                    Message(
+                        _("The game has no parameter “%(parameter)s”; its parameters: %(parameters)s."),
+                        {"parameter": slug, "parameters": sorted(known) or ["—"]},
+                    )
                 ]
         params, param_errors = inputs.parse_params(engine, data["parameters"])
         for slug, message in param_errors.items():

@@ -1,0 +1,78 @@
+"""Where a value came from, in the reader's language.
+
+A card's ``source`` is a citation kept exactly as it was written when the data was transcribed
+(``seed 000 (card table); name: seed 000 (遊戲準備 5)``): data, not interface text. What the site adds
+to make it readable is the vocabulary of citations (``seed 000`` is the game's source document,
+``card table``, ``worked example``, field names before a colon), which this module puts in the reader's
+language while leaving quoted titles, section names and web addresses as they are. The stored text
+never changes; the API gives it as stored.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from django.utils.translation import pgettext, pgettext_lazy
+
+from .gamedefs.base import GameDefinition
+
+# The words of citations, longest first so that "card texts" wins over "card text". Literal calls, so that
+# makemessages finds each.
+_PHRASES = {
+    "Japanese card text uses the symbol": pgettext_lazy("citation", "Japanese card text uses the symbol"),
+    "the 1000ダルク coin card": pgettext_lazy("citation", "the 1000ダルク coin card"),
+    "no field values given": pgettext_lazy("citation", "no field values given"),
+    "fan advanced-rules site": pgettext_lazy("citation", "fan advanced-rules site"),
+    "character lists": pgettext_lazy("citation", "character lists"),
+    "Wikipedia mirror": pgettext_lazy("citation", "Wikipedia mirror"),
+    "support pages": pgettext_lazy("citation", "support pages"),
+    "support page": pgettext_lazy("citation", "support page"),
+    "starting deck": pgettext_lazy("citation", "starting deck"),
+    "worked example in": pgettext_lazy("citation", "worked example in"),
+    "worked example": pgettext_lazy("citation", "worked example"),
+    "official site": pgettext_lazy("citation", "official site"),
+    "fan rules site": pgettext_lazy("citation", "fan rules site"),
+    "card table": pgettext_lazy("citation", "card table"),
+    "card types": pgettext_lazy("citation", "card types"),
+    "card texts": pgettext_lazy("citation", "card texts"),
+    "card text": pgettext_lazy("citation", "card text"),
+    "unconfirmed": pgettext_lazy("citation", "unconfirmed"),
+    "glossary": pgettext_lazy("citation", "glossary"),
+    "example": pgettext_lazy("citation", "example"),
+    "errata": pgettext_lazy("citation", "errata"),
+    "entry": pgettext_lazy("citation", "entry"),
+    "jobs": pgettext_lazy("citation", "jobs"),
+    "seed": pgettext_lazy("citation", "seed"),
+}
+_PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = [
+    (
+        re.compile(r"\bseed (\d{3})\b"),
+        lambda match: pgettext("citation", "source document %(number)s") % {"number": match[1]},
+    ),
+    (re.compile(r"\bgames\.md\b"), lambda match: pgettext("citation", "public sources")),
+    (re.compile(r"\be\.g\.\s*"), lambda match: pgettext("citation", "e.g. ")),
+    # a range of card numbers: "EB1-002 to EB1-007"
+    (re.compile(r"(?<=\w) to (?=[A-Z0-9]+-\d)"), lambda match: pgettext("citation", " to ")),
+    *(
+        (re.compile(rf"(?<![\w.-]){re.escape(english)}(?![\w-])"), lambda match, text=text: str(text))
+        for english, text in _PHRASES.items()
+    ),
+]
+# "cost: …", "kind: …": a field's name before its citation.
+_FIELD = re.compile(r"(?:(?<=^)|(?<=\. )|(?<=; ))([a-z_]+): ")
+
+
+def cite(source: str, definition: GameDefinition | None, language: str) -> str:
+    """``source`` with the citation vocabulary and field names in ``language``."""
+    if not source:
+        return source
+    text = source
+    if definition is not None:
+        labels = {spec.name: spec.label(language) for spec in definition.fields}
+        labels.setdefault("kind", pgettext("citation", "Kind"))
+        labels.setdefault("name", pgettext("citation", "Name"))
+        text = _FIELD.sub(lambda match: f"{labels.get(match[1], match[1])}: ", text)
+    for pattern, replace in _PATTERNS:
+        text = pattern.sub(replace, text)
+    return text
