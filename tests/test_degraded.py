@@ -94,6 +94,16 @@ def test_a_full_disk_refuses_the_write_with_503_and_keeps_the_deck(deck):
     owner = Client(HTTP_ACCEPT_LANGUAGE="en")
     owner.force_login(deck.owner)
     with connection.cursor() as cursor:
+        # Pages freed by earlier tests would take the write without growing the file: fill them first
+        # (inside the test's transaction, so the ballast goes with it), then forbid the file to grow.
+        cursor.execute("PRAGMA freelist_count")
+        free_pages = cursor.fetchone()[0]
+        cursor.execute("PRAGMA page_size")
+        page_size = cursor.fetchone()[0]
+        cursor.execute("CREATE TABLE test_ballast (filler BLOB)")
+        cursor.execute("INSERT INTO test_ballast VALUES (zeroblob(%s))", [(free_pages + 1) * page_size])
+        cursor.execute("PRAGMA freelist_count")
+        assert cursor.fetchone()[0] == 0
         cursor.execute("PRAGMA page_count")
         cursor.execute(f"PRAGMA max_page_count = {cursor.fetchone()[0]}")
     try:
