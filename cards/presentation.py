@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from .citations import cite
@@ -12,7 +13,13 @@ from .gamedefs.base import ChoiceListType, FieldSpec
 from .glossing import Segment, gloss
 from .models import LANGUAGE_CHOICES, Card, Game, Term
 
-LANGUAGE_NAMES = dict(LANGUAGE_CHOICES)
+# The language a text is written in, named in the reader's language (英語 on a Japanese page); the
+# language switcher and the glossary's column heads name each language in itself instead.
+LANGUAGE_NAMES = {
+    "ja": pgettext_lazy("language of a text", "Japanese"),
+    "zh-hant": pgettext_lazy("language of a text", "Traditional Chinese"),
+    "en": pgettext_lazy("language of a text", "English"),
+}
 
 
 @dataclass
@@ -77,10 +84,14 @@ def glossary_rows(game: Game) -> list[dict[str, Any]]:
     return rows
 
 
-def format_value(spec: FieldSpec | None, value: Any) -> str:
-    """A known field value as the pages print it (lists joined, booleans as yes/no)."""
+def format_value(spec: FieldSpec | None, value: Any, language: str | None = None) -> str:
+    """A known field value as the pages print it: a choice by its label in ``language`` (the active language
+    unless given), lists joined, booleans as yes/no."""
+    language = language or get_language() or "en"
     if (spec is not None and isinstance(spec.type, ChoiceListType)) or isinstance(value, list):
-        return " / ".join(map(str, value))
+        return " / ".join(spec.type.value_label(item, language) if spec else str(item) for item in value)
+    if spec is not None and not isinstance(value, bool):
+        return spec.type.value_label(value, language)
     if value is True:
         return _("yes")
     if value is False:

@@ -35,6 +35,8 @@ def _labels_of_game(definition: Any) -> Iterator[tuple[str, Labels]]:
         yield f"field {spec.name}", spec.labels
         if spec.unit:
             yield f"unit of field {spec.name}", spec.unit
+        for value, labels in spec.type.labelled_values():
+            yield f"value {value!r} of field {spec.name}", labels
     for kind in definition.kinds:
         yield f"kind {kind.slug}", kind.labels
 

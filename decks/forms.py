@@ -10,11 +10,11 @@ from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
 from cards.models import Card, Game
-from cards.presentation import kind_label
+from cards.presentation import format_value, kind_label
 from cardsite.labels import pick
 
 from .models import Deck
-from .presentation import option_value_label, zone_accepts
+from .presentation import zone_accepts
 from .rules import get_rules
 from .services import MAX_COPIES_PER_ENTRY, MAX_DESCRIPTION_LENGTH
 
@@ -88,7 +88,7 @@ class DeckSettingsForm(forms.Form):
         for option in rules.options:
             self.fields[f"option_{option.slug}"] = forms.ChoiceField(
                 label=pick(option.labels, _language()),
-                choices=[(json.dumps(choice), option_value_label(option, choice)) for choice in option.choices],
+                choices=[(json.dumps(choice), format_value(None, choice)) for choice in option.choices],
                 help_text=pick(option.help, _language()) if option.help else "",
             )
 

@@ -22,7 +22,7 @@ from cardsite.labels import pick
 from . import selectors
 from .models import Deck, DeckEntry
 from .rules import get_rules
-from .rules.base import DeckRules, Option, Verdict, Zone, ZoneSize
+from .rules.base import DeckRules, Verdict, Zone, ZoneSize
 
 # --- lists of decks ---------------------------------------------------------------------------------
 
@@ -48,14 +48,6 @@ def field_summary(card: Card, language: str, limit: int = 6) -> list[tuple[str, 
         text = format_value(spec, value) + (f" {unit}" if unit and len(unit) <= 2 else "")
         summary.append((spec.label(language), text))
     return summary[:limit]
-
-
-def option_value_label(option: Option, value: Any) -> str:
-    if value is True:
-        return _("yes")
-    if value is False:
-        return _("no")
-    return str(value)
 
 
 # --- zones ------------------------------------------------------------------------------------------
@@ -315,7 +307,7 @@ def deck_view(deck: Deck, language: str) -> DeckView:
         options=[
             OptionView(
                 pick(option.labels, language),
-                option_value_label(option, options.get(option.slug)),
+                format_value(None, options.get(option.slug)),
                 pick(option.help, language) if option.help else "",
             )
             for option in rules.options

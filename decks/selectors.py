@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import Any
+
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
@@ -32,16 +35,33 @@ def deck_entries(deck: Deck) -> QuerySet[DeckEntry]:
     )
 
 
-def deck_spec(deck: Deck, language: str = "ja") -> DeckSpec:
+def _spec(
+    game: str, mode: str, options: Mapping[str, Any], entries: Iterable[tuple[str, Card, int]], language: str
+) -> DeckSpec:
+    """The deck as the rules see it: copies of one card in one zone added up, as a stored deck holds them."""
+    cards: dict[int, Card] = {}
+    totals: dict[tuple[str, int], int] = {}
+    for zone, card, count in entries:
+        cards[card.pk] = card
+        totals[(zone, card.pk)] = totals.get((zone, card.pk), 0) + count
     zones: dict[str, list[Entry]] = {}
-    for entry in deck_entries(deck):
-        zones.setdefault(entry.zone, []).append(Entry(card_info(entry.card, language), entry.count))
-    return DeckSpec(
-        game=deck.game.slug,
-        zones={zone: tuple(entries) for zone, entries in zones.items()},
-        mode=deck.mode,
-        options=dict(deck.options),
-    )
+    for (zone, pk), count in totals.items():
+        zones.setdefault(zone, []).append(Entry(card_info(cards[pk], language), count))
+    return DeckSpec(game=game, zones={zone: tuple(e) for zone, e in zones.items()}, mode=mode, options=dict(options))
+
+
+def deck_spec(deck: Deck, language: str = "ja") -> DeckSpec:
+    entries = ((entry.zone, entry.card, entry.count) for entry in deck_entries(deck))
+    return _spec(deck.game.slug, deck.mode, deck.options, entries, language)
+
+
+def unsaved_deck_spec(
+    game: Game, mode: str, options: Mapping[str, Any], entries: list[tuple[str, Card, int]], language: str
+) -> DeckSpec:
+    """A deck that is not stored (the validate-anything endpoint), read as ``deck_spec`` reads a stored one."""
+    cards = Card.objects.filter(pk__in=[card.pk for _zone, card, _count in entries])
+    loaded = {card.pk: card for card in cards.prefetch_related("texts").select_related("game")}
+    return _spec(game.slug, mode, options, ((zone, loaded[card.pk], n) for zone, card, n in entries), language)
 
 
 def verdict(deck: Deck, language: str = "ja") -> Verdict:

@@ -598,7 +598,7 @@ def test_bad_changes_write_nothing(alice, auth):
         ),
         (
             api.patch(url(deck), {"game": "suikoden"}),
-            {"game": ["A deck's game cannot be changed (this deck is of shadowera)."]},
+            {"game": ["A deck's game cannot be changed (this deck is of Shadow Era)."]},
         ),
         (api.patch(url(deck), {"name": ""}), {"name": ["This field may not be blank."]}),
         (

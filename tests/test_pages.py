@@ -468,3 +468,21 @@ def test_a_card_whose_name_has_a_slash_is_listed_and_shown(db, client, tmp_path)
     page = parse(get(client, "/games/epicbattles/cards/"))
     link = page.find("tbody").find("a").attrs["href"]
     assert "High/Low Guard" in squash(parse(get(client, link)).find("h1").text)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("language", "franchise", "traits"),
+    [("ja", "モータルコンバット", "パンチ"), ("zh-hant", "真人快打", "拳擊"), ("en", "Mortal Kombat", "Punch")],
+)
+def test_choice_values_read_in_the_readers_language(client, language, franchise, traits):
+    """A stored choice (``mortal-kombat``, ``punch``) is shown by its name, on the card page and in a deck."""
+    from .synthetic_decks import load_synthetic_cards
+
+    load_synthetic_cards()
+    client.cookies["django_language"] = language
+    character = parse(get(client, "/games/epicbattles/cards/Test-Zero/"))
+    assert squash(character.find("dd", data_field="franchise").text) == franchise
+    attack = parse(get(client, "/games/epicbattles/cards/Test Punch/"))
+    assert squash(attack.find("dd", data_field="trait").text) == traits
+    assert "mortal-kombat" not in character.text and "punch" not in attack.text.replace("Punch", "")

@@ -27,12 +27,24 @@ class FieldType:
     """A value type: how to check and normalise a raw value (from JSON or CSV)."""
 
     name: str
+    # Stored values the pages show by a name in the reader's language ("ヒューマン" for ``human``, "なし" for a
+    # text field's ``none``); any other value shows as stored (a printed symbol, a transcribed word).
+    value_labels: Mapping[str, Labels] = field(default_factory=dict, compare=False)
 
     def clean(self, raw: Any) -> Any:
         raise NotImplementedError
 
     def describe(self) -> str:
         return self.name
+
+    def value_label(self, value: Any, language: str) -> str:
+        """One stored value as a reader of ``language`` reads it."""
+        labels = self.value_labels.get(value) if isinstance(value, str) else None
+        return (pick(labels, language) if labels else "") or str(value)
+
+    def labelled_values(self) -> list[tuple[Any, Labels]]:
+        """The values this type names for the pages, each with its labels (checked at start-up)."""
+        return list(self.value_labels.items())
 
 
 @dataclass(frozen=True)
@@ -103,9 +115,20 @@ class TextType(FieldType):
 
 
 @dataclass(frozen=True)
-class ChoiceType(FieldType):
-    name: str = "choice"
+class _FixedSetType(FieldType):
+    """Values from ``choices``: labelled all, or none at all (printed symbols, shown as stored)."""
+
     choices: tuple[str, ...] = ()
+
+    def labelled_values(self) -> list[tuple[Any, Labels]]:
+        return [(value, self.value_labels.get(value, {})) for value in self.choices] if self.value_labels else []
+
+
+@dataclass(frozen=True)
+class ChoiceType(_FixedSetType):
+    """One value from a fixed set; with ``value_labels``, each value has its name in the three languages."""
+
+    name: str = "choice"
 
     def clean(self, raw: Any) -> str:
         value = raw.strip() if isinstance(raw, str) else raw
@@ -118,11 +141,10 @@ class ChoiceType(FieldType):
 
 
 @dataclass(frozen=True)
-class ChoiceListType(FieldType):
+class ChoiceListType(_FixedSetType):
     """Several values from a fixed set, e.g. a Shadow Era card's class icons."""
 
     name: str = "choices"
-    choices: tuple[str, ...] = ()
 
     def clean(self, raw: Any) -> list[str]:
         items = [part.strip() for part in raw.split("|")] if isinstance(raw, str) else raw

@@ -3,10 +3,30 @@
 from . import register
 from .base import BooleanType, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
 
-FACTIONS = ("human", "shadow", "neutral")
+# Stored values (as the wiki names them) with the names the pages show.
+FACTIONS = {
+    "human": {"ja": "ヒューマン", "zh-hant": "人類", "en": "Human"},
+    "shadow": {"ja": "シャドウ", "zh-hant": "暗影", "en": "Shadow"},
+    "neutral": {"ja": "ニュートラル", "zh-hant": "中立", "en": "Neutral"},
+}
 # "none": the card shows no class icon, so any hero may use it (wiki, Category:Deck).
-CLASSES = ("warrior", "mage", "hunter", "priest", "wulven", "rogue", "elemental", "none")
-RARITIES = ("common", "uncommon", "rare", "epic", "legendary")
+CLASSES = {
+    "warrior": {"ja": "ウォリアー", "zh-hant": "戰士", "en": "Warrior"},
+    "mage": {"ja": "メイジ", "zh-hant": "法師", "en": "Mage"},
+    "hunter": {"ja": "ハンター", "zh-hant": "獵人", "en": "Hunter"},
+    "priest": {"ja": "プリースト", "zh-hant": "牧師", "en": "Priest"},
+    "wulven": {"ja": "ウルヴェン", "zh-hant": "狼人", "en": "Wulven"},
+    "rogue": {"ja": "ローグ", "zh-hant": "盜賊", "en": "Rogue"},
+    "elemental": {"ja": "エレメンタル", "zh-hant": "元素", "en": "Elemental"},
+    "none": {"ja": "クラスなし", "zh-hant": "無職業", "en": "No class"},
+}
+RARITIES = {
+    "common": {"ja": "コモン", "zh-hant": "普通", "en": "Common"},
+    "uncommon": {"ja": "アンコモン", "zh-hant": "非普通", "en": "Uncommon"},
+    "rare": {"ja": "レア", "zh-hant": "稀有", "en": "Rare"},
+    "epic": {"ja": "エピック", "zh-hant": "史詩", "en": "Epic"},
+    "legendary": {"ja": "レジェンダリー", "zh-hant": "傳說", "en": "Legendary"},
+}
 
 _resources = {"ja": "リソース", "zh-hant": "資源", "en": "resources"}
 
@@ -20,8 +40,16 @@ DEFINITION = register(
             FieldSpec(
                 "cost", IntegerType(minimum=0), {"ja": "コスト", "zh-hant": "費用", "en": "Cost"}, unit=_resources
             ),
-            FieldSpec("faction", ChoiceType(choices=FACTIONS), {"ja": "陣営", "zh-hant": "陣營", "en": "Faction"}),
-            FieldSpec("class", ChoiceListType(choices=CLASSES), {"ja": "クラス", "zh-hant": "職業", "en": "Class"}),
+            FieldSpec(
+                "faction",
+                ChoiceType(choices=tuple(FACTIONS), value_labels=FACTIONS),
+                {"ja": "陣営", "zh-hant": "陣營", "en": "Faction"},
+            ),
+            FieldSpec(
+                "class",
+                ChoiceListType(choices=tuple(CLASSES), value_labels=CLASSES),
+                {"ja": "クラス", "zh-hant": "職業", "en": "Class"},
+            ),
             FieldSpec("unique", BooleanType(), {"ja": "ユニーク", "zh-hant": "唯一", "en": "Unique"}),
             FieldSpec("attack", IntegerType(minimum=0), {"ja": "攻撃力", "zh-hant": "攻擊力", "en": "Attack"}),
             FieldSpec("damage_type", TextType(), {"ja": "ダメージタイプ", "zh-hant": "傷害類型", "en": "Damage type"}),
@@ -38,7 +66,9 @@ DEFINITION = register(
                 "min_turn", IntegerType(minimum=1), {"ja": "最小ターン", "zh-hant": "最早回合", "en": "Minimum turn"}
             ),
             FieldSpec(
-                "rarity", ChoiceType(choices=RARITIES), {"ja": "レアリティ", "zh-hant": "稀有度", "en": "Rarity"}
+                "rarity",
+                ChoiceType(choices=tuple(RARITIES), value_labels=RARITIES),
+                {"ja": "レアリティ", "zh-hant": "稀有度", "en": "Rarity"},
             ),
             FieldSpec("set", TextType(), {"ja": "セット", "zh-hant": "系列", "en": "Set"}),
         ),

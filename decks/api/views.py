@@ -12,7 +12,6 @@ and the writes of one request share a transaction.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from typing import Any
 
 from django.db.models import QuerySet, Sum
@@ -28,7 +27,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
 from cards.api.serializers import ErrorSerializer
-from cards.models import Card, Game
+from cards.models import Game
 from cardsite import pagecache
 from cardsite.api_errors import merge_errors
 from cardsite.errors import Message
@@ -37,8 +36,8 @@ from cardsite.labels import pick
 from .. import services
 from ..models import Deck
 from ..rules import get_rules
-from ..rules.base import DeckSpec, Entry, Verdict, validate
-from ..selectors import access_deck, card_info, deck_entries, deck_spec, decks_of, visible_decks
+from ..rules.base import DeckSpec, Verdict, validate
+from ..selectors import access_deck, deck_entries, deck_spec, decks_of, unsaved_deck_spec, visible_decks
 from .serializers import (
     DeckDetailSerializer,
     DeckListParametersSerializer,
@@ -241,7 +240,10 @@ class DeckViewSet(viewsets.GenericViewSet):
         errors: dict[str, list[Any]] = {}
         if "game" in data and data["game"] != deck.game.slug:
             errors["game"] = [
-                Message(_("A deck's game cannot be changed (this deck is of %(game)s)."), {"game": deck.game.slug})
+                Message(
+                    _("A deck's game cannot be changed (this deck is of %(game)s)."),
+                    {"game": deck.game.definition.names},
+                )
             ]
         mode, options, entries = None, None, None
         if "mode" in data or "options" in data:
@@ -366,27 +368,8 @@ class DeckViewSet(viewsets.GenericViewSet):
             data = _valid(UnsavedDeckSerializer, request.data)
             game: Game = game_from_slug(data["game"])
             mode, options, entries = _clean_deck_body(game, data)
-            spec = unsaved_spec(game, mode, options, entries, language)
+            spec = unsaved_deck_spec(game, mode, options, entries, language)
             return verdict_data(game.slug, spec, validate(get_rules(game.slug), spec), language)
 
         # The verdict depends only on the body and the cards: the same body is answered from memory.
         return Response(pagecache.remembered(request, ("cards",), verdict))
-
-
-def unsaved_spec(
-    game: Game, mode: str, options: dict[str, Any], entries: list[tuple[str, Card, int]], language: str
-) -> DeckSpec:
-    """The deck as the rules see it, counts of the same card and zone added up (as a stored deck holds them)."""
-    cards = {
-        card.pk: card
-        for card in Card.objects.filter(pk__in=[c.pk for _z, c, _n in entries])
-        .prefetch_related("texts")
-        .select_related("game")
-    }
-    totals: dict[tuple[str, int], int] = defaultdict(int)
-    for zone, card, count in entries:
-        totals[(zone, card.pk)] += count
-    zones: dict[str, list[Entry]] = defaultdict(list)
-    for (zone, pk), count in totals.items():
-        zones[zone].append(Entry(card_info(cards[pk], language), count))
-    return DeckSpec(game=game.slug, zones={z: tuple(e) for z, e in zones.items()}, mode=mode, options=options)
