@@ -1,6 +1,8 @@
 /* Small behaviours of every page, kept out of the HTML so that the Content-Security-Policy needs no
    inline scripts: the language menu submits itself, a read-only field selects its text on focus,
-   and a button with data-copy copies the text of the field it names. No site logic here. */
+   a button with data-copy copies the text of the field it names, and the search boxes show the query
+   of the results on the page after htmx's history (Back, Forward) has put another page back. No site
+   logic here. */
 (function () {
   "use strict";
 
@@ -33,4 +35,28 @@
       if (document.execCommand && document.execCommand("copy")) done();
     }
   });
+
+  /* The search page swaps its results and pushes ?q=… (htmx). A page htmx keeps for Back is a copy of its
+     HTML, where an input's text is its value attribute, which typing does not change: so the attribute is
+     set to the query of the address being kept, and the boxes follow the address a page comes back at. */
+  function queryOf(path) {
+    try {
+      return new URL(path, window.location.href).searchParams.get("q") || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  function showQuery(path, restored) {
+    if (!document.getElementById("search-input")) return;
+    var query = queryOf(path);
+    document.querySelectorAll("input[type=search][name=q]").forEach(function (input) {
+      input.setAttribute("value", query);
+      if (restored || input !== document.activeElement) input.value = query;
+    });
+  }
+
+  document.addEventListener("htmx:beforeHistorySave", function (event) { showQuery(event.detail.path, false); });
+  document.addEventListener("htmx:pushedIntoHistory", function (event) { showQuery(event.detail.path, false); });
+  document.addEventListener("htmx:historyRestore", function (event) { showQuery(event.detail.path, true); });
 })();
