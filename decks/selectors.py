@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q, QuerySet
 from django.http import Http404
@@ -32,9 +34,9 @@ def deck_entries(deck: Deck) -> QuerySet[DeckEntry]:
     )
 
 
-def deck_spec(deck: Deck, language: str = "ja") -> DeckSpec:
+def deck_spec(deck: Deck, language: str = "ja", entries: Iterable[DeckEntry] | None = None) -> DeckSpec:
     zones: dict[str, list[Entry]] = {}
-    for entry in deck_entries(deck):
+    for entry in deck_entries(deck) if entries is None else entries:
         zones.setdefault(entry.zone, []).append(Entry(card_info(entry.card, language), entry.count))
     return DeckSpec(
         game=deck.game.slug,
@@ -47,6 +49,21 @@ def deck_spec(deck: Deck, language: str = "ja") -> DeckSpec:
 def verdict(deck: Deck, language: str = "ja") -> Verdict:
     """The server's verdict on the deck: every rule of its game and mode, evaluated at once."""
     return validate(get_rules(deck.game.slug), deck_spec(deck, language))
+
+
+def verdicts(decks: Iterable[Deck], language: str = "ja") -> dict[int, Verdict]:
+    """The server's verdict on each of many decks (a list of decks), their cards read in one query."""
+    decks = list(decks)
+    by_deck: dict[int, list[DeckEntry]] = {deck.pk: [] for deck in decks}
+    entries = (
+        DeckEntry.objects.filter(deck__in=decks)
+        .select_related("card", "card__game")
+        .prefetch_related("card__texts")
+        .order_by("zone", "card__sort_key")
+    )
+    for entry in entries:
+        by_deck[entry.deck_id].append(entry)
+    return {deck.pk: validate(get_rules(deck.game.slug), deck_spec(deck, language, by_deck[deck.pk])) for deck in decks}
 
 
 def fixed_cards(deck: Deck) -> dict[str, list[tuple[Card | None, str, int]]]:
