@@ -73,6 +73,8 @@ def _labels_of_engine(engine: Any) -> Iterator[tuple[str, Labels]]:
         yield f"parameter {parameter.slug}", parameter.labels
         if parameter.source:
             yield f"source of parameter {parameter.slug}", parameter.source
+        for choice in parameter.choices:
+            yield f"choice {choice.value} of parameter {parameter.slug}", choice.labels
     for statistic in ("resources", "cards_played", "damage"):
         yield f"statistic {statistic}", getattr(engine.turn_stats, statistic)
 

@@ -7,6 +7,7 @@ Nothing here decides whether a deck is legal: the verdict comes from ``decks.sel
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -194,6 +195,15 @@ def verdict_view(deck: Deck, verdict: Verdict, language: str) -> VerdictView:
         unchecked=[finding.message(language) for finding in verdict.unchecked],
         rules=statuses,
     )
+
+
+def with_verdicts(decks: Iterable[Deck], language: str) -> list[Deck]:
+    """The decks, each with ``verdict`` (a ``VerdictView``): the server's verdict, for a list of decks."""
+    decks = list(decks)
+    verdicts = selectors.verdicts(decks, language)
+    for deck in decks:
+        deck.verdict = verdict_view(deck, verdicts[deck.pk], language)
+    return decks
 
 
 # --- charts -----------------------------------------------------------------------------------------

@@ -50,9 +50,10 @@ def _spec(
     return DeckSpec(game=game, zones={zone: tuple(e) for zone, e in zones.items()}, mode=mode, options=dict(options))
 
 
-def deck_spec(deck: Deck, language: str = "ja") -> DeckSpec:
-    entries = ((entry.zone, entry.card, entry.count) for entry in deck_entries(deck))
-    return _spec(deck.game.slug, deck.mode, deck.options, entries, language)
+def deck_spec(deck: Deck, language: str = "ja", entries: Iterable[DeckEntry] | None = None) -> DeckSpec:
+    """The stored deck as the rules see it; ``entries`` when they were read already (``verdicts``)."""
+    rows = deck_entries(deck) if entries is None else entries
+    return _spec(deck.game.slug, deck.mode, deck.options, ((e.zone, e.card, e.count) for e in rows), language)
 
 
 def unsaved_deck_spec(
@@ -67,6 +68,21 @@ def unsaved_deck_spec(
 def verdict(deck: Deck, language: str = "ja") -> Verdict:
     """The server's verdict on the deck: every rule of its game and mode, evaluated at once."""
     return validate(get_rules(deck.game.slug), deck_spec(deck, language))
+
+
+def verdicts(decks: Iterable[Deck], language: str = "ja") -> dict[int, Verdict]:
+    """The server's verdict on each of many decks (a list of decks), their cards read in one query."""
+    decks = list(decks)
+    by_deck: dict[int, list[DeckEntry]] = {deck.pk: [] for deck in decks}
+    entries = (
+        DeckEntry.objects.filter(deck__in=decks)
+        .select_related("card", "card__game")
+        .prefetch_related("card__texts")
+        .order_by("zone", "card__sort_key")
+    )
+    for entry in entries:
+        by_deck[entry.deck_id].append(entry)
+    return {deck.pk: validate(get_rules(deck.game.slug), deck_spec(deck, language, by_deck[deck.pk])) for deck in decks}
 
 
 def fixed_cards(deck: Deck) -> dict[str, list[tuple[Card | None, str, int]]]:

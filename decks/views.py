@@ -107,8 +107,8 @@ def builder_errors(view):
 
 @account_required
 def my_decks(request: HttpRequest) -> HttpResponse:
-    decks = presentation.with_card_counts(selectors.decks_of(request.user))
-    return render(request, "decks/my_decks.html", {"decks": decks})
+    decks = presentation.with_verdicts(presentation.with_card_counts(selectors.decks_of(request.user)), _language())
+    return render(request, "decks/my_decks.html", {"decks": decks, "show_verdict": True})
 
 
 @cached_for_readers("cards", "decks")

@@ -122,8 +122,19 @@ class StatLabels:
 
 
 @dataclass(frozen=True)
+class Choice:
+    """One value a parameter with declared choices may take, named in three languages."""
+
+    value: int
+    labels: Labels
+
+
+@dataclass(frozen=True)
 class Parameter:
-    """A number the goldfish needs that no source gives; stated with its default beside the results."""
+    """A number the goldfish needs that no source gives; stated with its default beside the results.
+
+    With ``choices`` it is one of those values only (say, going first or second), chosen from a list.
+    """
 
     slug: str
     labels: Labels
@@ -131,6 +142,12 @@ class Parameter:
     minimum: int = 0
     maximum: int = 1000
     source: Labels = field(default_factory=dict)
+    choices: tuple[Choice, ...] = ()
+
+    def allows(self, value: int) -> bool:
+        if self.choices:
+            return any(choice.value == value for choice in self.choices)
+        return self.minimum <= value <= self.maximum
 
 
 class Policy(Protocol):

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from cardsite.labels import pick
 
 from .adapters import DeckCard
-from .core import Engine
+from .core import Engine, Parameter
 from .inputs import DEFAULT_GAMES, DEFAULT_TURNS, MAX_TURNS, ODDS_TURNS, PAGE_MAX_GAMES, join_names, parameter_label
 from .presentation import policy_choices
 
@@ -31,9 +31,8 @@ class CalculatorForm(forms.Form):
         self.cards = {card.key: card for card in cards}
         self.seen = list(seen)
         choices = [(card.key, f"{card.name} ×{card.copies}") for card in cards]
-        for name in ("group_a", "group_b"):
+        for name in ("group_a", "group_b"):  # chosen on the page as chips (search as you type)
             self.fields[name].choices = choices
-            self.fields[name].widget.attrs["size"] = min(max(len(choices), 4), 12)
 
     def copies(self, keys: Sequence[str]) -> int:
         return sum(self.cards[key].copies for key in keys)
@@ -67,6 +66,35 @@ class CalculatorForm(forms.Form):
         return data
 
 
+def parameter_field(parameter: Parameter) -> forms.Field:
+    """A stated parameter as a form field: a list of its declared choices, else a whole number in its range."""
+    language = get_language() or "ja"
+    source = _("Source:") + " " + pick(parameter.source, language) if parameter.source else ""
+    if parameter.choices:
+        return forms.TypedChoiceField(
+            label=parameter_label(parameter),
+            choices=[(choice.value, pick(choice.labels, language)) for choice in parameter.choices],
+            coerce=int,
+            empty_value=None,
+            initial=parameter.default,
+            required=False,
+            help_text=source,
+        )
+    limits = _("Default %(default)s; from %(minimum)s to %(maximum)s.") % {
+        "default": parameter.default,
+        "minimum": parameter.minimum,
+        "maximum": parameter.maximum,
+    }
+    return forms.IntegerField(
+        label=parameter_label(parameter),
+        min_value=parameter.minimum,
+        max_value=parameter.maximum,
+        initial=parameter.default,
+        required=False,
+        help_text=" ".join(part for part in (limits, source) if part),
+    )
+
+
 class SimulationForm(forms.Form):
     """A Monte Carlo run: games (at most ``PAGE_MAX_GAMES`` here), turns, policy and the engine's parameters."""
 
@@ -82,22 +110,7 @@ class SimulationForm(forms.Form):
         }
         self.fields["policy"].choices = policy_choices(engine, get_language() or "ja")
         for parameter in engine.parameters:
-            self.fields[parameter.slug] = forms.IntegerField(
-                label=parameter_label(parameter),
-                min_value=parameter.minimum,
-                max_value=parameter.maximum,
-                initial=parameter.default,
-                required=False,
-                help_text=" ".join(
-                    part
-                    for part in (
-                        _("Default %(default)s; from %(minimum)s to %(maximum)s.")
-                        % {"default": parameter.default, "minimum": parameter.minimum, "maximum": parameter.maximum},
-                        _("Source:") + " " + pick(parameter.source, get_language() or "ja") if parameter.source else "",
-                    )
-                    if part
-                ),
-            )
+            self.fields[parameter.slug] = parameter_field(parameter)
 
     def clean_games(self) -> int:
         games = self.cleaned_data["games"]

@@ -51,6 +51,23 @@ def range_error(name: str, minimum: int, maximum: int) -> str:
     }
 
 
+def choice_label(parameter: Parameter, value: int, language_code: str | None = None) -> str:
+    """The name of one of a parameter's declared choices, or the number itself."""
+    for choice in parameter.choices:
+        if choice.value == value:
+            return pick(choice.labels, language_code or language())
+    return str(value)
+
+
+def choice_error(parameter: Parameter) -> str:
+    return _("%(name)s must be one of: %(choices)s.") % {
+        "name": parameter_label(parameter),
+        "choices": join_names(
+            [f"{choice.value} ({choice_label(parameter, choice.value)})" for choice in parameter.choices]
+        ),
+    }
+
+
 def parse_int(raw: Any, name: str, minimum: int, maximum: int) -> tuple[int | None, str | None]:
     """``raw`` as an int within [minimum, maximum]: (value, None), or (None, an error naming ``name``)."""
     if isinstance(raw, bool):
@@ -73,6 +90,8 @@ def parse_params(engine: Engine[Any], data: Mapping[str, Any]) -> tuple[dict[str
         if raw is None or str(raw).strip() == "":
             continue
         value, error = parse_int(raw, parameter_label(parameter), parameter.minimum, parameter.maximum)
+        if parameter.choices and (error is not None or value is None or not parameter.allows(value)):
+            error = choice_error(parameter)
         if error:
             errors[parameter.slug] = error
         else:

@@ -9,7 +9,7 @@ here knows a game by its slug.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 from urllib.parse import urlencode
@@ -160,6 +160,15 @@ class ParameterView:
     maximum: int
     source: str
     error: str | None = None
+    choices: list[tuple[int, str]] = field(default_factory=list)  # (value, name): chosen from a list
+
+    @property
+    def value_label(self) -> str:
+        return dict(self.choices).get(self.value, str(self.value))
+
+    @property
+    def default_label(self) -> str:
+        return dict(self.choices).get(self.default, str(self.default))
 
 
 def parameter_views(
@@ -176,6 +185,7 @@ def parameter_views(
             parameter.maximum,
             pick(parameter.source, language) if parameter.source else "",
             errors.get(parameter.slug),
+            [(choice.value, pick(choice.labels, language)) for choice in parameter.choices],
         )
         for parameter in engine.parameters
     ]
@@ -309,6 +319,14 @@ class DeckLinks:
     @property
     def calculate(self) -> str:
         return self.url("calculate")
+
+    @property
+    def odds_cards(self) -> str:
+        return self.url("odds_cards")
+
+    @property
+    def odds_chip(self) -> str:
+        return self.url("odds_chip")
 
     @property
     def simulate(self) -> str:

@@ -14,6 +14,8 @@ PAGES = [
     ("goldfish/", views.hand, "hand"),
     ("odds/", views.odds_page, "odds"),
     ("odds/calculate/", views.calculate, "calculate"),
+    ("odds/cards/", views.odds_cards, "odds_cards"),
+    ("odds/chip/", views.odds_chip, "odds_chip"),
     ("simulate/", views.simulate, "simulate"),
     ("simulate/<int:run_id>/", views.run_detail, "run"),
     ("simulate/<int:run_id>/cancel/", views.cancel, "cancel"),

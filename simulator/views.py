@@ -18,10 +18,11 @@ from dataclasses import replace
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from cards.search.normalize import fold
 from cardsite.htmx import vary_on_htmx
 from cardsite.throttling import rate_limit
 from decks import selectors
@@ -155,6 +156,7 @@ def odds_page(request: HttpRequest, pk: int | None = None, token: str | None = N
     table = context["table"]
     context["rows"] = presentation.odds_rows(table)
     context["form"] = CalculatorForm(cards=context["cards"], seen=table.seen)
+    context["calculator_groups"] = _calculator_groups(context["form"], {})
     return render(request, "simulator/odds.html", context)
 
 
@@ -185,7 +187,80 @@ def calculate(request: HttpRequest, pk: int | None = None, token: str | None = N
     if _partial(request):
         return render(request, "simulator/_calculator_result.html", context)
     context["rows"] = presentation.odds_rows(table)
+    context["calculator_groups"] = _calculator_groups(form, _chosen(request.GET, form.cards))
     return render(request, "simulator/odds.html", context, status=200 if result else 400)
+
+
+GROUPS = ("a", "b")
+CARD_SUGGESTIONS = 12
+
+
+def _chosen(data: QueryDict, cards: Mapping[str, adapters.DeckCard]) -> dict[str, list[adapters.DeckCard]]:
+    """The cards already in each group of the calculator (its chips), as the request names them."""
+    return {
+        group: [cards[key] for key in dict.fromkeys(data.getlist(f"group_{group}")) if key in cards] for group in GROUPS
+    }
+
+
+def _zone_cards(deck: Deck) -> dict[str, adapters.DeckCard]:
+    """The distinct cards of the zone the odds are drawn from, by key."""
+    return {card.key: card for card in adapters.main_zone_cards(adapters.sim_deck(deck, inputs.language()))}
+
+
+def _taken(request: HttpRequest, cards: Mapping[str, adapters.DeckCard]) -> set[str]:
+    """The keys of the cards the request says are in a group already (a card is in one group only)."""
+    return {card.key for chosen in _chosen(request.GET, cards).values() for card in chosen}
+
+
+def _calculator_groups(form: CalculatorForm, chosen: Mapping[str, list[adapters.DeckCard]]) -> list[tuple]:
+    """Each group of the calculator: its slug, its field, its "at least" field and its chosen cards."""
+    return [(group, form[f"group_{group}"], form[group], chosen.get(group, [])) for group in GROUPS]
+
+
+def _calculator_group(request: HttpRequest) -> str:
+    group = request.GET.get("group", "")
+    if group not in GROUPS:
+        raise Http404
+    return group
+
+
+@require_GET
+def odds_cards(request: HttpRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
+    """The calculator's search as you type: the cards of the zone the odds are drawn from whose name holds
+    ``find_<group>`` (folded as the card search folds), less those already in a group; each adds a chip."""
+    deck, links = _load(request, pk, token)
+    group = _calculator_group(request)
+    cards = _zone_cards(deck)
+    taken = _taken(request, cards)
+    query = request.GET.get(f"find_{group}", "").strip()
+    wanted = fold(query)
+    matches = [
+        card
+        for card in cards.values()
+        if card.key not in taken and (not wanted or wanted in fold(card.name) or wanted in fold(card.key))
+    ]
+    context = {
+        "links": links,
+        "group": group,
+        "query": query,
+        "suggestions": matches[:CARD_SUGGESTIONS],
+        "more": len(matches) - CARD_SUGGESTIONS,
+        "all_taken": not matches and not wanted,
+    }
+    return render(request, "simulator/_card_suggestions.html", context)
+
+
+@require_GET
+def odds_chip(request: HttpRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
+    """One chip of the calculator (a card with its hidden input), for the group the request names."""
+    deck, _links = _load(request, pk, token)
+    group = _calculator_group(request)
+    cards = _zone_cards(deck)
+    card = cards.get(request.GET.get("card", ""))
+    if card is None:
+        raise Http404
+    context = {"card": card, "group": group, "clear": True, "already": card.key in _taken(request, cards)}
+    return render(request, "simulator/_chip.html", context)
 
 
 # --- Monte Carlo --------------------------------------------------------------------------------------

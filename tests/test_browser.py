@@ -76,3 +76,33 @@ def test_back_to_a_filtered_card_list_shows_the_whole_page(live_server, page):
     assert page.locator("#language-select").count() == 1, "the page came back without its header"
     assert page.locator("nav.kind-filter").count() == 1
     assert page.locator("#card-rows tbody tr").count() == 21
+
+
+def test_a_glossary_term_opens_its_explanation_on_a_tap(live_server, browser):
+    call_command("loadcards", verbosity=0)
+    phone = {"width": 390, "height": 844}
+    context = browser.new_context(locale="ja-JP", viewport=phone, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/games/endbreaker/cards/EB1-011/")
+        term = page.locator("button.term-word").first
+        gloss = page.locator("#" + term.get_attribute("aria-controls"))
+        assert gloss.inner_text().strip() and not gloss.is_visible()
+
+        term.tap()
+        assert gloss.is_visible() and term.get_attribute("aria-expanded") == "true"
+        box = gloss.bounding_box()
+        assert box["x"] >= 0 and box["x"] + box["width"] <= 390  # on the screen, not past its edge
+
+        term.tap()  # a second tap closes it
+        assert not gloss.is_visible()
+        term.tap()
+        page.locator("h1").tap()  # and so does a tap elsewhere
+        assert not gloss.is_visible()
+        term.focus()
+        page.keyboard.press("Enter")  # the keyboard opens it too, and Escape closes it
+        assert gloss.is_visible()
+        page.keyboard.press("Escape")
+        assert not gloss.is_visible()
+    finally:
+        context.close()

@@ -102,3 +102,58 @@ def test_a_monte_carlo_run_shows_its_charts(live_server, page, settings):
     labels = page.evaluate("Chart.getChart('sim-chart-damage').data.labels")
     assert labels == list(range(1, 9))
     assert page.locator("table.sim-turns tbody tr").count() == 8
+
+
+def test_the_odds_calculator_groups_are_chosen_by_typing_a_name(live_server, page):
+    from playwright.sync_api import expect
+
+    load_synthetic_cards()
+    deck = make_deck("suikoden", make_user("owner"))
+    page.goto(f"{live_server.url}/decks/{deck.pk}/odds/")
+    page.wait_for_load_state("networkidle")
+    chips_a, chips_b = page.locator("#chips-a .chip"), page.locator("#chips-b .chip")
+
+    # typing asks the server for the deck's cards; a click on one makes it a chip of the group
+    page.fill("#find-a", "901")
+    suggestion = page.locator("#suggest-a .chip-suggestion")
+    expect(suggestion).to_have_count(1)
+    suggestion.click()
+    expect(chips_a).to_have_count(1)
+    expect(page.locator("#chips-a input[type=hidden][name=group_a]")).to_have_value("901")
+    expect(page.locator("#find-a")).to_have_value("")  # emptied for the next card
+    # Enter takes the first suggestion; a card already in a group is not offered again
+    page.fill("#find-b", "90")
+    expect(page.locator("#suggest-b .chip-suggestion")).to_have_count(2)  # the deck's other cards numbered 90…
+    expect(page.locator("#suggest-b .chip-suggestion[data-card='901']")).to_have_count(0)
+    page.fill("#find-b", "902")
+    expect(page.locator("#suggest-b .chip-suggestion")).to_have_count(1)
+    page.press("#find-b", "Enter")
+    expect(chips_b).to_have_count(1)
+
+    page.fill("input[name=b]", "1")
+    page.click(".calculator-form button[type=submit]")
+    answer = page.locator("#calc-result .calc-answer")
+    expect(answer).to_contain_text("10")
+    assert float(answer.get_attribute("data-percent")) > 0
+
+    # × takes a card out of its group
+    chips_a.locator("[data-remove-chip]").click()
+    expect(chips_a).to_have_count(0)
+    expect(page.locator("input[name=group_a]")).to_have_count(0)
+
+
+def test_the_odds_table_fits_a_wide_screen_and_scrolls_in_its_box_on_a_phone(live_server, page):
+    load_synthetic_cards()
+    deck = make_deck("shadowera", make_user("owner"))
+    width = "[document.documentElement.scrollWidth, document.querySelector('#odds-table').scrollWidth]"
+    for screen, fits in ((1280, True), (390, False)):
+        page.set_viewport_size({"width": screen, "height": 900})
+        page.goto(f"{live_server.url}/decks/{deck.pk}/odds/")
+        document, table = page.evaluate(width)
+        box = page.evaluate("document.querySelector('#odds-table').clientWidth")
+        assert document == screen, f"the page is wider than the {screen} px screen"
+        assert (table <= box) is fits, (screen, table, box)
+    # on a phone the card's name stays in view while the turns scroll
+    page.evaluate("document.querySelector('#odds-table').scrollLeft = 300")
+    name = page.locator("#odds-table tbody th").first.bounding_box()
+    assert name["x"] >= 0 and name["x"] < 30

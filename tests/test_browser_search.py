@@ -43,3 +43,29 @@ def test_typing_a_query_updates_the_results_in_place_and_back_restores_them(live
     assert results.locator("mark").count() == 0
     assert page.locator("#search-input").count() == 1, "the page came back without its search box"
     assert page.locator("#search-input").input_value() == ""
+
+
+@pytest.mark.browser
+def test_after_back_the_search_box_shows_the_query_of_the_results_shown(live_server, transactional_db, page):
+    call_command("loadcards", verbosity=0)
+    page.goto(f"{live_server.url}/search/")
+    page.wait_for_load_state("networkidle")
+    results = page.locator("#search-input")
+    page.fill("#search-input", "职业")
+    page.locator("#search-results a", has_text="練刺棍").wait_for()
+    page.wait_for_url("**/search/?*")
+    page.fill("#search-input", "zzzzqqq")
+    page.locator("#search-results .no-results").wait_for()
+    assert "zzzzqqq" in page.locator("#search-results .no-results").inner_text()
+
+    page.go_back()
+
+    page.locator("#search-results a", has_text="練刺棍").wait_for()
+    assert parse_qs(urlsplit(page.url).query)["q"] == ["职业"]
+    assert results.input_value() == "职业"
+    assert page.locator(".site-search input[name=q]").input_value() == "职业"
+
+    page.go_forward()
+
+    page.locator("#search-results .no-results").wait_for()
+    assert results.input_value() == "zzzzqqq"

@@ -11,7 +11,7 @@ from django.test import Client
 from cards.importing import parse_json
 from cards.models import Card, Game
 from cards.services import import_bundle
-from decks import services
+from decks import selectors, services
 from decks.models import Deck, DeckEntry
 
 from .test_pages import parse, squash
@@ -547,6 +547,40 @@ def test_new_deck_refuses_a_mode_of_another_game(owner, cards):
     response = client.post("/decks/new/", {"game": "nogame", "name": "x"})
     assert response.status_code == 200
     assert not Deck.objects.exists()
+
+
+def test_my_decks_gives_each_decks_verdict_from_the_server(owner, cards):
+    entries = [("characters", card(f"テスト人物{i:02d}"), 1) for i in range(1, 41)]
+    entries += [("lands", card(f"テスト土地{i:02d}"), 1) for i in range(1, 5)]
+    legal = make_deck(owner, name="合法", entries=entries)
+    short = make_deck(owner, name="不足", entries=[("lands", card("テスト土地01"), 2)])
+    page = parse(client_for(owner).get("/decks/"))
+    assert [squash(th.text) for th in page.find("table", cls="deck-list").find_all("th")][:2] == ["Name", "Verdict"]
+
+    def verdict_of(deck: Deck) -> str:
+        return squash(page.find("tr", data_deck=str(deck.pk)).find("td", cls="deck-verdict").text)
+
+    for deck in (legal, short):
+        expected = selectors.verdict(deck, "en")
+        if expected.legal:
+            assert verdict_of(deck) == "Legal"
+        else:
+            assert verdict_of(deck).startswith(f"Not legal: {len(expected.violations)} violation")
+            assert expected.violations[0].message("en") in verdict_of(deck)
+    assert {selectors.verdict(legal).legal, selectors.verdict(short).legal} == {True, False}
+
+
+def test_a_deck_shared_by_link_is_not_called_public_in_its_breadcrumbs(owner, other, cards):
+    shared = make_deck(owner, Deck.Visibility.LINK)
+    public = make_deck(owner, Deck.Visibility.PUBLIC)
+    for client in (client_for(other), client_for()):
+        crumbs = parse(client.get(f"/decks/shared/{shared.share_token}/")).find("nav", cls="breadcrumbs")
+        assert "Public decks" not in squash(crumbs.text) and "Shared by link" in squash(crumbs.text)
+        assert not [a for a in crumbs.find_all("a") if a.attrs.get("href", "").startswith("/decks/public/")]
+        crumbs = parse(client.get(f"/decks/{public.pk}/")).find("nav", cls="breadcrumbs")
+        assert "Public decks" in squash(crumbs.text)
+    crumbs = parse(client_for(owner).get(f"/decks/shared/{shared.share_token}/")).find("nav", cls="breadcrumbs")
+    assert "My decks" in squash(crumbs.text)
 
 
 def test_settings_change_mode_options_and_visibility(owner, cards):

@@ -209,7 +209,14 @@ def test_a_private_decks_goldfish_is_404_for_others(client, owner, owner_client)
     deck = make_deck("shadowera", owner, visibility=Deck.Visibility.PRIVATE)
     other = Client()
     other.force_login(make_user("other"))
-    for path in ("goldfish/?seed=1", "odds/", "odds/calculate/?group_a=x", "simulate/"):
+    for path in (
+        "goldfish/?seed=1",
+        "odds/",
+        "odds/calculate/?group_a=x",
+        "odds/cards/?group=a",
+        "odds/chip/?group=a&card=Test%20Ally%2001",
+        "simulate/",
+    ):
         assert client.get(f"/decks/{deck.pk}/{path}").status_code == 404
         assert other.get(f"/decks/{deck.pk}/{path}").status_code == 404
         assert owner_client.get(f"/decks/{deck.pk}/{path}").status_code in (200, 400)
@@ -253,6 +260,37 @@ def test_the_odds_page_has_a_first_player_toggle_only_where_the_game_has_one(cli
     assert "後攻" in parse(client.get(f"/decks/{make_deck('shadowera', owner).pk}/odds/")).find(cls="odds-toggle").text
     page = parse(client.get(f"/decks/{make_deck('suikoden', owner).pk}/odds/"))
     assert not page.find_all(cls="odds-toggle")
+
+
+def test_the_calculator_finds_cards_as_you_type_and_makes_chips(client, owner):
+    deck = make_deck("suikoden", owner, visibility=Deck.Visibility.LINK)
+    base = f"/decks/shared/{deck.share_token}/odds/"
+    page = parse(client.get(base))
+    assert not page.find_all("select", multiple="")  # no long multi-select lists
+    search = page.find("input", id="find-a")
+    assert search.attrs["hx-get"] == f"{base}cards/?group=a" and search.attrs["data-chip-search"] == "a"
+    assert page.find("input", id="find-b").attrs["hx-target"] == "#suggest-b"
+
+    def suggested(query: str) -> list[str]:
+        fragment = parse(client.get(f"{base}cards/?{query}", HTTP_HX_REQUEST="true"))
+        return [button.attrs["data-card"] for button in fragment.find_all("button", cls="chip-suggestion")]
+
+    everything = suggested("group=a")
+    assert set(everything) == {"901", "902", "テスト人物03"}  # the zone the odds are drawn from, not the lands
+    assert suggested("group=a&find_a=てすとらび") == ["902"]  # folded as the card search folds: テストラビシャン
+    assert suggested("group=b&find_b=&group_a=901") == ["902", "テスト人物03"]  # a card is in one group only
+    nothing = client.get(f"{base}cards/?group=a&find_a=zzz").content.decode()
+    assert "「zzz」に一致するカードはデッキにありません。" in squash(nothing)
+    assert client.get(f"{base}cards/?group=c").status_code == 404
+
+    chip = parse(client.get(f"{base}chip/?group=b&card=902", HTTP_HX_REQUEST="true"))
+    assert chip.find("input", type="hidden").attrs == {"type": "hidden", "name": "group_b", "value": "902"}
+    assert chip.find("div", id="suggest-b").attrs["hx-swap-oob"] == "true"
+    assert client.get(f"{base}chip/?group=b&card=903").status_code == 404  # a land: not drawn from
+    # a full page (no htmx) keeps the chips chosen
+    page = parse(client.get(f"{base}calculate/?group_a=901&a=1&group_b=902&b=0&turn=3"))
+    assert page.find(id="chips-a").find("input").attrs["value"] == "901"
+    assert page.find(id="chips-b").find("input").attrs["value"] == "902"
 
 
 def test_the_calculator_answers_with_the_multivariate_odds(client, owner):
@@ -322,6 +360,34 @@ def test_a_run_from_the_page_produces_a_summary_with_the_stated_parameters(owner
     second_player_seen = cards_seen_by_turn(get_engine("shadowera"), 10, False)[0]  # the run went second
     assert exact == round(float(at_least_one(40, 20, second_player_seen)) * 100, 1)
     assert abs(exact - simulated) < 5
+
+
+def test_going_first_or_second_is_chosen_from_a_list_and_checked_by_the_server(owner, owner_client, settings):
+    settings.TASKS = IMMEDIATE
+    deck = make_deck("shadowera", owner)
+    owner_client.cookies["django_language"] = "en"
+    hand = parse(owner_client.get(f"/decks/{deck.pk}/goldfish/?seed=5&first_player=0"))
+    select = hand.find("select", name="first_player")
+    options = {squash(option.text): option.attrs["value"] for option in select.find_all("option")}
+    assert options == {"Going first": "1", "Going second": "0"}
+    assert [o.attrs["value"] for o in select.find_all("option") if "selected" in o.attrs] == ["0"]
+    assert hand.find("input", name="opponent_health").attrs["type"] == "number"  # a number stays a number
+    # a value that is not one of the choices is refused, named, and the default is played instead
+    wrong = parse(owner_client.get(f"/decks/{deck.pk}/goldfish/?seed=5&first_player=7"))
+    assert "must be one of: 1 (Going first), 0 (Going second)" in squash(wrong.text)
+
+    form = parse(owner_client.get(f"/decks/{deck.pk}/simulate/")).find("form", cls="simulate-form")
+    select = form.find("select", name="first_player")
+    assert [squash(option.text) for option in select.find_all("option")] == ["Going first", "Going second"]
+    start = {"games": 100, "turns": 5, "policy": "default"}
+    refused = owner_client.post(f"/decks/{deck.pk}/simulate/", {**start, "first_player": 2})
+    assert refused.status_code in (200, 400) and not SimulationRun.objects.exists()
+    response = owner_client.post(f"/decks/{deck.pk}/simulate/", {**start, "first_player": 0})
+    run = SimulationRun.objects.get()
+    assert run.params["first_player"] == 0
+    stated = parse(owner_client.get(response["Location"])).find("table", cls="sim-parameters")
+    row = stated.find("tr", data_parameter="first_player")
+    assert [squash(td.text) for td in row.find_all("td")][:2] == ["Going second", "Going first"]
 
 
 def test_a_queued_run_polls_and_can_be_cancelled(owner, owner_client, settings):

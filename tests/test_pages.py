@@ -293,6 +293,14 @@ def test_card_list_full_page_without_htmx(seeded_db, client):
 # --- card page ------------------------------------------------------------------------------------
 
 
+def printed(node: Node) -> str:
+    """The text as printed on the card: without the glossary explanations, which open only on a tap."""
+    return "".join(
+        child if isinstance(child, str) else "" if "term-gloss" in child.classes else printed(child)
+        for child in node.children
+    )
+
+
 def test_card_page_shows_original_and_translation_side_by_side(seeded_db, reader, language):
     page = parse(get(reader, "/games/endbreaker/cards/EB1-009/"))
     assert html_lang(page) == language
@@ -301,8 +309,8 @@ def test_card_page_shows_original_and_translation_side_by_side(seeded_db, reader
     assert [node.attrs["lang"] for node in sections][:2] == ["ja", "zh-hant"]
     ja, zh = sections[0], sections[1]
     expected = seed_card("endbreaker", "EB1-009")["texts"]
-    assert [squash(p.text) for p in ja.find_all("p", cls="rules-line")] == expected["ja"]["text"].split("\n")
-    assert [squash(p.text) for p in zh.find_all("p", cls="rules-line")] == [
+    assert [squash(printed(p)) for p in ja.find_all("p", cls="rules-line")] == expected["ja"]["text"].split("\n")
+    assert [squash(printed(p)) for p in zh.find_all("p", cls="rules-line")] == [
         squash(line) for line in expected["zh-hant"]["text"].split("\n")
     ]
     assert "シールドガード" in squash(page.find("h1").text)
@@ -356,14 +364,36 @@ def test_card_of_unknown_kind_says_so(seeded_db, reader, language):
 def test_card_page_marks_glossary_terms(seeded_db, reader):
     page = parse(get(reader, "/games/endbreaker/cards/EB1-008/"))
     ja = page.find("section", lang="ja")
-    marked = {(squash(node.text), node.attrs.get("title")) for node in ja.find_all("abbr")}
+    marked = terms(ja)
     # the seed's glossary: スキル = 技能點數
     assert any(text == "スキル" and "技能點數" in title for text, title in marked), marked
     # the Chinese text marks its terms with the Japanese word
     zh_page = parse(get(reader, "/games/endbreaker/cards/EB1-009/"))
     zh = zh_page.find("section", lang="zh-hant")
-    marked = {(squash(node.text), node.attrs.get("title")) for node in zh.find_all("abbr")}
+    marked = terms(zh)
     assert any(text == "抽牌" and "ドロー" in title for text, title in marked), marked
+
+
+def terms(section: Node) -> set[tuple[str, str]]:
+    """Each marked term (a button that opens its explanation, on a tap too) with its explanation."""
+    found = set()
+    for term in section.find_all("span", cls="term"):
+        button, gloss = term.find("button", cls="term-word"), term.find("span", cls="term-gloss")
+        assert button.attrs["aria-controls"] == gloss.attrs["id"] and button.attrs["aria-expanded"] == "false"
+        found.add((squash(button.text), squash(gloss.text)))
+    return found
+
+
+@pytest.mark.parametrize(
+    "url", ["/", "/games/endbreaker/", "/games/endbreaker/cards/EB1-008/", "/search/?q=zz", "/accounts/login/", "/x/"]
+)
+def test_every_page_has_a_favicon(seeded_db, client, url):
+    from django.contrib.staticfiles import finders
+
+    response = client.get(url)
+    icons = [link for link in parse(response).find_all("link") if link.attrs.get("rel") == "icon"]
+    assert len(icons) == 1, url
+    assert icons[0].attrs["href"] == "/static/favicon.svg" and finders.find("favicon.svg")
 
 
 def test_card_page_links_to_previous_and_next(seeded_db, client):

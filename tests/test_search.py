@@ -489,6 +489,21 @@ def test_search_page_shows_the_count_and_marks_what_matched(client):
 
 
 @seeded
+def test_a_search_that_finds_nothing_says_so_with_the_query(client):
+    _response, page = get_search(client, q="zzqx")
+    assert "No cards match “zzqx”." in _text(page)
+    assert 'class="hint"' not in page and "result-count" not in page
+    _response, scoped = get_search(client, q="zzqx", game="shadowera", headers={"HX-Request": "true"})
+    assert "No cards match “zzqx”. Only Shadow Era was searched." in _text(scoped)
+
+
+@seeded
+def test_the_empty_search_page_gives_a_hint_not_a_verdict(client):
+    _response, page = get_search(client)
+    assert 'class="hint"' in page and "No cards match" not in page
+
+
+@seeded
 def test_search_page_marks_full_width_text(client):
     _response, page = get_search(client, q="ＡＴ：＋３")
     assert "EB1-011" in row_keys(page)

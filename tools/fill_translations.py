@@ -43,6 +43,7 @@ def fill(table: dict, plurals: dict) -> list[str]:
             if "fuzzy" in entry.flags:
                 entry.flags.remove("fuzzy")
                 entry.previous_msgid = None
+                entry.previous_msgid_plural = None
                 entry.previous_msgctxt = None
         catalogue.save(str(path))
     return missing

@@ -33,7 +33,9 @@ def all_parameters() -> dict[str, Parameter]:
     return {parameter.slug: parameter for engine in _engines() for parameter in engine.parameters}
 
 
-def parameter_field(parameter: Parameter, **options: Any) -> serializers.IntegerField:
+def parameter_field(parameter: Parameter, **options: Any) -> serializers.Field:
+    if parameter.choices:
+        return serializers.ChoiceField(choices=[choice.value for choice in parameter.choices], **options)
     return serializers.IntegerField(min_value=parameter.minimum, max_value=parameter.maximum, **options)
 
 
@@ -46,7 +48,9 @@ class PolicyField(serializers.CharField):
     {
         "type": "object",
         "properties": {
-            slug: {"type": "integer", "minimum": p.minimum, "maximum": p.maximum}
+            slug: {"type": "integer", "enum": [c.value for c in p.choices]}
+            if p.choices
+            else {"type": "integer", "minimum": p.minimum, "maximum": p.maximum}
             for slug, p in all_parameters().items()
         },
         "additionalProperties": False,

@@ -18,6 +18,7 @@ from cardsite.labels import Labels
 
 from .. import core
 from ..core import (
+    Choice,
     CounterSpec,
     EventKind,
     GameState,
@@ -187,10 +188,14 @@ class ShadowEraEngine:
         ),
         Parameter(
             "first_player",
-            {"ja": "先攻（1）/後攻（0）", "zh-hant": "先攻（1）/後攻（0）", "en": "Going first (1) or second (0)"},
+            {"ja": "先攻・後攻", "zh-hant": "先攻或後攻", "en": "Going first or second"},
             default=1,
             minimum=0,
             maximum=1,
+            choices=(
+                Choice(1, {"ja": "先攻", "zh-hant": "先攻", "en": "Going first"}),
+                Choice(0, {"ja": "後攻", "zh-hant": "後攻", "en": "Going second"}),
+            ),
         ),
     )
     policies = POLICIES

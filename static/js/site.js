@@ -1,6 +1,9 @@
 /* Small behaviours of every page, kept out of the HTML so that the Content-Security-Policy needs no
    inline scripts: the language menu submits itself, a read-only field selects its text on focus,
-   and a button with data-copy copies the text of the field it names. No site logic here. */
+   a button with data-copy copies the text of the field it names, a glossary term in a card text opens
+   its explanation on a tap, the odds calculator's chips come and go, and the search boxes show the
+   query of the results on the page after htmx's history (Back, Forward) has put another page back.
+   No site logic here. */
 (function () {
   "use strict";
 
@@ -12,6 +15,24 @@
   document.addEventListener("focusin", function (event) {
     var target = event.target;
     if (target && target.matches && target.matches("input[data-select-on-focus]")) target.select();
+  });
+
+  /* A glossary term (button.term-word) opens its explanation on a tap or a click, and closes it on another,
+     on a tap elsewhere or on Escape; one is open at a time. */
+  function closeTerms(except) {
+    document.querySelectorAll("button.term-word[aria-expanded=true]").forEach(function (button) {
+      if (button !== except) button.setAttribute("aria-expanded", "false");
+    });
+  }
+
+  document.addEventListener("click", function (event) {
+    var term = event.target && event.target.closest ? event.target.closest("button.term-word") : null;
+    closeTerms(term);
+    if (term) term.setAttribute("aria-expanded", term.getAttribute("aria-expanded") === "true" ? "false" : "true");
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") closeTerms(null);
   });
 
   document.addEventListener("click", function (event) {
@@ -33,4 +54,77 @@
       if (document.execCommand && document.execCommand("copy")) done();
     }
   });
+
+  /* The odds calculator's card groups: a search box (input[data-chip-search]) asks the server for the
+     deck's cards as one types (htmx), a chosen card comes back as a chip with its hidden input. Here only:
+     Enter takes the first suggestion, a chip's × takes it out, the box is emptied for the next card once a
+     chip is added, and the suggestions close on Escape or a click outside the group. */
+  function groupOf(element) {
+    return element && element.closest ? element.closest(".chip-group") : null;
+  }
+
+  function closeSuggestions(except) {
+    document.querySelectorAll(".chip-group .chip-suggestions").forEach(function (list) {
+      if (groupOf(list) !== except) list.replaceChildren();
+    });
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (!input || !input.matches || !input.matches("input[data-chip-search]")) return;
+    if (event.key === "Enter") {
+      event.preventDefault();
+      var first = groupOf(input).querySelector(".chip-suggestion");
+      if (first) first.click();
+    } else if (event.key === "Escape") {
+      closeSuggestions(null);
+    }
+  });
+
+  document.addEventListener("click", function (event) {
+    var remove = event.target && event.target.closest ? event.target.closest("[data-remove-chip]") : null;
+    if (remove) {
+      var group = groupOf(remove);
+      remove.closest(".chip").remove();
+      if (group) group.querySelector("input[data-chip-search]").focus();
+      return;
+    }
+    closeSuggestions(groupOf(event.target));
+  });
+
+  document.addEventListener("focusin", function (event) {
+    closeSuggestions(groupOf(event.target));
+  });
+
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var chips = event.detail.target;
+    if (!chips || !chips.matches || !chips.matches(".chip-group .chips")) return;
+    var input = groupOf(chips).querySelector("input[data-chip-search]");
+    input.value = "";
+    input.focus();
+  });
+
+  /* The search page swaps its results and pushes ?q=… (htmx). A page htmx keeps for Back is a copy of its
+     HTML, where an input's text is its value attribute, which typing does not change: so the attribute is
+     set to the query of the address being kept, and the boxes follow the address a page comes back at. */
+  function queryOf(path) {
+    try {
+      return new URL(path, window.location.href).searchParams.get("q") || "";
+    } catch (error) {
+      return "";
+    }
+  }
+
+  function showQuery(path, restored) {
+    if (!document.getElementById("search-input")) return;
+    var query = queryOf(path);
+    document.querySelectorAll("input[type=search][name=q]").forEach(function (input) {
+      input.setAttribute("value", query);
+      if (restored || input !== document.activeElement) input.value = query;
+    });
+  }
+
+  document.addEventListener("htmx:beforeHistorySave", function (event) { showQuery(event.detail.path, false); });
+  document.addEventListener("htmx:pushedIntoHistory", function (event) { showQuery(event.detail.path, false); });
+  document.addEventListener("htmx:historyRestore", function (event) { showQuery(event.detail.path, true); });
 })();
