@@ -192,7 +192,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
         query["policy"] = _pick(list(get_engine(slug).policies), query["policy"])
     if isinstance(query.get("draws"), str) and isinstance(query.get("turns", 0), int):
         turns = query.get("turns", 0)
-        query["draws"] = ",".join(str(min(int(part), turns)) for part in query["draws"].split(","))
+        # from 0 to the turn and in order, as the parameter's description says
+        draws = sorted(min(int(part), turns) for part in query["draws"].split(","))
+        query["draws"] = ",".join(map(str, draws))
 
 
 @schemathesis.hook

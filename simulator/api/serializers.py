@@ -152,7 +152,7 @@ class GoldfishParametersSerializer(DeckParametersSerializer):
         required=False,
         max_length=MAX_EXTRA_DRAWS * 3,
         validators=[RegexValidator(rf"^[0-9]{{1,2}}(,[0-9]{{1,2}}){{0,{MAX_EXTRA_DRAWS - 1}}}$")],
-        help_text=f"Comma-separated turns (0 to `turns`) after which an extra card is drawn, at most "
+        help_text=f"Comma-separated turns (0 to `turns`, in order) after which an extra card is drawn, at most "
         f"{MAX_EXTRA_DRAWS}.",
     )
 
