@@ -310,6 +310,7 @@ class SearchPaginator(Paginator):
     def __init__(self, outcome: SearchOutcome, per_page: int) -> None:
         super().__init__(outcome.cards, per_page)
         self.outcome = outcome
+        self._prefetched: tuple[int, list[int]] | None = None  # (page number, its card ids)
 
     @cached_property
     def count(self) -> int:
@@ -319,26 +320,36 @@ class SearchPaginator(Paginator):
         ids = self.outcome.ids
         return ids is not None and ids.expression is not None and self.outcome.order == "number"
 
-    def page(self, number):
-        from .search.backends import count_and_page, page_matching, walk_in_order
+    def _count_with_page(self, number: Any) -> None:
+        """Count together with the page the reader asked for (one round trip on a database server)."""
+        from .search.backends import count_and_page
 
+        if not self._reads_index() or "count" in self.__dict__:
+            return
+        try:
+            wanted = max(1, int(number))
+        except (TypeError, ValueError):
+            wanted = 1
+        outcome = self.outcome
+        offset = (wanted - 1) * self.per_page
+        count, page_ids = count_and_page(outcome.ids.expression, offset, self.per_page, outcome.descending)
+        self.__dict__["count"] = count
+        self._prefetched = (wanted, page_ids)
+
+    def get_page(self, number):
+        self._count_with_page(number)
+        return super().get_page(number)
+
+    def page(self, number):
+        from .search.backends import page_matching, walk_in_order
+
+        self._count_with_page(number)
         outcome = self.outcome
         ids = outcome.ids
         if self._reads_index():
-            prefetched = None
-            if "count" not in self.__dict__:
-                # The count and the page the reader asked for in one go (one round trip on a server).
-                try:
-                    wanted = max(1, int(number))
-                except (TypeError, ValueError):
-                    wanted = 1
-                count, page_ids = count_and_page(
-                    ids.expression, (wanted - 1) * self.per_page, self.per_page, outcome.descending
-                )
-                self.__dict__["count"] = count
-                prefetched = (wanted, page_ids)
             number = self.validate_number(number)
             offset = (number - 1) * self.per_page
+            prefetched = self._prefetched
             if prefetched is not None and prefetched[0] == number:
                 page_ids = prefetched[1]
             else:
