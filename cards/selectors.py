@@ -106,7 +106,7 @@ class SearchOutcome:
     query: str
     cards: QuerySet[Card] | None = None
     ordered_cards: QuerySet[Card] | None = None  # every card, in the search's order
-    ids: Any = None  # the matching ids (cards.search.compiler.IdSet), for counting without the cards table
+    ids: Any = None  # the matching ids (cards.search.idsets.IdSet), for counting without the cards table
     error: str | None = None
     error_position: int | None = None
     error_code: str | None = None  # what is wrong with the query (a code of ``cards.search.messages``)
@@ -128,7 +128,8 @@ def search_cards(
     ``order``/``direction`` (from the page's sort menu) override order:/direction: in the query.
     """
     from .search import ast
-    from .search.compiler import compile_query, facet_matches, intersect, ordered
+    from .search.compiler import compile_query, ordered
+    from .search.idsets import facet_matches, intersect
     from .search.parser import parse
 
     try:
