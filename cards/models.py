@@ -199,7 +199,7 @@ class CardFieldValue(models.Model):
         indexes = [
             models.Index(fields=["field", "number", "card"], name="field_value_number"),
             models.Index(fields=["field", "text", "card"], name="field_value_text"),
-            # For testing one card (the correlated probes of cards.search.compiler).
+            # For testing one card (the correlated probes of cards.search.idsets).
             models.Index(fields=["card", "field", "number"], name="field_value_of_card"),
         ]
 

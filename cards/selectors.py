@@ -106,7 +106,7 @@ class SearchOutcome:
     query: str
     cards: QuerySet[Card] | None = None
     ordered_cards: QuerySet[Card] | None = None  # every card, in the search's order
-    ids: Any = None  # the matching ids (cards.search.compiler.IdSet), for counting without the cards table
+    ids: Any = None  # the matching ids (cards.search.idsets.IdSet), for counting without the cards table
     error: str | None = None
     error_position: int | None = None
     error_code: str | None = None  # what is wrong with the query (a code of ``cards.search.messages``)
@@ -128,7 +128,8 @@ def search_cards(
     ``order``/``direction`` (from the page's sort menu) override order:/direction: in the query.
     """
     from .search import ast
-    from .search.compiler import compile_query, facet_matches, intersect, ordered
+    from .search.compiler import compile_query, ordered
+    from .search.idsets import facet_matches, intersect
     from .search.parser import parse
 
     try:
@@ -219,59 +220,79 @@ def count_matches(outcome: SearchOutcome) -> int:
         return cursor.fetchone()[0]
 
 
-def _read_rows(model: type[Model], where: str, params: list[Any], order_by: str = "") -> list[Any]:
-    """Instances of ``model`` for the rows ``where`` selects, every field loaded, converted as the ORM would.
+class _RowReader:
+    """Instances of ``model`` from its columns in a row, every field loaded, converted as the ORM would.
 
     For the hot path of a results page: instances are made without ``Model.__init__``
     (whose per-field work is most of the page's Python time), so they send no
     pre_init/post_init signals; nothing in this project listens for those on cards.
     """
-    fields = model._meta.concrete_fields
-    table = model._meta.db_table
-    converters = []
-    for index, model_field in enumerate(fields):
-        column = model_field.get_col(table)
-        functions = [*connection.ops.get_db_converters(column), *column.get_db_converters(connection)]
-        if functions:
-            converters.append((index, functions, column))
-    columns = ", ".join(connection.ops.quote_name(model_field.column) for model_field in fields)
-    names = [model_field.attname for model_field in fields]
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {columns} FROM {connection.ops.quote_name(table)} WHERE {where} {order_by}", params)
-        rows = cursor.fetchall()
-    instances = []
-    for row in rows:
-        if converters:
-            row = list(row)
-            for index, functions, column in converters:
+
+    def __init__(self, model: type[Model], alias: str) -> None:
+        self.model = model
+        fields = model._meta.concrete_fields
+        self.converters = []
+        for index, model_field in enumerate(fields):
+            column = model_field.get_col(alias)
+            functions = [*connection.ops.get_db_converters(column), *column.get_db_converters(connection)]
+            if functions:
+                self.converters.append((index, functions, column))
+        quoted = connection.ops.quote_name
+        self.columns = ", ".join(f"{quoted(alias)}.{quoted(model_field.column)}" for model_field in fields)
+        self.names = [model_field.attname for model_field in fields]
+        self.width = len(fields)
+
+    def read(self, values: Any) -> Any:
+        if self.converters:
+            values = list(values)
+            for index, functions, column in self.converters:
                 for function in functions:
-                    row[index] = function(row[index], column, connection)
-        instance = model.__new__(model)
-        instance.__dict__.update(zip(names, row, strict=True))
+                    values[index] = function(values[index], column, connection)
+        instance = self.model.__new__(self.model)
+        instance.__dict__.update(zip(self.names, values, strict=True))
         instance._state = ModelState()
         instance._state.adding = False
         instance._state.db = connection.alias
-        instances.append(instance)
-    return instances
+        return instance
 
 
 def cards_in_order(ids: list[int]) -> list[Card]:
-    """The cards with ``ids``, in that order, with their game and texts, in three small queries.
+    """The cards with ``ids``, in that order, with their game and texts, in one query.
 
     A page of results is read this way rather than with ``select_related`` and
     ``prefetch_related``: building those queries and their per-card bookkeeping
-    costs several times what the database takes to answer them.
+    costs several times what the database takes to answer them, and on a database
+    server each of their three queries is a round trip.
     """
     if not ids:
         return []
+    readers = [_RowReader(Card, "c"), _RowReader(Game, "g"), _RowReader(CardText, "t")]
+    card_reader, game_reader, text_reader = readers
     placeholders = ", ".join(["%s"] * len(ids))
-    cards = {card.pk: card for card in _read_rows(Card, f"id IN ({placeholders})", ids)}
-    games = {game.pk: game for game in _read_rows(Game, "1 = 1", [])}  # a handful of rows
-    texts: dict[int, list[CardText]] = {card_id: [] for card_id in cards}
-    for text in _read_rows(CardText, f"card_id IN ({placeholders})", ids, "ORDER BY card_id, language"):
-        texts[text.card_id].append(text)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT {', '.join(reader.columns for reader in readers)} FROM cards_card AS c"
+            " JOIN cards_game AS g ON g.id = c.game_id LEFT JOIN cards_cardtext AS t ON t.card_id = c.id"
+            f" WHERE c.id IN ({placeholders}) ORDER BY c.id, t.language",
+            ids,
+        )
+        rows = cursor.fetchall()
+    cards: dict[int, Card] = {}
+    games: dict[int, Game] = {}
+    texts: dict[int, list[CardText]] = {}
+    text_start = card_reader.width + game_reader.width
+    for row in rows:
+        card_id = row[0]
+        if card_id not in cards:
+            card = cards[card_id] = card_reader.read(row[: card_reader.width])
+            game_id = row[card_reader.width]
+            if game_id not in games:
+                games[game_id] = game_reader.read(row[card_reader.width : text_start])
+            card.game = games[game_id]
+            texts[card_id] = []
+        if row[text_start] is not None:  # the card has texts (a LEFT JOIN gives NULLs when none)
+            texts[card_id].append(text_reader.read(row[text_start:]))
     for card in cards.values():
-        card.game = games[card.game_id]
         prefetched = QuerySet(CardText)
         prefetched._result_cache = texts[card.pk]
         prefetched._prefetch_done = True
@@ -290,31 +311,63 @@ class SearchPaginator(Paginator):
     def __init__(self, outcome: SearchOutcome, per_page: int) -> None:
         super().__init__(outcome.cards, per_page)
         self.outcome = outcome
+        self._prefetched: tuple[int, list[int]] | None = None  # (page number, its card ids)
 
     @cached_property
     def count(self) -> int:
         return count_matches(self.outcome)
 
+    def _reads_index(self) -> bool:
+        ids = self.outcome.ids
+        return ids is not None and ids.expression is not None and self.outcome.order == "number"
+
+    def _count_with_page(self, number: Any) -> None:
+        """Count together with the page the reader asked for (one round trip on a database server)."""
+        from .search.backends import count_and_page
+
+        if not self._reads_index() or "count" in self.__dict__:
+            return
+        try:
+            wanted = max(1, int(number))
+        except (TypeError, ValueError):
+            wanted = 1
+        outcome = self.outcome
+        offset = (wanted - 1) * self.per_page
+        count, page_ids = count_and_page(outcome.ids.expression, offset, self.per_page, outcome.descending)
+        self.__dict__["count"] = count
+        self._prefetched = (wanted, page_ids)
+
+    def get_page(self, number):
+        self._count_with_page(number)
+        return super().get_page(number)
+
     def page(self, number):
         from .search.backends import page_matching, walk_in_order
 
-        number = self.validate_number(number)
-        offset = (number - 1) * self.per_page
+        self._count_with_page(number)
         outcome = self.outcome
         ids = outcome.ids
-        if ids is not None and ids.expression is not None and outcome.order == "number":
-            page_ids = page_matching(ids.expression, offset, self.per_page, outcome.descending, self.count)
-        else:
-            cards = self.object_list
-            if (
-                ids is not None
-                and not ids.everything
-                and outcome.order == "number"
-                and walk_in_order(self.count, Card.objects.count())
-            ):
-                # Many matches: walk the cards in order and test each against the match set,
-                # stopping once the page is full, instead of sorting every match.
-                test_sql, params = ids.test('"cards_card"."id"')
-                cards = outcome.ordered_cards.filter(RawSQL(test_sql, params, output_field=BooleanField()))
-            page_ids = list(cards.values_list("pk", flat=True)[offset : offset + self.per_page])
+        if self._reads_index():
+            number = self.validate_number(number)
+            offset = (number - 1) * self.per_page
+            prefetched = self._prefetched
+            if prefetched is not None and prefetched[0] == number:
+                page_ids = prefetched[1]
+            else:
+                page_ids = page_matching(ids.expression, offset, self.per_page, outcome.descending, self.count)
+            return self._get_page(cards_in_order(page_ids), number, self)
+        number = self.validate_number(number)
+        offset = (number - 1) * self.per_page
+        cards = self.object_list
+        if (
+            ids is not None
+            and not ids.everything
+            and outcome.order == "number"
+            and walk_in_order(self.count, Card.objects.count())
+        ):
+            # Many matches: walk the cards in order and test each against the match set,
+            # stopping once the page is full, instead of sorting every match.
+            test_sql, params = ids.test('"cards_card"."id"')
+            cards = outcome.ordered_cards.filter(RawSQL(test_sql, params, output_field=BooleanField()))
+        page_ids = list(cards.values_list("pk", flat=True)[offset : offset + self.per_page])
         return self._get_page(cards_in_order(page_ids), number, self)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import math
 import re
 from urllib.parse import parse_qs, unquote, urlsplit
 
@@ -651,6 +652,9 @@ def test_every_way_of_reading_a_page_shows_the_same_cards(seeded_db, monkeypatch
     def pages(index: bool, walk: bool) -> list[list[str]]:
         monkeypatch.setattr(backends, "walk_in_order", lambda matches, total, floor=None: walk)
         monkeypatch.setattr(backends, "walk_pays", lambda *arguments, **options: walk)
+        # PostgreSQL decides in its statement, from the bounds: walk always (any match) or never.
+        bounds = (-1.0, 0.0) if walk else (math.inf, 0.0)
+        monkeypatch.setattr(backends, "walk_bounds", lambda *arguments, **options: bounds)
         outcome = search(query, direction=direction)
         if not index:
             outcome = replace(outcome, ids=replace(outcome.ids, expression=None))

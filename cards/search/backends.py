@@ -9,12 +9,10 @@ cards match; PostgreSQL orders by the indexed position column.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from django.db import connection, transaction
-from django.db.backends.utils import CursorWrapper
+from django.db import connection
 
 from .matching import AllOf, AnyOf, Expression
 from .tokens import Phrase
@@ -58,12 +56,12 @@ class TextIndex:
     count: str
     # Card ids of a page in number order ({direction}: ASC or DESC); params: expression, limit, offset.
     page: str
-    # The same page sorted from every match, for few matches where walking the order would read
-    # too many documents (None: the index hands out matches in order, so walking is always cheap).
-    sorted_page: str | None = None
-    documents_estimate: str | None = None  # SELECT of about how many documents there are
+    # Count and page in one statement, for a database where each statement is a round trip
+    # (None: count, then page). Params: expression, the walk's floor and weight (``walk_bounds``),
+    # expression, limit, offset, limit, offset. Rows: (count, None, None), then (card id, position).
+    count_and_page: str | None = None
     walk_cost: float = 1.0  # testing one document while walking, against taking one match into a sort
-    # Planner settings for the index's own queries, set before and reset after them.
+    # Planner settings for the index's own queries, in force for the statement and reset after it.
     hints: tuple[str, ...] = ()
     reset_hints: tuple[str, ...] = ()
     after_rebuild: tuple[str, ...] = ()
@@ -88,11 +86,21 @@ _INDEXES: dict[str, TextIndex] = {
         cards=f"SELECT card_id AS match_id {_TSQUERY_MATCH}",
         count=f"SELECT COUNT(*) {_TSQUERY_MATCH}",
         page=f"SELECT card_id {_TSQUERY_MATCH} ORDER BY position {{direction}} LIMIT %s OFFSET %s",
-        # "+ 0" keeps the planner from walking the position index and testing each document,
-        # which it prefers even when only a few in a thousand match.
-        sorted_page=f"SELECT card_id {_TSQUERY_MATCH} ORDER BY position + 0 {{direction}} LIMIT %s OFFSET %s",
-        documents_estimate="SELECT reltuples::bigint FROM pg_class WHERE oid = 'cards_searchdocument'::regclass",
-        walk_cost=10.0,  # the test reads the document's vector out of TOAST; the sort reads index and row
+        # The matches are read once, for the count and for sorting them; unless walking the position
+        # index and testing each document pays (many matches): that is a condition without columns,
+        # tested once before its plan runs, so only one of the two page parts runs.
+        count_and_page=f"WITH matched AS MATERIALIZED (SELECT card_id, position {_TSQUERY_MATCH}),"
+        " counted AS (SELECT COUNT(*) AS matches FROM matched),"
+        " walk AS (SELECT matches > GREATEST(%s, sqrt(%s * GREATEST(reltuples, 0))) AS pays FROM counted, pg_class"
+        " WHERE oid = 'cards_searchdocument'::regclass)"
+        " SELECT matches, NULL::bigint, NULL::bigint FROM counted"
+        f" UNION ALL (SELECT NULL, card_id, position {_TSQUERY_MATCH} AND (SELECT pays FROM walk)"
+        " ORDER BY position {direction} LIMIT %s OFFSET %s)"
+        " UNION ALL (SELECT NULL, card_id, position FROM matched WHERE NOT (SELECT pays FROM walk)"
+        " ORDER BY position {direction} LIMIT %s OFFSET %s)",
+        # Testing a document while walking reads its vector out of TOAST; taking a match into the
+        # sort reads a row already fetched for the count (measured: about a hundred times cheaper).
+        walk_cost=100.0,
         # The planner does not count reading each vector out of TOAST, so once most cards match it
         # scans the table and tests every vector (a second) instead of reading the GIN index.
         hints=("SET LOCAL enable_seqscan = off",),
@@ -112,40 +120,48 @@ def cards_matching(expression: Expression) -> SqlWithParams:
     return index.cards, (index.render(expression),)
 
 
-@contextmanager
-def _cursor(index: TextIndex) -> Iterator[CursorWrapper]:
-    """A cursor with the index's planner hints in force (in a transaction, so that they end with it)."""
-    if not index.hints:
-        with connection.cursor() as cursor:
-            yield cursor
-        return
-    with transaction.atomic(), connection.cursor() as cursor:
-        for statement in index.hints:
-            cursor.execute(statement)
-        yield cursor
-        for statement in index.reset_hints:
-            cursor.execute(statement)
+def _fetch(index: TextIndex, sql: str, params: tuple) -> list[tuple]:
+    """The rows of ``sql`` with the index's planner hints in force, in one round trip.
+
+    PostgreSQL runs the statements of one query string as one transaction, so SET LOCAL ends
+    with them; inside a transaction of the caller's the RESET after them ends it. (This needs
+    psycopg's client-side binding, Django's default: server-side binding takes one statement.)
+    """
+    with connection.cursor() as cursor:
+        cursor.execute("; ".join([*index.hints, sql, *index.reset_hints]), params)
+        for _hint in index.hints:
+            cursor.nextset()
+        return cursor.fetchall()
 
 
 def count_matching(expression: Expression) -> int:
     index = _index()
-    with _cursor(index) as cursor:
-        cursor.execute(index.count, (index.render(expression),))
-        return cursor.fetchone()[0]
+    return _fetch(index, index.count, (index.render(expression),))[0][0]
 
 
 def page_matching(expression: Expression, offset: int, limit: int, descending: bool, matches: int) -> list[int]:
     """The ids of the ``matches`` matching cards from ``offset`` on, at most ``limit``, in number order."""
     index = _index()
-    direction = "DESC" if descending else "ASC"
-    sql = index.page
-    with _cursor(index) as cursor:
-        if index.sorted_page is not None and index.documents_estimate is not None:
-            cursor.execute(index.documents_estimate)
-            if not walk_pays(matches, offset + limit, cursor.fetchone()[0], cost=index.walk_cost):
-                sql = index.sorted_page
-        cursor.execute(sql.format(direction=direction), (index.render(expression), limit, offset))
-        return [row[0] for row in cursor.fetchall()]
+    if index.count_and_page is not None:
+        return count_and_page(expression, offset, limit, descending)[1]
+    sql = index.page.format(direction="DESC" if descending else "ASC")
+    return [row[0] for row in _fetch(index, sql, (index.render(expression), limit, offset))]
+
+
+def count_and_page(expression: Expression, offset: int, limit: int, descending: bool) -> tuple[int, list[int]]:
+    """How many cards match, and the ids of those from ``offset`` on (at most ``limit``) in number order."""
+    index = _index()
+    if index.count_and_page is None:
+        matches = count_matching(expression)
+        return matches, page_matching(expression, offset, limit, descending, matches)
+    query = index.render(expression)
+    floor, weight = walk_bounds(offset + limit, index.walk_cost)
+    sql = index.count_and_page.format(direction="DESC" if descending else "ASC")
+    rows = _fetch(index, sql, (query, floor, weight, query, limit, offset, limit, offset))
+    matches = next(row[0] for row in rows if row[1] is None)
+    # One part gave the rows, in order; sorted again in case the database ran the parts side by side.
+    page = sorted((row for row in rows if row[1] is not None), key=lambda row: row[2], reverse=descending)
+    return matches, [row[1] for row in page]
 
 
 def optimize_text_index() -> None:
@@ -161,10 +177,15 @@ def optimize_text_index() -> None:
 _WALK_FLOOR = 1000
 
 
+def walk_bounds(window: int, cost: float = 1.0) -> tuple[float, float]:
+    """(floor, weight): walking to fill ``window`` rows pays when matches > max(floor, sqrt(weight * total))."""
+    return _WALK_FLOOR, cost * window
+
+
 def walk_pays(matches: int, window: int, total: int, floor: int | None = None, cost: float = 1.0) -> bool:
     """Whether filling the first ``window`` rows pays to walk the cards in order rather than sort the matches."""
-    floor = _WALK_FLOOR if floor is None else floor
-    return matches > max(floor, (cost * window * max(total, 0)) ** 0.5)
+    least, weight = walk_bounds(window, cost)
+    return matches > max(least if floor is None else floor, (weight * max(total, 0)) ** 0.5)
 
 
 def walk_in_order(matches: int, total: int, floor: int | None = None) -> bool:

@@ -1,8 +1,9 @@
 """From a parsed query to a filter on cards.
 
 The parser (plain Python) gives the tree; this module resolves field names
-against the games' declarations, folds values like the index, expands glossary
-terms, and builds the set of matching card ids (``IdSet``): one text-index
+against the games' declarations (``cards.search.names`` for games and kinds),
+folds values like the index, expands glossary terms (``cards.search.glossary``),
+and builds the set of matching card ids (``cards.search.idsets``): one text-index
 expression whenever the query allows, SQL otherwise. Problems the parser cannot see (an unknown
 field, a number that is not a number) are raised as ``QuerySyntaxError`` with
 the position of the offending filter.
@@ -32,10 +33,12 @@ from django.db.models.functions import Coalesce
 
 from ..gamedefs import all_games
 from ..gamedefs.base import BooleanType, ChoiceListType, FieldSpec, IntegerType
-from ..models import Card, CardFieldValue, CardText, TermText
+from ..models import Card, CardFieldValue, CardText
 from . import ast
-from .backends import cards_matching
-from .matching import EVERY_CARD, Expression, all_of, any_of, without
+from .glossary import Glossary
+from .idsets import ALL_CARDS, IdSet, facet_matches, intersect, text_matches
+from .matching import any_of
+from .names import names
 from .normalize import fold
 from .tokens import (
     AT_LEAST_LIMIT,
@@ -44,7 +47,6 @@ from .tokens import (
     Phrase,
     at_least_value,
     columns_for,
-    facet_token,
     kind_facet,
     term_phrases,
 )
@@ -82,142 +84,8 @@ ORDERS = ("number", "name", "kind", "game")
 NUMERIC_TYPES = (IntegerType, BooleanType)
 
 
-@dataclass(frozen=True)
-class IdSet:
-    """A SELECT of card ids (one column, ``match_id``) that a query combines with others.
-
-    A set the text index can answer alone carries its index ``expression``
-    (``cards.search.matching``): sets combined with and, or and not stay one index
-    expression, which counts and pages without reading the cards table. The other
-    sets (regular expressions, comparisons over many distinct values) are SQL; a leaf
-    that can cheaply test one card also carries ``probe``: the same condition as a
-    correlated EXISTS, with ``{outer}`` standing for the card id; an AND then walks
-    its text-index member and probes the others, instead of materialising large sets.
-    """
-
-    sql: str
-    params: tuple = ()
-    everything: bool = False
-    probe: str | None = None
-    probe_params: tuple | None = None  # when the probe's parameters differ from the SELECT's
-    distinct: bool = False  # True when no id is selected twice, so a plain COUNT(*) counts cards
-    expression: Expression | None = None  # set when the text index alone answers this set
-
-    @classmethod
-    def of(cls, queryset: QuerySet, id_column: str, distinct: bool = False) -> IdSet:
-        """The ids in ``id_column`` of the rows ``queryset`` selects (``distinct``: each id once)."""
-        queryset = queryset.order_by().values(match_id=F(id_column))
-        sql, params = queryset.query.sql_with_params()
-        model = queryset.model._meta
-        probe = None
-        if " WHERE " in sql and " JOIN " not in sql:
-            # The probe's table gets an alias of its own, so that {outer} may name a column of
-            # the same table outside (a walk over cards_card probing a cards_card condition).
-            table, alias = model.db_table, f"{model.db_table}_probe"
-            inner = sql.replace(f'FROM "{table}"', f'FROM "{table}" AS "{alias}"').replace(f'"{table}".', f'"{alias}".')
-            inner = inner.replace("{", "{{").replace("}", "}}")
-            probe = f'EXISTS ({inner} AND "{alias}"."{model.get_field(id_column).column}" = {{outer}})'
-        return cls(sql, tuple(params), probe=probe, distinct=distinct)
-
-    def _compound(self, operator: str, other: IdSet) -> IdSet:
-        sql = f"SELECT * FROM ({self.sql}) AS a {operator} SELECT * FROM ({other.sql}) AS b"
-        return IdSet(sql, self.params + other.params, distinct=True)  # compound selects are sets
-
-    def __or__(self, other: IdSet) -> IdSet:
-        if self.everything or other.everything:
-            return ALL_CARDS
-        if self.expression is not None and other.expression is not None:
-            return text_matches(any_of(self.expression, other.expression))
-        return self._compound("UNION", other)
-
-    def __invert__(self) -> IdSet:
-        if self.everything:
-            return NO_CARDS
-        if self.expression is not None:
-            return text_matches(without(EVERY_CARD, self.expression))
-        return intersect([ALL_CARDS.plain()], [self])
-
-    def plain(self) -> IdSet:
-        return IdSet(self.sql, self.params, self.everything, self.probe, self.probe_params, self.distinct)
-
-    def test(self, outer: str) -> tuple[str, tuple]:
-        """A condition that ``outer`` (a card id column) is in this set.
-
-        Without a probe it is ``+outer IN (…)``: the unary plus keeps SQLite from driving a
-        loop over the cards from this list, so an ordered walk stops after a page.
-        """
-        if self.probe is not None:
-            return self.probe.format(outer=outer), self.params if self.probe_params is None else self.probe_params
-        return f"+{outer} IN ({self.sql})", self.params
-
-    def probe_template(self) -> tuple[str, tuple]:
-        """``test`` with ``{outer}`` left in place, for a probe that contains this set."""
-        if self.probe is not None:
-            return self.probe, self.params if self.probe_params is None else self.probe_params
-        escaped = self.sql.replace("{", "{{").replace("}", "}}")
-        return f"+{{outer}} IN ({escaped})", self.params
-
-
-def text_matches(expression: Expression) -> IdSet:
-    sql, params = cards_matching(expression)
-    return IdSet(sql, params, expression=expression, distinct=True)
-
-
-def facet_matches(name: str, values: Iterable[str]) -> IdSet:
-    """Cards with any of ``values`` for ``name`` (as the index spells them, ``tokens.facet_token``)."""
-    return text_matches(any_of(*(Phrase((facet_token(name, value),)) for value in values)))
-
-
-ALL_CARDS = IdSet("SELECT id AS match_id FROM cards_card", (), everything=True, distinct=True)
-NO_CARDS = IdSet("SELECT id AS match_id FROM cards_card WHERE 1 = 0", distinct=True)
 # A comparison over more distinct values than this is answered from the field values table.
 MAX_VALUES_IN_EXPRESSION = 64
-
-
-def intersect(included: list[IdSet], excluded: list[IdSet]) -> IdSet:
-    """Cards in every set of ``included`` and in none of ``excluded``."""
-    included = [ids for ids in included if not ids.everything]
-    # The members the text index answers become one expression; the rest test its matches.
-    indexed_in = [ids.expression for ids in included if ids.expression is not None]
-    indexed_out = [ids.expression for ids in excluded if ids.expression is not None]
-    if indexed_in or indexed_out:
-        expression = all_of(*indexed_in) if indexed_in else EVERY_CARD
-        if indexed_out:
-            expression = without(expression, any_of(*indexed_out))
-        included = [text_matches(expression), *(ids for ids in included if ids.expression is None)]
-        excluded = [ids for ids in excluded if ids.expression is None]
-    if not included and not excluded:
-        return ALL_CARDS
-    if len(included) == 1 and not excluded:
-        return included[0]
-    # Drive from a set that cannot be probed (a text match, usually the smallest).
-    driver = next((ids for ids in included if ids.probe is None), included[0] if included else ALL_CARDS.plain())
-    conditions: list[str] = []
-    params: list = list(driver.params)
-    for ids in included:
-        if ids is not driver:
-            condition, condition_params = ids.test("m.match_id")
-            conditions.append(condition)
-            params.extend(condition_params)
-    for ids in excluded:
-        condition, condition_params = ids.test("m.match_id")
-        conditions.append(f"NOT {condition}")
-        params.extend(condition_params)
-    sql = f"SELECT m.match_id FROM ({driver.sql}) AS m WHERE {' AND '.join(conditions)}"
-    # The same test for one card: every member's test, so an ordered walk can check the
-    # cards it passes without building this set.
-    probes: list[str] = []
-    probe_params: list = []
-    for ids in included:
-        template, template_params = ids.probe_template()
-        probes.append(template)
-        probe_params.extend(template_params)
-    for ids in excluded:
-        template, template_params = ids.probe_template()
-        probes.append(f"NOT {template}")
-        probe_params.extend(template_params)
-    probe = "(" + " AND ".join(probes) + ")"
-    return IdSet(sql, tuple(params), probe=probe, probe_params=tuple(probe_params), distinct=driver.distinct)
 
 
 @dataclass
@@ -237,69 +105,6 @@ def declared_fields() -> dict[str, list[FieldSpec]]:
         for spec in game.fields:
             fields.setdefault(spec.name, []).append(spec)
     return fields
-
-
-_glossary_cache: dict[str, tuple[tuple, Glossary]] = {}
-
-
-class Glossary:
-    """Glossary names by their folded form, for expanding a bare term into its other-language names."""
-
-    def __init__(self, rows: Iterable[tuple[int, str]]) -> None:
-        names_by_term: dict[int, set[str]] = {}
-        for term_id, name in rows:
-            names_by_term.setdefault(term_id, set()).add(name)
-        self._by_folded: dict[str, set[str]] = {}
-        for names in names_by_term.values():
-            for name in names:
-                self._by_folded.setdefault(fold(name), set()).update(names)
-
-    @classmethod
-    def from_database(cls) -> Glossary:
-        """The glossary as stored; rebuilt only when a term text was added, changed or removed."""
-        # A plain query: this runs for every search with words, and the ORM's own work would cost
-        # more than the database's.
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT COUNT(*), MAX(updated_at) FROM {TermText._meta.db_table}")
-            key = (connection.settings_dict["NAME"], *cursor.fetchone())
-        cached = _glossary_cache.get("glossary")
-        if cached is None or cached[0] != key:
-            cached = (key, cls(TermText.objects.exclude(name="").values_list("term_id", "name")))
-            _glossary_cache["glossary"] = cached
-        return cached[1]
-
-    def counterparts(self, text: str) -> list[str]:
-        folded = fold(text)
-        return sorted(name for name in self._by_folded.get(folded, ()) if fold(name) != folded)
-
-
-@dataclass(frozen=True)
-class _Names:
-    """What a game: or kind: value may name, by its folded form: game slugs, (game slug, kind slug) pairs."""
-
-    games: dict[str, list[str]]
-    kinds: dict[str, list[tuple[str, str]]]
-
-
-_names_cache: dict[tuple[int, ...], _Names] = {}
-
-
-def _names() -> _Names:
-    """The names of the registered games and kinds in every language, folded once per set of games."""
-    games = all_games()
-    key = tuple(id(game) for game in games)
-    if key not in _names_cache:
-        by_game: dict[str, list[str]] = {}
-        by_kind: dict[str, list[tuple[str, str]]] = {}
-        for game in games:
-            for name in {game.slug, *(fold(name) for name in game.names.values())}:
-                by_game.setdefault(name, []).append(game.slug)
-            for kind in game.kinds:
-                for name in {kind.slug, *(fold(label) for label in kind.labels.values())}:
-                    by_kind.setdefault(name, []).append((game.slug, kind.slug))
-        _names_cache.clear()
-        _names_cache[key] = _Names(by_game, by_kind)
-    return _names_cache[key]
 
 
 def _error(code: str, node: ast.Node, **params: Any) -> ast.QuerySyntaxError:
@@ -379,7 +184,7 @@ class _Compiler:
 
     def builtin_game(self, node: ast.FieldFilter) -> IdSet:
         self._equality_only(node, "game")
-        slugs = _names().games.get(fold(node.value))
+        slugs = names().games.get(fold(node.value))
         if not slugs:
             raise _error("unknown_game", node, value=node.value, games=[game.slug for game in all_games()])
         return self._negate_if_ne(node, facet_matches("game", slugs))
@@ -402,7 +207,7 @@ class _Compiler:
         wanted = fold(node.value)
         if wanted in {"unknown", fold("不明"), fold("未知")}:
             return self._negate_if_ne(node, ~self._has("kind"))
-        tokens = [Phrase((kind_facet(game, kind),)) for game, kind in _names().kinds.get(wanted, [])]
+        tokens = [Phrase((kind_facet(game, kind),)) for game, kind in names().kinds.get(wanted, [])]
         if not tokens:
             kinds = sorted({kind.slug for game in all_games() for kind in game.kinds})
             raise _error("unknown_kind", node, value=node.value, kinds=kinds)
