@@ -18,6 +18,7 @@ from cardsite.labels import Labels
 
 from .. import core
 from ..core import (
+    NO_PARAMS,
     CounterSpec,
     EventKind,
     GameState,
@@ -64,9 +65,11 @@ class ShadowEraState(GameState):
         self.expendability: dict[SimCard, tuple[bool, bool, int]] = {}
         self.unique: frozenset[SimCard] = frozenset()  # the deck's cards marked Unique
         self.special: frozenset[SimCard] = frozenset()
+        self.noted: frozenset[SimCard] = frozenset()
         # The goldfish never blocks or removes anything, so every ally that has waited a turn
         # attacks every turn: keep their total rather than walk them each turn.
         self.ready_attack = 0
+        self.attackers: list[SimCard] = []  # and the cards of those that deal damage, for the attack event
         self.arriving: list[Ally] = []  # allies that entered play this turn
 
 
@@ -89,6 +92,8 @@ class DeckFacts:
     unique: frozenset[SimCard]
     # Cards whose play needs more than their cost checked: Locations, weapons, Unique allies.
     special: frozenset[SimCard]
+    # Cards the log may give a reason for keeping in hand: of unknown cost, Unique allies, weapons.
+    noted: frozenset[SimCard]
 
 
 _prepared: dict[int, tuple[SimDeck, DeckFacts]] = {}
@@ -109,6 +114,13 @@ def _facts_of(deck: SimDeck) -> DeckFacts:
                 card
                 for card in cards
                 if card.kind in ("location", "weapon") or (card.kind == "ally" and card.value("unique") is True)
+            ),
+            frozenset(
+                card
+                for card in cards
+                if _cost(card) is None
+                or card.kind == "weapon"
+                or (card.kind == "ally" and card.value("unique") is True)
             ),
         )
         cached = (deck, facts)
@@ -314,7 +326,7 @@ class ShadowEraEngine:
         state.deck = list(deck.zone(self.main_zone))
         facts = _facts_of(deck)
         state.costs, state.expendability = facts.costs, facts.expendability
-        state.unique, state.special = facts.unique, facts.special
+        state.unique, state.special, state.noted = facts.unique, facts.special, facts.noted
         state.opponent_health = params["opponent_health"]
         state.first_player = bool(params["first_player"])
         self._draw(state, OPENING_HAND, opening=True)
@@ -348,8 +360,8 @@ class ShadowEraEngine:
                 continue
             card = self._take(state)
             state.hand.append(card)
-            if state.log_events:  # checked here too: Monte Carlo runs make millions of these calls
-                state.record("draw", card, message="opening_hand" if opening else "")
+            if state.log_events:  # appended as record() would: Monte Carlo runs make millions of these calls
+                state.events.append((state.turn, "draw", card, None, "opening_hand" if opening else "", NO_PARAMS))
 
     def play_turn(self, state: ShadowEraState) -> None:
         state.turn += 1
@@ -360,6 +372,8 @@ class ShadowEraEngine:
             for ally in state.arriving:
                 ally.ready = True
                 state.ready_attack += ally.attack
+                if ally.attack > 0:
+                    state.attackers.append(ally.card)
             state.arriving.clear()
         if turn > 1 or not state.first_player:
             if state.shadow_energy < SHADOW_ENERGY_CAP:
@@ -399,7 +413,7 @@ class ShadowEraEngine:
         state.hand.remove(victim)
         state.resources += 1
         if state.log_events:
-            state.record("sacrifice", victim, amount=state.resources)
+            state.events.append((state.turn, "sacrifice", victim, state.resources, "", NO_PARAMS))
 
     def _play_cards(self, state: ShadowEraState, policy: Policy) -> int:
         available = state.resources
@@ -428,6 +442,8 @@ class ShadowEraEngine:
             self._enter_play(state, best, best_cost)
         if state.log_events:
             for card in hand:
+                if card not in state.noted:
+                    continue
                 if costs[card] is None:
                     state.record("note", card, message="cost_unknown")
                 elif card in state.unique_in_play:
@@ -456,7 +472,7 @@ class ShadowEraEngine:
 
     def _enter_play(self, state: ShadowEraState, card: SimCard, cost: int) -> None:
         if state.log_events:
-            state.record("play", card, amount=cost)
+            state.events.append((state.turn, "play", card, cost, "", NO_PARAMS))
         if card.kind == "ally":
             attack = card.value("attack")
             if attack is None:
@@ -495,9 +511,9 @@ class ShadowEraEngine:
         if damage:
             state.opponent_health -= damage
             if state.log_events:
-                allies = tuple(ally.card for ally in state.field_allies if ally.ready and ally.attack > 0)
                 message = "attack_with_weapon" if weapon else "attack"
-                state.record("attack", amount=damage, message=message, allies=allies, health=state.opponent_health)
+                params = {"allies": tuple(state.attackers), "health": state.opponent_health}
+                state.events.append((state.turn, "attack", None, damage, message, params))
         return damage
 
 
