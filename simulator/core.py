@@ -10,6 +10,7 @@ appended to the event log the pages render.
 from __future__ import annotations
 
 import random
+from _random import Random as _MersenneTwister
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
@@ -167,6 +168,18 @@ class GameResult:
         return self.state.log
 
 
+class SeededRandom(random.Random):
+    """``random.Random(seed)`` for a whole-number seed, made faster: the same generator in the same state.
+
+    ``random.Random.seed`` only checks the seed's type before handing a whole number to the C generator;
+    calling that directly saves a third of the cost of making the generator, which every game pays.
+    """
+
+    def __init__(self, seed: int) -> None:
+        _MersenneTwister.seed(self, seed)
+        self.gauss_next = None
+
+
 class GameState:
     """Shared state of every engine: the random generator, the turn counter and the log.
 
@@ -177,7 +190,7 @@ class GameState:
 
     def __init__(self, seed: int, log_events: bool = True) -> None:
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng: random.Random = SeededRandom(seed)
         self.turn = 0
         self.log_events = log_events
         self.events: list[tuple[int, str, SimCard | None, int | None, str, Mapping[str, Any]]] = []

@@ -61,11 +61,9 @@ class ShadowEraState(GameState):
         self.first_player = True
         self.policy = "default"
         self.rules: Policy = POLICIES["default"]  # the policy's choices, looked up once
-        self.costs: dict[SimCard, int | None] = {}  # shared by every game of a deck
-        self.expendability: dict[SimCard, tuple[bool, bool, int]] = {}
-        self.unique: frozenset[SimCard] = frozenset()  # the deck's cards marked Unique
-        self.special: frozenset[SimCard] = frozenset()
-        self.noted: frozenset[SimCard] = frozenset()
+        # Shared by every game of a deck. One attribute rather than one a fact: past 30 attributes an object
+        # no longer shares its class's table of names, and every attribute lookup of the game costs more.
+        self.facts: DeckFacts = NO_FACTS
         # The goldfish never blocks or removes anything, so every ally that has waited a turn
         # attacks every turn: keep their total rather than walk them each turn.
         self.ready_attack = 0
@@ -94,6 +92,9 @@ class DeckFacts:
     special: frozenset[SimCard]
     # Cards the log may give a reason for keeping in hand: of unknown cost, Unique allies, weapons.
     noted: frozenset[SimCard]
+
+
+NO_FACTS = DeckFacts({}, {}, frozenset(), frozenset(), frozenset())
 
 
 _prepared: dict[int, tuple[SimDeck, DeckFacts]] = {}
@@ -324,9 +325,7 @@ class ShadowEraEngine:
         state.policy = policy if policy in POLICIES else "default"
         state.rules = POLICIES[state.policy]
         state.deck = list(deck.zone(self.main_zone))
-        facts = _facts_of(deck)
-        state.costs, state.expendability = facts.costs, facts.expendability
-        state.unique, state.special, state.noted = facts.unique, facts.special, facts.noted
+        state.facts = _facts_of(deck)
         state.opponent_health = params["opponent_health"]
         state.first_player = bool(params["first_player"])
         self._draw(state, OPENING_HAND, opening=True)
@@ -352,13 +351,14 @@ class ShadowEraEngine:
         return card
 
     def _draw(self, state: ShadowEraState, count: int, opening: bool = False) -> None:
+        deck, random = state.deck, state.rng.random
         for _ in range(count):
-            if not state.deck:
+            if not deck:
                 # もし、ドローする必要がある時にデッキに１枚もカードがない場合、自身のヒーローは１ダメージだけ受ける。
                 state.own_damage += 1
                 state.record("damage", amount=1, message="empty_deck")
                 continue
-            card = self._take(state)
+            card = deck.pop(int(random() * len(deck)))  # as _take() does, without the call
             state.hand.append(card)
             if state.log_events:  # appended as record() would: Monte Carlo runs make millions of these calls
                 state.events.append((state.turn, "draw", card, None, "opening_hand" if opening else "", NO_PARAMS))
@@ -399,18 +399,21 @@ class ShadowEraEngine:
             return
         if not state.hand:
             return
-        costs = state.costs
-        dearest = max([cost for cost in map(costs.__getitem__, state.hand) if cost is not None], default=0)
+        hand = state.hand
+        # max() given no keyword (default=, key=): reading keywords costs it more than the work on a few cards.
+        known_costs = [cost for cost in map(state.facts.costs.__getitem__, hand) if cost is not None]
+        dearest = max(known_costs) if known_costs else 0
         if policy.sacrifice_while_short and state.resources >= dearest:
             return
         # Give up the card least likely to be played: a Unique ally already in play, then no known cost,
-        # then the dearest non-ally.
-        if state.unique_in_play:
-            blocked = state.unique_in_play
-            victim = max(state.hand, key=lambda card: (card in blocked, state.expendability[card]))
-        else:
-            victim = max(state.hand, key=state.expendability.__getitem__)
-        state.hand.remove(victim)
+        # then the dearest non-ally; the first of equals, as max() picks.
+        expendability, blocked = state.facts.expendability, state.unique_in_play
+        victim, most = hand[0], (hand[0] in blocked, expendability[hand[0]])
+        for card in hand:
+            rank = (card in blocked, expendability[card])
+            if rank > most:
+                victim, most = card, rank
+        hand.remove(victim)
         state.resources += 1
         if state.log_events:
             state.events.append((state.turn, "sacrifice", victim, state.resources, "", NO_PARAMS))
@@ -419,7 +422,7 @@ class ShadowEraEngine:
         available = state.resources
         played = 0
         location_played = False
-        costs, special, hand = state.costs, state.special, state.hand
+        costs, special, hand = state.facts.costs, state.facts.special, state.hand
         dearest_first = policy.play_dearest_first
         while True:
             # The dearest (or cheapest) card that can be paid; the first of equals, as max() and min() pick.
@@ -442,7 +445,7 @@ class ShadowEraEngine:
             self._enter_play(state, best, best_cost)
         if state.log_events:
             for card in hand:
-                if card not in state.noted:
+                if card not in state.facts.noted:
                     continue
                 if costs[card] is None:
                     state.record("note", card, message="cost_unknown")
@@ -480,7 +483,7 @@ class ShadowEraEngine:
             ally = Ally(card, attack or 0)
             state.field_allies.append(ally)
             state.arriving.append(ally)
-            if card in state.unique:
+            if card in state.facts.unique:
                 state.unique_in_play.add(card)
         elif card.kind == "weapon":
             attack, durability = card.value("attack"), card.value("durability")

@@ -165,14 +165,15 @@ def _facts_of(deck: SimDeck) -> KnownFacts:
     return cached[1]
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class Character:
+    """A character in play. Told apart by identity (a payer leaves play itself), which is cheaper than comparing
+    field by field and removes the same ones: the payers of one card are taken in the order they came into play."""
+
     card: SimCard
     ready: bool = False  # 人物剛登用成功的那回合狀態為行動準備中(斜放)，不能使用。
     hired_this_turn: bool = False
-    # The card's facts, looked up once as it enters play rather than at every decision. Not compared:
-    # characters are told apart (list.remove) by their card and state, as before.
-    facts: CardFacts = field(init=False, repr=False, compare=False)
+    facts: CardFacts = field(init=False, repr=False)  # the card's facts, looked up once as it enters play
 
     def __post_init__(self) -> None:
         self.facts = facts(self.card)
@@ -181,9 +182,10 @@ class Character:
 # Sort and max keys read by C code rather than a lambda.
 _attack_of = attrgetter("facts.attack")
 _first = itemgetter(0)
+EFFECT_VALUE = {"commerce": attrgetter("facts.intelligence"), "hunting": _attack_of}  # 商業 reads 智力, 狩獵 攻擊力
 
 
-@dataclass
+@dataclass(slots=True)
 class Payment:
     """Who pays a cost: cards discarded from hand (白), characters sent wandering, characters discarded (殺)."""
 
@@ -455,7 +457,7 @@ class SuikodenEngine:
             for part in found.paid_by_characters:
                 colour = part.colour
                 payers = sorted(
-                    (c for c in state.field_characters if c.facts.colour == colour and id(c) not in used),
+                    [c for c in state.field_characters if c.facts.colour == colour and id(c) not in used],
                     key=_attack_of,
                 )
                 for payer in payers[: part.amount]:
@@ -497,10 +499,12 @@ class SuikodenEngine:
                 found = known[card]
                 if not found.payable or found.white > spare:
                     continue
-                if found.colours and not all(counts.get(colour, 0) >= amount for colour, amount in found.colours):
-                    continue
-                if best is None or (found.rank > best_rank if dearest_first else found.rank < best_rank):
-                    best, best_rank = card, found.rank
+                for colour, amount in found.colours:
+                    if counts.get(colour, 0) < amount:
+                        break  # too few characters of a colour in play (a loop: all() costs more here)
+                else:
+                    if best is None or (found.rank > best_rank if dearest_first else found.rank < best_rank):
+                        best, best_rank = card, found.rank
             if best is None:
                 break
             plan = self.payment(state, best, counts)  # affordable: the loop above counted as affordable() does
@@ -512,8 +516,7 @@ class SuikodenEngine:
             for payer, _colour in plan.killed:
                 counts[payer.facts.colour] -= 1
             character = Character(best, ready=False, hired_this_turn=True)
-            colour = character.facts.colour
-            counts[colour] = counts.get(colour, 0) + 1
+            counts[character.facts.colour] = counts.get(character.facts.colour, 0) + 1
             state.field_characters.append(character)
             if state.log_events:
                 state.events.append((state.turn, "play", best, character.facts.total, "hired", NO_PARAMS))
@@ -546,17 +549,13 @@ class SuikodenEngine:
                 continue
             if not state.deck:
                 break  # the draw is the effect's point: not from an empty deck
-            by_intelligence = effect == "commerce"
-            valued = []
-            offered = 0
-            for character in ready:
-                if character is keep or not character.ready:
-                    continue
-                value = character.facts.intelligence if by_intelligence else character.facts.attack
-                if value is not None:
-                    valued.append((value, character))
-                    offered += value
-            if offered < needed:
+            value_of = EFFECT_VALUE[effect]
+            valued = [
+                (value, character)
+                for character in ready
+                if character.ready and character is not keep and (value := value_of(character)) is not None
+            ]
+            if sum(map(_first, valued)) < needed:
                 continue
             valued.sort(key=_first, reverse=True)  # stable: equals stay in the order they came into play
             total = 0
@@ -565,7 +564,8 @@ class SuikodenEngine:
                     break
                 character.ready = False
                 total += value
-            state.record(effect, amount=total)
+            if state.log_events:
+                state.events.append((state.turn, effect, None, total, "", NO_PARAMS))
             self._may_draw(state, "")
 
     def _battle(self, state: SuikodenState) -> int:
@@ -589,7 +589,8 @@ class SuikodenEngine:
             state.events.extend((turn, "attack", character.card, None, "", NO_PARAMS) for character in attackers)
         # No defender: the land is given up and destroyed; a destroyed land ends the battle.
         state.opponent_lands -= 1
-        state.record("damage", amount=1, message="land_destroyed", left=state.opponent_lands)
+        if state.log_events:
+            state.events.append((state.turn, "damage", None, 1, "land_destroyed", {"left": state.opponent_lands}))
         return 1
 
 
