@@ -223,7 +223,17 @@ class GameState:
         return read
 
     def shuffle(self, cards: list[SimCard]) -> None:
-        self.rng.shuffle(cards)
+        """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers (so the
+        same order from the same seed, tested), without the Python call ``random.shuffle`` makes a card."""
+        getrandbits = self.rng.getrandbits
+        for last in range(len(cards) - 1, 0, -1):
+            # random's _randbelow(last + 1): whole numbers of as many bits as last + 1 has, until one is below it
+            choices = last + 1
+            bits = choices.bit_length()
+            chosen = getrandbits(bits)
+            while chosen >= choices:
+                chosen = getrandbits(bits)
+            cards[last], cards[chosen] = cards[chosen], cards[last]
         self.record("shuffle", amount=len(cards))
 
     def draw_top(self) -> SimCard | None:

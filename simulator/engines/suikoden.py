@@ -543,7 +543,12 @@ class SuikodenEngine:
         ready = [c for c in field_characters if c.ready]
         if not ready:
             return
-        keep = max(field_characters, key=_attack_of)
+        # The strongest character stays back (the first of equals, as max() picks; a loop: max(key=) costs more
+        # to call than it saves here).
+        keep = field_characters[0]
+        for character in field_characters:
+            if character.facts.attack > keep.facts.attack:
+                keep = character
         for effect, needed in (("commerce", commerce), ("hunting", hunting)):
             if not needed:
                 continue
