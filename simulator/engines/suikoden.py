@@ -182,7 +182,6 @@ class Character:
 # Sort and max keys read by C code rather than a lambda.
 _attack_of = attrgetter("facts.attack")
 _first = itemgetter(0)
-EFFECT_VALUE = {"commerce": attrgetter("facts.intelligence"), "hunting": _attack_of}  # 商業 reads 智力, 狩獵 攻擊力
 
 
 @dataclass(slots=True)
@@ -554,12 +553,15 @@ class SuikodenEngine:
                 continue
             if not state.deck:
                 break  # the draw is the effect's point: not from an empty deck
-            value_of = EFFECT_VALUE[effect]
-            valued = [
-                (value, character)
-                for character in ready
-                if character.ready and character is not keep and (value := value_of(character)) is not None
-            ]
+            # 商業 counts 智力 (which a card may not give), 狩獵 攻擊力 (0 when not given).
+            if effect == "commerce":
+                valued = [
+                    (c.facts.intelligence, c)
+                    for c in ready
+                    if c.ready and c is not keep and c.facts.intelligence is not None
+                ]
+            else:
+                valued = [(c.facts.attack, c) for c in ready if c.ready and c is not keep]
             if sum(map(_first, valued)) < needed:
                 continue
             valued.sort(key=_first, reverse=True)  # stable: equals stay in the order they came into play
@@ -591,7 +593,7 @@ class SuikodenEngine:
             character.ready = False
         if state.log_events:
             turn = state.turn
-            state.events.extend((turn, "attack", character.card, None, "", NO_PARAMS) for character in attackers)
+            state.events.extend([(turn, "attack", character.card, None, "", NO_PARAMS) for character in attackers])
         # No defender: the land is given up and destroyed; a destroyed land ends the battle.
         state.opponent_lands -= 1
         if state.log_events:
