@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import random
 from _random import Random as _MersenneTwister
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, NamedTuple, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from cardsite.labels import Labels
 
 S = TypeVar("S", bound="GameState")
+F = TypeVar("F")
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,6 +56,27 @@ class SimDeck:
             game,
             {zone: tuple(card for card, count in entries for _ in range(count)) for zone, entries in zones.items()},
         )
+
+
+class PerDeck(Generic[F]):
+    """What an engine works out of a deck's cards once and shares among all the deck's games (it never changes).
+
+    Keyed by the deck object itself, so a deck read again from the database is worked out again; only the
+    last few decks are kept.
+    """
+
+    def __init__(self, work_out: Callable[[SimDeck], F], keep: int = 32) -> None:
+        self.work_out = work_out
+        self.keep = keep
+        self._found: dict[int, tuple[SimDeck, F]] = {}
+
+    def __call__(self, deck: SimDeck) -> F:
+        found = self._found.get(id(deck))
+        if found is None or found[0] is not deck:  # a deck made since at the address of one gone
+            if len(self._found) >= self.keep:
+                self._found.clear()
+            found = self._found[id(deck)] = (deck, self.work_out(deck))
+        return found[1]
 
 
 NO_PARAMS: Mapping[str, Any] = MappingProxyType({})

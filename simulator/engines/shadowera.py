@@ -24,6 +24,7 @@ from ..core import (
     GameState,
     Message,
     Parameter,
+    PerDeck,
     SimCard,
     SimDeck,
     StatLabels,
@@ -97,36 +98,27 @@ class DeckFacts:
 NO_FACTS = DeckFacts({}, {}, frozenset(), frozenset(), frozenset())
 
 
-_prepared: dict[int, tuple[SimDeck, DeckFacts]] = {}
-
-
-def _facts_of(deck: SimDeck) -> DeckFacts:
+def _work_out_facts(deck: SimDeck) -> DeckFacts:
     """Every card's cost, expendability and uniqueness, worked out once per deck rather than at each decision."""
-    cached = _prepared.get(id(deck))
-    if cached is None or cached[0] is not deck:
-        if len(_prepared) > 32:
-            _prepared.clear()
-        cards = set(deck.zone(ShadowEraEngine.main_zone))
-        facts = DeckFacts(
-            {card: _cost(card) for card in cards},
-            {card: _expendability(card) for card in cards},
-            frozenset(card for card in cards if card.kind == "ally" and card.value("unique") is True),
-            frozenset(
-                card
-                for card in cards
-                if card.kind in ("location", "weapon") or (card.kind == "ally" and card.value("unique") is True)
-            ),
-            frozenset(
-                card
-                for card in cards
-                if _cost(card) is None
-                or card.kind == "weapon"
-                or (card.kind == "ally" and card.value("unique") is True)
-            ),
-        )
-        cached = (deck, facts)
-        _prepared[id(deck)] = cached
-    return cached[1]
+    cards = set(deck.zone(ShadowEraEngine.main_zone))
+    return DeckFacts(
+        {card: _cost(card) for card in cards},
+        {card: _expendability(card) for card in cards},
+        frozenset(card for card in cards if card.kind == "ally" and card.value("unique") is True),
+        frozenset(
+            card
+            for card in cards
+            if card.kind in ("location", "weapon") or (card.kind == "ally" and card.value("unique") is True)
+        ),
+        frozenset(
+            card
+            for card in cards
+            if _cost(card) is None or card.kind == "weapon" or (card.kind == "ally" and card.value("unique") is True)
+        ),
+    )
+
+
+_facts_of = PerDeck(_work_out_facts)
 
 
 @dataclass(frozen=True)

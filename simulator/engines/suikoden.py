@@ -29,6 +29,7 @@ from ..core import (
     GameState,
     Message,
     Parameter,
+    PerDeck,
     SimCard,
     SimDeck,
     StatLabels,
@@ -151,18 +152,12 @@ class KnownFacts(dict[SimCard, CardFacts]):
         return found
 
 
-_prepared: dict[int, tuple[SimDeck, KnownFacts]] = {}
+def _work_out_facts(deck: SimDeck) -> KnownFacts:
+    """The facts of a deck's characters, shared by all its games."""
+    return KnownFacts((card, facts(card)) for card in set(deck.zone(SuikodenEngine.main_zone)))
 
 
-def _facts_of(deck: SimDeck) -> KnownFacts:
-    """The facts of a deck's characters, worked out once per deck and shared by all its games (they never change)."""
-    cached = _prepared.get(id(deck))
-    if cached is None or cached[0] is not deck:
-        if len(_prepared) > 32:
-            _prepared.clear()
-        known = KnownFacts((card, facts(card)) for card in set(deck.zone(SuikodenEngine.main_zone)))
-        cached = _prepared[id(deck)] = (deck, known)
-    return cached[1]
+_facts_of = PerDeck(_work_out_facts)
 
 
 @dataclass(slots=True, eq=False)
