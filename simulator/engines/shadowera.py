@@ -18,12 +18,14 @@ from cardsite.labels import Labels
 
 from .. import core
 from ..core import (
+    NO_PARAMS,
     Choice,
     CounterSpec,
     EventKind,
     GameState,
     Message,
     Parameter,
+    PerDeck,
     SimCard,
     SimDeck,
     StatLabels,
@@ -61,13 +63,13 @@ class ShadowEraState(GameState):
         self.first_player = True
         self.policy = "default"
         self.rules: Policy = POLICIES["default"]  # the policy's choices, looked up once
-        self.costs: dict[SimCard, int | None] = {}  # shared by every game of a deck
-        self.expendability: dict[SimCard, tuple[bool, bool, int]] = {}
-        self.unique: frozenset[SimCard] = frozenset()  # the deck's cards marked Unique
-        self.special: frozenset[SimCard] = frozenset()
+        # Shared by every game of a deck. One attribute rather than one a fact: past 30 attributes an object
+        # no longer shares its class's table of names, and every attribute lookup of the game costs more.
+        self.facts: DeckFacts = NO_FACTS
         # The goldfish never blocks or removes anything, so every ally that has waited a turn
         # attacks every turn: keep their total rather than walk them each turn.
         self.ready_attack = 0
+        self.attackers: list[SimCard] = []  # and the cards of those that deal damage, for the attack event
         self.arriving: list[Ally] = []  # allies that entered play this turn
 
 
@@ -90,31 +92,34 @@ class DeckFacts:
     unique: frozenset[SimCard]
     # Cards whose play needs more than their cost checked: Locations, weapons, Unique allies.
     special: frozenset[SimCard]
+    # Cards the log may give a reason for keeping in hand: of unknown cost, Unique allies, weapons.
+    noted: frozenset[SimCard]
 
 
-_prepared: dict[int, tuple[SimDeck, DeckFacts]] = {}
+NO_FACTS = DeckFacts({}, {}, frozenset(), frozenset(), frozenset())
 
 
-def _facts_of(deck: SimDeck) -> DeckFacts:
+def _work_out_facts(deck: SimDeck) -> DeckFacts:
     """Every card's cost, expendability and uniqueness, worked out once per deck rather than at each decision."""
-    cached = _prepared.get(id(deck))
-    if cached is None or cached[0] is not deck:
-        if len(_prepared) > 32:
-            _prepared.clear()
-        cards = set(deck.zone(ShadowEraEngine.main_zone))
-        facts = DeckFacts(
-            {card: _cost(card) for card in cards},
-            {card: _expendability(card) for card in cards},
-            frozenset(card for card in cards if card.kind == "ally" and card.value("unique") is True),
-            frozenset(
-                card
-                for card in cards
-                if card.kind in ("location", "weapon") or (card.kind == "ally" and card.value("unique") is True)
-            ),
-        )
-        cached = (deck, facts)
-        _prepared[id(deck)] = cached
-    return cached[1]
+    cards = set(deck.zone(ShadowEraEngine.main_zone))
+    return DeckFacts(
+        {card: _cost(card) for card in cards},
+        {card: _expendability(card) for card in cards},
+        frozenset(card for card in cards if card.kind == "ally" and card.value("unique") is True),
+        frozenset(
+            card
+            for card in cards
+            if card.kind in ("location", "weapon") or (card.kind == "ally" and card.value("unique") is True)
+        ),
+        frozenset(
+            card
+            for card in cards
+            if _cost(card) is None or card.kind == "weapon" or (card.kind == "ally" and card.value("unique") is True)
+        ),
+    )
+
+
+_facts_of = PerDeck(_work_out_facts)
 
 
 @dataclass(frozen=True)
@@ -317,9 +322,7 @@ class ShadowEraEngine:
         state.policy = policy if policy in POLICIES else "default"
         state.rules = POLICIES[state.policy]
         state.deck = list(deck.zone(self.main_zone))
-        facts = _facts_of(deck)
-        state.costs, state.expendability = facts.costs, facts.expendability
-        state.unique, state.special = facts.unique, facts.special
+        state.facts = _facts_of(deck)
         state.opponent_health = params["opponent_health"]
         state.first_player = bool(params["first_player"])
         self._draw(state, OPENING_HAND, opening=True)
@@ -345,16 +348,17 @@ class ShadowEraEngine:
         return card
 
     def _draw(self, state: ShadowEraState, count: int, opening: bool = False) -> None:
+        deck, random = state.deck, state.rng.random
         for _ in range(count):
-            if not state.deck:
+            if not deck:
                 # もし、ドローする必要がある時にデッキに１枚もカードがない場合、自身のヒーローは１ダメージだけ受ける。
                 state.own_damage += 1
                 state.record("damage", amount=1, message="empty_deck")
                 continue
-            card = self._take(state)
+            card = deck.pop(int(random() * len(deck)))  # as _take() does, without the call
             state.hand.append(card)
-            if state.log_events:  # checked here too: Monte Carlo runs make millions of these calls
-                state.record("draw", card, message="opening_hand" if opening else "")
+            if state.log_events:  # appended as record() would: Monte Carlo runs make millions of these calls
+                state.events.append((state.turn, "draw", card, None, "opening_hand" if opening else "", NO_PARAMS))
 
     def play_turn(self, state: ShadowEraState) -> None:
         state.turn += 1
@@ -365,6 +369,8 @@ class ShadowEraEngine:
             for ally in state.arriving:
                 ally.ready = True
                 state.ready_attack += ally.attack
+                if ally.attack > 0:
+                    state.attackers.append(ally.card)
             state.arriving.clear()
         if turn > 1 or not state.first_player:
             if state.shadow_energy < SHADOW_ENERGY_CAP:
@@ -390,27 +396,30 @@ class ShadowEraEngine:
             return
         if not state.hand:
             return
-        costs = state.costs
-        dearest = max([cost for cost in map(costs.__getitem__, state.hand) if cost is not None], default=0)
+        hand = state.hand
+        # max() given no keyword (default=, key=): reading keywords costs it more than the work on a few cards.
+        known_costs = [cost for cost in map(state.facts.costs.__getitem__, hand) if cost is not None]
+        dearest = max(known_costs) if known_costs else 0
         if policy.sacrifice_while_short and state.resources >= dearest:
             return
         # Give up the card least likely to be played: a Unique ally already in play, then no known cost,
-        # then the dearest non-ally.
-        if state.unique_in_play:
-            blocked = state.unique_in_play
-            victim = max(state.hand, key=lambda card: (card in blocked, state.expendability[card]))
-        else:
-            victim = max(state.hand, key=state.expendability.__getitem__)
-        state.hand.remove(victim)
+        # then the dearest non-ally; the first of equals, as max() picks.
+        expendability, blocked = state.facts.expendability, state.unique_in_play
+        victim, most = hand[0], (hand[0] in blocked, expendability[hand[0]])
+        for card in hand:
+            rank = (card in blocked, expendability[card])
+            if rank > most:
+                victim, most = card, rank
+        hand.remove(victim)
         state.resources += 1
         if state.log_events:
-            state.record("sacrifice", victim, amount=state.resources)
+            state.events.append((state.turn, "sacrifice", victim, state.resources, "", NO_PARAMS))
 
     def _play_cards(self, state: ShadowEraState, policy: Policy) -> int:
         available = state.resources
         played = 0
         location_played = False
-        costs, special, hand = state.costs, state.special, state.hand
+        costs, special, hand = state.facts.costs, state.facts.special, state.hand
         dearest_first = policy.play_dearest_first
         while True:
             # The dearest (or cheapest) card that can be paid; the first of equals, as max() and min() pick.
@@ -433,6 +442,8 @@ class ShadowEraEngine:
             self._enter_play(state, best, best_cost)
         if state.log_events:
             for card in hand:
+                if card not in state.facts.noted:
+                    continue
                 if costs[card] is None:
                     state.record("note", card, message="cost_unknown")
                 elif card in state.unique_in_play:
@@ -461,7 +472,7 @@ class ShadowEraEngine:
 
     def _enter_play(self, state: ShadowEraState, card: SimCard, cost: int) -> None:
         if state.log_events:
-            state.record("play", card, amount=cost)
+            state.events.append((state.turn, "play", card, cost, "", NO_PARAMS))
         if card.kind == "ally":
             attack = card.value("attack")
             if attack is None:
@@ -469,7 +480,7 @@ class ShadowEraEngine:
             ally = Ally(card, attack or 0)
             state.field_allies.append(ally)
             state.arriving.append(ally)
-            if card in state.unique:
+            if card in state.facts.unique:
                 state.unique_in_play.add(card)
         elif card.kind == "weapon":
             attack, durability = card.value("attack"), card.value("durability")
@@ -500,9 +511,9 @@ class ShadowEraEngine:
         if damage:
             state.opponent_health -= damage
             if state.log_events:
-                allies = tuple(ally.card for ally in state.field_allies if ally.ready and ally.attack > 0)
                 message = "attack_with_weapon" if weapon else "attack"
-                state.record("attack", amount=damage, message=message, allies=allies, health=state.opponent_health)
+                params = {"allies": tuple(state.attackers), "health": state.opponent_health}
+                state.events.append((state.turn, "attack", None, damage, message, params))
         return damage
 
 

@@ -18,15 +18,18 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter, itemgetter
 
 from cardsite.labels import Labels
 
 from ..core import (
+    NO_PARAMS,
     CounterSpec,
     EventKind,
     GameState,
     Message,
     Parameter,
+    PerDeck,
     SimCard,
     SimDeck,
     StatLabels,
@@ -59,13 +62,6 @@ def parse_cost(cost: str | None) -> list[CostPart] | None:
         return []
     parts = [CostPart(colour, bool(kill), int(amount)) for colour, kill, amount in COST_PART.findall(cost)]
     return parts or None
-
-
-@dataclass
-class Character:
-    card: SimCard
-    ready: bool = False  # 人物剛登用成功的那回合狀態為行動準備中(斜放)，不能使用。
-    hired_this_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -112,6 +108,8 @@ class CardFacts:
     white: int  # cards to discard from hand
     colours: tuple[tuple[str, int], ...]  # characters of each colour to send off (仁 and 仁殺 together)
     rank: tuple[int, int, str]  # which of two hireable cards a policy prefers: cost, attack, then key
+    payable: bool  # its cost is known and names only colours that can be paid
+    paid_by_characters: tuple[CostPart, ...]  # the parts of its cost other than 白, in order
 
 
 _facts: dict[SimCard, CardFacts] = {}
@@ -139,20 +137,49 @@ def facts(card: SimCard) -> CardFacts:
             white=sum(part.amount for part in parts or () if part.colour == WHITE),
             colours=tuple(needs.items()),
             rank=(sum(part.amount for part in parts) if parts else 0, card.value("attack", 0), card.key),
+            payable=parts is not None and unmapped is None,
+            paid_by_characters=tuple(part for part in parts or () if part.colour != WHITE),
         )
         _facts[card] = found
     return found
 
 
 class KnownFacts(dict[SimCard, CardFacts]):
-    """A game's cards' facts; a card that enters from elsewhere (a test, a new zone) is read on first sight."""
+    """A deck's cards' facts; a card that enters from elsewhere (a test, a new zone) is read on first sight."""
 
     def __missing__(self, card: SimCard) -> CardFacts:
         found = self[card] = facts(card)
         return found
 
 
-@dataclass
+def _work_out_facts(deck: SimDeck) -> KnownFacts:
+    """The facts of a deck's characters, shared by all its games."""
+    return KnownFacts((card, facts(card)) for card in set(deck.zone(SuikodenEngine.main_zone)))
+
+
+_facts_of = PerDeck(_work_out_facts)
+
+
+@dataclass(slots=True, eq=False)
+class Character:
+    """A character in play. Told apart by identity (a payer leaves play itself), which is cheaper than comparing
+    field by field and removes the same ones: the payers of one card are taken in the order they came into play."""
+
+    card: SimCard
+    ready: bool = False  # 人物剛登用成功的那回合狀態為行動準備中(斜放)，不能使用。
+    hired_this_turn: bool = False
+    facts: CardFacts = field(init=False, repr=False)  # the card's facts, looked up once as it enters play
+
+    def __post_init__(self) -> None:
+        self.facts = facts(self.card)
+
+
+# Sort and max keys read by C code rather than a lambda.
+_attack_of = attrgetter("facts.attack")
+_first = itemgetter(0)
+
+
+@dataclass(slots=True)
 class Payment:
     """Who pays a cost: cards discarded from hand (白), characters sent wandering, characters discarded (殺)."""
 
@@ -172,7 +199,7 @@ class SuikodenState(GameState):
         self.opponent_lands = 0
         self.policy = "default"
         self.out_of_cards = False
-        self.facts: KnownFacts = KnownFacts()  # every card's facts, read once
+        self.facts: KnownFacts = KnownFacts()  # every card's facts, read once (shared by a deck's games)
 
 
 def _message(slug: str, ja: str, zh: str, en: str) -> Message:
@@ -293,7 +320,7 @@ class SuikodenEngine:
         state.policy = policy if policy in POLICIES else "default"
         state.deck = list(deck.zone(self.main_zone))
         state.lands = list(deck.zone("lands"))
-        state.facts = KnownFacts((card, facts(card)) for card in set(state.deck))
+        state.facts = _facts_of(deck)
         state.shuffle(state.deck)
         state.rng.shuffle(state.lands)
         state.opponent_lands = params["opponent_lands"]
@@ -324,8 +351,8 @@ class SuikodenEngine:
                 return
             card = state.deck.pop()
             state.hand.append(card)
-            if state.log_events:
-                state.record("draw", card, message=message)
+            if state.log_events:  # appended as record() would: the commonest event
+                state.events.append((state.turn, "draw", card, None, message, NO_PARAMS))
 
     def _may_draw(self, state: SuikodenState, message: str, keep: int = 0) -> bool:
         """A draw the seed makes optional: not taken when it would leave fewer than ``keep`` cards for the
@@ -341,36 +368,37 @@ class SuikodenEngine:
         policy = POLICIES[state.policy]
         stats = TurnStats(turn=state.turn)
         state.stats.append(stats)
+        field_characters, hand = state.field_characters, state.hand
         # 1. 開始階段: every character stands up.
-        for character in state.field_characters:
+        for character in field_characters:
             character.ready = True
         # 2. 歸還階段: one wandering character may come back; with [調達] it may draw a card.
         if state.wandering:
-            returning = max(state.wandering, key=lambda card: state.facts[card].attack)
+            known = state.facts
+            returning = max(state.wandering, key=lambda card: known[card].attack)
             state.wandering.remove(returning)
-            state.field_characters.append(Character(returning, ready=True))
+            field_characters.append(Character(returning, ready=True))
             state.record("return", returning, message="returned_ready")
-            if state.facts[returning].procurement:
+            if known[returning].procurement:
                 self._may_draw(state, "procurement", keep=1)  # the income draw still to come
         # 3. 收入階段: draw one, and one more by discarding a wandering character.
         self._draw(state, 1)
         if state.out_of_cards:
             return
-        if state.wandering and len(state.hand) < HAND_LIMIT and state.deck:
+        if state.wandering and len(hand) < HAND_LIMIT and state.deck:
             dropped = state.wandering.pop()
             state.discard.append(dropped)
             state.record("discard", dropped, message="second_draw")
             self._draw(state, 1)
         # 4. 內政階段: hire, then land effects.
         stats.cards_played = self._hire(state, policy)
-        stats.resources = len(state.hand)
+        stats.resources = len(hand)
         if policy.use_land_effects:
             self._land_effects(state)
         # 5. 戰鬥階段: not on a player's first turn; the goldfish never defends, so the land falls.
         if state.turn > 1:
             stats.damage = self._battle(state)
         # 6. 終了階段: discard down to 5; characters hired this turn stand up.
-        hand = state.hand
         if len(hand) > HAND_LIMIT:
             known = state.facts
             hand.sort(key=lambda card: known[card].total)
@@ -379,7 +407,7 @@ class SuikodenEngine:
                 state.discard.append(card)
                 state.record("discard", card, message="end_of_turn")
         # 行動準備中的角色在自己回合結束時恢復成縱置; those that acted stay tapped until the start phase.
-        for character in state.field_characters:
+        for character in field_characters:
             if character.hired_this_turn:
                 character.ready, character.hired_this_turn = True, False
         stats.hand_size = len(hand)
@@ -390,9 +418,8 @@ class SuikodenEngine:
     @staticmethod
     def colours_in_play(state: SuikodenState) -> dict[str | None, int]:
         counts: dict[str | None, int] = {}
-        known = state.facts
         for character in state.field_characters:
-            colour = known[character.card].colour
+            colour = character.facts.colour
             counts[colour] = counts.get(colour, 0) + 1
         return counts
 
@@ -401,7 +428,7 @@ class SuikodenEngine:
         """Whether ``card`` can be hired now: the same counts ``payment`` spends (each colour's parts together,
         so a cost naming a colour twice — 仁1仁殺1 — needs two different characters)."""
         found = state.facts[card]
-        if found.parts is None or found.unmapped or found.white > len(state.hand) - 1:
+        if not found.payable or found.white > len(state.hand) - 1:
             return False
         return all(colours_in_play.get(colour, 0) >= amount for colour, amount in found.colours)
 
@@ -411,39 +438,47 @@ class SuikodenEngine:
         """Who pays for hiring ``card`` now, or None if it cannot be paid."""
         if colours_in_play is None and not self.affordable(state, card, self.colours_in_play(state)):
             return None
-        fact = state.facts.__getitem__
+        known = state.facts
+        found = known[card]
         plan = Payment()
-        white = fact(card).white
-        if white:
+        if found.white:
             # 白色屬性意思則是從手牌捨棄相當張數來支付: the cheapest other cards in hand (copies of the card may pay).
-            others = [other for other in state.hand if other is not card] + [card] * (state.hand.count(card) - 1)
-            plan.discards = sorted(others, key=lambda other: fact(other).total)[:white]
-        used: set[int] = set()
-        for part in fact(card).parts or ():
-            if part.colour == WHITE:
-                continue
-            payers = sorted(
-                (c for c in state.field_characters if fact(c.card).colour == part.colour and id(c) not in used),
-                key=lambda c: fact(c.card).attack,
-            )
-            for payer in payers[: part.amount]:
-                used.add(id(payer))
-                (plan.killed if part.kill else plan.wanderers).append((payer, part.colour))
+            hand = state.hand
+            others = [other for other in hand if other is not card] + [card] * (hand.count(card) - 1)
+            plan.discards = sorted(others, key=lambda other: known[other].total)[: found.white]
+        if found.paid_by_characters:
+            used: set[int] = set()
+            for part in found.paid_by_characters:
+                colour = part.colour
+                payers = sorted(
+                    [c for c in state.field_characters if c.facts.colour == colour and id(c) not in used],
+                    key=_attack_of,
+                )
+                for payer in payers[: part.amount]:
+                    used.add(id(payer))
+                    (plan.killed if part.kill else plan.wanderers).append((payer, colour))
         return plan
 
     def _pay(self, state: SuikodenState, card: SimCard, plan: Payment) -> None:
+        # Events appended as record() would (one of the commonest): no parameters put together for nothing.
+        log, turn, events = state.log_events, state.turn, state.events
         for payment in plan.discards:
             state.hand.remove(payment)
             state.discard.append(payment)
-            state.record("discard", payment, message="pays_white", target=card.name)
+            if log:
+                events.append((turn, "discard", payment, None, "pays_white", {"target": card.name}))
         for payer, colour in plan.wanderers:
             state.field_characters.remove(payer)
             state.wandering.append(payer.card)  # 仁: the character goes wandering
-            state.record("wander", payer.card, message="pays_colour", colour=colour, target=card.name)
+            if log:
+                events.append(
+                    (turn, "wander", payer.card, None, "pays_colour", {"colour": colour, "target": card.name})
+                )
         for payer, colour in plan.killed:
             state.field_characters.remove(payer)
             state.discard.append(payer.card)  # 仁殺: the character is discarded
-            state.record("discard", payer.card, message="pays_kill", colour=colour, target=card.name)
+            if log:
+                events.append((turn, "discard", payer.card, None, "pays_kill", {"colour": colour, "target": card.name}))
 
     def _hire(self, state: SuikodenState, policy: Policy) -> int:
         hired = 0
@@ -456,23 +491,29 @@ class SuikodenEngine:
             best_rank: tuple[int, int, str] = (0, 0, "")
             for card in hand:
                 found = known[card]
-                if found.parts is None or found.unmapped or found.white > spare:
+                if not found.payable or found.white > spare:
                     continue
-                if found.colours and not all(counts.get(colour, 0) >= amount for colour, amount in found.colours):
-                    continue
-                if best is None or (found.rank > best_rank if dearest_first else found.rank < best_rank):
-                    best, best_rank = card, found.rank
+                for colour, amount in found.colours:
+                    if counts.get(colour, 0) < amount:
+                        break  # too few characters of a colour in play (a loop: all() costs more here)
+                else:
+                    if best is None or (found.rank > best_rank if dearest_first else found.rank < best_rank):
+                        best, best_rank = card, found.rank
             if best is None:
                 break
             plan = self.payment(state, best, counts)  # affordable: the loop above counted as affordable() does
             assert plan is not None
             hand.remove(best)
             self._pay(state, best, plan)
-            for payer, _colour in (*plan.wanderers, *plan.killed):
-                counts[known[payer.card].colour] -= 1
-            counts[known[best].colour] = counts.get(known[best].colour, 0) + 1
-            state.field_characters.append(Character(best, ready=False, hired_this_turn=True))
-            state.record("play", best, amount=known[best].total, message="hired")
+            for payer, _colour in plan.wanderers:
+                counts[payer.facts.colour] -= 1
+            for payer, _colour in plan.killed:
+                counts[payer.facts.colour] -= 1
+            character = Character(best, ready=False, hired_this_turn=True)
+            counts[character.facts.colour] = counts.get(character.facts.colour, 0) + 1
+            state.field_characters.append(character)
+            if state.log_events:
+                state.events.append((state.turn, "play", best, character.facts.total, "hired", NO_PARAMS))
             hired += 1
         if state.log_events:
             for card in state.hand:
@@ -486,37 +527,47 @@ class SuikodenEngine:
     def _land_effects(self, state: SuikodenState) -> None:
         """商業 and 狩獵: tap ready characters whose 智力 / 攻擊力 reach the land's value, draw one (once each)."""
         land = state.land
-        if land is None:
+        if land is None or not state.deck:
             return
-        effects = [(effect, needed) for effect in ("commerce", "hunting") if (needed := land.fields.get(effect))]
-        if not effects or not state.deck:
+        fields = land.fields
+        commerce, hunting = fields.get("commerce"), fields.get("hunting")
+        if not (commerce or hunting):
             return
-        ready = [c for c in state.field_characters if c.ready]
+        field_characters = state.field_characters
+        ready = [c for c in field_characters if c.ready]
         if not ready:
             return
-        known = state.facts
-        keep = max(state.field_characters, key=lambda c: known[c.card].attack)
-        for effect, needed in effects:
+        # The strongest character stays back (the first of equals, as max() picks; a loop: max(key=) costs more
+        # to call than it saves here).
+        keep = field_characters[0]
+        for character in field_characters:
+            if character.facts.attack > keep.facts.attack:
+                keep = character
+        for effect, needed in (("commerce", commerce), ("hunting", hunting)):
+            if not needed:
+                continue
             if not state.deck:
                 break  # the draw is the effect's point: not from an empty deck
-            valued = []
-            for character in ready:
-                if character is keep or not character.ready:
-                    continue
-                found = known[character.card]
-                value = found.intelligence if effect == "commerce" else found.attack
-                if value is not None:
-                    valued.append((value, character))
-            if sum(value for value, _character in valued) < needed:
+            # 商業 counts 智力 (which a card may not give), 狩獵 攻擊力 (0 when not given).
+            if effect == "commerce":
+                valued = [
+                    (c.facts.intelligence, c)
+                    for c in ready
+                    if c.ready and c is not keep and c.facts.intelligence is not None
+                ]
+            else:
+                valued = [(c.facts.attack, c) for c in ready if c.ready and c is not keep]
+            if sum(map(_first, valued)) < needed:
                 continue
-            valued.sort(key=lambda pair: pair[0], reverse=True)
+            valued.sort(key=_first, reverse=True)  # stable: equals stay in the order they came into play
             total = 0
             for value, character in valued:
                 if total >= needed:
                     break
                 character.ready = False
                 total += value
-            state.record(effect, amount=total)
+            if state.log_events:
+                state.events.append((state.turn, effect, None, total, "", NO_PARAMS))
             self._may_draw(state, "")
 
     def _battle(self, state: SuikodenState) -> int:
@@ -535,10 +586,13 @@ class SuikodenEngine:
             return 0
         for character in attackers:
             character.ready = False
-            state.record("attack", character.card)
+        if state.log_events:
+            turn = state.turn
+            state.events.extend([(turn, "attack", character.card, None, "", NO_PARAMS) for character in attackers])
         # No defender: the land is given up and destroyed; a destroyed land ends the battle.
         state.opponent_lands -= 1
-        state.record("damage", amount=1, message="land_destroyed", left=state.opponent_lands)
+        if state.log_events:
+            state.events.append((state.turn, "damage", None, 1, "land_destroyed", {"left": state.opponent_lands}))
         return 1
 
 
