@@ -4,6 +4,9 @@ import shutil
 import pytest
 from django.core.management import call_command
 
+# Helper modules whose asserts report like a test's own.
+pytest.register_assert_rewrite("tests.deck_rules_helpers")
+
 
 @pytest.fixture
 def seeded_db(db):
