@@ -4,6 +4,8 @@ import shutil
 import pytest
 from django.core.management import call_command
 
+from .users import make_user
+
 # Helper modules whose asserts report like a test's own.
 pytest.register_assert_rewrite("tests.deck_rules_helpers")
 
@@ -12,6 +14,26 @@ pytest.register_assert_rewrite("tests.deck_rules_helpers")
 def seeded_db(db):
     """The database with every seed file loaded, as the run command loads it."""
     call_command("loadcards", verbosity=0)
+
+
+@pytest.fixture
+def synthetic_cards(db):
+    """The clearly synthetic cards of every game (tests/synthetic_decks.py), loaded as a card file is."""
+    from .synthetic_decks import load_synthetic_cards
+
+    load_synthetic_cards()
+
+
+@pytest.fixture
+def owner(db):
+    """A user, "owner" (password ``tests.users.PASSWORD``): the one who makes the decks."""
+    return make_user("owner")
+
+
+@pytest.fixture
+def other(db):
+    """A second user, "other": anyone who is not the owner."""
+    return make_user("other")
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from .conftest import wait_until_true
-from .test_deck_pages import PASSWORD, import_test_cards
+from .test_deck_pages import import_test_cards
+from .users import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

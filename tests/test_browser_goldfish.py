@@ -8,7 +8,8 @@ import pytest
 
 from .conftest import wait_until_true
 from .synthetic_decks import load_synthetic_cards
-from .test_goldfish_pages import IMMEDIATE, PASSWORD, make_deck, make_user
+from .test_goldfish_pages import IMMEDIATE, make_deck
+from .users import PASSWORD, make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

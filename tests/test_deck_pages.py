@@ -15,8 +15,7 @@ from decks import selectors, services
 from decks.models import Deck, DeckEntry
 
 from .test_pages import parse, squash
-
-PASSWORD = "correct-horse-battery-42"
+from .users import PASSWORD
 
 # --- synthetic cards ------------------------------------------------------------------------------
 
@@ -127,16 +126,6 @@ def game(slug: str) -> Game:
 @pytest.fixture
 def cards(db):
     import_test_cards()
-
-
-@pytest.fixture
-def owner(db):
-    return get_user_model().objects.create_user("owner", password=PASSWORD)
-
-
-@pytest.fixture
-def other(db):
-    return get_user_model().objects.create_user("other", password=PASSWORD)
 
 
 def client_for(user=None, language: str = "en") -> Client:

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import translation
 
@@ -24,7 +23,8 @@ from decks.decklist_resolve import (
 from decks.models import Deck, DeckEntry
 from decks.rules import get_rules
 
-from .synthetic_decks import card, game, load_synthetic_cards
+from .synthetic_decks import card, game
+from .users import make_user
 
 GAMES = ("endbreaker", "shadowera", "suikoden", "epicbattles")
 LANGUAGES = ("ja", "zh-hant", "en")
@@ -236,11 +236,6 @@ def test_format_writes_headings_in_the_language_and_reads_back():
 # --- resolving ----------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def cards(db):
-    load_synthetic_cards()
-
-
 def resolved_keys(slug: str, text: str):
     result = resolve_decklist(game(slug), text, "ja")
     assert not result.errors, [error.message() for error in result.errors]
@@ -263,7 +258,7 @@ def resolved_keys(slug: str, text: str):
         ("テスト人物０３", "テスト人物03"),  # full-width digits
     ],
 )
-def test_names_in_any_language_and_numbers_resolve(cards, text, key):
+def test_names_in_any_language_and_numbers_resolve(synthetic_cards, text, key):
     assert resolved_keys("suikoden", f"2 {text}") == [("characters", key, 2)]
 
 
@@ -277,11 +272,11 @@ def test_names_in_any_language_and_numbers_resolve(cards, text, key):
         ("測試居合", "EB9-001"),
     ],
 )
-def test_endbreaker_numbers(cards, text, key):
+def test_endbreaker_numbers(synthetic_cards, text, key):
     assert resolved_keys("endbreaker", f"1 {text}") == [("supply", key, 1)]
 
 
-def test_english_names_ignore_case_spaces_and_punctuation(cards):
+def test_english_names_ignore_case_spaces_and_punctuation(synthetic_cards):
     assert resolved_keys("epicbattles", "1 test-zero\n4 Test punch\n2 TestKick\n1 Test Zero") == [
         ("character", "Test-Zero", 1),
         ("deck", "Test Punch", 4),
@@ -290,13 +285,13 @@ def test_english_names_ignore_case_spaces_and_punctuation(cards):
     ]
 
 
-def test_same_card_twice_adds_up(cards):
+def test_same_card_twice_adds_up(synthetic_cards):
     result = resolve_decklist(game("shadowera"), "Deck:\n2 Test Ally 01\nTest Ally 01 x2\n", "en")
     deck = services.create_deck(owner=make_user("adder"), game=game("shadowera"), name="t", entries=result.entries)
     assert [(e.card.key, e.count) for e in deck.entries.all()] == [("Test Ally 01", 4)]
 
 
-def test_ambiguous_name_lists_the_candidates(cards):
+def test_ambiguous_name_lists_the_candidates(synthetic_cards):
     result = resolve_decklist(game("suikoden"), "1 テスト林沖\n1 テスト双子", "ja")
     assert [(error.line, error.code) for error in result.errors] == [(2, "ambiguous")]
     assert [candidate.key for candidate in result.errors[0].candidates] == ["テスト双子A", "テスト双子B"]
@@ -304,7 +299,7 @@ def test_ambiguous_name_lists_the_candidates(cards):
     assert resolved_keys("suikoden", "1 テスト双子B") == [("characters", "テスト双子B", 1)]
 
 
-def test_unknown_card_lists_up_to_five_candidates(cards):
+def test_unknown_card_lists_up_to_five_candidates(synthetic_cards):
     text = "\n".join(["人物：", "1 テスト林沖", "", "", "", "", "1 テスト林"])
     result = resolve_decklist(game("suikoden"), text, "ja")
     assert [(error.line, error.code) for error in result.errors] == [(7, "unknown-card")]
@@ -319,20 +314,20 @@ def test_unknown_card_lists_up_to_five_candidates(cards):
     assert len(many.candidates) == 5
 
 
-def test_typo_finds_similar_names(cards):
+def test_typo_finds_similar_names(synthetic_cards):
     error = resolve_decklist(game("epicbattles"), "1 Tset Punch", "en").errors[0]
     assert error.code == "unknown-card"
     assert "Test Punch" in [candidate.key for candidate in error.candidates]
 
 
-def test_number_with_a_name_of_another_card_is_reported(cards):
+def test_number_with_a_name_of_another_card_is_reported(synthetic_cards):
     error = resolve_decklist(game("endbreaker"), "1 EB9-001 テストシールド", "ja").errors[0]
     assert error.code == "number-mismatch"
     assert error.params == {"number": "EB9-001", "name": "テストシールド", "card": "テスト居合い"}
     assert [candidate.key for candidate in error.candidates][:2] == ["EB9-001", "EB9-002"]
 
 
-def test_only_a_printed_number_before_a_name_counts_as_a_number(cards):
+def test_only_a_printed_number_before_a_name_counts_as_a_number(synthetic_cards):
     error = resolve_decklist(game("shadowera"), "2 TST-001 Test Ally 02", "en").errors[0]
     assert (error.code, error.params["card"]) == ("number-mismatch", "Test Ally 01")
     assert [candidate.key for candidate in error.candidates][:2] == ["Test Ally 01", "Test Ally 02"]
@@ -342,7 +337,7 @@ def test_only_a_printed_number_before_a_name_counts_as_a_number(cards):
     assert error.code == "unknown-card"
 
 
-def test_card_in_the_wrong_zone_is_an_error_naming_the_line(cards):
+def test_card_in_the_wrong_zone_is_an_error_naming_the_line(synthetic_cards):
     result = resolve_decklist(game("suikoden"), "土地：\n1 テスト土地01\n1 テスト林沖", "ja")
     assert [(error.line, error.code) for error in result.errors] == [(3, "wrong-zone")]
     assert result.errors[0].params["suggested"] == "characters"
@@ -352,7 +347,7 @@ def test_card_in_the_wrong_zone_is_an_error_naming_the_line(cards):
         )
 
 
-def test_lines_without_heading_go_to_the_first_zone_that_takes_the_card(cards):
+def test_lines_without_heading_go_to_the_first_zone_that_takes_the_card(synthetic_cards):
     assert resolved_keys("suikoden", "1 901\n2 903") == [("characters", "901", 1), ("lands", "903", 2)]
     assert resolved_keys("shadowera", "1 Test Hero 01\n4 TST-001") == [
         ("hero", "Test Hero 01", 1),
@@ -374,22 +369,22 @@ def test_lines_without_heading_go_to_the_first_zone_that_takes_the_card(cards):
     assert resolved_keys("endbreaker", "ジョブの山：\nEB9-006") == [("jobs", "EB9-006", 1)]
 
 
-def test_card_no_zone_takes(cards):
+def test_card_no_zone_takes(synthetic_cards):
     result = resolve_decklist(game("endbreaker"), "1 EB9-001\n7 EB9-005", "ja")
     assert [(error.line, error.code) for error in result.errors] == [(2, "no-zone")]
 
 
-def test_too_many_copies_in_all(cards):
+def test_too_many_copies_in_all(synthetic_cards):
     result = resolve_decklist(game("shadowera"), "Deck:\n60 Test Ally 01\n40 Test Ally 01", "en")
     assert [(error.line, error.code) for error in result.errors] == [(3, "count-too-large")]
 
 
-def test_empty_list(cards):
+def test_empty_list(synthetic_cards):
     result = resolve_decklist(game("shadowera"), "# nothing\n\n", "en")
     assert [(error.line, error.code) for error in result.errors] == [(None, "empty")]
 
 
-def test_messages_in_the_reader_language(cards):
+def test_messages_in_the_reader_language(synthetic_cards):
     result = resolve_decklist(game("suikoden"), "人物：\n3 なにもない\nSideboard:\n0 テスト林沖", "ja")
     assert [error.code for error in result.errors] == ["unknown-card", "unknown-heading", "zero-count"]
     with translation.override("en"):
@@ -406,15 +401,11 @@ def test_messages_in_the_reader_language(cards):
 # --- writing: all or nothing ------------------------------------------------------------------------
 
 
-def make_user(name: str):
-    return get_user_model().objects.create_user(name, password="test-password-1234")
-
-
 def entry_rows(deck: Deck) -> set[tuple[str, str, int]]:
     return {(e.zone, e.card.key, e.count) for e in DeckEntry.objects.filter(deck=deck).select_related("card")}
 
 
-def test_nothing_is_saved_when_any_line_fails(cards):
+def test_nothing_is_saved_when_any_line_fails(synthetic_cards):
     owner = make_user("owner")
     deck = services.create_deck(
         owner=owner, game=game("suikoden"), name="before", entries=[("characters", card("suikoden", "901"), 1)]
@@ -432,7 +423,7 @@ def test_nothing_is_saved_when_any_line_fails(cards):
     assert DeckEntry.objects.count() == total
 
 
-def test_import_replaces_every_entry(cards):
+def test_import_replaces_every_entry(synthetic_cards):
     owner = make_user("owner")
     deck = services.create_deck(
         owner=owner, game=game("suikoden"), name="d", entries=[("characters", card("suikoden", "901"), 1)]
@@ -477,7 +468,7 @@ def make_deck(owner, slug: str, **fields) -> Deck:
 
 @pytest.mark.parametrize("slug", GAMES)
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_export_then_import_gives_the_same_deck(cards, slug, language):
+def test_export_then_import_gives_the_same_deck(synthetic_cards, slug, language):
     owner = make_user("owner")
     deck = make_deck(owner, slug)
     text = export_text(deck, language)
@@ -489,7 +480,7 @@ def test_export_then_import_gives_the_same_deck(cards, slug, language):
     assert entry_rows(copy) == entry_rows(deck) == set(ROUND_TRIP_DECKS[slug])
 
 
-def test_export_text_writes_numbers_and_names(cards):
+def test_export_text_writes_numbers_and_names(synthetic_cards):
     deck = make_deck(make_user("owner"), "suikoden")
     text = export_text(deck, "zh-hant")
     assert text.splitlines() == [
@@ -507,7 +498,7 @@ def test_export_text_writes_numbers_and_names(cards):
     ]
 
 
-def test_export_data(cards):
+def test_export_data(synthetic_cards):
     deck = make_deck(make_user("owner"), "shadowera", options={"copies": 3})
     data = export_data(deck, "ja")
     assert data == {
@@ -531,23 +522,13 @@ def test_export_data(cards):
 # --- pages ----------------------------------------------------------------------------------------------
 
 
-@pytest.fixture
-def owner(cards):
-    return make_user("owner")
-
-
-@pytest.fixture
-def other(cards):
-    return make_user("other")
-
-
-def test_import_page_needs_an_account(client, cards):
+def test_import_page_needs_an_account(client, synthetic_cards):
     response = client.get(reverse("decklist:import"))
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("login"))
 
 
-def test_import_page_shows_problems_and_keeps_the_text(client, owner):
+def test_import_page_shows_problems_and_keeps_the_text(client, synthetic_cards, owner):
     client.force_login(owner)
     text = "人物：\n1 テスト林沖\n1 テスト双子\n土地：\n1 テスト林"
     decks = Deck.objects.count()
@@ -566,7 +547,7 @@ def test_import_page_shows_problems_and_keeps_the_text(client, owner):
     assert Deck.objects.count() == decks
 
 
-def test_import_page_makes_the_deck(client, owner):
+def test_import_page_makes_the_deck(client, synthetic_cards, owner):
     client.force_login(owner)
     response = client.post(
         reverse("decklist:import"),
@@ -579,7 +560,7 @@ def test_import_page_makes_the_deck(client, owner):
     assert entry_rows(deck) == {("hero", "Test Hero 01", 1), ("deck", "Test Ally 01", 4)}
 
 
-def test_replace_page(client, owner, other):
+def test_replace_page(client, synthetic_cards, owner, other):
     deck = make_deck(owner, "suikoden", visibility=Deck.Visibility.PUBLIC)
     url = reverse("decklist:replace", args=[deck.pk])
     client.force_login(owner)
@@ -595,7 +576,7 @@ def test_replace_page(client, owner, other):
 
 
 @pytest.mark.parametrize("visibility", [Deck.Visibility.PUBLIC, Deck.Visibility.LINK, Deck.Visibility.PRIVATE])
-def test_replace_only_by_the_owner(client, owner, other, visibility):
+def test_replace_only_by_the_owner(client, synthetic_cards, owner, other, visibility):
     deck = make_deck(owner, "suikoden", visibility=visibility)
     url = reverse("decklist:replace", args=[deck.pk])
     visible = visibility == Deck.Visibility.PUBLIC
@@ -607,7 +588,7 @@ def test_replace_only_by_the_owner(client, owner, other, visibility):
     assert entry_rows(deck) == set(ROUND_TRIP_DECKS["suikoden"])
 
 
-def test_export_views(client, owner, other):
+def test_export_views(client, synthetic_cards, owner, other):
     deck = make_deck(owner, "epicbattles")
     text_url = reverse("decklist:export_text", args=[deck.pk])
     json_url = reverse("decklist:export_json", args=[deck.pk])
@@ -637,7 +618,7 @@ def test_export_views(client, owner, other):
     assert client.get(text_url).status_code == 200
 
 
-def test_deck_page_links_to_export_and_replace(client, owner, other):
+def test_deck_page_links_to_export_and_replace(client, synthetic_cards, owner, other):
     deck = make_deck(owner, "shadowera", visibility=Deck.Visibility.PUBLIC)
     client.force_login(owner)
     page = client.get(reverse("decks:detail", args=[deck.pk])).content.decode()

@@ -12,7 +12,7 @@ from simulator.inputs import API_MAX_GAMES
 from simulator.models import SimulationRun
 from simulator.odds import at_least_one
 
-from .test_goldfish_pages import IMMEDIATE, OPENING_HANDS, make_deck, make_user
+from .test_goldfish_pages import IMMEDIATE, OPENING_HANDS, make_deck
 
 
 @pytest.fixture(autouse=True)
@@ -21,24 +21,18 @@ def immediate_tasks(settings):
 
 
 @pytest.fixture
-def owner(db):
-    from .synthetic_decks import load_synthetic_cards
-
-    load_synthetic_cards()
-    return make_user("owner")
-
-
-@pytest.fixture
-def api(owner) -> APIClient:
+def api(owner, synthetic_cards) -> APIClient:
+    """The owner's API client; the synthetic cards are loaded for the owner's decks."""
     client = APIClient()
     client.force_authenticate(owner)
     return client
 
 
 @pytest.fixture
-def other() -> APIClient:
+def other_api(other) -> APIClient:
+    """An API client of someone who is not the owner (the fixture ``other`` is that user)."""
     client = APIClient()
-    client.force_authenticate(make_user("other"))
+    client.force_authenticate(other)
     return client
 
 
@@ -192,24 +186,26 @@ def test_cancel_through_the_api(api, owner, settings):
     assert cancelled["status"] == "cancelled" and cancelled["result"] is None
 
 
-def test_permissions_follow_the_deck_and_runs_belong_to_their_requester(api, owner, other):
+def test_permissions_follow_the_deck_and_runs_belong_to_their_requester(api, owner, other_api):
     private = make_deck("shadowera", owner, visibility=Deck.Visibility.PRIVATE)
     link = make_deck("shadowera", owner, visibility=Deck.Visibility.LINK)
     anonymous = APIClient()
     for path in ("goldfish/?seed=1", "odds/"):
-        assert other.get(f"/api/decks/{private.pk}/{path}").status_code == 404
+        assert other_api.get(f"/api/decks/{private.pk}/{path}").status_code == 404
         assert anonymous.get(f"/api/decks/{private.pk}/{path}").status_code == 404
         assert api.get(f"/api/decks/{private.pk}/{path}").status_code == 200
-        assert other.get(f"/api/decks/{link.pk}/{path}").status_code == 404
+        assert other_api.get(f"/api/decks/{link.pk}/{path}").status_code == 404
         joiner = "&" if "?" in path else "?"
-        assert other.get(f"/api/decks/{link.pk}/{path}{joiner}token={link.share_token}").status_code == 200
-    assert other.post(f"/api/decks/{private.pk}/simulations/", {"games": 10}, format="json").status_code == 404
+        assert other_api.get(f"/api/decks/{link.pk}/{path}{joiner}token={link.share_token}").status_code == 200
+    assert other_api.post(f"/api/decks/{private.pk}/simulations/", {"games": 10}, format="json").status_code == 404
     assert anonymous.post(f"/api/decks/{private.pk}/simulations/", {"games": 10}, format="json").status_code == 401
-    response = other.post(f"/api/decks/{link.pk}/simulations/?token={link.share_token}", {"games": 10}, format="json")
+    response = other_api.post(
+        f"/api/decks/{link.pk}/simulations/?token={link.share_token}", {"games": 10}, format="json"
+    )
     assert response.status_code == 201
     run_id = api.post(f"/api/decks/{private.pk}/simulations/", {"games": 10}, format="json").json()["id"]
-    assert other.get(f"/api/simulations/{run_id}/").status_code == 404
-    assert other.post(f"/api/simulations/{run_id}/cancel/").status_code == 404
+    assert other_api.get(f"/api/simulations/{run_id}/").status_code == 404
+    assert other_api.post(f"/api/simulations/{run_id}/cancel/").status_code == 404
     assert anonymous.get(f"/api/simulations/{run_id}/").status_code == 401
     assert api.get(f"/api/simulations/{run_id}/").status_code == 200
 

@@ -10,7 +10,6 @@ import re
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 
@@ -24,19 +23,17 @@ from simulator.models import SimulationRun
 from simulator.odds import Group, at_least, at_least_one
 from simulator.tasks import play_chunk
 
-from .synthetic_decks import card, game, load_synthetic_cards
+from .synthetic_decks import card, game
 from .test_pages import parse, squash
+from .users import make_user
 
-PASSWORD = "correct-horse-battery-42"
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 OPENING_HANDS = {"shadowera": 6, "epicbattles": 3, "suikoden": 5, "endbreaker": 5}
 
+pytestmark = pytest.mark.usefixtures("synthetic_cards")  # every test plays a synthetic deck
+
 
 # --- decks ------------------------------------------------------------------------------------------
-
-
-def make_user(name: str = "owner"):
-    return get_user_model().objects.create_user(name, password=PASSWORD)
 
 
 def make_deck(slug: str, owner, visibility: str = Deck.Visibility.PUBLIC, name: str | None = None) -> Deck:
@@ -60,16 +57,6 @@ def make_deck(slug: str, owner, visibility: str = Deck.Visibility.PUBLIC, name: 
         visibility=visibility,
         entries=[(zone, card(slug, key), count) for zone, key, count in entries],
     )
-
-
-@pytest.fixture
-def cards(db):
-    load_synthetic_cards()
-
-
-@pytest.fixture
-def owner(cards):
-    return make_user("owner")
 
 
 @pytest.fixture

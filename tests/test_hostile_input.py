@@ -31,20 +31,10 @@ from decks.decklist_resolve import default_zone
 from decks.models import Deck
 from decks.rules import get_rules
 
-from .synthetic_decks import card, game, load_synthetic_cards
+from .synthetic_decks import card, game
 
 PASSWORD = "test-password-1234"
 DEEP = "[" * 5000 + "]" * 5000
-
-
-@pytest.fixture
-def synthetic(db):
-    load_synthetic_cards()
-
-
-@pytest.fixture
-def owner(db):
-    return get_user_model().objects.create_user("owner", password=PASSWORD)
 
 
 # --- JSON ----------------------------------------------------------------------------------------
@@ -113,7 +103,7 @@ def test_importing_a_number_too_long_for_python_is_a_problem_of_its_row(tmp_path
 # --- regular expressions and time limits ---------------------------------------------------------
 
 
-@pytest.mark.usefixtures("synthetic")
+@pytest.mark.usefixtures("synthetic_cards")
 def test_a_backtracking_regular_expression_answers_at_once(client):
     """(.|.)*Ω backtracks exponentially in Python's re; RE2 runs it in time linear in the text."""
     body = client.get("/api/cards/", {"q": "/(.|.)*Ω/"}).json()
@@ -123,7 +113,7 @@ def test_a_backtracking_regular_expression_answers_at_once(client):
     assert "テスト林沖" in page.content.decode()
 
 
-@pytest.mark.usefixtures("synthetic")
+@pytest.mark.usefixtures("synthetic_cards")
 @pytest.mark.parametrize("pattern", ["(?=テスト)林", "(林)\\1", "a" * 201])
 def test_a_regular_expression_re2_cannot_run_is_refused_with_the_reason(client, pattern):
     response = client.get("/api/cards/", {"q": f"/{pattern}/"}, HTTP_ACCEPT_LANGUAGE="en")
@@ -157,7 +147,7 @@ def test_a_statement_over_its_time_limit_is_stopped():
             assert cursor.fetchone()[0] == "0"
 
 
-@pytest.mark.usefixtures("synthetic")
+@pytest.mark.usefixtures("synthetic_cards")
 def test_a_search_stopped_by_its_time_limit_is_a_400_saying_so(client, settings, monkeypatch):
     settings.SEARCH_STATEMENT_TIMEOUT = 0.2
     sql, params = _slow_statement()
@@ -180,7 +170,7 @@ def test_a_search_stopped_by_its_time_limit_is_a_400_saying_so(client, settings,
 # --- the browsable API ---------------------------------------------------------------------------
 
 
-@pytest.mark.usefixtures("synthetic")
+@pytest.mark.usefixtures("synthetic_cards")
 @pytest.mark.parametrize(
     "path",
     [
@@ -229,7 +219,7 @@ def _a_card_in_a_deck(slug: str, owner) -> tuple[Card, Deck]:
     return chosen, deck
 
 
-@pytest.mark.usefixtures("synthetic")
+@pytest.mark.usefixtures("synthetic_cards")
 @pytest.mark.parametrize("slug", [definition.slug for definition in all_games()])
 def test_a_stored_value_breaking_its_declaration_renders_everywhere_as_invalid(slug, owner):
     chosen, deck = _a_card_in_a_deck(slug, owner)
@@ -267,7 +257,7 @@ def test_a_stored_value_breaking_its_declaration_renders_everywhere_as_invalid(s
     assert any(finding["kind"] == "unchecked" for finding in verdict["findings"]) or not verdict["legal"]
 
 
-@pytest.mark.usefixtures("synthetic")
+@pytest.mark.usefixtures("synthetic_cards")
 def test_the_admin_refuses_a_value_its_game_does_not_declare(client):
     admin = get_user_model().objects.create_superuser("admin", password=PASSWORD)
     client.force_login(admin)

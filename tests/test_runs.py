@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import timedelta
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 
@@ -21,7 +20,7 @@ from simulator.models import SimulationChunk, SimulationRun
 from simulator.montecarlo import play_many
 from simulator.tasks import play_chunk
 
-from .synthetic_decks import card, game, load_synthetic_cards
+from .synthetic_decks import card, game
 
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
@@ -29,13 +28,7 @@ Chunk = SimulationChunk.Status
 
 
 @pytest.fixture
-def owner(db):
-    load_synthetic_cards()
-    return get_user_model().objects.create_user("owner", password="correct-horse-battery-42")
-
-
-@pytest.fixture
-def deck(owner):
+def deck(owner, synthetic_cards):
     return deck_services.create_deck(
         owner=owner,
         game=game("suikoden"),
