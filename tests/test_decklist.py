@@ -21,12 +21,12 @@ from decks.decklist_resolve import (
     resolve_decklist,
 )
 from decks.models import Deck, DeckEntry
-from decks.rules import get_rules
+from decks.rules import all_rules, get_rules
 
 from .synthetic_decks import card, game
 from .users import make_user
 
-GAMES = ("endbreaker", "shadowera", "suikoden", "epicbattles")
+GAMES = [rules.game for rules in all_rules()]  # every game with deck rules
 LANGUAGES = ("ja", "zh-hant", "en")
 
 

@@ -12,7 +12,8 @@ from simulator.inputs import API_MAX_GAMES
 from simulator.models import SimulationRun
 from simulator.odds import at_least_one
 
-from .test_goldfish_pages import IMMEDIATE, OPENING_HANDS, make_deck
+from .synthetic_decks import ENGINE_SLUGS
+from .test_goldfish_pages import IMMEDIATE, make_deck
 
 
 @pytest.fixture(autouse=True)
@@ -39,12 +40,12 @@ def other_api(other) -> APIClient:
 # --- sample games -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("slug", ["shadowera", "epicbattles", "suikoden", "endbreaker"])
+@pytest.mark.parametrize("slug", ENGINE_SLUGS)
 def test_goldfish_deals_the_opening_hand(api, owner, slug):
     deck = make_deck(slug, owner)
     data = api.get(f"/api/decks/{deck.pk}/goldfish/?seed=4").json()
     assert data["seed"] == 4 and data["turns"] == 0
-    assert data["zones"]["hand"]["count"] == OPENING_HANDS[slug] == data["opening_hand"]
+    assert data["zones"]["hand"]["count"] == get_engine(slug).opening_hand == data["opening_hand"]
     assert data["zones"]["deck"]["hidden"] and data["zones"]["deck"]["cards"] == []
     # the deal: a shuffle where the game shuffles (Shadow Era draws at random from the unshuffled deck)
     first = "draw" if slug == "shadowera" else "shuffle"

@@ -23,12 +23,11 @@ from simulator.models import SimulationRun
 from simulator.odds import Group, at_least, at_least_one
 from simulator.tasks import play_chunk
 
-from .synthetic_decks import card, game
+from .synthetic_decks import ENGINE_SLUGS, card, game
 from .test_pages import parse, squash
 from .users import make_user
 
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-OPENING_HANDS = {"shadowera": 6, "epicbattles": 3, "suikoden": 5, "endbreaker": 5}
 
 pytestmark = pytest.mark.usefixtures("synthetic_cards")  # every test plays a synthetic deck
 
@@ -82,14 +81,16 @@ def query_of(url: str) -> dict[str, str]:
 # --- sample hand --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("slug", ["shadowera", "epicbattles", "suikoden", "endbreaker"])
+@pytest.mark.parametrize("slug", ENGINE_SLUGS)
 def test_the_opening_hand_follows_each_games_rules(client, owner, slug):
+    # each game's number (Shadow Era 6, Epic Battles 3, ...) is its engine's, tested in tests/test_sim_<slug>.py
+    opening_hand = get_engine(slug).opening_hand
     deck = make_deck(slug, owner)
     response = client.get(f"/decks/{deck.pk}/goldfish/?seed=5")
     assert response.status_code == 200
     page = parse(response)
-    assert page.find(id="gf-zone-hand").attrs["data-count"] == str(OPENING_HANDS[slug])
-    assert len(hand_zone(page)) == OPENING_HANDS[slug]
+    assert page.find(id="gf-zone-hand").attrs["data-count"] == str(opening_hand)
+    assert len(hand_zone(page)) == opening_hand
     assert page.find(id="goldfish").attrs["data-turn"] == "0"
     # the deal is logged (and translated): the draws, and the shuffle where the game shuffles (Shadow Era
     # draws at random from the unshuffled deck, and says nothing of a shuffle it does not make)
