@@ -28,7 +28,8 @@ from simulator import services as run_services
 
 from .conftest import wait_until_true
 from .synthetic_decks import load_synthetic_cards
-from .test_goldfish_pages import IMMEDIATE, PASSWORD, make_deck
+from .test_goldfish_pages import IMMEDIATE, make_deck
+from .users import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -190,7 +191,7 @@ def test_every_page_type_reads_in_japanese_and_chinese(live_server, browser, mon
         deck=decks["shadowera"], requester=user, games=200, turns=8, policy="default", params={}, language="ja", seed=3
     )
     run_path = f"/decks/{decks['shadowera'].pk}/simulate/{run.pk}/"
-    data = _data_strings()
+    data = [*_data_strings(), "zzqqxx"]  # and the reader's own query, echoed in “No cards match …”
 
     untranslated = Untranslated()
     untranslated.install(monkeypatch)
