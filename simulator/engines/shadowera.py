@@ -69,7 +69,9 @@ class ShadowEraState(GameState):
         # The goldfish never blocks or removes anything, so every ally that has waited a turn
         # attacks every turn: keep their total rather than walk them each turn.
         self.ready_attack = 0
-        self.attackers: list[SimCard] = []  # and the cards of those that deal damage, for the attack event
+        # And the cards of those that deal damage, for the attack event: a tuple, made anew only on the turns an
+        # ally becomes ready, so the events of the turns between share it.
+        self.attackers: tuple[SimCard, ...] = ()
         self.arriving: list[Ally] = []  # allies that entered play this turn
 
 
@@ -88,6 +90,7 @@ def _expendability(card: SimCard) -> tuple[bool, bool, int]:
 @dataclass(frozen=True)
 class DeckFacts:
     costs: dict[SimCard, int | None]
+    attacks: dict[SimCard, int | None]  # the printed attack of allies and weapons
     expendability: dict[SimCard, tuple[bool, bool, int]]
     unique: frozenset[SimCard]
     # Cards whose play needs more than their cost checked: Locations, weapons, Unique allies.
@@ -96,7 +99,7 @@ class DeckFacts:
     noted: frozenset[SimCard]
 
 
-NO_FACTS = DeckFacts({}, {}, frozenset(), frozenset(), frozenset())
+NO_FACTS = DeckFacts({}, {}, {}, frozenset(), frozenset(), frozenset())
 
 
 def _work_out_facts(deck: SimDeck) -> DeckFacts:
@@ -104,6 +107,7 @@ def _work_out_facts(deck: SimDeck) -> DeckFacts:
     cards = set(deck.zone(ShadowEraEngine.main_zone))
     return DeckFacts(
         {card: _cost(card) for card in cards},
+        {card: card.value("attack") for card in cards},
         {card: _expendability(card) for card in cards},
         frozenset(card for card in cards if card.kind == "ally" and card.value("unique") is True),
         frozenset(
@@ -370,22 +374,31 @@ class ShadowEraEngine:
                 ally.ready = True
                 state.ready_attack += ally.attack
                 if ally.attack > 0:
-                    state.attackers.append(ally.card)
+                    state.attackers += (ally.card,)
             state.arriving.clear()
         if turn > 1 or not state.first_player:
             if state.shadow_energy < SHADOW_ENERGY_CAP:
                 state.shadow_energy += 1
             # Draw phase: the first player skips the turn-1 draw; no draw at 7 or more cards in hand.
-            if len(state.hand) < HAND_LIMIT:
-                self._draw(state, 1)
-            else:
+            hand, deck = state.hand, state.deck
+            if len(hand) >= HAND_LIMIT:
                 state.record("draw", message="hand_full")
+            elif deck:
+                # _draw(state, 1) written out: the one draw of every turn, where the call and its loop cost
+                # a tenth of the turn.
+                card = deck.pop(int(state.rng.random() * len(deck)))
+                hand.append(card)
+                if state.log_events:
+                    state.events.append((turn, "draw", card, None, "", NO_PARAMS))
+            else:
+                self._draw(state, 1)
         # Sacrifice phase: at most one card a turn for +1 resource, usable at once.
         self._sacrifice(state, policy)
         resources = state.resources
         # Action phase.
         played = self._play_cards(state, policy)
-        damage = self._attack(state)
+        # Nothing attacks in the first turns of most games: the call is skipped then.
+        damage = self._attack(state) if state.ready_attack or state.weapon_durability else 0
         state.stats.append(TurnStats(turn, resources, played, damage, len(state.hand)))
         if state.opponent_health <= 0 and state.won_on_turn is None:
             state.won_on_turn = state.turn
@@ -440,9 +453,10 @@ class ShadowEraEngine:
             played += 1
             location_played |= best.kind == "location"
             self._enter_play(state, best, best_cost)
-        if state.log_events:
+        if state.log_events and hand:
+            noted = state.facts.noted
             for card in hand:
-                if card not in state.facts.noted:
+                if card not in noted:
                     continue
                 if costs[card] is None:
                     state.record("note", card, message="cost_unknown")
@@ -473,23 +487,25 @@ class ShadowEraEngine:
     def _enter_play(self, state: ShadowEraState, card: SimCard, cost: int) -> None:
         if state.log_events:
             state.events.append((state.turn, "play", card, cost, "", NO_PARAMS))
-        if card.kind == "ally":
-            attack = card.value("attack")
+        kind = card.kind
+        if kind == "ally":
+            facts = state.facts
+            attack = facts.attacks[card]
             if attack is None:
                 state.record("note", card, message="attack_unknown")
             ally = Ally(card, attack or 0)
             state.field_allies.append(ally)
             state.arriving.append(ally)
-            if card in state.facts.unique:
+            if card in facts.unique:
                 state.unique_in_play.add(card)
-        elif card.kind == "weapon":
+        elif kind == "weapon":
             attack, durability = card.value("attack"), card.value("durability")
             if attack is None or durability is None:
                 state.record("note", card, message="weapon_unknown")
             else:
                 state.weapon_attack, state.weapon_durability = attack, durability
             state.items.append(card)
-        elif card.kind in ("artifact", "armor", "item", "location"):
+        elif kind in ("artifact", "armor", "item", "location"):
             state.items.append(card)
             state.record("note", card, message="not_simulated")
         else:
@@ -512,7 +528,7 @@ class ShadowEraEngine:
             state.opponent_health -= damage
             if state.log_events:
                 message = "attack_with_weapon" if weapon else "attack"
-                params = {"allies": tuple(state.attackers), "health": state.opponent_health}
+                params = {"allies": state.attackers, "health": state.opponent_health}
                 state.events.append((state.turn, "attack", None, damage, message, params))
         return damage
 

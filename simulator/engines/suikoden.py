@@ -19,6 +19,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
+from types import MappingProxyType
+from typing import Any
 
 from cardsite.labels import Labels
 
@@ -110,6 +112,9 @@ class CardFacts:
     rank: tuple[int, int, str]  # which of two hireable cards a policy prefers: cost, attack, then key
     payable: bool  # its cost is known and names only colours that can be paid
     paid_by_characters: tuple[CostPart, ...]  # the parts of its cost other than 白, in order
+    # The parameters of the events of paying for this card, made once: the log of a game holds many.
+    pays_white: Mapping[str, Any]
+    pays_colour: Mapping[str, Mapping[str, Any]]  # by the paying colour
 
 
 _facts: dict[SimCard, CardFacts] = {}
@@ -139,6 +144,10 @@ def facts(card: SimCard) -> CardFacts:
             rank=(sum(part.amount for part in parts) if parts else 0, card.value("attack", 0), card.key),
             payable=parts is not None and unmapped is None,
             paid_by_characters=tuple(part for part in parts or () if part.colour != WHITE),
+            pays_white=MappingProxyType({"target": card.name}),
+            pays_colour=MappingProxyType(
+                {colour: MappingProxyType({"colour": colour, "target": card.name}) for colour in needs}
+            ),
         )
         _facts[card] = found
     return found
@@ -198,6 +207,7 @@ class SuikodenState(GameState):
         self.discard: list[SimCard] = []
         self.opponent_lands = 0
         self.policy = "default"
+        self.rules: Policy = POLICIES["default"]  # the policy's choices, looked up once
         self.out_of_cards = False
         self.facts: KnownFacts = KnownFacts()  # every card's facts, read once (shared by a deck's games)
 
@@ -318,6 +328,7 @@ class SuikodenEngine:
     ) -> SuikodenState:
         state = SuikodenState(seed, log)
         state.policy = policy if policy in POLICIES else "default"
+        state.rules = POLICIES[state.policy]
         state.deck = list(deck.zone(self.main_zone))
         state.lands = list(deck.zone("lands"))
         state.facts = _facts_of(deck)
@@ -365,8 +376,8 @@ class SuikodenEngine:
 
     def play_turn(self, state: SuikodenState) -> None:
         state.turn += 1
-        policy = POLICIES[state.policy]
-        stats = TurnStats(turn=state.turn)
+        policy = state.rules
+        stats = TurnStats(state.turn)
         state.stats.append(stats)
         field_characters, hand = state.field_characters, state.hand
         # 1. 開始階段: every character stands up.
@@ -462,23 +473,22 @@ class SuikodenEngine:
     def _pay(self, state: SuikodenState, card: SimCard, plan: Payment) -> None:
         # Events appended as record() would (one of the commonest): no parameters put together for nothing.
         log, turn, events = state.log_events, state.turn, state.events
+        found = state.facts[card]
         for payment in plan.discards:
             state.hand.remove(payment)
             state.discard.append(payment)
             if log:
-                events.append((turn, "discard", payment, None, "pays_white", {"target": card.name}))
+                events.append((turn, "discard", payment, None, "pays_white", found.pays_white))
         for payer, colour in plan.wanderers:
             state.field_characters.remove(payer)
             state.wandering.append(payer.card)  # 仁: the character goes wandering
             if log:
-                events.append(
-                    (turn, "wander", payer.card, None, "pays_colour", {"colour": colour, "target": card.name})
-                )
+                events.append((turn, "wander", payer.card, None, "pays_colour", found.pays_colour[colour]))
         for payer, colour in plan.killed:
             state.field_characters.remove(payer)
             state.discard.append(payer.card)  # 仁殺: the character is discarded
             if log:
-                events.append((turn, "discard", payer.card, None, "pays_kill", {"colour": colour, "target": card.name}))
+                events.append((turn, "discard", payer.card, None, "pays_kill", found.pays_colour[colour]))
 
     def _hire(self, state: SuikodenState, policy: Policy) -> int:
         hired = 0
@@ -518,6 +528,8 @@ class SuikodenEngine:
         if state.log_events:
             for card in state.hand:
                 found = known[card]
+                if found.payable:
+                    continue  # a known cost in colours that can be paid: nothing to say
                 if found.parts is None:
                     state.record("note", card, message="cost_unknown")
                 elif found.unmapped:
