@@ -48,11 +48,16 @@ def sim_deck(deck: Deck, language: str = "ja") -> SimDeck:
     return SimDeck.from_counts(deck.game.slug, zones)
 
 
-def zone_label(game: str, zone: str, language: str) -> str:
+def zone_labels(game: str, zone: str) -> dict[str, str]:
+    """The zone's name in each language (its slug where the game declares no such zone)."""
     for declared in get_rules(game).zones:
         if declared.slug == zone:
-            return pick(declared.labels, language)
-    return zone
+            return dict(declared.labels)
+    return {"ja": zone, "zh-hant": zone, "en": zone}
+
+
+def zone_label(game: str, zone: str, language: str) -> str:
+    return pick(zone_labels(game, zone), language)
 
 
 def main_zone(game: str) -> str:
@@ -64,6 +69,7 @@ class Readiness:
     """What a goldfish of the deck needs and lacks."""
 
     missing: list[str] = field(default_factory=list)  # labels of required zones that are empty
+    missing_zones: list[str] = field(default_factory=list)  # and their slugs
     empty_optional: list[str] = field(default_factory=list)  # labels of optional zones that are empty
     separator: str = "、"
 
@@ -85,6 +91,7 @@ def readiness(deck: SimDeck, language: str) -> Readiness:
     result = Readiness(separator=", " if language.startswith("en") else "、")
     if not deck.zone(main):
         result.missing.append(zone_label(deck.game, main, language))
+        result.missing_zones.append(main)
     for zone in get_engine(deck.game).optional_zones:
         if not deck.zone(zone):
             result.empty_optional.append(zone_label(deck.game, zone, language))

@@ -38,6 +38,10 @@ class SimulationRun(models.Model):
     progress = models.PositiveIntegerField(_("games played"), default=0)
     # montecarlo.RunSummary as a dict (see services.summary_dict); partial for a cancelled run.
     result = models.JSONField(_("result"), null=True, blank=True)
+    # Why the run failed, put into words when read (simulator.failures); ``error`` keeps what an unexpected
+    # exception said, for the staff and the logs.
+    error_code = models.CharField(max_length=40, blank=True, default="")
+    error_params = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True, default="")
     task_id = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -52,6 +56,15 @@ class SimulationRun(models.Model):
 
     def __str__(self) -> str:
         return f"{self.deck_id}: {self.games} × {self.turns} ({self.status})"
+
+    @property
+    def error_message(self) -> str:
+        """Why the run failed, in the active language; "" unless it failed."""
+        if not self.error_code:
+            return self.error  # a run that failed before reasons were kept as codes: its words as stored
+        from .failures import failure_message
+
+        return failure_message(self.error_code, self.error_params)
 
     @property
     def active(self) -> bool:

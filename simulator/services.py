@@ -40,7 +40,7 @@ from django.utils.translation import gettext as _
 from cardsite.errors import AppError, QuotaExceeded
 from decks.models import Deck
 
-from . import adapters
+from . import adapters, failures
 from .core import default_parameters
 from .engines import get_engine
 from .inputs import new_seed
@@ -215,7 +215,9 @@ def _execute_chunk(chunk_id: int) -> dict[str, Any] | None:
         deck = adapters.sim_deck(run.deck, run.language)
         readiness = adapters.readiness(deck, run.language)
         if not readiness.ready:
-            raise RunError(_("The deck has no cards in: %(zones)s.") % {"zones": readiness.missing_text})
+            zones = [adapters.zone_labels(deck.game, zone) for zone in readiness.missing_zones]
+            reason = failures.DECK_NOT_READY
+            raise RunError(failures.MESSAGES[reason], code=reason, params={"zones": zones})
         tally = play_range(
             engine,
             deck,
@@ -229,7 +231,10 @@ def _execute_chunk(chunk_id: int) -> dict[str, Any] | None:
             progress_every=PROGRESS_EVERY,
         )
     except Exception as error:
-        _fail(run.pk, str(error) or type(error).__name__, chunk=chunk)
+        if isinstance(error, AppError) and error.code in failures.MESSAGES:
+            _fail(run.pk, error.code, error.params, chunk=chunk)
+        else:
+            _fail(run.pk, failures.UNEXPECTED, detail=str(error) or type(error).__name__, chunk=chunk)
         raise
     except BaseException:
         # The worker is being stopped (a second SIGTERM, Ctrl-C): the chunk goes back to the queue for
@@ -294,8 +299,16 @@ def _requeue(chunk: SimulationChunk) -> None:
             _merge(run)
 
 
-def _fail(run_id: int, message: str, *, chunk: SimulationChunk | None = None) -> None:
-    """Fail the run (its other chunks stop at their next report), keeping the games played."""
+def _fail(
+    run_id: int,
+    code: str,
+    params: dict[str, Any] | None = None,
+    *,
+    detail: str = "",
+    chunk: SimulationChunk | None = None,
+) -> None:
+    """Fail the run for the reason ``code`` of ``simulator.failures`` (its other chunks stop at their next
+    report), keeping the games played."""
     with transaction.atomic():
         run = SimulationRun.objects.select_for_update().get(pk=run_id)
         if chunk is not None:
@@ -304,7 +317,9 @@ def _fail(run_id: int, message: str, *, chunk: SimulationChunk | None = None) ->
             )
         SimulationChunk.objects.filter(run=run, status=ChunkStatus.QUEUED).update(status=ChunkStatus.CANCELLED)
         if run.status in ACTIVE:
-            SimulationRun.objects.filter(pk=run.pk).update(status=Status.FAILED, error=message[:2000])
+            SimulationRun.objects.filter(pk=run.pk).update(
+                status=Status.FAILED, error_code=code, error_params=params or {}, error=detail[:2000]
+            )
             run.status = Status.FAILED
         _merge(run)
 
@@ -339,8 +354,7 @@ def recover_stalled(run: SimulationRun | None = None) -> int:
 
 
 def _recover(chunk: SimulationChunk, cutoff: Any) -> int:
-    # The run's messages are kept in the language of whoever started it.
-    with translation.override(chunk.run.language), transaction.atomic():
+    with transaction.atomic():
         run = SimulationRun.objects.select_for_update().get(pk=chunk.run_id)
         mine = SimulationChunk.objects.filter(pk=chunk.pk, status=ChunkStatus.RUNNING, heartbeat_at__lt=cutoff)
         first, last = chunk.first_game + 1, chunk.first_game + chunk.games
@@ -358,11 +372,11 @@ def _recover(chunk: SimulationChunk, cutoff: Any) -> int:
             return 0
         logger.error("chunk of a run stalled too often; the run failed", extra={"run": run.pk, "chunk": chunk.index})
         if run.status in ACTIVE:
-            message = _(
-                "The workers playing games %(first)s to %(last)s stopped %(attempts)s times; the run was stopped. "
-                "The games finished before are kept."
-            ) % {"first": first, "last": last, "attempts": chunk.attempts}
-            SimulationRun.objects.filter(pk=run.pk).update(status=Status.FAILED, error=message)
+            SimulationRun.objects.filter(pk=run.pk).update(
+                status=Status.FAILED,
+                error_code=failures.WORKERS_STOPPED,
+                error_params={"first": first, "last": last, "attempts": chunk.attempts},
+            )
             SimulationChunk.objects.filter(run=run, status=ChunkStatus.QUEUED).update(status=ChunkStatus.CANCELLED)
             run.status = Status.FAILED
         _merge(run)

@@ -11,7 +11,7 @@ from datetime import timedelta
 
 import pytest
 from django.test import Client
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from decks import services as deck_services
 from simulator import adapters, services
@@ -126,8 +126,12 @@ def test_a_chunk_that_stalls_too_often_fails_the_run_keeping_the_games_played(de
     stall(first, attempts=services.MAX_ATTEMPTS)
     services.recover_stalled()
     run.refresh_from_db()
-    assert run.status == "failed"
-    assert "1 to 500" in run.error and "3 times" in run.error
+    assert run.status == "failed" and run.error_code == "workers_stopped"
+    with translation.override("en"):
+        assert "1 to 500" in run.error_message and "3 times" in run.error_message
+    # Put into words in the reader's language, whichever language the run was started in.
+    with translation.override("ja"):
+        assert "1" in run.error_message and "500" in run.error_message and "to 500" not in run.error_message
     assert run.result["games"] == 500 and run.progress == 500
     assert run.finished_at is not None
 
@@ -182,4 +186,26 @@ def test_an_error_in_a_chunk_fails_the_run_with_the_message(deck, owner, setting
     with pytest.raises(ValueError):
         play_chunk.call(chunk.pk)
     run.refresh_from_db()
-    assert run.status == "failed" and run.error == "テスト用の故障"
+    assert run.status == "failed" and run.error_code == "unexpected"
+    assert run.error == "テスト用の故障"  # what the exception said, kept for the staff and the logs
+    with translation.override("zh-hant"):
+        assert "テスト用の故障" not in run.error_message and run.error_message
+
+
+def test_a_run_whose_deck_lost_its_cards_fails_naming_the_zone_in_the_readers_language(deck, owner, settings):
+    settings.TASKS = DUMMY
+    run = start(deck, owner, language="ja")
+    (chunk,) = run.chunks.all()
+    deck.entries.filter(zone="characters").delete()  # emptied after the run was queued
+    with pytest.raises(services.RunError):
+        play_chunk.call(chunk.pk)
+    run.refresh_from_db()
+    assert run.status == "failed" and run.error_code == "deck_not_ready"
+    zone = adapters.zone_labels("suikoden", "characters")
+    for language in ("ja", "zh-hant", "en"):
+        with translation.override(language):
+            assert zone[language] in run.error_message
+    client = Client()
+    client.force_login(owner)
+    body = client.get(f"/api/simulations/{run.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    assert body["error_code"] == "deck_not_ready" and zone["en"] in body["error"]

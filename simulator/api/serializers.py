@@ -102,6 +102,16 @@ class SimulationRunSerializer(serializers.ModelSerializer):
         help_text="The summary (per-turn means, wins, win-turn statistics and histogram, parameters and policy); "
         "for a cancelled run, of the games played; null until the run ends."
     )
+    error = serializers.CharField(
+        source="error_message",
+        read_only=True,
+        help_text="Why the run failed, in the request's language; empty unless it failed.",
+    )
+    error_code = serializers.CharField(
+        read_only=True,
+        help_text="Why the run failed, as a code a program can test (deck_not_ready, workers_stopped, unexpected); "
+        "empty unless it failed.",
+    )
 
     class Meta:
         model = SimulationRun
@@ -121,6 +131,7 @@ class SimulationRunSerializer(serializers.ModelSerializer):
             "progress",
             "result",
             "error",
+            "error_code",
             "created_at",
             "started_at",
             "finished_at",
