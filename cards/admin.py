@@ -1,8 +1,10 @@
+import reversion
 from django import forms
 from django.contrib import admin
+from reversion.admin import VersionAdmin
 
 from .importing import MAX_LENGTHS
-from .models import Card, CardText, Game, RuleSection, RuleText, Term, TermText
+from .models import Card, CardText, Game, RevisionSource, RuleSection, RuleText, SeedConflict, Term, TermText
 from .services import reindex_card
 
 
@@ -43,17 +45,31 @@ class CardTextInline(admin.StackedInline):
 
 
 @admin.register(Card)
-class CardAdmin(admin.ModelAdmin):
+class CardAdmin(VersionAdmin):
+    """Every save is a revision of the card (its history, with revert; a deleted card can be recovered)."""
+
     form = CardAdminForm
     list_display = ("key", "number", "game", "kind")
     list_filter = ("game", "kind")
     search_fields = ("key", "number", "texts__name", "texts__text")
     inlines = [CardTextInline]
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        reversion.add_meta(RevisionSource, kind=RevisionSource.Kind.ADMIN, detail=request.user.get_username()[:300])
+
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)
         # After the texts are saved, so the search index sees the edit.
         reindex_card(form.instance)
+
+
+@admin.register(SeedConflict)
+class SeedConflictAdmin(admin.ModelAdmin):
+    """Seed files that changed a card someone had changed since: the card was kept; an editor decides."""
+
+    list_display = ("card", "found_at")
+    readonly_fields = ("card", "base", "seed", "found_at")
 
 
 class TermTextInline(admin.TabularInline):

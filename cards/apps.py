@@ -7,4 +7,4 @@ class CardsConfig(AppConfig):
     verbose_name = _("Cards")
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401 - connects the receivers
+        from . import revisions, signals  # noqa: F401 - registers the card models with reversion, connects the receivers

@@ -12,6 +12,7 @@ from functools import cached_property
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from .gamedefs import get_game
 from .gamedefs.base import CheckedValues, GameDefinition
@@ -205,3 +206,59 @@ class CardFieldValue(models.Model):
 
     def __str__(self) -> str:
         return f"{self.card_id}.{self.field}"
+
+
+class RevisionSource(models.Model):
+    """Where the changes of one revision of the cards came from (django-reversion's revision metadata).
+
+    Every write of a card is a revision (``cards.revisions``): who, when and what are django-reversion's;
+    this says by which path and from which source, so a card's history can say "seed 000" or "admin".
+    """
+
+    class Kind(models.TextChoices):
+        SEED = "seed", pgettext_lazy("source of a change", "seed data")
+        IMPORT = "import", pgettext_lazy("source of a change", "import")
+        ADMIN = "admin", pgettext_lazy("source of a change", "admin")
+
+    revision = models.OneToOneField("reversion.Revision", on_delete=models.CASCADE, related_name="source")
+    kind = models.CharField(max_length=16, choices=Kind.choices)
+    detail = models.CharField(max_length=300, blank=True, default="")  # the file, or what the editor wrote
+
+    def __str__(self) -> str:
+        return f"{self.kind}: {self.detail}" if self.detail else self.kind
+
+
+class SeedState(models.Model):
+    """A seed card as the seed files gave it when it was last loaded (number, kind, fields, source, texts).
+
+    ``loadcards`` compares a seed file's card with this and with the card as it is now: a seed that has not
+    changed leaves the card alone, whatever changed it since; a seed that changed is applied only to a card
+    nobody else changed, and otherwise becomes a ``SeedConflict``.
+    """
+
+    card = models.OneToOneField(Card, on_delete=models.CASCADE, primary_key=True, related_name="seed_state")
+    record = models.JSONField()
+    loaded_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"seed state of card {self.card_id}"
+
+
+class SeedConflict(models.Model):
+    """A seed file changed a card that has also been changed since it was loaded: the card was kept as it is.
+
+    Waits for an editor: ``seed`` is what the seed files now say, ``base`` what they said before (None for a
+    card loaded before seed states were kept), and the card itself holds the other change.
+    """
+
+    card = models.OneToOneField(Card, on_delete=models.CASCADE, related_name="seed_conflict")
+    base = models.JSONField(null=True, blank=True)
+    seed = models.JSONField()
+    found_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("seed conflict")
+        verbose_name_plural = _("seed conflicts")
+
+    def __str__(self) -> str:
+        return f"seed conflict of card {self.card_id}"

@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
 
 from django.db import transaction
 
 from cardsite import pagecache
 
 from .gamedefs import all_games
-from .importing import CardBundle, CardRecord, ImportProblem, RuleRecord, TermRecord, parse_file
-from .models import Card, CardText, Game, RuleSection, RuleText, Term, TermText
+from .importing import CARD_TEXT_PARTS, CardBundle, CardRecord, ImportProblem, RuleRecord, TermRecord, parse_file
+from .models import Card, CardText, Game, RevisionSource, RuleSection, RuleText, SeedConflict, SeedState, Term, TermText
+from .revisions import card_revision
 from .search.indexing import index_cards
 
 
@@ -30,6 +33,9 @@ class ImportSummary:
     updated: int
     terms: int
     rule_sections: int
+    # Seed cards left as they are: unchanged seeds, and changed seeds of cards changed since (conflicts).
+    unchanged: int = 0
+    conflicts: int = 0
 
 
 def card_sort_key(number: str | None, key: str) -> str:
@@ -54,8 +60,36 @@ def _replace_texts(owner_field: str, owner, model, texts: dict[str, dict[str, st
         model.objects.update_or_create(**{owner_field: owner, "language": language}, defaults=parts)
 
 
-def _write_card(game: Game, record: CardRecord) -> bool:
-    card, created = Card.objects.update_or_create(
+def record_state(record: CardRecord) -> dict[str, Any]:
+    """A card as a file gives it, in the shape ``card_state`` reads a stored card (every text part present)."""
+    return {
+        "number": record.number,
+        "kind": record.kind,
+        "fields": record.fields,
+        "source": record.source,
+        "texts": {
+            language: {part: parts.get(part, "") for part in CARD_TEXT_PARTS}
+            for language, parts in sorted(record.texts.items())
+        },
+    }
+
+
+def card_state(card: Card) -> dict[str, Any]:
+    """A stored card's number, kind, fields, source and texts, comparable with ``record_state``."""
+    return {
+        "number": card.number,
+        "kind": card.kind,
+        "fields": card.fields,
+        "source": card.source,
+        "texts": {
+            text.language: {part: getattr(text, part) for part in CARD_TEXT_PARTS}
+            for text in sorted(card.texts.all(), key=lambda text: text.language)
+        },
+    }
+
+
+def _write_card(game: Game, record: CardRecord) -> Card:
+    card, _created = Card.objects.update_or_create(
         game=game,
         key=record.key,
         defaults={
@@ -66,8 +100,35 @@ def _write_card(game: Game, record: CardRecord) -> bool:
             "sort_key": card_sort_key(record.number, record.key),
         },
     )
-    _replace_texts("card", card, CardText, record.texts)
-    return created
+    _replace_texts("card", card, CardText, record_state(record)["texts"])
+    return card
+
+
+def _seed_card(game: Game, record: CardRecord) -> str:
+    """Write a seed file's card unless that would overwrite someone's change; what happened, as a word.
+
+    "created", "updated" (the seed changed and nobody else had), "unchanged" (the seed as last loaded, or
+    the card already as it says) or "conflict" (the seed changed a card changed since: kept, for an editor).
+    """
+    wanted = record_state(record)
+    card = Card.objects.select_for_update().filter(game=game, key=record.key).first()
+    if card is None:
+        SeedState.objects.create(card=_write_card(game, record), record=wanted)
+        return "created"
+    state = SeedState.objects.filter(card=card).first()
+    if state is not None and state.record == wanted:
+        return "unchanged"  # whatever changed the card since, the seed has nothing new to say
+    current = card_state(card)
+    if current == wanted or (state is not None and current == state.record):
+        if current != wanted:
+            _write_card(game, record)
+        SeedState.objects.update_or_create(card=card, defaults={"record": wanted})
+        SeedConflict.objects.filter(card=card).delete()
+        return "updated" if current != wanted else "unchanged"
+    SeedConflict.objects.update_or_create(
+        card=card, defaults={"base": state.record if state is not None else None, "seed": wanted}
+    )
+    return "conflict"
 
 
 def _write_terms(game: Game, terms: list[TermRecord]) -> None:
@@ -88,8 +149,12 @@ def _write_rules(game: Game, rules: list[RuleRecord]) -> None:
 
 
 @transaction.atomic
-def import_bundle(bundle: CardBundle) -> ImportSummary:
-    """Write a checked bundle: cards are matched by game and key and replaced whole.
+def import_bundle(bundle: CardBundle, *, seed: bool = False, detail: str = "") -> ImportSummary:
+    """Write a checked bundle, as one revision of its cards (``cards.revisions``).
+
+    An import (``seed=False``) matches cards by game and key and replaces them whole: the editor who imports
+    means it, and the revision keeps what was there. Seed files (``seed=True``, ``loadcards`` at every start
+    of the site) never overwrite a change made since they were loaded (``_seed_card``).
 
     Terms present in the bundle are replaced by key; when the bundle has rules,
     they replace the game's rules. Cards, terms and rules the bundle does not
@@ -97,7 +162,16 @@ def import_bundle(bundle: CardBundle) -> ImportSummary:
     """
     sync_games()
     game = Game.objects.get(slug=bundle.game)
-    created = sum(_write_card(game, record) for record in bundle.cards)
+    outcomes: dict[str, int] = {"created": 0, "updated": 0, "unchanged": 0, "conflict": 0}
+    kind = RevisionSource.Kind.SEED if seed else RevisionSource.Kind.IMPORT
+    with card_revision(kind, detail or bundle.game):
+        for record in bundle.cards:
+            if seed:
+                outcomes[_seed_card(game, record)] += 1
+            else:
+                existed = Card.objects.filter(game=game, key=record.key).exists()
+                _write_card(game, record)
+                outcomes["updated" if existed else "created"] += 1
     index_cards(
         Card.objects.filter(game=game, key__in=[record.key for record in bundle.cards]).values_list("pk", flat=True)
     )
@@ -108,26 +182,28 @@ def import_bundle(bundle: CardBundle) -> ImportSummary:
     pagecache.bump("cards")  # bulk writes send no model signals
     return ImportSummary(
         game=bundle.game,
-        created=created,
-        updated=len(bundle.cards) - created,
+        created=outcomes["created"],
+        updated=outcomes["updated"],
         terms=len(bundle.terms),
         rule_sections=len(bundle.rules),
+        unchanged=outcomes["unchanged"],
+        conflicts=outcomes["conflict"],
     )
 
 
-def import_files(paths: list[str]) -> list[ImportSummary]:
-    """Check every file first; write all of them in one transaction, or none."""
-    bundles: list[CardBundle] = []
+def import_files(paths: list[str], *, seed: bool = False) -> list[ImportSummary]:
+    """Check every file first; write all of them in one transaction, or none (``seed``: see import_bundle)."""
+    bundles: list[tuple[str, CardBundle]] = []
     problems: list[ImportProblem] = []
     for path in paths:
         bundle, file_problems = parse_file(path)
         problems.extend(file_problems)
         if bundle is not None:
-            bundles.append(bundle)
+            bundles.append((path, bundle))
     if problems:
         raise ImportRejected(problems)
     with transaction.atomic():
-        return [import_bundle(bundle) for bundle in bundles]
+        return [import_bundle(bundle, seed=seed, detail=Path(path).name) for path, bundle in bundles]
 
 
 def reindex_card(card: Card) -> None:

@@ -47,6 +47,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "django_tasks",
     "django_tasks_db",
+    "reversion",
     "accounts",
     "cards",
     "decks",

@@ -41,7 +41,7 @@ from django.utils import timezone
 from accounts.services import token_create
 from cards import services as card_services
 from cards.importing import parse_json
-from cards.models import Card, CardFieldValue, SearchDocument
+from cards.models import Card, CardFieldValue, SearchDocument, SeedConflict
 from cards.selectors import search_cards
 from cardsite import backup
 from decks import services as deck_services
@@ -82,6 +82,9 @@ def fill_every_model() -> None:
     bundle, problems = parse_json(json.dumps({"game": "shadowera", "cards": [test_card]}), "test")
     assert not problems, problems
     card_services.import_bundle(bundle)
+    # A seed that changed a card changed since: kept for an editor (cards.services._seed_card).
+    conflicted = Card.objects.get(key=TEST_CARD)
+    SeedConflict.objects.create(card=conflicted, base=None, seed=card_services.card_state(conflicted))
 
     users = get_user_model()
     owner = users.objects.create_user(OWNER, email="owner@example.test", password=PASSWORD)

@@ -1,0 +1,178 @@
+"""Seed files and community changes: every write of a card is a revision (django-reversion) with its source,
+and loading the seed files again (as every start of the site does) never overwrites a change made since.
+
+The seed files here are synthetic (clearly fake cards of the 水滸伝 game), written to a temporary folder.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+from django.test import Client
+
+from cards.models import Card, CardText, RevisionSource, SeedConflict
+from cards.revisions import card_history
+from cards.services import import_files
+
+from .users import PASSWORD
+
+pytestmark = pytest.mark.django_db
+
+
+def seed_file(tmp_path, attack: int = 3, name: str = "合成人物甲", name_zh: str = "合成人物甲") -> str:
+    path = tmp_path / "suikoden.json"
+    path.write_text(
+        json.dumps(
+            {
+                "format": "cardsite-cards/1",
+                "game": "suikoden",
+                "cards": [
+                    {
+                        "key": "SYN-901",
+                        "number": "901",
+                        "kind": "character",
+                        "fields": {"attack": attack, "colour": "仁", "cost": "仁1"},
+                        "source": "synthetic seed",
+                        "texts": {"ja": {"name": name}, "zh-hant": {"name": name_zh, "text": "合成"}},
+                    }
+                ],
+            },
+            ensure_ascii=False,
+        ),
+        encoding="utf-8",
+    )
+    return str(path)
+
+
+def load(path: str):
+    (summary,) = import_files([path], seed=True)
+    return summary
+
+
+def the_card() -> Card:
+    return Card.objects.get(key="SYN-901")
+
+
+@pytest.fixture
+def editor(db):
+    return get_user_model().objects.create_superuser("synthetic-editor", password=PASSWORD)
+
+
+def admin_change_attack(editor, attack: int) -> None:
+    """Change the card's attack in the admin, as an editor would (texts kept as they are)."""
+    card = the_card()
+    client = Client()
+    client.force_login(editor)
+    texts = list(card.texts.order_by("language"))
+    form = {
+        "game": card.game_id,
+        "key": card.key,
+        "number": card.number,
+        "kind": card.kind,
+        "fields": json.dumps({**card.fields, "attack": attack}, ensure_ascii=False),
+        "source": card.source,
+        "texts-TOTAL_FORMS": len(texts),
+        "texts-INITIAL_FORMS": len(texts),
+        "texts-MIN_NUM_FORMS": 0,
+        "texts-MAX_NUM_FORMS": 1000,
+    }
+    for index, text in enumerate(texts):
+        form.update(
+            {
+                f"texts-{index}-id": text.pk,
+                f"texts-{index}-card": card.pk,
+                f"texts-{index}-language": text.language,
+                f"texts-{index}-name": text.name,
+                f"texts-{index}-text": text.text,
+                f"texts-{index}-notes": text.notes,
+                f"texts-{index}-source": text.source,
+            }
+        )
+    response = client.post(f"/admin/cards/card/{card.pk}/change/", form)
+    assert response.status_code == 302, response.content.decode()[:2000]
+
+
+def test_loading_the_same_seed_again_changes_nothing_and_makes_no_revision(tmp_path):
+    path = seed_file(tmp_path)
+    first = load(path)
+    assert (first.created, first.unchanged) == (1, 0)
+    again = load(path)
+    assert (again.created, again.updated, again.unchanged, again.conflicts) == (0, 0, 1, 0)
+    (revision,) = card_history(the_card())
+    assert revision.revision.source.kind == RevisionSource.Kind.SEED
+    assert revision.revision.source.detail == "suikoden.json"
+
+
+def test_an_editors_change_to_a_seed_card_survives_loading_the_seeds_again(tmp_path, editor):
+    path = seed_file(tmp_path)
+    load(path)
+    admin_change_attack(editor, 5)
+    assert the_card().fields["attack"] == 5
+    summary = load(path)  # as the next start of the site does
+    assert the_card().fields["attack"] == 5
+    assert summary.unchanged == 1 and summary.conflicts == 0
+    newest, oldest = card_history(the_card())
+    assert newest.revision.source.kind == RevisionSource.Kind.ADMIN and newest.revision.user == editor
+    assert oldest.revision.source.kind == RevisionSource.Kind.SEED
+    assert newest.field_dict["fields"]["attack"] == 5 and oldest.field_dict["fields"]["attack"] == 3
+
+
+def test_a_changed_seed_applies_to_a_card_nobody_changed(tmp_path):
+    load(seed_file(tmp_path))
+    summary = load(seed_file(tmp_path, attack=4, name_zh="合成人物乙"))
+    assert summary.updated == 1 and summary.conflicts == 0
+    card = the_card()
+    assert card.fields["attack"] == 4 and card.texts.get(language="zh-hant").name == "合成人物乙"
+    assert len(card_history(card)) == 2
+    assert not SeedConflict.objects.exists()
+
+
+def test_a_changed_seed_of_a_card_changed_since_is_kept_for_an_editor(tmp_path, editor):
+    load(seed_file(tmp_path))
+    admin_change_attack(editor, 5)
+    summary = load(seed_file(tmp_path, attack=4))
+    assert summary.conflicts == 1 and summary.updated == 0
+    assert the_card().fields["attack"] == 5  # the editor's change stands
+    conflict = SeedConflict.objects.get(card=the_card())
+    assert conflict.base["fields"]["attack"] == 3 and conflict.seed["fields"]["attack"] == 4
+    # And again at the next start: still one conflict, still nothing overwritten.
+    assert load(seed_file(tmp_path, attack=4)).conflicts == 1
+    assert SeedConflict.objects.count() == 1 and the_card().fields["attack"] == 5
+
+
+def test_an_editor_can_bring_a_card_back_to_an_earlier_revision(tmp_path, editor):
+    load(seed_file(tmp_path))
+    admin_change_attack(editor, 5)
+    seed_revision = card_history(the_card())[-1]
+    seed_revision.revision.revert(delete=True)
+    card = the_card()
+    assert card.fields["attack"] == 3
+    assert set(card.texts.values_list("language", flat=True)) == {"ja", "zh-hant"}
+
+
+def test_a_deleted_card_can_be_recovered_from_its_last_revision(tmp_path):
+    load(seed_file(tmp_path))
+    the_card().delete()
+    assert not Card.objects.filter(key="SYN-901").exists() and not CardText.objects.filter(name="合成人物甲").exists()
+    from reversion.models import Version
+
+    (deleted,) = Version.objects.get_deleted(Card)
+    deleted.revision.revert()
+    assert the_card().texts.get(language="ja").name == "合成人物甲"
+
+
+def test_loadcards_reports_what_it_kept(tmp_path, editor, monkeypatch, capsys):
+    from cards.management.commands import loadcards
+
+    monkeypatch.setattr(loadcards, "DATA_DIR", tmp_path)
+    seed_file(tmp_path)
+    call_command("loadcards")
+    admin_change_attack(editor, 5)
+    seed_file(tmp_path, attack=4)
+    call_command("loadcards")
+    captured = capsys.readouterr()
+    assert "1 cards changed since their seed was loaded were kept" in captured.err
+    assert the_card().fields["attack"] == 5
