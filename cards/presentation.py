@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from .citations import cite
 from .gamedefs.base import ChoiceListType, FieldSpec
 from .glossing import Segment, gloss
-from .models import LANGUAGE_CHOICES, Card, Game, Term
+from .models import LANGUAGE_CHOICES, Card, Game, RevisionSource, Term
+from .revisions import TEXT_PARTS, CardRevision
 
 # The language a text is written in, named in the reader's language (英語 on a Japanese page); the
 # language switcher and the glossary's column heads name each language in itself instead.
@@ -107,6 +111,7 @@ class FieldView:
     unit: str
     invalid: str | None = None  # a stored value its declaration refuses, as stored (shown marked, never used)
     problem: str = ""
+    origin: str = ""  # where the value came from: the source of the revision that last set it
 
 
 @dataclass
@@ -118,6 +123,7 @@ class TextView:
     notes: str
     source: str
     is_original: bool
+    origin: str = ""  # the source of the revision that last changed this text
 
 
 @dataclass
@@ -149,7 +155,9 @@ def _stored(value: Any) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
-def card_view(card: Card, language: str, terms) -> CardView:
+def card_view(card: Card, language: str, terms, origins: Mapping[str, CardRevision] | None = None) -> CardView:
+    """What the card page shows; ``origins`` (``cards.revisions.value_origins``) says where each value came from."""
+    origins = origins or {}
     definition = card.game.definition
     checked = card.checked
     invalid = checked.invalid_fields()
@@ -170,6 +178,7 @@ def card_view(card: Card, language: str, terms) -> CardView:
                 unit=spec.unit_label(language),
                 invalid=_stored(stored.get(spec.name)) if spec.name in invalid else None,
                 problem=invalid.get(spec.name, ""),
+                origin=_origin(origins.get(f"fields.{spec.name}")),
             )
         )
         shown.add(spec.name)
@@ -204,9 +213,113 @@ def card_view(card: Card, language: str, terms) -> CardView:
                 notes=text.notes,
                 source=cite(text.source, definition, language),
                 is_original=code == original,
+                origin=_origin(
+                    max(
+                        (origins[what] for part in TEXT_PARTS if (what := f"texts.{code}.{part}") in origins),
+                        key=lambda revision: revision.date,
+                        default=None,
+                    )
+                ),
             )
         )
     return view
+
+
+def _origin(revision: CardRevision | None) -> str:
+    return revision_source(revision) if revision is not None else ""
+
+
+def revision_source(revision: CardRevision) -> str:
+    """Where a revision came from, in the reader's words: "seed data (suikoden.json)", "admin, by editor".
+
+    Safe HTML: the file or user name is marked as having no language (``lang="zxx"``), being a name, not a
+    word of the page.
+    """
+    label = str(RevisionSource.Kind(revision.kind).label) if revision.kind in RevisionSource.Kind.values else ""
+    label = label or _("not recorded")
+    if revision.kind == RevisionSource.Kind.ADMIN and revision.user:
+        template, params = _("%(source)s, by %(user)s"), {"user": _name(revision.user)}
+    elif revision.detail:
+        template, params = _("%(source)s (%(detail)s)"), {"detail": _name(revision.detail)}
+    else:
+        return escape(label)
+    return mark_safe(template % {"source": escape(label), **params})
+
+
+def _name(name: str) -> str:
+    return format_html('<span class="name" lang="zxx">{}</span>', name)
+
+
+@dataclass
+class ChangeView:
+    label: str
+    before: str | None  # None: not there
+    after: str | None
+    language: str = ""  # the language of a text's values ("" for the card's values)
+
+
+@dataclass
+class RevisionView:
+    id: int
+    date: Any
+    user: str
+    source: str
+    changes: list[ChangeView]
+
+
+def history_view(card: Card, revisions: list[CardRevision], language: str) -> list[RevisionView]:
+    """A card's revisions (newest first) as its history page shows them: each change labelled in the reader's
+    language, with its values as the card page shows them."""
+    return [
+        RevisionView(
+            id=revision.id,
+            date=revision.date,
+            user=revision.user,
+            source=revision_source(revision),
+            changes=[
+                ChangeView(
+                    label=_change_label(card, change.what, language),
+                    before=_change_value(card, change.what, change.before, language),
+                    after=_change_value(card, change.what, change.after, language),
+                    language=change.what.split(".")[1] if change.what.startswith("texts.") else "",
+                )
+                for change in revision.changes
+            ],
+        )
+        for revision in revisions
+    ]
+
+
+_TEXT_PART_LABELS = {
+    "name": pgettext_lazy("part of a card text", "name"),
+    "text": pgettext_lazy("part of a card text", "rules text"),
+    "notes": pgettext_lazy("part of a card text", "translator's notes"),
+    "source": pgettext_lazy("part of a card text", "source"),
+}
+
+
+def _change_label(card: Card, what: str, language: str) -> str:
+    head, _dot, rest = what.partition(".")
+    if head == "fields":
+        spec = card.game.definition.field(rest)
+        return spec.label(language) if spec else rest
+    if head == "texts":
+        code, _dot, part = rest.partition(".")
+        return f"{LANGUAGE_NAMES.get(code, code)}: {_TEXT_PART_LABELS.get(part, part)}"
+    return {"number": _("Number"), "kind": _("Kind"), "source": _("Values from")}.get(head, what)
+
+
+def _change_value(card: Card, what: str, value: Any, language: str) -> str | None:
+    if value is None:
+        return None
+    head, _dot, rest = what.partition(".")
+    if head == "fields":
+        return format_value(card.game.definition.field(rest), value, language)
+    if head == "kind":
+        return kind_label(card.game, value, language)
+    if what == "source" or (head == "texts" and what.endswith(".source")):
+        return cite(str(value), card.game.definition, language)
+    return str(value)
 
 
 def card_row(card: Card, language: str) -> dict[str, Any]:

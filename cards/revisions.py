@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 import reversion
@@ -39,3 +41,99 @@ def card_revision(kind: str, detail: str = "", user: Any = None) -> Iterator[Non
 def card_history(card: Card) -> list[Version]:
     """The card's revisions, newest first, with their revision, user and source loaded."""
     return list(Version.objects.get_for_object(card).select_related("revision", "revision__user", "revision__source"))
+
+
+# --- reading a card's revisions -------------------------------------------------------------------------
+
+TEXT_PARTS = ("name", "text", "notes", "source")
+
+
+@dataclass(frozen=True)
+class Change:
+    """One value a revision changed: ``what`` is "number", "kind", "source", "fields.<field>" or
+    "texts.<language>.<part>"; ``before`` or ``after`` is None where the value was not there."""
+
+    what: str
+    before: Any
+    after: Any
+
+
+@dataclass(frozen=True)
+class CardRevision:
+    """One revision of a card as its history shows it: when, by whom, from where, and what it changed."""
+
+    id: int
+    date: datetime
+    user: str  # the user's name, "" when no user made it (a seed load, an import from the command line)
+    kind: str  # RevisionSource.Kind, "" for a revision recorded without a source
+    detail: str
+    changes: tuple[Change, ...]
+
+
+def _snapshot(versions: list[Version], card_id: int) -> dict[str, Any]:
+    """The card's values in one revision, flattened to ``Change.what`` keys (empty texts left out)."""
+    values: dict[str, Any] = {}
+    for version in versions:
+        data = version.field_dict
+        if version.content_type.model_class() is Card:
+            if str(version.object_id) != str(card_id):
+                continue
+            for name in ("number", "kind", "source"):
+                if data.get(name) not in (None, ""):
+                    values[name] = data[name]
+            for name, value in (data.get("fields") or {}).items():
+                if value is not None:
+                    values[f"fields.{name}"] = value
+        elif data.get("card") == card_id or data.get("card_id") == card_id:
+            for part in TEXT_PARTS:
+                if data.get(part):
+                    values[f"texts.{data['language']}.{part}"] = data[part]
+    return values
+
+
+def card_revisions(card: Card) -> list[CardRevision]:
+    """The card's revisions, newest first, each with the values it changed against the one before."""
+    revisions = [version.revision for version in reversed(card_history(card))]  # oldest first
+    versions_of: dict[int, list[Version]] = {}
+    if revisions:
+        for version in Version.objects.filter(revision__in=revisions).select_related("content_type"):
+            versions_of.setdefault(version.revision_id, []).append(version)
+    read: list[CardRevision] = []
+    before: dict[str, Any] = {}
+    for revision in revisions:
+        after = _snapshot(versions_of.get(revision.pk, []), card.pk)
+        changes = tuple(
+            Change(what, before.get(what), after.get(what))
+            for what in sorted(before.keys() | after.keys(), key=_change_order)
+            if before.get(what) != after.get(what)
+        )
+        source = getattr(revision, "source", None)
+        read.append(
+            CardRevision(
+                id=revision.pk,
+                date=revision.date_created,
+                user=revision.user.get_username() if revision.user else "",
+                kind=source.kind if source else "",
+                detail=source.detail if source else revision.comment,
+                changes=changes,
+            )
+        )
+        before = after
+    return read[::-1]
+
+
+def _change_order(what: str) -> tuple[int, str]:
+    head = what.split(".", 1)[0]
+    return ({"number": 0, "kind": 1, "fields": 2, "source": 3, "texts": 4}.get(head, 5), what)
+
+
+def value_origins(revisions: list[CardRevision]) -> dict[str, CardRevision]:
+    """For each value of the card (``Change.what``), the revision that last set it (``revisions`` newest first)."""
+    origins: dict[str, CardRevision] = {}
+    for revision in reversed(revisions):
+        for change in revision.changes:
+            if change.after is not None:
+                origins[change.what] = revision
+            else:
+                origins.pop(change.what, None)
+    return origins

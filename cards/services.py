@@ -7,7 +7,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import reversion
 from django.db import transaction
+from reversion.models import Version
 
 from cardsite import pagecache
 
@@ -122,6 +124,9 @@ def _seed_card(game: Game, record: CardRecord) -> str:
     if current == wanted or (state is not None and current == state.record):
         if current != wanted:
             _write_card(game, record)
+        elif not Version.objects.get_for_object(card).exists():
+            # A card loaded before revisions were kept: the seed, as it stands, becomes its first revision.
+            reversion.add_to_revision(card)
         SeedState.objects.update_or_create(card=card, defaults={"record": wanted})
         SeedConflict.objects.filter(card=card).delete()
         return "updated" if current != wanted else "unchanged"

@@ -12,6 +12,7 @@ from cardsite.throttling import rate_limit
 
 from . import presentation, selectors
 from .models import Card, Game
+from .revisions import card_revisions, value_origins
 
 
 def _game_or_404(slug: str) -> Game:
@@ -84,11 +85,30 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "game": game_row,
         "search_game": game_row,
         "card": card,
-        "view": presentation.card_view(card, language, selectors.glossary(game_row)),
+        "view": presentation.card_view(
+            card, language, selectors.glossary(game_row), value_origins(card_revisions(card))
+        ),
         "previous": neighbours.previous,
         "next": neighbours.next,
     }
     return render(request, "cards/card_detail.html", context)
+
+
+@cached_for_readers("cards")
+def card_history(request: HttpRequest, game: str, key: str) -> HttpResponse:
+    """Every revision of a card, newest first: when, by whom, from which source, and what it changed."""
+    game_row = _game_or_404(game)
+    try:
+        card = selectors.card_detail(game_row, key)
+    except Card.DoesNotExist:
+        raise Http404 from None
+    context = {
+        "game": game_row,
+        "search_game": game_row,
+        "card": card,
+        "revisions": presentation.history_view(card, card_revisions(card), get_language()),
+    }
+    return render(request, "cards/card_history.html", context)
 
 
 SEARCH_PAGE_SIZE = 50

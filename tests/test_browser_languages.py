@@ -164,6 +164,7 @@ def _pages(base: str, decks: dict[str, Deck], run_path: str, other_deck: Deck) -
             (f"{slug}: glossary", f"/games/{slug}/glossary/"),
             (f"{slug}: cards", f"/games/{slug}/cards/"),
             (f"{slug}: a card", f"/games/{slug}/cards/{card.key}/"),
+            (f"{slug}: a card's history", f"/games/{slug}/cards/{card.key}/history/"),
             (f"{slug}: deck", f"/decks/{deck.pk}/"),
             (f"{slug}: builder", f"/decks/{deck.pk}/edit/"),
             (f"{slug}: builder search (a fragment)", f"/decks/{deck.pk}/edit/search/?q=テスト"),

@@ -7,11 +7,13 @@ The seed files here are synthetic (clearly fake cards of the 水滸伝 game), wr
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
+from django.urls import reverse
 
 from cards.models import Card, CardText, RevisionSource, SeedConflict
 from cards.revisions import card_history
@@ -176,3 +178,66 @@ def test_loadcards_reports_what_it_kept(tmp_path, editor, monkeypatch, capsys):
     captured = capsys.readouterr()
     assert "1 cards changed since their seed was loaded were kept" in captured.err
     assert the_card().fields["attack"] == 5
+
+
+def page(path: str, language: str) -> str:
+    response = Client().get(path, HTTP_ACCEPT_LANGUAGE=language)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def words(html: str) -> str:
+    """What a reader sees of ``html``: its text without the tags."""
+    return re.sub(r"<[^>]+>", "", html)
+
+
+def test_the_card_page_says_where_each_value_came_from_and_links_its_history(tmp_path, editor):
+    load(seed_file(tmp_path))
+    admin_change_attack(editor, 5)
+    card = the_card()
+    html = page(reverse("cards:card_detail", args=["suikoden", card.key]), "en")
+
+    def value_and_origin(field: str) -> tuple[str, str]:
+        value = re.search(rf'<dd data-field="{field}">(.*?)</dd>', html, re.S).group(1)
+        origin = re.search(rf'<dd class="origin" data-origin-of="{field}">(.*?)</dd>', html, re.S).group(1)
+        return words(value).strip(), words(origin)
+
+    assert value_and_origin("attack") == ("5", "admin, by synthetic-editor")
+    assert value_and_origin("colour")[1] == "seed data (suikoden.json)"
+    assert reverse("cards:card_history", args=["suikoden", card.key]) in html
+
+
+def test_a_cards_history_lists_every_revision_with_its_source_and_what_it_changed(tmp_path, editor):
+    load(seed_file(tmp_path))
+    admin_change_attack(editor, 5)
+    history = reverse("cards:card_history", args=["suikoden", the_card().key])
+    html = page(history, "en")
+    newest, oldest = re.findall(r'<li class="revision".*?</li>', html, re.S)
+    assert "admin, by synthetic-editor" in words(newest) and "seed data (suikoden.json)" in words(oldest)
+    # The editor's revision changed the attack alone, from 3 to 5.
+    rows = [
+        tuple(words(cell).strip() for cell in row)
+        for row in re.findall(r'<tr><th scope="row">(.*?)</th>\s*<td>(.*?)</td>\s*<td>(.*?)</td>', newest)
+    ]
+    assert rows == [("Attack", "3", "5")]
+    # The seed's revision gave every value: the texts too, and nothing was there before.
+    assert "合成人物甲" in oldest and "not given" in oldest
+    # In the reader's language.
+    ja = page(history, "ja")
+    assert "synthetic-editor" in ja and "admin, by" not in ja and "Attack" not in ja
+
+
+def test_a_seed_card_loaded_before_revisions_were_kept_gets_the_seed_as_its_first_revision(tmp_path):
+    from reversion.models import Revision
+
+    from cards.models import SeedState
+
+    path = seed_file(tmp_path)
+    load(path)
+    Revision.objects.all().delete()  # as a database made before this site kept revisions
+    SeedState.objects.all().delete()
+    assert card_history(the_card()) == []
+    summary = load(path)
+    assert summary.unchanged == 1 and summary.conflicts == 0
+    (first,) = card_history(the_card())
+    assert first.revision.source.kind == RevisionSource.Kind.SEED and first.field_dict["fields"]["attack"] == 3
