@@ -72,13 +72,17 @@ def card_list(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, template, context)
 
 
-@cached_for_readers("cards")
-def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
+def _card_or_404(game: str, key: str) -> tuple[Game, Card]:
     game_row = _game_or_404(game)
     try:
-        card = selectors.card_detail(game_row, key)
+        return game_row, selectors.card_detail(game_row, key)
     except Card.DoesNotExist:
         raise Http404 from None
+
+
+@cached_for_readers("cards")
+def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
+    game_row, card = _card_or_404(game, key)
     language = get_language()
     neighbours = selectors.card_neighbours(card)
     context = {
@@ -97,11 +101,7 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
 @cached_for_readers("cards")
 def card_history(request: HttpRequest, game: str, key: str) -> HttpResponse:
     """Every revision of a card, newest first: when, by whom, from which source, and what it changed."""
-    game_row = _game_or_404(game)
-    try:
-        card = selectors.card_detail(game_row, key)
-    except Card.DoesNotExist:
-        raise Http404 from None
+    game_row, card = _card_or_404(game, key)
     context = {
         "game": game_row,
         "search_game": game_row,
