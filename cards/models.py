@@ -188,6 +188,24 @@ class SearchDocument(models.Model):
         return f"search document of card {self.card_id}"
 
 
+class SearchPosting(models.Model):
+    """One token of one search document, by the document's position (PostgreSQL only; empty on SQLite).
+
+    Kept by triggers on ``SearchDocument`` from its ``vector`` (migration 0008), never written by Python.
+    A query of one token reads its count and its first page from this table's primary key alone, in
+    position order, as SQLite's FTS5 reads its index (``cards.search.backends``); PostgreSQL's GIN index
+    would fetch every matching document to count and sort them. A model, not a bare table, so that
+    everything that empties the models' tables (a test's flush, a restore) empties it too.
+    """
+
+    pk = models.CompositePrimaryKey("token", "position")
+    token = models.TextField()
+    position = models.BigIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.token}@{self.position}"
+
+
 class CardFieldValue(models.Model):
     """One known value of a card's field, for field filters and ordering; unknown values have no row."""
 

@@ -7,6 +7,8 @@ tokenizer from the historical models.
 
 from django.db import migrations, models
 
+from cards.migration_sql import run_on as _on
+
 SQLITE_DROP = [
     "DROP TRIGGER IF EXISTS cards_search_fts_update",
     "DROP TRIGGER IF EXISTS cards_search_fts_delete",
@@ -34,15 +36,6 @@ def _sqlite_create(rowid: str) -> list[str]:
         END""",
         "INSERT INTO cards_search_fts(cards_search_fts) VALUES ('rebuild')",
     ]
-
-
-def _on(vendor, statements):
-    def run(apps, schema_editor):
-        if schema_editor.connection.vendor == vendor:
-            for statement in statements:
-                schema_editor.execute(statement)
-
-    return run
 
 
 def rebuild_documents(apps, schema_editor):

@@ -65,6 +65,10 @@ class TextIndex:
     hints: tuple[str, ...] = ()
     reset_hints: tuple[str, ...] = ()
     after_rebuild: tuple[str, ...] = ()
+    # For an expression of one token (``single_token``): its count, and count and page in one statement
+    # (params: token, token, limit, offset; rows as ``count_and_page``'s). None: as any expression.
+    token_count: str | None = None
+    token_count_and_page: str | None = None
 
 
 _FTS5_MATCH = "SELECT rowid FROM cards_search_fts WHERE cards_search_fts MATCH %s"
@@ -105,7 +109,14 @@ _INDEXES: dict[str, TextIndex] = {
         # scans the table and tests every vector (a second) instead of reading the GIN index.
         hints=("SET LOCAL enable_seqscan = off",),
         reset_hints=("RESET enable_seqscan",),
-        after_rebuild=("ANALYZE cards_searchdocument",),
+        after_rebuild=("ANALYZE cards_searchdocument", "ANALYZE cards_searchposting"),
+        # One token: its postings (cards.models.SearchPosting), counted and paged in the primary key's order
+        # without reading a document.
+        token_count="SELECT COUNT(*) FROM cards_searchposting WHERE token = %s",
+        token_count_and_page="SELECT COUNT(*), NULL::bigint, NULL::bigint FROM cards_searchposting WHERE token = %s"
+        " UNION ALL (SELECT NULL, d.card_id, p.position FROM (SELECT position FROM cards_searchposting"
+        " WHERE token = %s ORDER BY position {direction} LIMIT %s OFFSET %s) AS p"
+        " JOIN cards_searchdocument AS d ON d.position = p.position)",
     ),
 }
 
@@ -134,8 +145,18 @@ def _fetch(index: TextIndex, sql: str, params: tuple) -> list[tuple]:
         return cursor.fetchall()
 
 
+def single_token(expression: Expression) -> str | None:
+    """The token, when ``expression`` asks for the cards having one token (not as a prefix); else None."""
+    if isinstance(expression, Phrase) and len(expression.tokens) == 1 and not expression.prefix:
+        return expression.tokens[0]
+    return None
+
+
 def count_matching(expression: Expression) -> int:
     index = _index()
+    token = single_token(expression)
+    if token is not None and index.token_count is not None:
+        return _fetch(index, index.token_count, (token,))[0][0]
     return _fetch(index, index.count, (index.render(expression),))[0][0]
 
 
@@ -154,10 +175,15 @@ def count_and_page(expression: Expression, offset: int, limit: int, descending: 
     if index.count_and_page is None:
         matches = count_matching(expression)
         return matches, page_matching(expression, offset, limit, descending, matches)
-    query = index.render(expression)
-    floor, weight = walk_bounds(offset + limit, index.walk_cost)
-    sql = index.count_and_page.format(direction="DESC" if descending else "ASC")
-    rows = _fetch(index, sql, (query, floor, weight, query, limit, offset, limit, offset))
+    direction = "DESC" if descending else "ASC"
+    token = single_token(expression)
+    if token is not None and index.token_count_and_page is not None:
+        rows = _fetch(index, index.token_count_and_page.format(direction=direction), (token, token, limit, offset))
+    else:
+        query = index.render(expression)
+        floor, weight = walk_bounds(offset + limit, index.walk_cost)
+        sql = index.count_and_page.format(direction=direction)
+        rows = _fetch(index, sql, (query, floor, weight, query, limit, offset, limit, offset))
     matches = next(row[0] for row in rows if row[1] is None)
     # One part gave the rows, in order; sorted again in case the database ran the parts side by side.
     page = sorted((row for row in rows if row[1] is not None), key=lambda row: row[2], reverse=descending)
