@@ -206,6 +206,20 @@ class SearchPosting(models.Model):
         return f"{self.token}@{self.position}"
 
 
+class SearchTokenCount(models.Model):
+    """How many search documents hold a token (PostgreSQL only; empty on SQLite).
+
+    Kept by the same triggers as ``SearchPosting`` (migration 0009), so a query of one token reads its
+    count from one row rather than counting its postings.
+    """
+
+    token = models.TextField(primary_key=True)
+    documents = models.BigIntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.token}: {self.documents}"
+
+
 class CardFieldValue(models.Model):
     """One known value of a card's field, for field filters and ordering; unknown values have no row."""
 

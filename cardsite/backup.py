@@ -8,7 +8,8 @@ What is backed up
     many-to-many fields too (``auth.user_groups`` …), proxy and swapped-out models have none — except
     the models named in ``EXCLUDED``, with the reason beside each:
 
-    - ``cards.searchdocument``, ``cards.cardfieldvalue``, ``cards.searchposting``: the search index, derived
+    - ``cards.searchdocument``, ``cards.cardfieldvalue``, ``cards.searchposting``,
+      ``cards.searchtokencount``: the search index, derived
       from the cards.
       After loading, ``cards.services.reindex_all_cards()`` rebuilds it (and with it SQLite's FTS5
       table or PostgreSQL's generated column, which are no models and never in the file).
@@ -103,6 +104,7 @@ EXCLUDED: dict[str, str] = {
     "cards.searchdocument": "search index, derived from the cards: rebuilt after a restore",
     "cards.cardfieldvalue": "search index, derived from the cards' fields: rebuilt after a restore",
     "cards.searchposting": "search index (PostgreSQL), derived from the search documents: rebuilt after a restore",
+    "cards.searchtokencount": "search index (PostgreSQL), derived from the search documents: rebuilt after a restore",
     "sessions.session": "transient logins, signed with the site's SECRET_KEY: users log in again",
 }
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.db import connection
 
-from cards.models import Card, CardText, SearchPosting
+from cards.models import Card, CardText, SearchPosting, SearchTokenCount
 from cards.search import backends
 from cards.search.matching import EVERY_CARD
 from cards.search.tokens import Phrase
@@ -25,6 +25,14 @@ def postings() -> set[tuple[str, int]]:
     return set(SearchPosting.objects.values_list("token", "position"))
 
 
+def token_counts() -> dict[str, int]:
+    counted = dict(SearchTokenCount.objects.filter(documents__gt=0).values_list("token", "documents"))
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT lexeme, COUNT(*) FROM cards_searchdocument, unnest(vector) GROUP BY lexeme")
+        assert counted == dict(cursor.fetchall())
+    return counted
+
+
 def documents_tokens() -> set[tuple[str, int]]:
     with connection.cursor() as cursor:
         cursor.execute("SELECT lexeme, position FROM cards_searchdocument, unnest(vector)")
@@ -33,6 +41,7 @@ def documents_tokens() -> set[tuple[str, int]]:
 
 def test_postings_follow_every_write_of_the_documents(synthetic_cards):
     assert postings() == documents_tokens() and len(postings()) > 100
+    token_counts()
     # An edit: the card's document is written again, with new tokens and without old ones.
     text = CardText.objects.filter(language="ja").exclude(text="").order_by("pk").first()
     before = postings()
@@ -40,9 +49,11 @@ def test_postings_follow_every_write_of_the_documents(synthetic_cards):
     text.save()
     reindex_card(text.card)
     assert postings() == documents_tokens() and postings() != before
+    token_counts()
     # A card removed: its postings go with its document.
     Card.objects.filter(pk=text.card_id).delete()
     assert postings() == documents_tokens()
+    token_counts()
 
 
 def test_a_single_token_query_counts_and_pages_as_the_text_index_does(synthetic_cards, monkeypatch):

@@ -74,6 +74,9 @@ class TextIndex:
 _FTS5_MATCH = "SELECT rowid FROM cards_search_fts WHERE cards_search_fts MATCH %s"
 _TSQUERY_MATCH = "FROM cards_searchdocument WHERE vector @@ to_tsquery('simple', %s)"
 
+# The documents holding a token: one row of cards.models.SearchTokenCount (none: no document holds it).
+_TOKEN_COUNT = "COALESCE((SELECT documents FROM cards_searchtokencount WHERE token = %s), 0)"
+
 _INDEXES: dict[str, TextIndex] = {
     "sqlite": TextIndex(
         render=FTS5.render,
@@ -109,11 +112,11 @@ _INDEXES: dict[str, TextIndex] = {
         # scans the table and tests every vector (a second) instead of reading the GIN index.
         hints=("SET LOCAL enable_seqscan = off",),
         reset_hints=("RESET enable_seqscan",),
-        after_rebuild=("ANALYZE cards_searchdocument", "ANALYZE cards_searchposting"),
-        # One token: its postings (cards.models.SearchPosting), counted and paged in the primary key's order
-        # without reading a document.
-        token_count="SELECT COUNT(*) FROM cards_searchposting WHERE token = %s",
-        token_count_and_page="SELECT COUNT(*), NULL::bigint, NULL::bigint FROM cards_searchposting WHERE token = %s"
+        after_rebuild=("ANALYZE cards_searchdocument", "ANALYZE cards_searchposting", "ANALYZE cards_searchtokencount"),
+        # One token: its count (cards.models.SearchTokenCount) and its postings (SearchPosting) paged in the
+        # primary key's order, without reading a document.
+        token_count=f"SELECT {_TOKEN_COUNT}",
+        token_count_and_page=f"SELECT {_TOKEN_COUNT}, NULL::bigint, NULL::bigint"
         " UNION ALL (SELECT NULL, d.card_id, p.position FROM (SELECT position FROM cards_searchposting"
         " WHERE token = %s ORDER BY position {direction} LIMIT %s OFFSET %s) AS p"
         " JOIN cards_searchdocument AS d ON d.position = p.position)",
