@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import os
 import secrets
+import shutil
 import subprocess
 import sys
+
+import pytest
 
 from .servers import ROOT
 
@@ -57,3 +60,18 @@ def test_settings_refuse_to_start_without_a_secret_key():
     result = check_deploy({"DEBUG": "0", "SECRET_KEY": ""})
     assert result.returncode != 0
     assert "Set SECRET_KEY" in result.stderr
+
+
+def test_front_end_packages_come_from_npm_and_are_never_committed():
+    """package.json and its lock file are in the repository; what npm installs (node_modules, or a link to
+    another checkout's) is not: a fresh clone gets its own from ``npm ci`` in bin/setup."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        pytest.skip("not a git checkout")
+    tracked = subprocess.run(
+        ["git", "ls-files", "--", "package.json", "package-lock.json", "node_modules"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
+    assert tracked == ["package-lock.json", "package.json"]
