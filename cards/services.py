@@ -62,32 +62,29 @@ def _replace_texts(owner_field: str, owner, model, texts: dict[str, dict[str, st
         model.objects.update_or_create(**{owner_field: owner, "language": language}, defaults=parts)
 
 
-def record_state(record: CardRecord) -> dict[str, Any]:
-    """A card as a file gives it, in the shape ``card_state`` reads a stored card (every text part present)."""
+def _state(number: str | None, kind: str | None, fields: Any, source: str, texts: dict[str, Any]) -> dict[str, Any]:
+    """A card's values in one comparable shape: texts by language, each with every part ("" when absent)."""
     return {
-        "number": record.number,
-        "kind": record.kind,
-        "fields": record.fields,
-        "source": record.source,
+        "number": number,
+        "kind": kind,
+        "fields": fields,
+        "source": source,
         "texts": {
             language: {part: parts.get(part, "") for part in CARD_TEXT_PARTS}
-            for language, parts in sorted(record.texts.items())
+            for language, parts in sorted(texts.items())
         },
     }
+
+
+def record_state(record: CardRecord) -> dict[str, Any]:
+    """A card as a file gives it, comparable with ``card_state``."""
+    return _state(record.number, record.kind, record.fields, record.source, record.texts)
 
 
 def card_state(card: Card) -> dict[str, Any]:
     """A stored card's number, kind, fields, source and texts, comparable with ``record_state``."""
-    return {
-        "number": card.number,
-        "kind": card.kind,
-        "fields": card.fields,
-        "source": card.source,
-        "texts": {
-            text.language: {part: getattr(text, part) for part in CARD_TEXT_PARTS}
-            for text in sorted(card.texts.all(), key=lambda text: text.language)
-        },
-    }
+    texts = {text.language: {part: getattr(text, part) for part in CARD_TEXT_PARTS} for text in card.texts.all()}
+    return _state(card.number, card.kind, card.fields, card.source, texts)
 
 
 def _write_card(game: Game, record: CardRecord) -> Card:
