@@ -196,6 +196,38 @@ def test_glossary_expansion_finds_japanese_text_whose_translation_lacks_the_word
     assert "EB9-001" not in found("text:抽牌")
 
 
+def _synthetic_term(*names: tuple[str, str]) -> None:
+    from cards.models import Game, Term, TermText
+
+    term = Term.objects.create(game=Game.objects.get(slug="endbreaker"), key="test-term")
+    for language, name in names:
+        TermText.objects.create(term=term, language=language, name=name)
+
+
+@seeded
+def test_a_glossary_term_added_in_this_process_expands_the_next_search_at_once():
+    assert "ゾゾゾ" not in search("試試試").also_searched  # the glossary is now kept in this process
+    _synthetic_term(("ja", "ゾゾゾ"), ("zh-hant", "試試試"))
+    assert "ゾゾゾ" in search("試試試").also_searched
+
+
+@seeded
+def test_a_glossary_change_made_elsewhere_shows_once_the_kept_copy_expires(monkeypatch):
+    from django.utils import timezone
+
+    from cards.models import TermText
+    from cards.search import glossary
+
+    _synthetic_term(("ja", "ゾゾゾ"), ("zh-hant", "試試試"))
+    assert "ゾゾゾ" in search("試試試").also_searched
+    # Another process renames the term: this process hears no signal.
+    TermText.objects.filter(name="ゾゾゾ").update(name="ポポポ", updated_at=timezone.now())
+    assert "ゾゾゾ" in search("試試試").also_searched  # trusted for a second
+    later = glossary.time.monotonic() + glossary.MEMO_SECONDS + 0.1
+    monkeypatch.setattr(glossary.time, "monotonic", lambda: later)
+    assert search("試試試").also_searched == ["ポポポ"]
+
+
 @seeded
 @pytest.mark.parametrize(
     ("query", "expected"),
