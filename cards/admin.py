@@ -5,6 +5,7 @@ from reversion.admin import VersionAdmin
 
 from .importing import MAX_LENGTHS
 from .models import Card, CardText, Game, RevisionSource, RuleSection, RuleText, SeedConflict, Term, TermText
+from .presentation import problem_text
 from .services import reindex_card
 
 
@@ -26,13 +27,14 @@ class CardAdminForm(forms.ModelForm):
         if number is not None:
             problem = definition.check_number(number, MAX_LENGTHS["number"])
             if problem:
-                self.add_error("number", problem)
+                self.add_error("number", problem_text(problem))
         checked = definition.check_values(data.get("kind") or None, data.get("fields") or {})
-        for where, message in checked.problems:
-            if where == "kind":
+        for problem in checked.problems:
+            message = problem_text(problem)
+            if problem.where == "kind":
                 self.add_error("kind", message)
             else:
-                name = where.removeprefix("fields.").removeprefix("fields")
+                name = problem.where.removeprefix("fields.").removeprefix("fields")
                 self.add_error("fields", f"{name}: {message}" if name else message)
         if not checked.problems:
             data["kind"], data["fields"] = checked.kind, checked.fields

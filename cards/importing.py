@@ -21,6 +21,7 @@ from cardsite import jsonlimits
 
 from .gamedefs import LANGUAGES, get_game
 from .gamedefs.base import GameDefinition
+from .gamedefs.messages import FieldProblem, Problem
 
 FORMAT_TAG = "cardsite-cards/1"
 RULE_KEYS = ("overview", "construction", "setup", "turn", "combat", "win", "other")
@@ -38,7 +39,10 @@ class ImportProblem:
     file: str
     where: str  # "cards[3] (EB1-010)", "line 4", "file"
     field: str  # "fields.cost", "kind", "" when the problem is the whole row
-    message: str
+    message: str  # in English (the command line)
+    # The same as a code and parameters (cards.gamedefs.messages), for a reader of another language;
+    # None for the problems of a whole file, which only the command line and the admin meet.
+    problem: Problem | FieldProblem | None = None
 
     def __str__(self) -> str:
         place = f"{self.file}: {self.where}"
@@ -86,8 +90,11 @@ class _Checker:
         self.file = file_label
         self.problems: list[ImportProblem] = []
 
-    def problem(self, where: str, field_name: str, message: str) -> None:
-        self.problems.append(ImportProblem(self.file, where, field_name, message))
+    def problem(self, where: str, field_name: str, message: str | Problem | FieldProblem) -> None:
+        if isinstance(message, str):
+            self.problems.append(ImportProblem(self.file, where, field_name, message))
+        else:
+            self.problems.append(ImportProblem(self.file, where, field_name, message.english(), message))
 
     def texts(self, raw: Any, where: str, parts: tuple[str, ...], required: str | None) -> dict[str, dict[str, str]]:
         if raw is None:
@@ -98,48 +105,48 @@ class _Checker:
         texts: dict[str, dict[str, str]] = {}
         for language, entry in raw.items():
             if language not in LANGUAGES:
-                self.problem(where, f"texts.{language}", f"unknown language; use one of {', '.join(LANGUAGES)}")
+                self.problem(where, f"texts.{language}", Problem("unknown_language", {"languages": list(LANGUAGES)}))
                 continue
             if not isinstance(entry, dict):
-                self.problem(where, f"texts.{language}", "must be an object")
+                self.problem(where, f"texts.{language}", Problem("not_an_object"))
                 continue
             cleaned: dict[str, str] = {}
             for part, value in entry.items():
                 if part not in parts:
-                    self.problem(where, f"texts.{language}.{part}", f"unknown part; use {', '.join(parts)}")
+                    self.problem(where, f"texts.{language}.{part}", Problem("unknown_part", {"parts": list(parts)}))
                 elif value is None or value == "":
                     continue
                 elif not isinstance(value, str):
-                    self.problem(where, f"texts.{language}.{part}", "must be text")
+                    self.problem(where, f"texts.{language}.{part}", Problem("not_text"))
                 elif len(value) > MAX_LENGTHS.get(part, len(value)):
-                    self.problem(where, f"texts.{language}.{part}", f"is longer than {MAX_LENGTHS[part]} characters")
+                    self.problem(where, f"texts.{language}.{part}", Problem("too_long", {"limit": MAX_LENGTHS[part]}))
                 else:
                     cleaned[part] = value
             if cleaned:
                 texts[language] = cleaned
         if required and not any(required in entry for entry in texts.values()):
-            self.problem(where, "texts", f"needs a {required} in at least one language")
+            self.problem(where, "texts", Problem(f"needs_{required}"))
         return texts
 
     def card(self, game: GameDefinition, raw: Any, where: str, seen: dict[str, str]) -> CardRecord | None:
         if not isinstance(raw, dict):
-            self.problem(where, "", "must be an object")
+            self.problem(where, "", Problem("not_an_object"))
             return None
         known = {"key", "number", "kind", "fields", "texts", "source"}
         for extra in sorted(set(raw) - known):
-            self.problem(where, extra, f"unknown property; use {', '.join(sorted(known))}")
+            self.problem(where, extra, Problem("unknown_property", {"properties": sorted(known)}))
         key = raw.get("key")
         if not isinstance(key, str) or not key.strip():
-            self.problem(where, "key", "is required")
+            self.problem(where, "key", Problem("required"))
             key = ""
         key = key.strip()
         if len(key) > MAX_LENGTHS["key"]:
-            self.problem(where, "key", f"is longer than {MAX_LENGTHS['key']} characters")
+            self.problem(where, "key", Problem("too_long", {"limit": MAX_LENGTHS["key"]}))
             key = ""
         if key:
             where = f"{where} ({key})"
             if key in seen:
-                self.problem(where, "key", f"{key!r} already used at {seen[key]}")
+                self.problem(where, "key", Problem("key_used_twice", {"key": key, "where": seen[key]}))
             else:
                 seen[key] = where
         number = raw.get("number") or None
@@ -150,15 +157,24 @@ class _Checker:
             else:
                 number = number.strip()
         checked = game.check_values(raw.get("kind") or None, raw.get("fields") or {})
-        for field_path, message in checked.problems:
-            self.problem(where, field_path, message)
+        for problem in checked.problems:
+            self.problem(where, problem.where, problem)
         kind, fields = checked.kind, checked.fields
         texts = self.texts(raw.get("texts"), where, CARD_TEXT_PARTS, required="name")
         source = raw.get("source") or ""
         if not isinstance(source, str):
-            self.problem(where, "source", "must be text")
+            self.problem(where, "source", Problem("not_text"))
             source = ""
         return CardRecord(key=key, number=number, kind=kind, fields=fields, texts=texts, source=source)
+
+
+def check_cards(game: GameDefinition, raws: list[Any], label: str = "") -> tuple[list[CardRecord], list[ImportProblem]]:
+    """Card records checked exactly as the importer checks a file's cards (the contribution forms, the bulk
+    preview and the API use this): the records, and every problem with where it is (``cards[2] (KEY)``)."""
+    checker = _Checker(label)
+    seen: dict[str, str] = {}
+    records = [checker.card(game, raw, f"cards[{index}]", seen) for index, raw in enumerate(raws)]
+    return [record for record in records if record is not None], checker.problems
 
 
 def _check_sections(checker: _Checker, document: dict[str, Any], bundle: CardBundle) -> None:

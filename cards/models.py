@@ -251,10 +251,12 @@ class RevisionSource(models.Model):
         SEED = "seed", pgettext_lazy("source of a change", "seed data")
         IMPORT = "import", pgettext_lazy("source of a change", "import")
         ADMIN = "admin", pgettext_lazy("source of a change", "admin")
+        CONTRIBUTION = "contribution", pgettext_lazy("source of a change", "contribution")
 
     revision = models.OneToOneField("reversion.Revision", on_delete=models.CASCADE, related_name="source")
     kind = models.CharField(max_length=16, choices=Kind.choices)
     detail = models.CharField(max_length=300, blank=True, default="")  # the file, or what the editor wrote
+    url = models.CharField(max_length=200, blank=True, default="")  # a page about the source (a change set's)
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.detail}" if self.detail else self.kind

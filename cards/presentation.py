@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,10 +12,11 @@ from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
 from .citations import cite
-from .gamedefs.base import ChoiceListType, FieldSpec
+from .gamedefs.base import ChoiceListType, FieldSpec, GameDefinition
+from .gamedefs.messages import MESSAGES, FieldProblem, Problem
 from .glossing import Segment, gloss
 from .models import LANGUAGE_CHOICES, Card, Game, RevisionSource, Term
-from .revisions import TEXT_PARTS, CardRevision
+from .revisions import TEXT_PARTS, CardRevision, Change
 
 # The language a text is written in, named in the reader's language (英語 on a Japanese page); the
 # language switcher and the glossary's column heads name each language in itself instead.
@@ -24,6 +25,18 @@ LANGUAGE_NAMES = {
     "zh-hant": pgettext_lazy("language of a text", "Traditional Chinese"),
     "en": pgettext_lazy("language of a text", "English"),
 }
+
+
+def problem_text(problem: Problem | FieldProblem) -> str:
+    """What is wrong with a value (``cards.gamedefs.messages``), in the reader's language."""
+    from cardsite.errors import render
+
+    if isinstance(problem, FieldProblem):
+        text = problem_text(problem.problem)
+        if problem.expected is None:
+            return text
+        return render(_(MESSAGES["with_expected"]), {"problem": text, "expected": problem_text(problem.expected)})
+    return render(_(MESSAGES[problem.code]), problem.params)
 
 
 @dataclass
@@ -177,7 +190,7 @@ def card_view(card: Card, language: str, terms, origins: Mapping[str, CardRevisi
                 value=None if value is None else format_value(spec, value),
                 unit=spec.unit_label(language),
                 invalid=_stored(stored.get(spec.name)) if spec.name in invalid else None,
-                problem=invalid.get(spec.name, ""),
+                problem=problem_text(invalid[spec.name]) if spec.name in invalid else "",
                 origin=_origin(origins.get(f"fields.{spec.name}")),
             )
         )
@@ -192,7 +205,7 @@ def card_view(card: Card, language: str, terms, origins: Mapping[str, CardRevisi
                     value=None,
                     unit="",
                     invalid=_stored(stored.get(name, card.fields)),
-                    problem=problem,
+                    problem=problem_text(problem),
                 )
             )
     glosses = _glosses_by_language(list(terms))
@@ -239,6 +252,11 @@ def revision_source(revision: CardRevision) -> str:
     label = label or _("not recorded")
     if revision.kind == RevisionSource.Kind.ADMIN and revision.user:
         template, params = _("%(source)s, by %(user)s"), {"user": _name(revision.user)}
+    elif revision.kind == RevisionSource.Kind.CONTRIBUTION:
+        detail = _name(revision.detail)
+        if revision.url:
+            detail = format_html('<a href="{}">{}</a>', revision.url, detail)
+        template, params = _("%(source)s by %(user)s (%(detail)s)"), {"user": _name(revision.user), "detail": detail}
     elif revision.detail:
         template, params = _("%(source)s (%(detail)s)"), {"detail": _name(revision.detail)}
     else:
@@ -276,17 +294,22 @@ def history_view(card: Card, revisions: list[CardRevision], language: str) -> li
             date=revision.date,
             user=revision.user,
             source=revision_source(revision),
-            changes=[
-                ChangeView(
-                    label=_change_label(card, change.what, language),
-                    before=_change_value(card, change.what, change.before, language),
-                    after=_change_value(card, change.what, change.after, language),
-                    language=change.what.split(".")[1] if change.what.startswith("texts.") else "",
-                )
-                for change in revision.changes
-            ],
+            changes=changes_view(card.game.definition, revision.changes, language),
         )
         for revision in revisions
+    ]
+
+
+def changes_view(definition: GameDefinition, changes: Iterable[Change], language: str) -> list[ChangeView]:
+    """Changed values of a card (a revision, a proposed change), labelled and shown as the card page shows them."""
+    return [
+        ChangeView(
+            label=_change_label(definition, change.what, language),
+            before=_change_value(definition, change.what, change.before, language),
+            after=_change_value(definition, change.what, change.after, language),
+            language=change.what.split(".")[1] if change.what.startswith("texts.") else "",
+        )
+        for change in changes
     ]
 
 
@@ -298,10 +321,10 @@ _TEXT_PART_LABELS = {
 }
 
 
-def _change_label(card: Card, what: str, language: str) -> str:
+def _change_label(definition: GameDefinition, what: str, language: str) -> str:
     head, _dot, rest = what.partition(".")
     if head == "fields":
-        spec = card.game.definition.field(rest)
+        spec = definition.field(rest)
         return spec.label(language) if spec else rest
     if head == "texts":
         code, _dot, part = rest.partition(".")
@@ -309,16 +332,17 @@ def _change_label(card: Card, what: str, language: str) -> str:
     return {"number": _("Number"), "kind": _("Kind"), "source": _("Values from")}.get(head, what)
 
 
-def _change_value(card: Card, what: str, value: Any, language: str) -> str | None:
+def _change_value(definition: GameDefinition, what: str, value: Any, language: str) -> str | None:
     if value is None:
         return None
     head, _dot, rest = what.partition(".")
     if head == "fields":
-        return format_value(card.game.definition.field(rest), value, language)
+        return format_value(definition.field(rest), value, language)
     if head == "kind":
-        return kind_label(card.game, value, language)
+        kind = definition.kind(value)
+        return kind.label(language) if kind else str(value)
     if what == "source" or (head == "texts" and what.endswith(".source")):
-        return cite(str(value), card.game.definition, language)
+        return cite(str(value), definition, language)
     return str(value)
 
 

@@ -24,7 +24,7 @@ reversion.register(CardText, follow=("card",))
 
 
 @contextmanager
-def card_revision(kind: str, detail: str = "", user: Any = None) -> Iterator[None]:
+def card_revision(kind: str, detail: str = "", user: Any = None, url: str = "") -> Iterator[None]:
     """Make the card writes inside one revision, recorded with its source. Inside another revision (an admin
     save that imports, say), the writes join that one."""
     if reversion.is_active():
@@ -34,7 +34,7 @@ def card_revision(kind: str, detail: str = "", user: Any = None) -> Iterator[Non
         if user is not None and getattr(user, "is_authenticated", False):
             reversion.set_user(user)
         reversion.set_comment(detail[:300])
-        reversion.add_meta(RevisionSource, kind=kind, detail=detail[:300])
+        reversion.add_meta(RevisionSource, kind=kind, detail=detail[:300], url=url[:200])
         yield
 
 
@@ -67,28 +67,49 @@ class CardRevision:
     user: str  # the user's name, "" when no user made it (a seed load, an import from the command line)
     kind: str  # RevisionSource.Kind, "" for a revision recorded without a source
     detail: str
+    url: str  # a page about the source (a contribution's change set), or ""
     changes: tuple[Change, ...]
 
 
 def _snapshot(versions: list[Version], card_id: int) -> dict[str, Any]:
     """The card's values in one revision, flattened to ``Change.what`` keys (empty texts left out)."""
-    values: dict[str, Any] = {}
+    state: dict[str, Any] = {"fields": {}, "texts": {}}
     for version in versions:
         data = version.field_dict
         if version.content_type.model_class() is Card:
-            if str(version.object_id) != str(card_id):
-                continue
-            for name in ("number", "kind", "source"):
-                if data.get(name) not in (None, ""):
-                    values[name] = data[name]
-            for name, value in (data.get("fields") or {}).items():
-                if value is not None:
-                    values[f"fields.{name}"] = value
+            if str(version.object_id) == str(card_id):
+                state.update({name: data.get(name) for name in ("number", "kind", "source")})
+                state["fields"] = data.get("fields") or {}
         elif data.get("card") == card_id or data.get("card_id") == card_id:
-            for part in TEXT_PARTS:
-                if data.get(part):
-                    values[f"texts.{data['language']}.{part}"] = data[part]
+            state["texts"][data["language"]] = {part: data.get(part) for part in TEXT_PARTS}
+    return flatten_state(state)
+
+
+def flatten_state(state: dict[str, Any] | None) -> dict[str, Any]:
+    """A card's state (``cards.services.card_state``) flattened to ``Change.what`` keys, as a revision's values."""
+    values: dict[str, Any] = {}
+    if not state:
+        return values
+    for name in ("number", "kind", "source"):
+        if state.get(name) not in (None, ""):
+            values[name] = state[name]
+    for name, value in (state.get("fields") or {}).items():
+        if value is not None:
+            values[f"fields.{name}"] = value
+    for language, parts in (state.get("texts") or {}).items():
+        for part in TEXT_PARTS:
+            if parts.get(part):
+                values[f"texts.{language}.{part}"] = parts[part]
     return values
+
+
+def diff_values(before: dict[str, Any], after: dict[str, Any]) -> tuple[Change, ...]:
+    """The values that differ between two flattened states, in the order a card shows them."""
+    return tuple(
+        Change(what, before.get(what), after.get(what))
+        for what in sorted(before.keys() | after.keys(), key=_change_order)
+        if before.get(what) != after.get(what)
+    )
 
 
 def card_revisions(card: Card) -> list[CardRevision]:
@@ -102,11 +123,7 @@ def card_revisions(card: Card) -> list[CardRevision]:
     before: dict[str, Any] = {}
     for revision in revisions:
         after = _snapshot(versions_of.get(revision.pk, []), card.pk)
-        changes = tuple(
-            Change(what, before.get(what), after.get(what))
-            for what in sorted(before.keys() | after.keys(), key=_change_order)
-            if before.get(what) != after.get(what)
-        )
+        changes = diff_values(before, after)
         source = getattr(revision, "source", None)
         read.append(
             CardRevision(
@@ -115,6 +132,7 @@ def card_revisions(card: Card) -> list[CardRevision]:
                 user=revision.user.get_username() if revision.user else "",
                 kind=source.kind if source else "",
                 detail=source.detail if source else revision.comment,
+                url=source.url if source else "",
                 changes=changes,
             )
         )

@@ -9,7 +9,7 @@ from typing import Any
 
 import reversion
 from django.db import transaction
-from reversion.models import Version
+from reversion.models import Revision, Version
 
 from cardsite import pagecache
 
@@ -101,6 +101,33 @@ def _write_card(game: Game, record: CardRecord) -> Card:
     )
     _replace_texts("card", card, CardText, record_state(record)["texts"])
     return card
+
+
+def record_from_state(key: str, state: dict[str, Any]) -> CardRecord:
+    """The card record a state (``record_state``/``card_state``) describes."""
+    texts = {
+        language: {part: value for part, value in parts.items() if value}
+        for language, parts in (state.get("texts") or {}).items()
+    }
+    return CardRecord(
+        key=key,
+        number=state.get("number"),
+        kind=state.get("kind"),
+        fields=dict(state.get("fields") or {}),
+        texts={language: parts for language, parts in texts.items() if parts},
+        source=state.get("source") or "",
+    )
+
+
+def write_cards(game: Game, records: list[CardRecord], *, kind: str, detail: str, user: Any, url: str = "") -> Revision:
+    """Write checked card records of one game as one revision (by ``user``, from ``kind``/``detail``, about
+    which ``url`` says more), index them, and return the revision. The caller holds the transaction and has
+    checked that nobody changed them."""
+    with card_revision(kind, detail, user, url):
+        cards = [_write_card(game, record) for record in records]
+    index_cards([card.pk for card in cards])
+    pagecache.bump("cards")
+    return Version.objects.get_for_object(cards[0]).select_related("revision").first().revision
 
 
 def _seed_card(game: Game, record: CardRecord) -> str:

@@ -16,6 +16,12 @@ LANGUAGES: tuple[str, ...] = ("ja", "zh-hant", "en")
 Labels = Mapping[str, str]
 
 
+def N_(text: str) -> str:
+    """Mark ``text`` for the catalogues without translating it here (gettext_noop, without Django): a message
+    template a plain-Python module declares, put into the reader's language where it is shown."""
+    return text
+
+
 def pick(labels: Labels, language: str) -> str:
     """The text in ``language``; else English, else Japanese (the original of most cards), else any."""
     return labels.get(language) or labels.get("en") or labels.get("ja") or next(iter(labels.values()), "")

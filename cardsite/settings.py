@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "cards",
     "decks",
     "simulator",
+    "contributions",
 ]
 
 MIDDLEWARE = [
@@ -265,6 +266,8 @@ RATE_LIMITS = env.rates(
         "search": "120/min",
         "deck_write": "240/min",
         "simulation_start": "30/hour",
+        # change sets (each may hold many cards) and uploads one contributor may submit
+        "contribution": "60/day",
     },
 )
 # Monte Carlo runs one user may have waiting or running at once.

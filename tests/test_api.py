@@ -76,7 +76,7 @@ def test_game_list_declares_field_types_labels_and_units(client):
     assert fields["attack"]["labels"] == {"ja": "攻撃力", "zh-hant": "攻擊力", "en": "Attack"}
     assert fields["attack"]["choices"] is None
     assert fields["value"]["unit"] == {"ja": "☆", "zh-hant": "☆", "en": "☆"}
-    assert fields["value"]["description"] == "whole number 1..3"
+    assert fields["value"]["description"] == "a whole number from 1 to 3"
     assert fields["colour"]["type"] == "choice"
     assert fields["colour"]["choices"] == ["白", "仁", "義", "勇"]
     kinds = {kind["slug"]: kind for kind in suikoden["kinds"]}

@@ -103,6 +103,18 @@ def fill_every_model() -> None:
         username=OWNER, ip_address="127.0.0.1", user_agent="test", path_info="/accounts/login/", locked_out=False
     )
     Session.objects.create(session_key="test" * 8, session_data="test", expire_date=timezone.now() + timedelta(days=1))
+    # A contribution waiting for review, one applied at once by a trusted contributor, and the notice it sent.
+    from contributions import services as contribution_services
+    from contributions.models import GameRole
+
+    proposed = {"key": "SE9-BACKUP", "kind": "hero", "fields": {"health": 30}, "texts": {"ja": {"name": "テスト"}}}
+    contribution_services.submit_change_set(
+        author=owner, game=game("shadowera"), cards=[proposed], source_kind="own_copy", comment="テスト"
+    )
+    GameRole.objects.create(user=admin, game=game("shadowera"), role=GameRole.Role.TRUSTED, granted_by=admin)
+    contribution_services.submit_change_set(
+        author=admin, game=game("shadowera"), cards=[{**proposed, "key": "SE9-APPLIED"}], source_kind="photo"
+    )
 
     deck = deck_services.create_deck(
         owner=owner,

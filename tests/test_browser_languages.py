@@ -22,7 +22,9 @@ from django.utils import translation
 from django.utils.translation import trans_real
 
 from cards.gamedefs.base import TextType
-from cards.models import Card, CardText, RuleText, Term, TermText
+from cards.models import Card, CardText, Game, RuleText, Term, TermText
+from contributions import services as contribution_services
+from contributions.models import GameRole
 from decks.models import Deck
 from simulator import services as run_services
 
@@ -136,7 +138,9 @@ def _english_words(text: str, data: list[str]) -> list[str]:
     return re.findall(r"[A-Za-z][A-Za-z'-]+", text)
 
 
-def _pages(base: str, decks: dict[str, Deck], run_path: str, other_deck: Deck) -> list[tuple[str, str]]:
+def _pages(
+    base: str, decks: dict[str, Deck], run_path: str, other_deck: Deck, change_set: int
+) -> list[tuple[str, str]]:
     """(what, address) of every page type a player meets."""
     pages = [
         ("home", "/"),
@@ -155,6 +159,9 @@ def _pages(base: str, decks: dict[str, Deck], run_path: str, other_deck: Deck) -
         ("not allowed", f"/decks/{other_deck.pk}/edit/"),
         ("shared deck", f"/decks/shared/{other_deck.share_token}/"),
         ("Monte Carlo run", run_path),
+        ("my contributions", "/contributions/"),
+        ("review queue", "/contributions/review/"),
+        ("a change set, to review", f"/contributions/{change_set}/"),
     ]
     for slug in GAMES:
         card = Card.objects.filter(game__slug=slug).order_by("pk").first()
@@ -165,6 +172,8 @@ def _pages(base: str, decks: dict[str, Deck], run_path: str, other_deck: Deck) -
             (f"{slug}: cards", f"/games/{slug}/cards/"),
             (f"{slug}: a card", f"/games/{slug}/cards/{card.key}/"),
             (f"{slug}: a card's history", f"/games/{slug}/cards/{card.key}/history/"),
+            (f"{slug}: correct a card", f"/games/{slug}/cards/{card.key}/edit/"),
+            (f"{slug}: add a card", f"/games/{slug}/contribute/"),
             (f"{slug}: deck", f"/decks/{deck.pk}/"),
             (f"{slug}: builder", f"/decks/{deck.pk}/edit/"),
             (f"{slug}: builder search (a fragment)", f"/decks/{deck.pk}/edit/search/?q=テスト"),
@@ -192,6 +201,12 @@ def test_every_page_type_reads_in_japanese_and_chinese(live_server, browser, mon
         deck=decks["shadowera"], requester=user, games=200, turns=8, policy="default", params={}, language="ja", seed=3
     )
     run_path = f"/decks/{decks['shadowera'].pk}/simulate/{run.pk}/"
+    shadowera = Game.objects.get(slug="shadowera")
+    GameRole.objects.create(user=user, game=shadowera, role=GameRole.Role.EDITOR)
+    proposed = {"key": "SE9-NEW", "kind": "hero", "fields": {"health": 30}, "texts": {"ja": {"name": "テスト英雄"}}}
+    change_set = contribution_services.submit_change_set(
+        author=other, game=shadowera, cards=[proposed], source_kind="own_copy", source_detail="テスト"
+    )
     data = [*_data_strings(), "zzqqxx"]  # and the reader's own query, echoed in “No cards match …”
 
     untranslated = Untranslated()
@@ -205,7 +220,7 @@ def test_every_page_type_reads_in_japanese_and_chinese(live_server, browser, mon
         page.fill("input[name=password]", PASSWORD)
         page.locator("form button[type=submit], form input[type=submit]").last.click()
         page.wait_for_load_state("networkidle")
-        for what, address in _pages(live_server.url, decks, run_path, other_deck):
+        for what, address in _pages(live_server.url, decks, run_path, other_deck, change_set.pk):
             page.goto(address)
             page.wait_for_load_state("networkidle")
             if "fragment" not in what:
@@ -222,4 +237,4 @@ def test_every_page_type_reads_in_japanese_and_chinese(live_server, browser, mon
             english[language]["suikoden: a drawn card"] = sorted(set(words))
         context.close()
     assert dict(untranslated.found) == {}, "messages missing from the catalogues"
-    assert dict(english) == {}, "English words on Japanese or Chinese pages"
+    assert dict(english) == {}, f"English words on Japanese or Chinese pages: {dict(english)}"

@@ -277,7 +277,12 @@ def test_the_admin_refuses_a_value_its_game_does_not_declare(client):
     response = client.post(f"/admin/cards/card/{target.pk}/change/", form, HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200  # the form again, with its errors
     text = response.content.decode()
-    assert "&#x27;hero&#x27; is not a kind of suikoden" in text
-    assert "attack: &#x27;strong&#x27; is not a whole number" in text
+    assert "“hero” is not a kind of Otome Yuugi Suikoden" in text
+    assert "attack: “strong” is not a whole number. Expected: a whole number from 0." in text
+    # The same refusal, in the editor's language.
+    response = client.post(f"/admin/cards/card/{target.pk}/change/", form, HTTP_ACCEPT_LANGUAGE="ja")
+    text = response.content.decode()
+    assert "「hero」は乙女遊戯 水滸伝の種類ではありません" in text
+    assert "attack: 「strong」は整数ではありません。" in text
     target.refresh_from_db()
     assert target.kind == "character" and target.fields["attack"] == 3

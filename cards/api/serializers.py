@@ -28,6 +28,7 @@ from .. import selectors
 from ..gamedefs import LANGUAGES, all_games
 from ..gamedefs.base import ChoiceListType, ChoiceType, FieldSpec
 from ..models import Card, Game, RuleSection, Term
+from ..presentation import problem_text
 
 LANGUAGE_HELP = "Keyed by language code: ja, zh-hant, en. A language without a text is absent."
 
@@ -192,7 +193,8 @@ class CardSerializer(serializers.Serializer):
     )
     invalid = serializers.SerializerMethodField(
         help_text="Stored values that break the game's declarations, by field (`kind` for the kind), with what is "
-        "wrong; they are left out of `kind` and `fields`. Empty for every card imported or edited through the site."
+        "wrong (in the response's language); they are left out of `kind` and `fields`. Empty for every card "
+        "imported or edited through the site."
     )
     source = serializers.CharField(help_text="Where the field values come from.")
     texts = serializers.SerializerMethodField(help_text=LANGUAGE_HELP)
@@ -205,7 +207,7 @@ class CardSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.DictField(child=serializers.CharField()))
     def get_invalid(self, card: Card) -> dict[str, str]:
-        return card.checked.invalid_fields()
+        return {name: problem_text(problem) for name, problem in card.checked.invalid_fields().items()}
 
     @extend_schema_field(serializers.DictField(child=CardTextSerializer()))
     def get_texts(self, card: Card) -> dict[str, dict[str, str | None]]:

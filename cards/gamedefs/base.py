@@ -17,9 +17,21 @@ from typing import Any
 
 from cardsite.labels import Labels, pick
 
+from .messages import FieldProblem, Problem
+
 
 class FieldValueError(ValueError):
-    """A value that does not fit its field's declared type."""
+    """A value that does not fit its field's declared type: ``problem`` says what, as a code and parameters."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.problem = Problem(code, params)
+        super().__init__(self.problem.english())
+
+
+def _shown(raw: Any) -> str:
+    """A raw value as a message quotes it (cut short: the message must stay readable)."""
+    text = raw if isinstance(raw, str) else repr(raw)
+    return text if len(text) <= 60 else text[:59] + "…"
 
 
 @dataclass(frozen=True)
@@ -34,8 +46,13 @@ class FieldType:
     def clean(self, raw: Any) -> Any:
         raise NotImplementedError
 
+    def expectation(self) -> Problem:
+        """What a value of this type must be, as a message (``cards.gamedefs.messages``)."""
+        return Problem("expect_text")
+
     def describe(self) -> str:
-        return self.name
+        """What a value of this type must be, in English (the API schema, the command line)."""
+        return self.expectation().english()
 
     def value_label(self, value: Any, language: str) -> str:
         """One stored value as a reader of ``language`` reads it."""
@@ -55,25 +72,27 @@ class IntegerType(FieldType):
 
     def clean(self, raw: Any) -> int:
         if isinstance(raw, bool):
-            raise FieldValueError(f"{raw!r} is not a whole number")
+            raise FieldValueError("not_whole_number", value=_shown(raw))
         if isinstance(raw, int):
             value = raw
         elif isinstance(raw, str) and re.fullmatch(r"[+-]?\d{1,18}", raw.strip()):
             value = int(raw.strip())
         else:
-            raise FieldValueError(f"{raw!r} is not a whole number")
+            raise FieldValueError("not_whole_number", value=_shown(raw))
         if self.minimum is not None and value < self.minimum:
-            raise FieldValueError(f"{value} is below the minimum {self.minimum}")
+            raise FieldValueError("below_minimum", value=value, minimum=self.minimum)
         if self.maximum is not None and value > self.maximum:
-            raise FieldValueError(f"{value} is above the maximum {self.maximum}")
+            raise FieldValueError("above_maximum", value=value, maximum=self.maximum)
         return value
 
-    def describe(self) -> str:
+    def expectation(self) -> Problem:
         if self.minimum is None and self.maximum is None:
-            return "whole number"
-        low = "" if self.minimum is None else self.minimum
-        high = "" if self.maximum is None else self.maximum
-        return f"whole number {low}..{high}"
+            return Problem("expect_whole_number")
+        if self.maximum is None:
+            return Problem("expect_whole_number_from", {"minimum": self.minimum})
+        if self.minimum is None:
+            return Problem("expect_whole_number_to", {"maximum": self.maximum})
+        return Problem("expect_whole_number_between", {"minimum": self.minimum, "maximum": self.maximum})
 
 
 @dataclass(frozen=True)
@@ -90,28 +109,34 @@ class BooleanType(FieldType):
             return True
         if isinstance(raw, str) and raw.strip().lower() in self._FALSE:
             return False
-        raise FieldValueError(f"{raw!r} is not true or false")
+        raise FieldValueError("not_boolean", value=_shown(raw))
 
-    def describe(self) -> str:
-        return "true or false"
+    def expectation(self) -> Problem:
+        return Problem("expect_boolean")
 
 
 @dataclass(frozen=True)
 class TextType(FieldType):
     name: str = "text"
     pattern: str | None = None  # a regular expression the whole value must match
-    pattern_help: str = ""
+    pattern_help: Labels = field(default_factory=dict, compare=False)  # what the pattern means, in three languages
 
     def clean(self, raw: Any) -> str:
         if not isinstance(raw, str) or not raw.strip():
-            raise FieldValueError(f"{raw!r} is not a non-empty text")
+            raise FieldValueError("empty_text", value=_shown(raw))
         value = raw.strip()
         if self.pattern and not re.fullmatch(self.pattern, value):
-            raise FieldValueError(f"{value!r} is not {self.pattern_help or 'of the form ' + self.pattern}")
+            raise FieldValueError("not_of_form", value=_shown(value), expected=self._form())
         return value
 
-    def describe(self) -> str:
-        return self.pattern_help or "text"
+    def _form(self) -> Labels | str:
+        """What the pattern means: the declared words, else the pattern itself."""
+        return self.pattern_help or f"/{self.pattern}/"
+
+    def expectation(self) -> Problem:
+        if self.pattern:
+            return Problem("expect_form", {"form": self._form()})
+        return Problem("expect_text")
 
 
 @dataclass(frozen=True)
@@ -123,6 +148,23 @@ class _FixedSetType(FieldType):
     def labelled_values(self) -> list[tuple[Any, Labels]]:
         return [(value, self.value_labels.get(value, {})) for value in self.choices] if self.value_labels else []
 
+    def named_choices(self) -> list[Labels | str]:
+        """The choices as a message names them: by their label in the reader's language and the value to type
+        ("ヒューマン (human)"), or as stored where they have no label (a printed symbol)."""
+        named: list[Labels | str] = []
+        for value in self.choices:
+            labels = self.value_labels.get(value)
+            if not labels:
+                named.append(value)
+                continue
+            named.append(
+                {
+                    language: value if label.casefold() == value.casefold() else f"{label} ({value})"
+                    for language, label in labels.items()
+                }
+            )
+        return named
+
 
 @dataclass(frozen=True)
 class ChoiceType(_FixedSetType):
@@ -133,11 +175,11 @@ class ChoiceType(_FixedSetType):
     def clean(self, raw: Any) -> str:
         value = raw.strip() if isinstance(raw, str) else raw
         if value not in self.choices:
-            raise FieldValueError(f"{raw!r} is not one of {', '.join(self.choices)}")
+            raise FieldValueError("not_a_choice", value=_shown(raw), choices=self.named_choices())
         return value
 
-    def describe(self) -> str:
-        return "one of " + ", ".join(self.choices)
+    def expectation(self) -> Problem:
+        return Problem("expect_choice", {"choices": self.named_choices()})
 
 
 @dataclass(frozen=True)
@@ -149,14 +191,14 @@ class ChoiceListType(_FixedSetType):
     def clean(self, raw: Any) -> list[str]:
         items = [part.strip() for part in raw.split("|")] if isinstance(raw, str) else raw
         if not isinstance(items, list) or not items:
-            raise FieldValueError(f"{raw!r} is not a list of values")
+            raise FieldValueError("not_a_list", value=_shown(raw))
         unknown = [item for item in items if item not in self.choices]
         if unknown:
-            raise FieldValueError(f"{', '.join(map(str, unknown))} not among {', '.join(self.choices)}")
+            raise FieldValueError("not_among", values=[_shown(item) for item in unknown], choices=self.named_choices())
         return list(items)
 
-    def describe(self) -> str:
-        return "list (separated by |) of " + ", ".join(self.choices)
+    def expectation(self) -> Problem:
+        return Problem("expect_choices", {"choices": self.named_choices()})
 
 
 @dataclass(frozen=True)
@@ -168,15 +210,15 @@ class SymbolStringType(FieldType):
 
     def clean(self, raw: Any) -> str:
         if not isinstance(raw, str) or not raw.strip():
-            raise FieldValueError(f"{raw!r} is not a string of symbols")
+            raise FieldValueError("not_symbols", value=_shown(raw))
         value = raw.strip()
         stray = sorted({ch for ch in value if ch not in self.symbols})
         if stray:
-            raise FieldValueError(f"{value!r} has {', '.join(stray)}; allowed symbols are {' '.join(self.symbols)}")
+            raise FieldValueError("stray_symbols", value=_shown(value), stray=stray, symbols=list(self.symbols))
         return value
 
-    def describe(self) -> str:
-        return "symbols from " + " ".join(self.symbols)
+    def expectation(self) -> Problem:
+        return Problem("expect_symbols", {"symbols": list(self.symbols)})
 
 
 @dataclass(frozen=True)
@@ -243,14 +285,14 @@ class GameDefinition:
             return self.fields
         return tuple(spec for spec in self.fields if spec.name in kind.fields)
 
-    def check_number(self, number: Any, max_length: int) -> str | None:
+    def check_number(self, number: Any, max_length: int) -> Problem | None:
         """None if ``number`` can be a printed number of this game's cards, else what is wrong."""
         if (
             not isinstance(number, str)
             or len(number.strip()) > max_length
             or not re.fullmatch(self.number_pattern, number.strip())
         ):
-            return f"{number!r} is not a card number of {self.slug}"
+            return Problem("not_a_number", {"value": _shown(number), "game": self.names})
         return None
 
     def check_values(self, kind: Any, fields: Any) -> CheckedValues:
@@ -260,32 +302,49 @@ class GameDefinition:
         of every way they are read (pages, deck rules, the goldfish, the search index): a value
         that breaks its declaration is reported, and readers treat it as unknown.
         """
-        problems: list[tuple[str, str]] = []
+        problems: list[FieldProblem] = []
         if kind is not None and kind != "" and (not isinstance(kind, str) or self.kind(kind) is None):
-            kinds = ", ".join(k.slug for k in self.kinds)
-            problems.append(("kind", f"{kind!r} is not a kind of {self.slug}; use {kinds}"))
+            kinds = [k.slug for k in self.kinds]
+            problems.append(
+                FieldProblem(
+                    "kind", Problem("unknown_kind", {"value": _shown(kind), "game": self.names, "kinds": kinds})
+                )
+            )
             kind = None
         kind = kind or None
         allowed = {spec.name for spec in self.fields_for_kind(kind)}
         valid: dict[str, Any] = {}
         if not isinstance(fields, Mapping):
             if fields not in (None, ""):
-                problems.append(("fields", "must be an object"))
+                problems.append(FieldProblem("fields", Problem("fields_not_object")))
             fields = {}
         for name, value in fields.items():
             spec = self.field(name)
             if spec is None:
-                problems.append((f"fields.{name}", f"{self.slug} has no field {name!r}"))
+                problems.append(
+                    FieldProblem(
+                        f"fields.{name}", Problem("no_such_field", {"game": self.names, "field": _shown(name)})
+                    )
+                )
                 continue
             if name not in allowed:
-                problems.append((f"fields.{name}", f"a {kind} card has no {name}"))
+                kind_spec = self.kind(kind) if kind else None
+                problems.append(
+                    FieldProblem(
+                        f"fields.{name}",
+                        Problem(
+                            "field_not_of_kind",
+                            {"kind": kind_spec.labels if kind_spec else str(kind), "field": spec.labels},
+                        ),
+                    )
+                )
                 continue
             if value is None or value == "":
                 continue  # unknown
             try:
                 valid[name] = spec.type.clean(value)
             except FieldValueError as error:
-                problems.append((f"fields.{name}", f"{error} (expected {spec.type.describe()})"))
+                problems.append(FieldProblem(f"fields.{name}", error.problem, spec.type.expectation()))
         return CheckedValues(kind=kind, fields=valid, problems=tuple(problems))
 
 
@@ -295,12 +354,12 @@ class CheckedValues:
 
     kind: str | None  # a declared kind, or None (unknown, or not a kind of the game)
     fields: dict[str, Any]  # the valid values, normalised; unknown and invalid values are absent
-    problems: tuple[tuple[str, str], ...]  # (where: "kind", "fields" or "fields.<name>", what is wrong)
+    problems: tuple[FieldProblem, ...]  # where ("kind", "fields" or "fields.<name>") and what is wrong
 
     @property
     def valid(self) -> bool:
         return not self.problems
 
-    def invalid_fields(self) -> dict[str, str]:
+    def invalid_fields(self) -> dict[str, FieldProblem]:
         """Field name -> what is wrong with its stored value (``kind`` for the kind itself)."""
-        return {where.removeprefix("fields."): message for where, message in self.problems}
+        return {problem.where.removeprefix("fields."): problem for problem in self.problems}

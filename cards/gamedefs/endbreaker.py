@@ -37,7 +37,14 @@ DEFINITION = register(
             ),
             FieldSpec(
                 "payout",
-                TextType(pattern=r"\d+(?:-\d+)*", pattern_help="victory points per rank, e.g. 6-4-2-0"),
+                TextType(
+                    pattern=r"\d+(?:-\d+)*",
+                    pattern_help={
+                        "ja": "順位ごとの勝利点（例：6-4-2-0）",
+                        "zh-hant": "各名次的勝利點數（例：6-4-2-0）",
+                        "en": "victory points per rank, e.g. 6-4-2-0",
+                    },
+                ),
                 {"ja": "勝利点", "zh-hant": "勝利點數", "en": "Payout"},
                 unit={"ja": "×1000ダルク", "zh-hant": "×1000錢幣", "en": "×1000 darc"},
             ),

@@ -24,7 +24,11 @@ DEFINITION = register(
                 "cost",
                 TextType(
                     pattern=r"0|(?:[^\d\s]{1,2}\d+)+",
-                    pattern_help="0 for no cost, or colour and count pairs, e.g. 白1藍1",
+                    pattern_help={
+                        "ja": "コストなしは0、または属性と数の組（例：白1藍1）",
+                        "zh-hant": "無代價為0，或屬性與數量的組合（例：白1藍1）",
+                        "en": "0 for no cost, or colour and count pairs, e.g. 白1藍1",
+                    },
                 ),
                 {"ja": "コスト", "zh-hant": "代價", "en": "Cost"},
             ),

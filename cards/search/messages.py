@@ -12,11 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-
-def N_(text: str) -> str:
-    """Mark ``text`` for the catalogues without translating it here (gettext_noop, without Django)."""
-    return text
-
+from cardsite.labels import N_
 
 MESSAGES: dict[str, str] = {
     # the parser

@@ -1,0 +1,187 @@
+"""The contribution form of one game's card, generated from the game's declarations (``cards.gamedefs``).
+
+A field per declared value of the chosen kind, typed as declared: a choice is a list of its labelled values,
+a list of choices is a set of boxes, a number is a number box with its bounds, true/false a choice with
+"unknown"; every value may be left unknown. The form does not judge values: it hands them to
+``contributions.services.submit_change_set``, which checks them as the importer does, and the view puts
+each problem back beside its field (``field_for_path``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import gettext_lazy as _
+
+from cards.gamedefs import LANGUAGES
+from cards.gamedefs.base import BooleanType, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType
+from cards.importing import MAX_LENGTHS
+from cards.presentation import LANGUAGE_NAMES, problem_text
+
+from .models import ChangeSet
+
+UNKNOWN = ("", pgettext_lazy("a value no source gives", "unknown"))
+TEXT_PARTS = {
+    "name": pgettext_lazy("part of a card text", "name"),
+    "text": pgettext_lazy("part of a card text", "rules text"),
+    "notes": pgettext_lazy("part of a card text", "translator's notes"),
+}
+
+
+def _value_field(spec: FieldSpec, language: str) -> forms.Field:
+    label = spec.label(language)
+    unit = spec.unit_label(language)
+    kind = spec.type
+    # A list of choices says what it takes itself; the other fields say it beside them.
+    help_text = "" if isinstance(kind, ChoiceType | ChoiceListType | BooleanType) else problem_text(kind.expectation())
+    help_text += f" ({unit})" if unit else ""
+    if isinstance(kind, ChoiceListType):
+        choices = [(value, kind.value_label(value, language)) for value in kind.choices]
+        return forms.MultipleChoiceField(
+            label=label, choices=choices, required=False, widget=forms.CheckboxSelectMultiple, help_text=help_text
+        )
+    if isinstance(kind, ChoiceType):
+        choices = [UNKNOWN, *((value, kind.value_label(value, language)) for value in kind.choices)]
+        return forms.ChoiceField(label=label, choices=choices, required=False, help_text=help_text)
+    if isinstance(kind, BooleanType):
+        choices = [UNKNOWN, ("true", _("yes")), ("false", _("no"))]
+        return forms.ChoiceField(label=label, choices=choices, required=False, help_text=help_text)
+    attributes: dict[str, Any] = {}
+    if isinstance(kind, IntegerType):
+        attributes = {"inputmode": "numeric"}
+        if kind.minimum is not None:
+            attributes["min"] = kind.minimum
+        if kind.maximum is not None:
+            attributes["max"] = kind.maximum
+    return forms.CharField(
+        label=label, required=False, max_length=200, help_text=help_text, widget=forms.TextInput(attrs=attributes)
+    )
+
+
+class CardContributionForm(forms.Form):
+    """A new card (``key`` asked) or a change to one (``key`` fixed), with the change set's source."""
+
+    def __init__(
+        self,
+        definition: GameDefinition,
+        kind: str | None,
+        *args: Any,
+        key: str | None = None,
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        language = get_language() or "en"
+        self.definition = definition
+        self.fixed_key = key
+        if key is None:
+            self.fields["key"] = forms.CharField(
+                label=_("Key"),
+                max_length=MAX_LENGTHS["key"],
+                help_text=_("How the site names the card: its printed number, or its name where it has none."),
+            )
+        self.fields["number"] = forms.CharField(
+            label=_("Number"), required=False, max_length=MAX_LENGTHS["number"], help_text=_("As printed on the card.")
+        )
+        kinds = [UNKNOWN, *((spec.slug, spec.label(language)) for spec in definition.kinds)]
+        self.fields["kind"] = forms.ChoiceField(label=_("Kind"), choices=kinds, required=False)
+        self.value_names: list[str] = []
+        for spec in definition.fields_for_kind(kind):
+            self.fields[f"field_{spec.name}"] = _value_field(spec, language)
+            self.value_names.append(f"field_{spec.name}")
+        self.text_names: list[tuple[str, str, list[str]]] = []
+        for code in LANGUAGES:
+            names = []
+            for part, part_label in TEXT_PARTS.items():
+                name = f"text_{code}_{part}"
+                widget = (
+                    forms.Textarea(attrs={"rows": 4, "lang": code})
+                    if part != "name"
+                    else forms.TextInput(attrs={"lang": code})
+                )
+                limit = MAX_LENGTHS.get(part)
+                self.fields[name] = forms.CharField(
+                    label=part_label, required=False, widget=widget, max_length=limit, strip=True
+                )
+                names.append(name)
+            self.text_names.append((code, str(LANGUAGE_NAMES[code]), names))
+        self.fields["values_source"] = forms.CharField(
+            label=_("Values from"),
+            required=False,
+            max_length=MAX_LENGTHS["source"],
+            help_text=_("The source the card cites for its values, as the card page shows it."),
+        )
+        self.fields["source_kind"] = forms.ChoiceField(
+            label=_("Where do these values come from?"),
+            choices=ChangeSet.SourceKind.choices,
+            widget=forms.RadioSelect,
+        )
+        self.fields["source_detail"] = forms.CharField(
+            label=_("Source details"),
+            required=False,
+            max_length=300,
+            help_text=_("A web address, the set or box, or anything that lets an editor check."),
+        )
+        self.fields["comment"] = forms.CharField(
+            label=_("Comment for the editors"),
+            required=False,
+            max_length=2000,
+            widget=forms.Textarea(attrs={"rows": 3}),
+        )
+        self.fields["seen"] = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    @classmethod
+    def initial_from_state(cls, state: dict[str, Any]) -> dict[str, Any]:
+        """The form's initial values for a card as it is (``cards.services.card_state``)."""
+        initial: dict[str, Any] = {
+            "number": state.get("number") or "",
+            "kind": state.get("kind") or "",
+            "values_source": state.get("source") or "",
+        }
+        for name, value in (state.get("fields") or {}).items():
+            if isinstance(value, bool):
+                value = "true" if value else "false"
+            initial[f"field_{name}"] = value
+        for code, parts in (state.get("texts") or {}).items():
+            for part, value in parts.items():
+                initial[f"text_{code}_{part}"] = value
+        return initial
+
+    def card_record(self) -> dict[str, Any]:
+        """The card in the project's card format (docs/card-format.md), as the importer reads it."""
+        data = self.cleaned_data
+        fields: dict[str, Any] = {}
+        for name in self.value_names:
+            value = data.get(name)
+            if value not in (None, "", []):
+                fields[name.removeprefix("field_")] = value
+        texts: dict[str, dict[str, str]] = {}
+        for code, _label, names in self.text_names:
+            parts = {name.rsplit("_", 1)[1]: data[name] for name in names if data.get(name)}
+            if parts:
+                texts[code] = parts
+        return {
+            "key": self.fixed_key if self.fixed_key is not None else data.get("key", ""),
+            "number": data.get("number") or None,
+            "kind": data.get("kind") or None,
+            "fields": fields,
+            "texts": texts,
+            "source": data.get("values_source") or "",
+        }
+
+    def field_for_path(self, path: str) -> str | None:
+        """The form field of a problem's place (``cards[0].fields.attack`` → ``field_attack``), or None."""
+        place = path.split(".", 1)[1] if "." in path else ""
+        head, _dot, rest = place.partition(".")
+        if head == "fields" and f"field_{rest}" in self.fields:
+            return f"field_{rest}"
+        if head == "texts":
+            code, _dot, part = rest.partition(".")
+            name = f"text_{code}_{part}" if part else ""
+            return name if name in self.fields else None
+        if head in ("key", "number", "kind") and head in self.fields:
+            return head
+        if head == "source":
+            return "values_source"
+        return None

@@ -1,0 +1,67 @@
+"""Shapes change sets for the pages, in the reader's language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from cards.models import CardText
+from cards.presentation import ChangeView, changes_view
+from cards.revisions import diff_values, flatten_state
+from cards.search.normalize import fold
+
+from .models import ChangeSet
+
+
+@dataclass
+class CardChangeView:
+    key: str
+    name: str
+    is_new: bool
+    exists: bool  # the card is in the database now
+    changes: list[ChangeView]
+    duplicates: list[tuple[str, str]] = field(default_factory=list)  # (key, name) of cards with a name alike
+
+
+def _name(state: dict[str, Any] | None, language: str) -> str:
+    texts = (state or {}).get("texts") or {}
+    for code in (language, "ja", "zh-hant", "en", *texts):
+        name = (texts.get(code) or {}).get("name")
+        if name:
+            return name
+    return ""
+
+
+def _names_by_fold(change_set: ChangeSet) -> dict[str, list[tuple[str, str]]]:
+    """Every card name of the game by its folded form (the search's folding: scripts, widths, case)."""
+    found: dict[str, list[tuple[str, str]]] = {}
+    rows = CardText.objects.filter(card__game=change_set.game).exclude(name="").values_list("card__key", "name")
+    for key, name in rows:
+        found.setdefault(fold(name), []).append((key, name))
+    return found
+
+
+def change_set_cards(change_set: ChangeSet, language: str, existing_keys: set[str]) -> list[CardChangeView]:
+    """Each card of a change set: what it changes (before and after, as the card page shows values), and for a
+    new card the cards already in the game whose name is the same once folded (a likely duplicate)."""
+    definition = change_set.game.definition
+    changes = list(change_set.changes.all())
+    names = _names_by_fold(change_set) if any(change.base is None for change in changes) else {}
+    views = []
+    for change in changes:
+        view = CardChangeView(
+            key=change.key,
+            name=_name(change.proposed, language) or change.key,
+            is_new=change.base is None,
+            exists=change.key in existing_keys,
+            changes=changes_view(
+                definition, diff_values(flatten_state(change.base), flatten_state(change.proposed)), language
+            ),
+        )
+        if view.is_new:
+            proposed = {fold(parts["name"]) for parts in change.proposed.get("texts", {}).values() if parts.get("name")}
+            view.duplicates = sorted(
+                {match for folded in proposed for match in names.get(folded, []) if match[0] != change.key}
+            )
+        views.append(view)
+    return views

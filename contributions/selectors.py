@@ -1,0 +1,96 @@
+"""Reads of contributions, and who may do what with a game's cards: the one place that says it.
+
+Every page, form and API endpoint asks these functions; none checks a role itself.
+- Anyone may read change sets, as anyone may read a card's history (MusicBrainz's open edits).
+- A signed-in, active user may contribute to a game unless an editor blocked them for it.
+- An editor of the game (or a superuser) reviews its change sets; an editor's or a trusted contributor's
+  change set applies at once.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Count, Q, QuerySet
+
+from cards.models import Game
+
+from .models import ChangeSet, GameRole, Notice
+
+
+def role_of(user: Any, game: Game) -> str | None:
+    """The user's role for the game (``GameRole.Role``), or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    return GameRole.objects.filter(user=user, game=game).values_list("role", flat=True).first()
+
+
+def may_contribute(user: Any, game: Game) -> bool:
+    return bool(user is not None and user.is_authenticated and user.is_active) and (
+        role_of(user, game) != GameRole.Role.BLOCKED
+    )
+
+
+def may_review(user: Any, game: Game) -> bool:
+    if user is None or not user.is_authenticated or not user.is_active:
+        return False
+    return user.is_superuser or role_of(user, game) == GameRole.Role.EDITOR
+
+
+def applies_at_once(user: Any, game: Game) -> bool:
+    """Whether the user's change sets skip the queue (editors and trusted contributors)."""
+    return may_review(user, game) or role_of(user, game) == GameRole.Role.TRUSTED
+
+
+def reviewed_games(user: Any) -> QuerySet[Game]:
+    """The games whose change sets the user reviews."""
+    if user is None or not user.is_authenticated or not user.is_active:
+        return Game.objects.none()
+    if user.is_superuser:
+        return Game.objects.all()
+    return Game.objects.filter(roles__user=user, roles__role=GameRole.Role.EDITOR)
+
+
+def _with_counts(change_sets: QuerySet[ChangeSet]) -> QuerySet[ChangeSet]:
+    return change_sets.select_related("game", "author", "decided_by").annotate(card_count=Count("changes"))
+
+
+def review_queue(user: Any, game: Game | None = None) -> QuerySet[ChangeSet]:
+    """Change sets waiting for review in the games the user reviews, oldest first."""
+    games = reviewed_games(user)
+    if game is not None:
+        games = games.filter(pk=game.pk)
+    pending = ChangeSet.objects.filter(status=ChangeSet.Status.PENDING, game__in=games)
+    return _with_counts(pending).order_by("created_at", "pk")
+
+
+def change_sets_of(user: Any) -> QuerySet[ChangeSet]:
+    """The user's own change sets, newest first."""
+    return _with_counts(ChangeSet.objects.filter(author=user))
+
+
+def change_set_detail(pk: int) -> ChangeSet | None:
+    return _with_counts(ChangeSet.objects.filter(pk=pk)).prefetch_related("changes").first()
+
+
+def notices_of(user: Any) -> QuerySet[Notice]:
+    return Notice.objects.filter(user=user).select_related("change_set", "change_set__game")
+
+
+def unread_notices(user: Any) -> int:
+    if user is None or not user.is_authenticated:
+        return 0
+    return Notice.objects.filter(user=user, read=False).count()
+
+
+def pending_changes_of_cards(game: Game, keys: list[str]) -> dict[str, list[int]]:
+    """For each key, the change sets waiting for review that touch that card (a bulk preview's conflicts)."""
+    found: dict[str, list[int]] = {}
+    rows = (
+        ChangeSet.objects.filter(Q(status=ChangeSet.Status.PENDING), game=game, changes__key__in=keys)
+        .values_list("changes__key", "pk")
+        .order_by("pk")
+    )
+    for key, pk in rows:
+        found.setdefault(key, []).append(pk)
+    return found

@@ -1,0 +1,182 @@
+"""Pages of contributions: thin views over ``contributions.selectors`` and ``contributions.services``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from cards import selectors as card_selectors
+from cards.models import Card, Game
+from cards.presentation import changes_view
+from cards.revisions import diff_values, flatten_state
+from cards.services import card_state
+from cardsite.throttling import rate_limit
+from decks.views import account_required
+
+from . import presentation, selectors, services
+from .forms import CardContributionForm
+from .models import ChangeSet
+
+
+def _kind(definition: Any, wanted: str | None) -> str | None:
+    return wanted if wanted and definition.kind(wanted) is not None else None
+
+
+def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: str | None) -> HttpResponse | None:
+    """Submit the form's card as a change set; None (the form, with its errors) when it is refused."""
+    record = form.card_record()
+    data = form.cleaned_data
+    try:
+        change_set = services.submit_change_set(
+            author=request.user,
+            game=game,
+            cards=[record],
+            source_kind=data["source_kind"],
+            source_detail=data.get("source_detail", ""),
+            comment=data.get("comment", ""),
+            seen={record["key"]: data.get("seen") or ""},
+        )
+    except services.CardChangedSince as error:
+        form.add_error(None, str(error))
+        form.current = error.cards.get(record["key"])
+        return None
+    except services.ContributionError as error:
+        form.add_error(None, str(error))
+        for path, problems in error.errors.items():
+            name = form.field_for_path(path)
+            for problem in problems:
+                form.add_error(name, f"{path}: {problem}" if name is None else str(problem))
+        return None
+    if change_set.status == ChangeSet.Status.ACCEPTED:
+        messages.success(request, _("Thank you: your change is applied."))
+    else:
+        messages.success(request, _("Thank you: your change waits for an editor's review."))
+    return redirect("contributions:change_set", change_set.pk)
+
+
+def _form_page(request: HttpRequest, game: Game, form: CardContributionForm, card: Card | None) -> HttpResponse:
+    current = getattr(form, "current", None)
+    if current is not None:  # the card as someone else changed it, shown as a card page shows values
+        current = changes_view(game.definition, diff_values({}, flatten_state(current)), get_language())
+    context = {
+        "game": game,
+        "search_game": game,
+        "form": form,
+        "card": card,
+        "kinds": [(spec.slug, spec.label(get_language())) for spec in game.definition.kinds],
+        "chosen_kind": form.initial.get("kind") or (form.data.get("kind") if form.is_bound else ""),
+        "current": current,
+    }
+    return render(request, "contributions/card_form.html", context)
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+@rate_limit("contribution")
+def card_new(request: HttpRequest, game: str) -> HttpResponse:
+    game_row = get_object_or_404(Game, slug=game)
+    if not selectors.may_contribute(request.user, game_row):
+        raise PermissionDenied(_("You may not contribute to this game's cards."))
+    definition = game_row.definition
+    kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind"))
+    form = CardContributionForm(definition, kind, request.POST or None, initial={"kind": kind or "", "seen": ""})
+    if request.method == "POST" and form.is_valid():
+        done = _submit(request, form, game_row, None)
+        if done is not None:
+            return done
+    return _form_page(request, game_row, form, None)
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+@rate_limit("contribution")
+def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
+    game_row = get_object_or_404(Game, slug=game)
+    try:
+        card = card_selectors.card_detail(game_row, key)
+    except Card.DoesNotExist:
+        raise Http404 from None
+    if not selectors.may_contribute(request.user, game_row):
+        raise PermissionDenied(_("You may not contribute to this game's cards."))
+    definition = game_row.definition
+    state = card_state(card)
+    kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind") or state["kind"])
+    initial = {
+        **CardContributionForm.initial_from_state(state),
+        "kind": kind or "",
+        "seen": services.state_digest(state),
+    }
+    form = CardContributionForm(definition, kind, request.POST or None, initial=initial, key=card.key)
+    if request.method == "POST" and form.is_valid():
+        done = _submit(request, form, game_row, card.key)
+        if done is not None:
+            return done
+    return _form_page(request, game_row, form, card)
+
+
+def change_set(request: HttpRequest, pk: int) -> HttpResponse:
+    found = selectors.change_set_detail(pk)
+    if found is None:
+        raise Http404
+    keys = {change.key for change in found.changes.all()}
+    existing = set(Card.objects.filter(game=found.game, key__in=keys).values_list("key", flat=True))
+    context = {
+        "change_set": found,
+        "game": found.game,
+        "cards": presentation.change_set_cards(found, get_language(), existing),
+        "may_review": found.status == ChangeSet.Status.PENDING and selectors.may_review(request.user, found.game),
+    }
+    return render(request, "contributions/change_set.html", context)
+
+
+@account_required
+@require_POST
+def review(request: HttpRequest, pk: int) -> HttpResponse:
+    decision = request.POST.get("decision")
+    reason = request.POST.get("reason", "")
+    try:
+        if decision == "accept":
+            services.accept_change_set(editor=request.user, change_set_id=pk, reason=reason)
+            messages.success(request, _("Accepted: the cards are changed."))
+        elif decision == "reject":
+            services.reject_change_set(editor=request.user, change_set_id=pk, reason=reason)
+            messages.success(request, _("Rejected: the author has been told why."))
+        else:
+            messages.error(request, _("Choose to accept or to reject."))
+    except services.NotAllowed as error:
+        raise PermissionDenied(str(error)) from None
+    except services.ContributionError as error:
+        messages.error(request, str(error))
+    return redirect("contributions:change_set", pk)
+
+
+@account_required
+def review_queue(request: HttpRequest) -> HttpResponse:
+    games = list(selectors.reviewed_games(request.user))
+    if not games:
+        raise PermissionDenied(_("Only editors review change sets."))
+    game = next((game for game in games if game.slug == request.GET.get("game")), None)
+    context = {"queue": selectors.review_queue(request.user, game)[:200], "games": games, "game": game}
+    return render(request, "contributions/review_queue.html", context)
+
+
+@account_required
+def mine(request: HttpRequest) -> HttpResponse:
+    notices = list(selectors.notices_of(request.user)[:50])
+    unread = {notice.pk for notice in notices if not notice.read}
+    if request.method == "GET" and unread:
+        services.mark_notices_read(request.user)
+    context = {
+        "notices": notices,
+        "unread": unread,
+        "change_sets": selectors.change_sets_of(request.user)[:200],
+        "reviews": selectors.reviewed_games(request.user).exists(),
+    }
+    return render(request, "contributions/mine.html", context)

@@ -1,0 +1,253 @@
+"""Contributions as players meet them: a change set is checked as the importer checks a file, waits for an
+editor unless its author is trusted, applies as one revision of its cards with its source, never overwrites
+someone else's change, and tells its author what became of it.
+
+Every card here is synthetic (keys in the 9xx/EB9 ranges, names marked テスト).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.core import mail
+from django.utils import translation
+
+from cards.models import Card, Game
+from cards.revisions import card_revisions
+from cards.services import card_state
+from contributions import selectors, services
+from contributions.models import ChangeSet, GameRole, Notice
+
+from .users import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def _hero(key: str = "SE9-HERO", health: int | None = 30, name: str = "テスト英雄") -> dict:
+    fields = {"faction": "human", "class": ["warrior"], "ability_cost": 2}
+    if health is not None:
+        fields["health"] = health
+    return {"key": key, "kind": "hero", "fields": fields, "texts": {"en": {"name": name}}, "source": "test"}
+
+
+@pytest.fixture
+def game(db) -> Game:
+    from cards.services import sync_games
+
+    sync_games()
+    return Game.objects.get(slug="shadowera")
+
+
+@pytest.fixture
+def player(db):
+    user = make_user("player")
+    user.email = "player@example.com"
+    user.save()
+    return user
+
+
+@pytest.fixture
+def editor(db, game):
+    user = make_user("editor")
+    GameRole.objects.create(user=user, game=game, role=GameRole.Role.EDITOR)
+    return user
+
+
+def submit(author, game, cards, **options):
+    options.setdefault("source_kind", ChangeSet.SourceKind.OWN_COPY)
+    return services.submit_change_set(author=author, game=game, cards=cards, **options)
+
+
+def test_a_players_new_card_waits_for_an_editor_and_is_not_in_the_database_meanwhile(player, game):
+    change_set = submit(player, game, [_hero()])
+    assert change_set.status == ChangeSet.Status.PENDING
+    assert not Card.objects.filter(game=game, key="SE9-HERO").exists()
+
+
+def test_an_editor_accepts_it_and_the_card_appears_as_one_revision_with_its_source(player, editor, game):
+    change_set = submit(player, game, [_hero()], source_kind=ChangeSet.SourceKind.PHOTO, source_detail="box 3")
+    services.accept_change_set(editor=editor, change_set_id=change_set.pk, reason="checked against my copy")
+    card = Card.objects.get(game=game, key="SE9-HERO")
+    assert card.fields["health"] == 30
+    (revision,) = card_revisions(card)
+    assert revision.user == "player"
+    assert revision.kind == "contribution"
+    assert f"#{change_set.pk}" in revision.detail and "box 3" in revision.detail
+    change_set.refresh_from_db()
+    assert change_set.status == ChangeSet.Status.ACCEPTED and change_set.decided_by == editor
+    assert change_set.revision_id is not None
+
+
+def test_a_trusted_contributors_change_applies_at_once(player, game):
+    GameRole.objects.create(user=player, game=game, role=GameRole.Role.TRUSTED)
+    change_set = submit(player, game, [_hero()])
+    assert change_set.status == ChangeSet.Status.ACCEPTED
+    assert Card.objects.filter(game=game, key="SE9-HERO").exists()
+    assert Notice.objects.get(user=player).event == Notice.Event.APPLIED
+
+
+def test_a_value_its_game_does_not_declare_is_refused_naming_the_field_in_the_readers_language(player, game):
+    bad = _hero()
+    bad["fields"]["health"] = "strong"
+    with pytest.raises(services.ContributionError) as refused:
+        submit(player, game, [_hero("SE9-OK"), bad])
+    with translation.override("ja"):
+        errors = {place: [str(message) for message in messages] for place, messages in refused.value.errors.items()}
+    assert list(errors) == ["cards[1].fields.health"]
+    assert "「strong」は整数ではありません。" in errors["cards[1].fields.health"][0]
+    assert not ChangeSet.objects.exists()  # all or nothing
+
+
+def test_a_blocked_player_may_not_contribute(player, game):
+    GameRole.objects.create(user=player, game=game, role=GameRole.Role.BLOCKED)
+    with pytest.raises(services.NotAllowed):
+        submit(player, game, [_hero()])
+    assert not selectors.may_contribute(player, game)
+
+
+def test_only_an_editor_of_the_game_reviews_it(player, game):
+    change_set = submit(player, game, [_hero()])
+    other_editor = make_user("suikoden-editor")
+    GameRole.objects.create(user=other_editor, game=Game.objects.get(slug="suikoden"), role=GameRole.Role.EDITOR)
+    for reviewer in (player, other_editor):
+        with pytest.raises(services.NotAllowed):
+            services.accept_change_set(editor=reviewer, change_set_id=change_set.pk)
+    assert list(selectors.review_queue(other_editor)) == []
+
+
+def test_a_rejection_needs_a_reason_and_the_author_reads_it_in_the_inbox_and_by_mail(
+    player, editor, game, django_capture_on_commit_callbacks
+):
+    change_set = submit(player, game, [_hero()])
+    with pytest.raises(services.ContributionError):
+        services.reject_change_set(editor=editor, change_set_id=change_set.pk, reason=" ")
+    with django_capture_on_commit_callbacks(execute=True):
+        services.reject_change_set(editor=editor, change_set_id=change_set.pk, reason="Health is 25 on my copy.")
+    notice = Notice.objects.get(user=player)
+    assert notice.event == Notice.Event.REJECTED and not notice.read
+    assert selectors.unread_notices(player) == 1
+    (message,) = mail.outbox
+    assert message.to == ["player@example.com"]
+    assert f"#{change_set.pk}" in message.subject and "Health is 25 on my copy." in message.body
+    assert not Card.objects.filter(key="SE9-HERO").exists()
+    with pytest.raises(services.ContributionError):  # reviewed once only
+        services.accept_change_set(editor=editor, change_set_id=change_set.pk)
+
+
+def test_a_stale_form_is_refused_with_the_other_change_shown(player, editor, game):
+    GameRole.objects.create(user=player, game=game, role=GameRole.Role.TRUSTED)
+    submit(player, game, [_hero(health=30)])
+    card = Card.objects.get(key="SE9-HERO")
+    seen = services.state_digest(card_state(card))
+    # Someone else corrects the card after the player opened the form…
+    submit(editor, game, [_hero(health=28)])
+    # …so the player's change, made on what they saw, is refused and the card keeps the other change.
+    with pytest.raises(services.CardChangedSince) as refused:
+        submit(player, game, [_hero(health=31)], seen={"SE9-HERO": seen})
+    assert refused.value.cards["SE9-HERO"]["fields"]["health"] == 28
+    assert Card.objects.get(key="SE9-HERO").fields["health"] == 28
+
+
+def test_accepting_a_change_set_whose_card_changed_since_is_refused(player, editor, game):
+    GameRole.objects.create(user=make_user("trusted"), game=game, role=GameRole.Role.TRUSTED)
+    waiting = submit(player, game, [_hero(health=30)])
+    submit(GameRole.objects.get(role="trusted").user, game, [_hero(health=29)])
+    with pytest.raises(services.CardChangedSince):
+        services.accept_change_set(editor=editor, change_set_id=waiting.pk)
+    waiting.refresh_from_db()
+    assert waiting.status == ChangeSet.Status.PENDING
+    assert Card.objects.get(key="SE9-HERO").fields["health"] == 29
+
+
+def test_a_change_that_changes_nothing_is_refused(player, editor, game):
+    submit(editor, game, [_hero()])
+    with pytest.raises(services.ContributionError) as refused:
+        submit(player, game, [_hero()])
+    assert refused.value.code == "no_change"
+
+
+# --- the pages --------------------------------------------------------------------------------------------
+
+
+def _form_data(**values) -> dict:
+    data = {"kind": "hero", "source_kind": "own_copy", "seen": ""}
+    data.update(values)
+    return data
+
+
+def test_a_player_adds_a_card_through_the_form_generated_from_the_games_declarations(client, player, editor, game):
+    client.force_login(player)
+    page = client.get("/games/shadowera/contribute/?kind=hero", HTTP_ACCEPT_LANGUAGE="ja")
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert 'name="field_health"' in text and 'min="' in text  # a number box for a number field
+    assert 'value="human"' in text and "ヒューマン" in text  # a choice by its label
+    assert 'name="field_attack"' not in text  # an ally's value is not a hero's
+    response = client.post(
+        "/games/shadowera/contribute/",
+        _form_data(key="SE9-HERO", field_health="30", field_faction="human", text_en_name="Test Hero"),
+    )
+    change_set = ChangeSet.objects.get()
+    assert response.status_code == 302 and response["Location"] == f"/contributions/{change_set.pk}/"
+    assert not Card.objects.filter(key="SE9-HERO").exists()
+    # The editor sees it in the queue, reads the diff and accepts it.
+    client.force_login(editor)
+    assert f"/contributions/{change_set.pk}/" in client.get("/contributions/review/").content.decode()
+    page = client.get(f"/contributions/{change_set.pk}/", HTTP_ACCEPT_LANGUAGE="ja").content.decode()
+    assert "Test Hero" in page and 'value="accept"' in page
+    client.post(f"/contributions/{change_set.pk}/review/", {"decision": "accept", "reason": ""})
+    assert Card.objects.get(key="SE9-HERO").fields == {"faction": "human", "health": 30}
+    history = client.get("/games/shadowera/cards/SE9-HERO/history/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f'<a href="/contributions/{change_set.pk}/"><span class="name" lang="zxx">#{change_set.pk}' in history
+    assert "contribution by" in history
+
+
+def test_a_wrong_value_in_the_form_is_refused_beside_its_field_in_the_readers_language(client, player, game):
+    client.force_login(player)
+    response = client.post(
+        "/games/shadowera/contribute/",
+        _form_data(key="SE9-HERO", field_health="たくさん", text_ja_name="テスト英雄"),
+        HTTP_ACCEPT_LANGUAGE="zh-hant",
+    )
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert "「たくさん」不是整數。" in form.errors["field_health"][0]
+    assert not ChangeSet.objects.exists()
+
+
+def test_a_stale_edit_form_is_refused_and_shows_the_card_as_it_is_now(client, player, editor, game):
+    submit(editor, game, [_hero(health=30)])
+    client.force_login(player)
+    page = client.get("/games/shadowera/cards/SE9-HERO/edit/")
+    seen = page.context["form"].initial["seen"]
+    submit(editor, game, [_hero(health=28)])  # meanwhile, an editor corrects it
+    response = client.post(
+        "/games/shadowera/cards/SE9-HERO/edit/",
+        _form_data(seen=seen, field_health="31", field_faction="human", text_en_name="テスト英雄"),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    text = response.content.decode()
+    assert response.status_code == 200
+    assert "Someone changed SE9-HERO after you opened it" in text
+    assert "The card as it is now" in text and ">28<" in text
+    assert Card.objects.get(key="SE9-HERO").fields["health"] == 28
+
+
+def test_contributing_needs_an_account_and_reviewing_needs_the_editor_role(client, player, game):
+    assert client.get("/games/shadowera/contribute/").status_code == 302  # to the login page
+    client.force_login(player)
+    assert client.get("/contributions/review/").status_code == 403
+    change_set = submit(player, game, [_hero()])
+    page = client.get(f"/contributions/{change_set.pk}/").content.decode()
+    assert 'value="accept"' not in page
+    client.post(f"/contributions/{change_set.pk}/review/", {"decision": "accept"})
+    change_set.refresh_from_db()
+    assert change_set.status == ChangeSet.Status.PENDING
+
+
+def test_the_inbox_shows_what_became_of_a_change_set_once(client, player, editor, game):
+    change_set = submit(player, game, [_hero()])
+    services.reject_change_set(editor=editor, change_set_id=change_set.pk, reason="No source.")
+    client.force_login(player)
+    page = client.get("/contributions/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"Change set #{change_set.pk}" in page and "rejected" in page and 'class="notice unread"' in page
+    assert 'class="notice unread"' not in client.get("/contributions/").content.decode()
