@@ -100,7 +100,7 @@ class _Checker:
         if raw is None:
             raw = {}
         if not isinstance(raw, dict):
-            self.problem(where, "texts", "must be an object keyed by language")
+            self.problem(where, "texts", Problem("texts_not_object"))
             return {}
         texts: dict[str, dict[str, str]] = {}
         for language, entry in raw.items():
@@ -182,34 +182,36 @@ def _check_sections(checker: _Checker, document: dict[str, Any], bundle: CardBun
     for index, raw in enumerate(document.get("terms") or []):
         where = f"terms[{index}]"
         if not isinstance(raw, dict):
-            checker.problem(where, "", "must be an object")
+            checker.problem(where, "", Problem("not_an_object"))
             continue
         key = raw.get("key")
         if not isinstance(key, str) or not key.strip():
-            checker.problem(where, "key", "is required")
+            checker.problem(where, "key", Problem("required"))
             continue
         if len(key) > MAX_LENGTHS["key"]:
-            checker.problem(where, "key", f"is longer than {MAX_LENGTHS['key']} characters")
+            checker.problem(where, "key", Problem("too_long", {"limit": MAX_LENGTHS["key"]}))
             continue
         if key in seen_terms:
-            checker.problem(where, "key", f"{key!r} used twice")
+            checker.problem(where, "key", Problem("used_twice", {"key": key}))
         seen_terms.add(key)
         category = raw.get("category", "term")
         if category not in TERM_CATEGORIES:
-            checker.problem(where, "category", f"{category!r} is not one of {', '.join(TERM_CATEGORIES)}")
+            checker.problem(
+                where, "category", Problem("not_a_choice", {"value": str(category), "choices": list(TERM_CATEGORIES)})
+            )
         texts = checker.texts(raw.get("texts"), f"{where} ({key})", TERM_TEXT_PARTS, required="name")
         bundle.terms.append(TermRecord(key=key.strip(), category=category, texts=texts))
     for index, raw in enumerate(document.get("rules") or []):
         where = f"rules[{index}]"
         if not isinstance(raw, dict):
-            checker.problem(where, "", "must be an object")
+            checker.problem(where, "", Problem("not_an_object"))
             continue
         key = raw.get("key")
         if key not in RULE_KEYS:
-            checker.problem(where, "key", f"{key!r} is not one of {', '.join(RULE_KEYS)}")
+            checker.problem(where, "key", Problem("not_a_choice", {"value": str(key), "choices": list(RULE_KEYS)}))
         order = raw.get("order", index)
         if not isinstance(order, int) or isinstance(order, bool):
-            checker.problem(where, "order", "must be a whole number")
+            checker.problem(where, "order", Problem("not_whole_number", {"value": str(order)}))
             order = index
         texts = checker.texts(raw.get("texts"), where, RULE_TEXT_PARTS, required="body")
         bundle.rules.append(RuleRecord(key=str(key), order=order, texts=texts))
@@ -220,23 +222,25 @@ def parse_json(text: str, file_label: str) -> tuple[CardBundle | None, list[Impo
     try:
         document = jsonlimits.loads(text)
     except json.JSONDecodeError as error:
-        checker.problem(f"line {error.lineno}, column {error.colno}", "", f"not valid JSON: {error.msg}")
+        checker.problem(f"line {error.lineno}, column {error.colno}", "", Problem("not_json", {"error": error.msg}))
         return None, checker.problems
     except jsonlimits.JSONLimitError as error:
-        checker.problem("file", "", f"cannot be read: {error}")
+        checker.problem("file", "", Problem("json_limit", {"error": str(error)}))
         return None, checker.problems
     if not isinstance(document, dict):
-        checker.problem("file", "", "must be a JSON object with game and cards")
+        checker.problem("file", "", Problem("not_a_card_file"))
         return None, checker.problems
     if document.get("format", FORMAT_TAG) != FORMAT_TAG:
-        checker.problem("file", "format", f"{document.get('format')!r} is not {FORMAT_TAG!r}")
+        checker.problem(
+            "file", "format", Problem("unknown_format", {"value": str(document.get("format")), "expected": FORMAT_TAG})
+        )
     game = _game_or_problem(checker, document.get("game"), "file")
     if game is None:
         return None, checker.problems
     bundle = CardBundle(game=game.slug)
     cards = document.get("cards") or []
     if not isinstance(cards, list):
-        checker.problem("file", "cards", "must be a list")
+        checker.problem("file", "cards", Problem("must_be_list"))
         cards = []
     seen: dict[str, str] = {}
     for index, raw in enumerate(cards):
@@ -247,26 +251,28 @@ def parse_json(text: str, file_label: str) -> tuple[CardBundle | None, list[Impo
     return bundle, checker.problems
 
 
-def parse_csv(text: str, file_label: str) -> tuple[CardBundle | None, list[ImportProblem]]:
+def parse_csv(text: str, file_label: str, delimiter: str = ",") -> tuple[CardBundle | None, list[ImportProblem]]:
     checker = _Checker(file_label)
-    reader = csv.DictReader(io.StringIO(text))
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
     header = reader.fieldnames or []
     if "game" not in header or "key" not in header:
-        checker.problem("line 1", "", "the header needs at least the columns game and key")
+        checker.problem("line 1", "", Problem("csv_header"))
         return None, checker.problems
     bad_columns = [column for column in header if not _is_known_column(column)]
     for column in bad_columns:
-        checker.problem("line 1", column, "unknown column; see docs/card-format.md")
+        checker.problem("line 1", column, Problem("unknown_column"))
     bundle: CardBundle | None = None
     seen: dict[str, str] = {}
     for row in reader:
         where = f"line {reader.line_num}"
         if None in row:
-            checker.problem(where, "", f"has {len(header) + len(row[None])} cells, the header has {len(header)}")
+            checker.problem(
+                where, "", Problem("cell_count", {"cells": len(header) + len(row[None]), "header": len(header)})
+            )
             continue
         missing = sum(1 for value in row.values() if value is None)
         if missing:
-            checker.problem(where, "", f"has {len(header) - missing} cells, the header has {len(header)}")
+            checker.problem(where, "", Problem("cell_count", {"cells": len(header) - missing, "header": len(header)}))
             continue
         game = _game_or_problem(checker, (row.get("game") or "").strip(), where)
         if game is None:
@@ -274,7 +280,7 @@ def parse_csv(text: str, file_label: str) -> tuple[CardBundle | None, list[Impor
         if bundle is None:
             bundle = CardBundle(game=game.slug)
         elif game.slug != bundle.game:
-            checker.problem(where, "game", f"one file holds one game; this file began with {bundle.game}")
+            checker.problem(where, "game", Problem("one_game", {"game": bundle.game}))
             continue
         raw = {
             "key": row.get("key"),
@@ -292,8 +298,18 @@ def parse_csv(text: str, file_label: str) -> tuple[CardBundle | None, list[Impor
         if record:
             bundle.cards.append(record)
     if bundle is None and not checker.problems:
-        checker.problem("file", "", "has no rows")
+        checker.problem("file", "", Problem("no_rows"))
     return bundle, checker.problems
+
+
+def parse_text(text: str, label: str) -> tuple[CardBundle | None, list[ImportProblem]]:
+    """A card file's text in any of its shapes: JSON, CSV, or a table pasted from a spreadsheet (tab-separated,
+    with the CSV's columns)."""
+    text = text.lstrip("\ufeff")
+    if text.lstrip().startswith("{"):
+        return parse_json(text, label)
+    header = text.split("\n", 1)[0]
+    return parse_csv(text, label, delimiter="\t" if "\t" in header else ",")
 
 
 def _is_known_column(column: str) -> bool:
@@ -310,7 +326,8 @@ def _game_or_problem(checker: _Checker, slug: Any, where: str) -> GameDefinition
         pass
     from .gamedefs import all_games
 
-    checker.problem(where, "game", f"{slug!r} is not a game; use one of {', '.join(g.slug for g in all_games())}")
+    games = [game.slug for game in all_games()]
+    checker.problem(where, "game", Problem("not_a_game", {"value": str(slug), "games": games}))
     return None
 
 

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import reversion
 from reversion.models import Version
@@ -48,10 +48,10 @@ def card_history(card: Card) -> list[Version]:
 TEXT_PARTS = ("name", "text", "notes", "source")
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
     """One value a revision changed: ``what`` is "number", "kind", "source", "fields.<field>" or
-    "texts.<language>.<part>"; ``before`` or ``after`` is None where the value was not there."""
+    "texts.<language>.<part>"; ``before`` or ``after`` is None where the value was not there. (A tuple: a bulk
+    preview makes tens of thousands.)"""
 
     what: str
     before: Any
@@ -105,11 +105,8 @@ def flatten_state(state: dict[str, Any] | None) -> dict[str, Any]:
 
 def diff_values(before: dict[str, Any], after: dict[str, Any]) -> tuple[Change, ...]:
     """The values that differ between two flattened states, in the order a card shows them."""
-    return tuple(
-        Change(what, before.get(what), after.get(what))
-        for what in sorted(before.keys() | after.keys(), key=_change_order)
-        if before.get(what) != after.get(what)
-    )
+    changed = [what for what in before.keys() | after.keys() if before.get(what) != after.get(what)]
+    return tuple(Change(what, before.get(what), after.get(what)) for what in sorted(changed, key=_change_order))
 
 
 def card_revisions(card: Card) -> list[CardRevision]:
@@ -140,9 +137,11 @@ def card_revisions(card: Card) -> list[CardRevision]:
     return read[::-1]
 
 
+_ORDER = {"number": 0, "kind": 1, "fields": 2, "source": 3, "texts": 4}
+
+
 def _change_order(what: str) -> tuple[int, str]:
-    head = what.split(".", 1)[0]
-    return ({"number": 0, "kind": 1, "fields": 2, "source": 3, "texts": 4}.get(head, 5), what)
+    return (_ORDER.get(what.partition(".")[0], 5), what)
 
 
 def value_origins(revisions: list[CardRevision]) -> dict[str, CardRevision]:

@@ -185,3 +185,50 @@ class CardContributionForm(forms.Form):
         if head == "source":
             return "values_source"
         return None
+
+
+class BulkContributionForm(forms.Form):
+    """A table pasted from a spreadsheet, or a file (JSON or CSV in the card format), with its source.
+
+    An uploaded file's text is put into the text box, so that the preview and the submission read the same
+    text (the file is not uploaded twice)."""
+
+    MAX_FILE_BYTES = 2_000_000
+
+    text = forms.CharField(
+        label=_("Cards"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
+        help_text=_(
+            "Paste the rows of a spreadsheet with a header row (the CSV columns: key, number, kind, "
+            "field:NAME, name:LANG …), or a JSON or CSV card file."
+        ),
+    )
+    upload = forms.FileField(label=_("Or upload a file"), required=False)
+    source_kind = forms.ChoiceField(
+        label=_("Where do these values come from?"), choices=ChangeSet.SourceKind.choices, widget=forms.RadioSelect
+    )
+    source_detail = forms.CharField(label=_("Source details"), required=False, max_length=300)
+    comment = forms.CharField(
+        label=_("Comment for the editors"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        upload = data.get("upload")
+        if upload is not None:
+            if upload.size > self.MAX_FILE_BYTES:
+                self.add_error(
+                    "upload", _("The file is larger than %(limit)s bytes.") % {"limit": f"{self.MAX_FILE_BYTES:,}"}
+                )
+                return data
+            try:
+                data["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error("upload", _("The file is not UTF-8 text."))
+                return data
+            self.data = self.data.copy()
+            self.data["text"] = data["text"]
+        if not (data.get("text") or "").strip():
+            self.add_error("text", _("Paste a table or choose a file."))
+        return data

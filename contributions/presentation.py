@@ -5,11 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from cards.models import CardText
+from cards.models import CardText, Game
 from cards.presentation import ChangeView, changes_view
 from cards.revisions import diff_values, flatten_state
 from cards.search.normalize import fold
 
+from .bulk import Preview
 from .models import ChangeSet
 
 
@@ -65,3 +66,50 @@ def change_set_cards(change_set: ChangeSet, language: str, existing_keys: set[st
             )
         views.append(view)
     return views
+
+
+@dataclass
+class PreviewRowView:
+    key: str
+    status: str
+    changes: list[ChangeView]
+    pending: list[int]
+    problems: list[tuple[str, str]]  # (field, message) of this row
+
+
+@dataclass
+class PreviewView:
+    rows: list[PreviewRowView]
+    problems: list[tuple[str, str, str]]  # (where, field, message) not tied to a card row
+    counts: dict[str, int]
+    can_submit: bool
+
+
+def preview_view(game: Game, result: Preview, language: str) -> PreviewView:
+    """A bulk preview as the page shows it: per card its state, changes, pending change sets and problems."""
+    from cards.presentation import problem_text
+
+    definition = game.definition
+    by_key: dict[str, list[tuple[str, str]]] = {}
+    loose: list[tuple[str, str, str]] = []
+    keys = {row.key for row in result.rows}
+    for problem in result.problems:
+        message = problem_text(problem.problem) if problem.problem else problem.message
+        # The importer names a card's problems "line 4 (KEY)" or "cards[3] (KEY)".
+        place, _space, named = problem.where.partition(" (")
+        key = named[:-1] if named.endswith(")") else ""
+        if key in keys:
+            by_key.setdefault(key, []).append((f"{place} · {problem.field}" if problem.field else place, message))
+        else:
+            loose.append((problem.where, problem.field, message))
+    rows = [
+        PreviewRowView(
+            key=row.key,
+            status=row.status,
+            changes=changes_view(definition, row.changes, language),
+            pending=row.pending,
+            problems=by_key.get(row.key, []),
+        )
+        for row in result.rows
+    ]
+    return PreviewView(rows=rows, problems=loose, counts=result.counts, can_submit=result.can_submit)

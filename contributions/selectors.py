@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, QuerySet
 
 from cards.models import Game
 
-from .models import ChangeSet, GameRole, Notice
+from .models import CardChange, ChangeSet, GameRole, Notice
 
 
 def role_of(user: Any, game: Game) -> str | None:
@@ -84,13 +84,18 @@ def unread_notices(user: Any) -> int:
 
 
 def pending_changes_of_cards(game: Game, keys: list[str]) -> dict[str, list[int]]:
-    """For each key, the change sets waiting for review that touch that card (a bulk preview's conflicts)."""
+    """For each key, the change sets waiting for review that touch that card (a bulk preview's conflicts).
+
+    The game's waiting changes are read whole and matched here: they are few, and a thousand-key filter
+    would cost more."""
+    wanted = set(keys)
     found: dict[str, list[int]] = {}
     rows = (
-        ChangeSet.objects.filter(Q(status=ChangeSet.Status.PENDING), game=game, changes__key__in=keys)
-        .values_list("changes__key", "pk")
-        .order_by("pk")
+        CardChange.objects.filter(change_set__game=game, change_set__status=ChangeSet.Status.PENDING)
+        .values_list("key", "change_set_id")
+        .order_by("change_set_id")
     )
     for key, pk in rows:
-        found.setdefault(key, []).append(pk)
+        if key in wanted:
+            found.setdefault(key, []).append(pk)
     return found

@@ -20,13 +20,29 @@ from cards.services import card_state
 from cardsite.throttling import rate_limit
 from decks.views import account_required
 
-from . import presentation, selectors, services
-from .forms import CardContributionForm
+from . import bulk, presentation, selectors, services
+from .forms import BulkContributionForm, CardContributionForm
 from .models import ChangeSet
 
 
 def _kind(definition: Any, wanted: str | None) -> str | None:
     return wanted if wanted and definition.kind(wanted) is not None else None
+
+
+def _game_to_contribute(request: HttpRequest, slug: str) -> Game:
+    """The game whose cards the request would change: 404 if there is none, 403 if the user may not."""
+    game = get_object_or_404(Game, slug=slug)
+    if not selectors.may_contribute(request.user, game):
+        raise PermissionDenied(_("You may not contribute to this game's cards."))
+    return game
+
+
+def _thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
+    if change_set.status == ChangeSet.Status.ACCEPTED:
+        messages.success(request, _("Thank you: your change is applied."))
+    else:
+        messages.success(request, _("Thank you: your change waits for an editor's review."))
+    return redirect("contributions:change_set", change_set.pk)
 
 
 def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: str | None) -> HttpResponse | None:
@@ -54,11 +70,7 @@ def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: s
             for problem in problems:
                 form.add_error(name, f"{path}: {problem}" if name is None else str(problem))
         return None
-    if change_set.status == ChangeSet.Status.ACCEPTED:
-        messages.success(request, _("Thank you: your change is applied."))
-    else:
-        messages.success(request, _("Thank you: your change waits for an editor's review."))
-    return redirect("contributions:change_set", change_set.pk)
+    return _thanks(request, change_set)
 
 
 def _form_page(request: HttpRequest, game: Game, form: CardContributionForm, card: Card | None) -> HttpResponse:
@@ -81,9 +93,7 @@ def _form_page(request: HttpRequest, game: Game, form: CardContributionForm, car
 @require_http_methods(["GET", "POST"])
 @rate_limit("contribution")
 def card_new(request: HttpRequest, game: str) -> HttpResponse:
-    game_row = get_object_or_404(Game, slug=game)
-    if not selectors.may_contribute(request.user, game_row):
-        raise PermissionDenied(_("You may not contribute to this game's cards."))
+    game_row = _game_to_contribute(request, game)
     definition = game_row.definition
     kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind"))
     form = CardContributionForm(definition, kind, request.POST or None, initial={"kind": kind or "", "seen": ""})
@@ -98,13 +108,11 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @rate_limit("contribution")
 def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
-    game_row = get_object_or_404(Game, slug=game)
+    game_row = _game_to_contribute(request, game)
     try:
         card = card_selectors.card_detail(game_row, key)
     except Card.DoesNotExist:
         raise Http404 from None
-    if not selectors.may_contribute(request.user, game_row):
-        raise PermissionDenied(_("You may not contribute to this game's cards."))
     definition = game_row.definition
     state = card_state(card)
     kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind") or state["kind"])
@@ -180,3 +188,38 @@ def mine(request: HttpRequest) -> HttpResponse:
         "reviews": selectors.reviewed_games(request.user).exists(),
     }
     return render(request, "contributions/mine.html", context)
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+@rate_limit("contribution")
+def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
+    """Paste a table or upload a file; see what it would change; submit it as one change set."""
+    game_row = _game_to_contribute(request, game)
+    form = BulkContributionForm(request.POST or None, request.FILES or None)
+    result = None
+    if request.method == "POST" and form.is_valid():
+        text = form.cleaned_data["text"]
+        result = bulk.preview(game_row, text)
+        if request.POST.get("action") == "submit" and result.can_submit:
+            data = form.cleaned_data
+            try:
+                change_set = services.submit_change_set(
+                    author=request.user,
+                    game=game_row,
+                    cards=bulk.card_records(result),
+                    source_kind=data["source_kind"],
+                    source_detail=data.get("source_detail", ""),
+                    comment=data.get("comment", ""),
+                )
+            except services.ContributionError as error:
+                form.add_error(None, str(error))
+            else:
+                return _thanks(request, change_set)
+    context = {
+        "game": game_row,
+        "search_game": game_row,
+        "form": form,
+        "preview": presentation.preview_view(game_row, result, get_language()) if result is not None else None,
+    }
+    return render(request, "contributions/bulk.html", context)

@@ -174,6 +174,7 @@ def _pages(
             (f"{slug}: a card's history", f"/games/{slug}/cards/{card.key}/history/"),
             (f"{slug}: correct a card", f"/games/{slug}/cards/{card.key}/edit/"),
             (f"{slug}: add a card", f"/games/{slug}/contribute/"),
+            (f"{slug}: add many cards", f"/games/{slug}/contribute/bulk/"),
             (f"{slug}: deck", f"/decks/{deck.pk}/"),
             (f"{slug}: builder", f"/decks/{deck.pk}/edit/"),
             (f"{slug}: builder search (a fragment)", f"/decks/{deck.pk}/edit/search/?q=テスト"),

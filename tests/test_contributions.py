@@ -251,3 +251,75 @@ def test_the_inbox_shows_what_became_of_a_change_set_once(client, player, editor
     page = client.get("/contributions/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"Change set #{change_set.pk}" in page and "rejected" in page and 'class="notice unread"' in page
     assert 'class="notice unread"' not in client.get("/contributions/").content.decode()
+
+
+# --- bulk contributions -----------------------------------------------------------------------------------
+
+TABLE = (
+    "game\tkey\tkind\tfield:health\tfield:faction\tname:ja\n"
+    "shadowera\tSE9-A\thero\t30\thuman\tテスト甲\n"
+    "shadowera\tSE9-B\thero\t{health_b}\tshadow\tテスト乙\n"
+    "shadowera\tSE9-HERO\thero\t29\thuman\tテスト英雄\n"
+)
+
+
+def _bulk(client, text: str, action: str, language: str = "en"):
+    data = {"text": text, "source_kind": "own_copy", "action": action}
+    return client.post("/games/shadowera/contribute/bulk/", data, HTTP_ACCEPT_LANGUAGE=language)
+
+
+def test_a_pasted_table_is_previewed_row_by_row_and_submitted_as_one_change_set(client, player, editor, game):
+    submit(editor, game, [_hero(health=30)])  # SE9-HERO exists; the table corrects its health
+    waiting = submit(make_user("someone"), game, [_hero(health=31)])  # and someone else's change waits
+    client.force_login(player)
+    page = _bulk(client, TABLE.format(health_b="25"), "preview")
+    preview = page.context["preview"]
+    assert preview.counts == {"new": 2, "changed": 1, "unchanged": 0} and preview.can_submit
+    hero = next(row for row in preview.rows if row.key == "SE9-HERO")
+    # The row changes the health and adds a Japanese name; the values it leaves out are kept.
+    assert [(change.label, change.before, change.after) for change in hero.changes] == [
+        ("Health", "30", "29"),
+        ("Japanese: name", None, "テスト英雄"),
+    ]
+    assert hero.pending == [waiting.pk]
+    assert not ChangeSet.objects.filter(author=player).exists()  # a preview writes nothing
+    response = _bulk(client, TABLE.format(health_b="25"), "submit")
+    change_set = ChangeSet.objects.get(author=player)
+    assert response.status_code == 302 and change_set.changes.count() == 3
+
+
+def test_a_bad_row_is_named_with_its_field_and_nothing_can_be_submitted(client, player, game):
+    client.force_login(player)
+    page = _bulk(client, TABLE.format(health_b="たくさん"), "submit", language="ja")
+    preview = page.context["preview"]
+    row = next(row for row in preview.rows if row.key == "SE9-B")
+    assert row.problems == [
+        ("line 3 · fields.health", "「たくさん」は整数ではありません。 入力できる値：0 以上の整数。")
+    ]
+    assert not preview.can_submit
+    assert not ChangeSet.objects.exists()  # all or nothing, even when asked to submit
+
+
+def test_a_bulk_file_carries_cards_of_this_game_only(client, player, game):
+    client.force_login(player)
+    other_game = '{"game": "suikoden", "cards": [{"key": "999", "texts": {"ja": {"name": "テスト"}}}]}'
+    assert not _bulk(client, other_game, "preview").context["preview"].can_submit
+    with_terms = (
+        '{"game": "shadowera", "cards": [{"key": "SE9-A", "texts": {"ja": {"name": "テスト"}}}],'
+        ' "terms": [{"key": "t", "texts": {"ja": {"name": "テスト"}}}]}'
+    )
+    preview = _bulk(client, with_terms, "preview", language="en").context["preview"]
+    assert ("file", "", "A contribution holds cards only; glossary terms and rules are for the editors' import.") in (
+        preview.problems
+    )
+
+
+def test_card_states_read_in_one_query_agree_with_each_cards_own_state(player, editor, game):
+    from cards.services import card_states
+
+    submit(editor, game, [_hero("SE9-HERO"), {"key": "SE9-BARE", "texts": {"ja": {"name": "テスト"}}}])
+    Card.objects.filter(key="SE9-BARE").first().texts.all().delete()  # a card left without texts
+    states = card_states(game, ["SE9-HERO", "SE9-BARE", "SE9-NONE"])
+    assert set(states) == {"SE9-HERO", "SE9-BARE"}
+    for key, state in states.items():
+        assert state == card_state(Card.objects.get(key=key))
