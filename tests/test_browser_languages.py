@@ -162,6 +162,7 @@ def _pages(base: str, decks: dict[str, Deck], run_path: str, other_deck: Deck) -
         pages += [
             (f"{slug}: game", f"/games/{slug}/"),
             (f"{slug}: glossary", f"/games/{slug}/glossary/"),
+            (f"{slug}: what is missing", f"/games/{slug}/missing/"),
             (f"{slug}: cards", f"/games/{slug}/cards/"),
             (f"{slug}: a card", f"/games/{slug}/cards/{card.key}/"),
             (f"{slug}: a card's history", f"/games/{slug}/cards/{card.key}/history/"),
