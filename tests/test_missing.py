@@ -360,3 +360,30 @@ def test_a_database_made_before_the_facet_finds_its_incomplete_cards_after_migra
     finally:
         executor = MigrationExecutor(connection)
         executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_on_a_phone_the_map_fits_the_screen_and_leads_to_the_cards_and_their_gaps(live_server, browser):
+    from django.core.management import call_command
+
+    call_command("loadcards", verbosity=0)
+    context = browser.new_context(locale="ja-JP", viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = context.new_page()
+    try:
+        for game in ("endbreaker", "shadowera", "suikoden", "epicbattles"):
+            page.goto(f"{live_server.url}/games/{game}/")
+            page.click(f"a[href='/games/{game}/missing/']")
+            page.wait_for_url(f"**/games/{game}/missing/")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390, game
+        # endbreaker: the unknown AT of the abilities, listed by a search, each card showing what it lacks
+        page.goto(f"{live_server.url}/games/endbreaker/missing/")
+        page.locator("section[aria-labelledby=missing-values] a[href*='has%3Aat']").first.click()
+        page.wait_for_url("**/search/?q=*")
+        page.locator("#results a[href*='/games/endbreaker/cards/'], a[href*='/games/endbreaker/cards/']").first.click()
+        page.wait_for_url("**/games/endbreaker/cards/**")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        page.locator("section.completeness a[href$='#value-at']").click()
+        assert page.evaluate("location.hash") == "#value-at"
+    finally:
+        context.close()
