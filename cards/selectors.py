@@ -15,7 +15,7 @@ from django.db.models import BooleanField, Count, Model, Prefetch, Q, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.expressions import RawSQL
 
-from .gamedefs.base import Completeness
+from .gamedefs.base import ChoiceListType, Completeness
 from .importing import CardBundle, CardRecord, RuleRecord, TermRecord
 from .models import Card, CardFieldValue, CardText, Game, RuleSection, Term
 
@@ -105,13 +105,15 @@ def game_gaps(game: Game) -> GameGaps:
         key = kind if kind in declared else None
         by_kind[key] = by_kind.get(key, 0) + count
     known_values: dict[tuple[str | None, str], int] = {}
-    values = (
-        CardFieldValue.objects.filter(card__game=game)
-        .order_by()
-        .values_list("card__kind", "field")
-        .annotate(Count("card_id", distinct=True))
-    )
-    for kind, field_name, count in values:
+    # A card has one row per value: one for most fields, so its rows are counted as they are; a list
+    # (ChoiceListType) has a row per item, so its cards are counted distinct, apart (a sort of those rows only).
+    lists = [spec.name for spec in definition.fields if isinstance(spec.type, ChoiceListType)]
+    values = CardFieldValue.objects.filter(card__game=game).order_by().values_list("card__kind", "field")
+    counted = [
+        *values.exclude(field__in=lists).annotate(Count("id")),
+        *values.filter(field__in=lists).annotate(Count("card_id", distinct=True)),
+    ]
+    for kind, field_name, count in counted:
         key = (kind if kind in declared else None, field_name)
         known_values[key] = known_values.get(key, 0) + count
     texts = dict(CardText.objects.filter(card__game=game).order_by().values_list("language").annotate(Count("card_id")))
