@@ -5,14 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlencode
 
+from django.urls import reverse
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, pgettext_lazy
+from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
+from cardsite.labels import Labels, pick
+
 from .citations import cite
-from .gamedefs.base import ChoiceListType, FieldSpec, GameDefinition
+from .filling import where_to_fill
+from .gamedefs.base import ChoiceListType, Completeness, FieldSpec, GameDefinition
 from .gamedefs.messages import MESSAGES, FieldProblem, Problem
 from .glossing import Segment, gloss
 from .models import LANGUAGE_CHOICES, Card, Game, RevisionSource, Term
@@ -37,6 +42,19 @@ def problem_text(problem: Problem | FieldProblem) -> str:
             return text
         return render(_(MESSAGES["with_expected"]), {"problem": text, "expected": problem_text(problem.expected)})
     return render(_(MESSAGES[problem.code]), problem.params)
+
+
+class ProblemText:
+    """A problem put into words when it is read (``str``), in the reader's language rather than the raiser's:
+    what an ``AppError``'s field errors hold."""
+
+    __slots__ = ("problem",)
+
+    def __init__(self, problem: Problem | FieldProblem) -> None:
+        self.problem = problem
+
+    def __str__(self) -> str:
+        return problem_text(self.problem)
 
 
 @dataclass
@@ -145,7 +163,7 @@ class CardView:
     invalid_kind: str | None = None
     fields: list[FieldView] = field(default_factory=list)
     texts: list[TextView] = field(default_factory=list)
-    missing_languages: list[str] = field(default_factory=list)
+    missing_languages: list[tuple[str, str]] = field(default_factory=list)  # (code, name in the reader's language)
     source: str = ""  # where the values came from, in the reader's words (``cards.citations``)
 
 
@@ -215,7 +233,7 @@ def card_view(card: Card, language: str, terms, origins: Mapping[str, CardRevisi
     for code in order:
         text = texts.get(code)
         if text is None:
-            view.missing_languages.append(LANGUAGE_NAMES[code])
+            view.missing_languages.append((code, LANGUAGE_NAMES[code]))
             continue
         view.texts.append(
             TextView(
@@ -394,3 +412,262 @@ def search_row(card: Card, language: str, terms: list[str]) -> dict[str, Any]:
 
 def sort_choices() -> list[tuple[str, str]]:
     return [("number", _("number")), ("name", _("name")), ("kind", _("kind")), ("game", _("game"))]
+
+
+# --- what is missing: a card's completeness and the map of a game
+
+
+@dataclass
+class Link:
+    label: str
+    url: str
+
+
+@dataclass
+class CompletenessView:
+    summary: str  # "4 of 6 values known"
+    complete: bool
+    unknown: list[Link]  # each unknown value, linked to where it is filled
+    missing_texts: list[Link]  # each language of the game without a text, likewise
+
+
+def _value_label(game: Game, name: str, language: str) -> str:
+    if name == "kind":
+        return _("Kind")
+    spec = game.definition.field(name)
+    return spec.label(language) if spec else name
+
+
+def completeness_view(card: Card, completeness: Completeness, language: str) -> CompletenessView:
+    """A card's completeness as its page shows it: how many of its values are known, and what is missing."""
+    expected = completeness.expected
+    summary = ngettext("%(known)s of %(expected)s value known", "%(known)s of %(expected)s values known", expected) % {
+        "known": len(completeness.known),
+        "expected": expected,
+    }
+    return CompletenessView(
+        summary=summary,
+        complete=completeness.complete,
+        unknown=[
+            Link(_value_label(card.game, name, language), where_to_fill(card.game, card.key, field=name))
+            for name in completeness.unknown
+        ],
+        missing_texts=[
+            Link(str(LANGUAGE_NAMES.get(code, code)), where_to_fill(card.game, card.key, language=code))
+            for code in completeness.missing_languages
+        ],
+    )
+
+
+def _search_url(query: str) -> str:
+    return reverse("cards:search") + "?" + urlencode({"q": query})
+
+
+def _kinds_label(game: Game, kinds: tuple[str, ...], language: str) -> str:
+    return " / ".join(kind_label(game, kind, language) for kind in kinds)
+
+
+def _kinds_query(kinds: tuple[str, ...]) -> str:
+    if len(kinds) == 1:
+        return f"kind:{kinds[0]}"
+    return "(" + " or ".join(f"kind:{kind}" for kind in kinds) + ")"
+
+
+@dataclass
+class GapRow:
+    text: str
+    links: list[Link] = field(default_factory=list)
+    source: str = ""
+    missing: bool = True  # False: nothing missing in this row
+
+
+@dataclass
+class KindGaps:
+    label: str
+    cards: int
+    rows: list[GapRow]
+    add: str = ""  # where a card of the kind is added, when none is known
+
+
+@dataclass
+class MissingView:
+    summary: str
+    incomplete: Link | None
+    totals: list[GapRow]
+    numbers: list[GapRow]
+    blocks: list[GapRow]
+    kinds: list[KindGaps]
+    unknown_kind: GapRow | None
+    texts: list[GapRow]
+
+
+NUMBERS_LISTED = 200  # missing numbers linked one by one; the rest are counted
+
+
+def missing_view(game: Game, missing: Any, language: str) -> MissingView:
+    """The map of what is missing (``cardsite.missing.MissingMap``) in the reader's language, each gap linked to
+    the cards concerned (a search) or to where it is filled (``cards.filling.where_to_fill``)."""
+    slug = game.slug
+    multiple_modes = missing.several_modes
+    totals = []
+    for total in missing.totals:
+        label = kind_label(game, total.kind, language) if total.kind else _("All cards")
+        if total.expected is None:
+            text = _("%(label)s: %(known)s known; the total is unknown (no source gives it)") % {
+                "label": label,
+                "known": total.known,
+            }
+        else:
+            text = _("%(label)s: %(known)s of %(expected)s known") % {
+                "label": label,
+                "known": total.known,
+                "expected": total.expected,
+            }
+        short = total.expected is None or total.known < total.expected
+        totals.append(
+            GapRow(
+                text,
+                [Link(_("Add a card"), where_to_fill(game, kind=total.kind))] if short else [],
+                source=pick(total.source, language) if total.source else "",
+                missing=short,
+            )
+        )
+    numbers = []
+    for run in missing.numbers:
+        text = ngettext(
+            "%(count)s number from %(first)s to %(last)s has no card",
+            "%(count)s numbers from %(first)s to %(last)s have no card",
+            len(run.missing),
+        ) % {"count": len(run.missing), "first": run.first, "last": run.last}
+        links = [Link(number, where_to_fill(game, number=number)) for number in run.missing[:NUMBERS_LISTED]]
+        numbers.append(GapRow(text, links, source=pick(run.source, language), missing=bool(run.missing)))
+    blocks = [_shortfall_row(game, shortfall, language, multiple_modes) for shortfall in missing.shortfalls]
+    blocks += [_goldfish_row(game, gap, language) for gap in missing.goldfish_gaps]
+    blocks += [_rule_row(game, gap, language, multiple_modes) for gap in missing.rule_gaps]
+    kinds: dict[str, KindGaps] = {}
+    for gap in missing.fields:
+        group = kinds.setdefault(
+            gap.kind,
+            KindGaps(
+                kind_label(game, gap.kind, language),
+                gap.cards,
+                [],
+                add="" if gap.cards else where_to_fill(game, kind=gap.kind),
+            ),
+        )
+        if not gap.cards:
+            continue  # no card of the kind: the page says so once, not field by field
+        label = _value_label(game, gap.field, language)
+        text = _("%(field)s: unknown on %(unknown)s of %(cards)s") % {
+            "field": label,
+            "unknown": gap.unknown,
+            "cards": gap.cards,
+        }
+        query = f"game:{slug} kind:{gap.kind} -has:{gap.field}"
+        group.rows.append(
+            GapRow(
+                text, [Link(_("Show these cards"), _search_url(query))] if gap.unknown else [], missing=gap.unknown > 0
+            )
+        )
+    unknown_kind = None
+    if missing.unknown_kind:
+        text = ngettext(
+            "%(count)s card of unknown kind (which values it should have depends on its kind)",
+            "%(count)s cards of unknown kind (which values they should have depends on their kind)",
+            missing.unknown_kind,
+        ) % {"count": missing.unknown_kind}
+        unknown_kind = GapRow(text, [Link(_("Show these cards"), _search_url(f"game:{slug} kind:unknown"))])
+    texts = []
+    for gap in missing.texts:
+        name = LANGUAGE_NAMES.get(gap.language, gap.language)
+        template = (
+            _("Without a text in %(language)s (the original): %(count)s")
+            if gap.original
+            else _("Without a text in %(language)s (a translation): %(count)s")
+        )
+        query = f"game:{slug} -lang:{gap.language}"
+        texts.append(
+            GapRow(
+                template % {"language": name, "count": gap.missing},
+                [Link(_("Show these cards"), _search_url(query))] if gap.missing else [],
+                missing=gap.missing > 0,
+            )
+        )
+    summary = ngettext(
+        "%(cards)s card known, %(incomplete)s of them incomplete",
+        "%(cards)s cards known, %(incomplete)s of them incomplete",
+        missing.cards,
+    ) % {"cards": missing.cards, "incomplete": missing.incomplete}
+    incomplete = Link(_("Show the incomplete cards"), _search_url(f"game:{slug} is:incomplete"))
+    return MissingView(
+        summary=summary,
+        incomplete=incomplete if missing.incomplete else None,
+        totals=totals,
+        numbers=numbers,
+        blocks=blocks,
+        kinds=list(kinds.values()),
+        unknown_kind=unknown_kind,
+        texts=texts,
+    )
+
+
+def _mode_prefix(mode: Labels, language: str, several: bool) -> str:
+    return f"{pick(mode, language)}: " if several and mode else ""
+
+
+def _shortfall_row(game: Game, shortfall: Any, language: str, multiple_modes: bool) -> GapRow:
+    text = ngettext(
+        "No deck can be legal: “%(rule)s” takes at least %(needed)s different %(kinds)s card in %(zone)s; "
+        "known: %(known)s",
+        "No deck can be legal: “%(rule)s” takes at least %(needed)s different %(kinds)s cards in %(zone)s; "
+        "known: %(known)s",
+        shortfall.needed,
+    ) % {
+        "rule": shortfall.rule.statement(language),
+        "needed": shortfall.needed,
+        "kinds": _kinds_label(game, shortfall.kinds, language),
+        "zone": pick(shortfall.zone.labels, language),
+        "known": shortfall.known,
+    }
+    kind = shortfall.kinds[0] if len(shortfall.kinds) == 1 else None
+    return GapRow(
+        _mode_prefix(shortfall.mode, language, multiple_modes) + text,
+        [Link(_("Add a card"), where_to_fill(game, kind=kind))],
+    )
+
+
+def _value_gap_links(game: Game, gap: Any) -> list[Link]:
+    if not gap.cards:
+        kind = gap.kinds[0] if len(gap.kinds) == 1 else None
+        return [Link(_("Add a card"), where_to_fill(game, kind=kind))]
+    query = f"game:{game.slug} {_kinds_query(gap.kinds)} -has:{gap.field}"
+    return [Link(_("Show these cards"), _search_url(query))]
+
+
+def _goldfish_row(game: Game, gap: Any, language: str) -> GapRow:
+    values = {
+        "field": _value_label(game, gap.field, language),
+        "kinds": _kinds_label(game, gap.kinds, language),
+        "unknown": gap.cards - gap.known,
+        "cards": gap.cards,
+        "blocks": pick(gap.blocks, language),
+    }
+    if gap.cards:
+        text = _("Goldfish: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — %(blocks)s") % values
+    else:
+        text = _("Goldfish: no %(kinds)s card is known, so no %(field)s either — %(blocks)s") % values
+    return GapRow(text, _value_gap_links(game, gap))
+
+
+def _rule_row(game: Game, gap: Any, language: str, multiple_modes: bool) -> GapRow:
+    text = _(
+        "Deck check: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — a deck holding them "
+        "cannot be checked against “%(rule)s”"
+    ) % {
+        "field": _value_label(game, gap.field, language),
+        "kinds": _kinds_label(game, gap.kinds, language),
+        "unknown": gap.cards - gap.known,
+        "cards": gap.cards,
+        "rule": gap.rule.statement(language),
+    }
+    return GapRow(_mode_prefix(gap.mode, language, multiple_modes) + text, _value_gap_links(game, gap))

@@ -15,8 +15,9 @@ from django.db.models import BooleanField, Count, Model, Prefetch, Q, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.expressions import RawSQL
 
+from .gamedefs.base import ChoiceListType, Completeness
 from .importing import CardBundle, CardRecord, RuleRecord, TermRecord
-from .models import Card, CardText, Game, RuleSection, Term
+from .models import Card, CardFieldValue, CardText, Game, RuleSection, Term
 
 
 def _texts(rows, parts: tuple[str, ...]) -> dict[str, dict[str, str]]:
@@ -59,6 +60,81 @@ def card_neighbours(card: Card) -> Neighbours:
     previous = siblings.filter(sort_key__lt=card.sort_key).order_by("-sort_key").first()
     following = siblings.filter(sort_key__gt=card.sort_key).order_by("sort_key").first()
     return Neighbours(previous, following)
+
+
+@dataclass(frozen=True)
+class GameGaps:
+    """What a game's cards lack, counted (``game_gaps``); the map of what is missing reads it.
+
+    ``known_values`` counts, per (kind, field), the cards of that kind whose value is known; ``texts`` the
+    cards with a text per language. A stored kind the game does not declare counts as unknown (None).
+    """
+
+    cards: int
+    by_kind: dict[str | None, int]
+    known_values: dict[tuple[str | None, str], int]
+    texts: dict[str, int]
+    incomplete: int
+    numbers_seen: frozenset[str]  # the game's cards' numbers within its declared runs of numbers
+
+    def unknown(self, kind: str | None, field_name: str) -> int:
+        return self.by_kind.get(kind, 0) - self.known_values.get((kind, field_name), 0)
+
+    def known(self, kinds: tuple[str, ...], field_name: str) -> tuple[int, int]:
+        """(cards with a known ``field_name``, cards) over ``kinds``."""
+        return (
+            sum(self.known_values.get((kind, field_name), 0) for kind in kinds),
+            sum(self.by_kind.get(kind, 0) for kind in kinds),
+        )
+
+
+def game_gaps(game: Game) -> GameGaps:
+    """A game's gaps in a few aggregate queries, whatever its size (no query per card).
+
+    Known values are counted from the field values the search keeps (one row per valid value,
+    ``cards.search.indexing``), so "unknown" means here what it means on the card page: absent or invalid.
+    """
+    from .search.backends import count_matching
+    from .search.idsets import facet_matches, intersect
+    from .search.tokens import INCOMPLETE
+
+    definition = game.definition
+    declared = {kind.slug for kind in definition.kinds}
+    by_kind: dict[str | None, int] = {}
+    for kind, count in Card.objects.filter(game=game).order_by().values_list("kind").annotate(Count("id")):
+        key = kind if kind in declared else None
+        by_kind[key] = by_kind.get(key, 0) + count
+    known_values: dict[tuple[str | None, str], int] = {}
+    # A card has one row per value: one for most fields, so its rows are counted as they are; a list
+    # (ChoiceListType) has a row per item, so its cards are counted distinct, apart (a sort of those rows only).
+    lists = [spec.name for spec in definition.fields if isinstance(spec.type, ChoiceListType)]
+    values = CardFieldValue.objects.filter(card__game=game).order_by().values_list("card__kind", "field")
+    counted = [
+        *values.exclude(field__in=lists).annotate(Count("id")),
+        *values.filter(field__in=lists).annotate(Count("card_id", distinct=True)),
+    ]
+    for kind, field_name, count in counted:
+        key = (kind if kind in declared else None, field_name)
+        known_values[key] = known_values.get(key, 0) + count
+    texts = dict(CardText.objects.filter(card__game=game).order_by().values_list("language").annotate(Count("card_id")))
+    incomplete_ids = intersect([facet_matches("game", [game.slug]), facet_matches("is", [INCOMPLETE])], [])
+    numbers_seen: set[str] = set()
+    for numbers in definition.number_ranges:
+        seen = Card.objects.filter(game=game, number__startswith=numbers.prefix).values_list("number", flat=True)
+        numbers_seen.update(seen)
+    return GameGaps(
+        cards=sum(by_kind.values()),
+        by_kind=by_kind,
+        known_values=known_values,
+        texts=texts,
+        incomplete=count_matching(incomplete_ids.expression),
+        numbers_seen=frozenset(numbers_seen),
+    )
+
+
+def card_completeness(card: Card) -> Completeness:
+    """Which of the values its game declares for the card are known, and which of its languages lack a text."""
+    return card.game.definition.completeness(card.checked, [text.language for text in card.texts.all()])
 
 
 def glossary(game: Game) -> QuerySet[Term]:
@@ -371,3 +447,12 @@ class SearchPaginator(Paginator):
             cards = outcome.ordered_cards.filter(RawSQL(test_sql, params, output_field=BooleanField()))
         page_ids = list(cards.values_list("pk", flat=True)[offset : offset + self.per_page])
         return self._get_page(cards_in_order(page_ids), number, self)
+
+
+def missing_map(game: Game) -> Any:
+    """The map of what is missing of ``game`` (``cardsite.missing.MissingMap``), from its three declarations."""
+    from cardsite.missing import build_map
+    from decks.rules import get_rules
+    from simulator.engines import get_engine
+
+    return build_map(game.definition, get_rules(game.slug), get_engine(game.slug), game_gaps(game))

@@ -10,6 +10,7 @@ urlpatterns = [
     path("search/syntax/", views.search_syntax, name="search_syntax"),
     path("games/<slug:game>/", views.game_detail, name="game_detail"),
     path("games/<slug:game>/glossary/", views.glossary, name="glossary"),
+    path("games/<slug:game>/missing/", views.game_missing, name="game_missing"),
     path("games/<slug:game>/cards/", views.card_list, name="card_list"),
     path("games/<slug:game>/cards/<path:key>/history/", views.card_history, name="card_history"),
     path("games/<slug:game>/cards/<path:key>/", views.card_detail, name="card_detail"),

@@ -40,6 +40,18 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
 
 
 @cached_for_readers("cards")
+def game_missing(request: HttpRequest, game: str) -> HttpResponse:
+    """The map of what is missing of a game: what its cards lack, what that blocks, and where to fill it."""
+    game_row = _game_or_404(game)
+    context = {
+        "game": game_row,
+        "search_game": game_row,
+        "view": presentation.missing_view(game_row, selectors.missing_map(game_row), get_language()),
+    }
+    return render(request, "cards/game_missing.html", context)
+
+
+@cached_for_readers("cards")
 def glossary(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_or_404(game)
     context = {"game": game_row, "search_game": game_row, "terms": presentation.glossary_rows(game_row)}
@@ -92,6 +104,7 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "view": presentation.card_view(
             card, language, selectors.glossary(game_row), value_origins(card_revisions(card))
         ),
+        "completeness": presentation.completeness_view(card, selectors.card_completeness(card), language),
         "previous": neighbours.previous,
         "next": neighbours.next,
     }

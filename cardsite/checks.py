@@ -9,7 +9,10 @@ checks are what proves, before any request, that a game's modules agree with eac
 - ``cardsite.E003`` an engine draws from, or does without, a zone the game's decks do not have;
 - ``cardsite.E004`` an engine's declared zone or counter is not in a game it deals;
 - ``cardsite.E005`` a label lacks one of the interface languages (ja, zh-hant, en);
-- ``cardsite.E006`` a message's languages do not take the same parameters.
+- ``cardsite.E006`` a message's languages do not take the same parameters;
+- ``cardsite.E007`` the map of what is missing cannot read a game's declarations: an engine reads a
+  field, or a card total counts a kind, the game's cards do not have, a language is not one of the
+  site's, or a run of numbers does not fit the game's number pattern.
 
 Run with ``manage.py check``; the test suite runs them too (tests/test_checks.py).
 """
@@ -39,6 +42,10 @@ def _labels_of_game(definition: Any) -> Iterator[tuple[str, Labels]]:
             yield f"value {value!r} of field {spec.name}", labels
     for kind in definition.kinds:
         yield f"kind {kind.slug}", kind.labels
+    for total in definition.card_totals:
+        yield f"source of the total of {total.kind or 'all'} cards", total.source
+    for numbers in definition.number_ranges:
+        yield f"source of the numbers {numbers.prefix}", numbers.source
 
 
 def _labels_of_rules(rules: Any) -> Iterator[tuple[str, Labels]]:
@@ -69,6 +76,8 @@ def _labels_of_engine(engine: Any) -> Iterator[tuple[str, Labels]]:
         yield f"message {message.slug}", message.templates
     for slug, policy in engine.policies.items():
         yield f"policy {slug}", policy.labels
+    for need in engine.card_needs:
+        yield f"what {need.field} of {', '.join(need.kinds)} blocks", need.blocks
     for parameter in engine.parameters:
         yield f"parameter {parameter.slug}", parameter.labels
         if parameter.source:
@@ -146,11 +155,34 @@ def _check_game(slug: str, definition: Any, rules: Any, engine: Any) -> list[che
     for zone in (engine.main_zone, *engine.optional_zones):
         if zone not in zones:
             found.append(_error(3, f"{slug}: the goldfish plays zone {zone!r}, which decks do not have."))
+    found += _check_missing_map(slug, definition, engine)
     found += _check_state(slug, engine)
     found += _check_labels(f"{slug} cards", _labels_of_game(definition))
     found += _check_labels(f"{slug} deck rules", _labels_of_rules(rules))
     found += _check_labels(f"{slug} goldfish", _labels_of_engine(engine))
     found += _check_messages(f"{slug} goldfish", engine)
+    return found
+
+
+def _check_missing_map(slug: str, definition: Any, engine: Any) -> list[checks.CheckMessage]:
+    found: list[checks.CheckMessage] = []
+    for need in engine.card_needs:
+        for kind in need.kinds or ("",):
+            spec = definition.kind(kind)
+            if spec is None or need.field not in spec.fields:
+                found.append(
+                    _error(7, f"{slug}: the goldfish reads {need.field!r} of kind {kind!r}, which its cards lack.")
+                )
+    for total in definition.card_totals:
+        if total.kind is not None and definition.kind(total.kind) is None:
+            found.append(_error(7, f"{slug}: a card total counts kind {total.kind!r}, which its cards lack."))
+    for language in definition.text_languages:
+        if language not in LANGUAGES:
+            found.append(_error(7, f"{slug}: card texts are declared in {language!r}, not a language of the site."))
+    for numbers in definition.number_ranges:
+        for number in (numbers.number(numbers.first), numbers.number(numbers.last)):
+            if definition.check_number(number, 32) is not None:
+                found.append(_error(7, f"{slug}: the declared number {number} does not fit its number pattern."))
     return found
 
 

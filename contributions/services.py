@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.importing import check_cards
 from cards.models import Card, Game, RevisionSource
-from cards.presentation import problem_text
+from cards.presentation import ProblemText
 from cards.services import card_state, record_from_state, record_state, write_cards
 from cardsite.errors import AppError, Message
 
@@ -80,11 +80,11 @@ def _current_states(game: Game, keys: list[str], *, lock: bool) -> dict[str, dic
 
 
 def _refuse_problems(problems: list[Any]) -> None:
-    errors: dict[str, list[str]] = {}
+    errors: dict[str, list[Any]] = {}
     for problem in problems:
         place = problem.where.split(" ", 1)[0]
         path = f"{place}.{problem.field}" if problem.field else place
-        errors.setdefault(path, []).append(problem_text(problem.problem) if problem.problem else problem.message)
+        errors.setdefault(path, []).append(ProblemText(problem.problem) if problem.problem else problem.message)
     raise ContributionError(
         _("Some values are not right (each is named below): nothing was submitted."),
         code="invalid_cards",

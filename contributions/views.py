@@ -96,7 +96,9 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_to_contribute(request, game)
     definition = game_row.definition
     kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind"))
-    form = CardContributionForm(definition, kind, request.POST or None, initial={"kind": kind or "", "seen": ""})
+    number = request.GET.get("number", "")[:32]  # a number the map of what is missing knows no card of
+    initial = {"kind": kind or "", "seen": "", "number": number, "key": number}
+    form = CardContributionForm(definition, kind, request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         done = _submit(request, form, game_row, None)
         if done is not None:

@@ -173,6 +173,16 @@ class Parameter:
         return self.minimum <= value <= self.maximum
 
 
+@dataclass(frozen=True)
+class CardNeed:
+    """A card value the goldfish reads, on cards of ``kinds``; ``blocks`` says what it cannot do where no
+    source gives the value (the map of what is missing shows it: "the goldfish deals nothing")."""
+
+    field: str
+    kinds: tuple[str, ...]
+    blocks: Labels
+
+
 class Policy(Protocol):
     """The choices a game leaves to the player; each engine defines what it asks, and names it."""
 
@@ -343,6 +353,11 @@ class Engine(Protocol[S]):
 
     @property
     def parameters(self) -> Sequence[Parameter]: ...
+
+    @property
+    def card_needs(self) -> Sequence[CardNeed]:
+        """The card values it reads, and what it cannot do without them (empty: it reads none)."""
+        ...
 
     @property
     def policies(self) -> Mapping[str, Policy]: ...

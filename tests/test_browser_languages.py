@@ -39,8 +39,11 @@ READERS = {"ja": "ja-JP", "zh-hant": "zh-TW"}
 GAMES = ("endbreaker", "shadowera", "suikoden", "epicbattles")
 
 # Words an interface in Japanese or Chinese keeps in Latin letters: names of games and formats, words the
-# seeds quote as printed (“Side Deck only”, （Round）), sources' names, symbols and card numbers (PT, AT, EB1-001).
-PHRASES = re.compile(r"Shadow Era|Epic Battles|Mortal Kombat|Street Fighter|Side Deck only|（Round）")
+# seeds quote as printed (“Side Deck only”, （Round）), wiki pages cited (Category:Heroes, taken whole before
+# the data, which may hold "Hero"), sources' names, symbols and card numbers (PT, AT, EB1-001).
+PHRASES = re.compile(
+    r"Shadow Era|Epic Battles|Mortal Kombat|Street Fighter|Side Deck only|（Round）|Category:[A-Za-z_]+"
+)
 ALLOWED = re.compile(
     r"SCG|Tekken|API|JSON|OpenAPI|URL|CSV|PDF|ID"
     r"|[\w.-]+\.(?:com|jp|md)\b|Wikipedia|wiki|Category:\w+|\"Rule of Four\"|More About Abilities|DRAW"
@@ -169,6 +172,7 @@ def _pages(
         pages += [
             (f"{slug}: game", f"/games/{slug}/"),
             (f"{slug}: glossary", f"/games/{slug}/glossary/"),
+            (f"{slug}: what is missing", f"/games/{slug}/missing/"),
             (f"{slug}: cards", f"/games/{slug}/cards/"),
             (f"{slug}: a card", f"/games/{slug}/cards/{card.key}/"),
             (f"{slug}: a card's history", f"/games/{slug}/cards/{card.key}/history/"),

@@ -114,7 +114,8 @@ def test_every_query_error_reads_in_the_readers_language(code, language):
     with translation.override(language):
         shown = query_error_message(error)
     assert shown != error.message
-    syntax = r"\b(?:asc|desc|translated|untranslated|true|false|unknown|VALUE)\b"  # words typed in queries
+    # words typed in queries
+    syntax = r"\b(?:asc|desc|translated|untranslated|incomplete|complete|true|false|unknown|VALUE)\b"
     assert not re.search(r"[A-Za-z]{4,}", re.sub(syntax, "", shown))
 
 

@@ -11,7 +11,7 @@ sources do not give it ("unknown"); it is never replaced by 0 or "".
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -251,14 +251,69 @@ class KindSpec:
 
 
 @dataclass(frozen=True)
+class CardTotal:
+    """How many cards a source says the game has: of one kind, or of every kind (``kind`` None).
+
+    A card of the database is one card kind (one printed card), so the total counts kinds, not copies.
+    """
+
+    count: int
+    source: Labels  # where the total was seen, in the three languages
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
+class NumberRange:
+    """A run of printed numbers a source says exist: ``prefix`` and ``first`` to ``last``, ``width`` digits."""
+
+    prefix: str
+    first: int
+    last: int
+    width: int
+    source: Labels
+
+    def number(self, value: int) -> str:
+        return f"{self.prefix}{value:0{self.width}d}"
+
+    def numbers(self) -> list[str]:
+        return [self.number(value) for value in range(self.first, self.last + 1)]
+
+
+@dataclass(frozen=True)
+class Completeness:
+    """What a card's sources give of what its game declares for it (see ``GameDefinition.completeness``)."""
+
+    known: tuple[str, ...]  # "kind" and the field names whose values are known
+    unknown: tuple[str, ...]  # the same, unknown (an invalid stored value counts as unknown)
+    missing_languages: tuple[str, ...]  # languages of the game the card has no text in
+
+    @property
+    def expected(self) -> int:
+        return len(self.known) + len(self.unknown)
+
+    @property
+    def complete(self) -> bool:
+        return not self.unknown and not self.missing_languages
+
+
+@dataclass(frozen=True)
 class GameDefinition:
-    """Everything a game declares about its cards; registered under ``slug``."""
+    """Everything a game declares about its cards; registered under ``slug``.
+
+    Besides kinds and fields, each game declares what the map of what is missing measures it against:
+    the languages its card texts should be in (its original and its translations), the card totals its
+    sources give (empty: no source gives one, the total is unknown) and the runs of printed numbers they
+    say exist (empty: unknown).
+    """
 
     slug: str
     names: Labels
     fields: tuple[FieldSpec, ...]
     kinds: tuple[KindSpec, ...]
     original_language: str
+    translation_languages: tuple[str, ...]
+    card_totals: tuple[CardTotal, ...]
+    number_ranges: tuple[NumberRange, ...]
     sort_order: int = 0
     number_pattern: str = r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*"
 
@@ -271,6 +326,29 @@ class GameDefinition:
 
     def name(self, language: str) -> str:
         return self.names.get(language) or self.names[self.original_language]
+
+    @property
+    def text_languages(self) -> tuple[str, ...]:
+        """The languages every card's text should be in: the original, then the translations."""
+        return (self.original_language, *self.translation_languages)
+
+    def completeness(self, checked: CheckedValues, text_languages: Iterable[str]) -> Completeness:
+        """Which of the values the game declares for a card are known, and which of its languages lack a text.
+
+        The values are the card's kind and, once the kind is known, the fields of that kind (the fields of a
+        card of unknown kind cannot be told, so only its known values count). ``checked`` is the card's ``check_values``: what the card page
+        shows as unknown is unknown here. A text counts in a language when the card has one there at all,
+        as the card page shows it.
+        """
+        if checked.kind:
+            names = ["kind", *(spec.name for spec in self.fields_for_kind(checked.kind))]
+        else:
+            names = ["kind", *(spec.name for spec in self.fields if spec.name in checked.fields)]
+        known = tuple(name for name in names if (checked.kind if name == "kind" else name in checked.fields))
+        unknown = tuple(name for name in names if name not in known)
+        present = set(text_languages)
+        missing = tuple(language for language in self.text_languages if language not in present)
+        return Completeness(known=known, unknown=unknown, missing_languages=missing)
 
     def field(self, name: str) -> FieldSpec | None:
         return next((spec for spec in self.fields if spec.name == name), None)

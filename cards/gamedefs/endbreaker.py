@@ -5,7 +5,17 @@ B (酒) and ● (万能, stands for any one of P, T, S, B), as printed: "PPT", "
 """
 
 from . import register
-from .base import ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, SymbolStringType, TextType
+from .base import (
+    CardTotal,
+    ChoiceType,
+    FieldSpec,
+    GameDefinition,
+    IntegerType,
+    KindSpec,
+    NumberRange,
+    SymbolStringType,
+    TextType,
+)
 
 SKILL_SYMBOLS = ("P", "T", "S", "B", "●")
 
@@ -14,6 +24,32 @@ DEFINITION = register(
         slug="endbreaker",
         sort_order=1,
         original_language="ja",
+        translation_languages=("zh-hant",),
+        card_totals=(
+            CardTotal(
+                65,
+                source={
+                    "ja": "groupsne.co.jp の製品ページ：65種類、全396枚",
+                    "zh-hant": "groupsne.co.jp 產品頁：65種、共396張",
+                    "en": "groupsne.co.jp product page: 65 card kinds, 396 cards in all",
+                },
+            ),
+        ),
+        # The seed's card table runs from EB1-001 to EB1-059 and lists only the cards with special text
+        # (「只列出有特殊能力的」), so the numbers between exist; games.md: jobs EB1-002 to EB1-007.
+        number_ranges=(
+            NumberRange(
+                "EB1-",
+                1,
+                59,
+                3,
+                source={
+                    "ja": "シード000のカード表（EB1-001〜EB1-059、特殊能力のあるカードのみ掲載）",
+                    "zh-hant": "種子000卡表（EB1-001至EB1-059，只列出有特殊能力的卡）",
+                    "en": "seed 000's card table (EB1-001 to EB1-059, listing only the cards with special text)",
+                },
+            ),
+        ),
         names={"ja": "エンドブレイカー！SCG", "zh-hant": "エンドブレイカー！SCG", "en": "Endbreaker! SCG"},
         number_pattern=r"EB\d+-\d{3}",
         fields=(

@@ -33,6 +33,10 @@ DEFINITION = register(
         slug="epicbattles",
         sort_order=4,
         original_language="en",
+        # Its seed is a Japanese rules site; Traditional Chinese is the site's translation.
+        translation_languages=("ja", "zh-hant"),
+        card_totals=(),  # no source gives how many cards the sets hold
+        number_ranges=(),
         names={"ja": "Epic Battles", "zh-hant": "Epic Battles", "en": "Epic Battles"},
         fields=(
             FieldSpec(

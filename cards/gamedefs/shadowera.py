@@ -1,7 +1,17 @@
 """Shadow Era (seed 001; ../shared/games.md, from the shadowera.com wiki)."""
 
 from . import register
-from .base import BooleanType, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
+from .base import (
+    BooleanType,
+    CardTotal,
+    ChoiceListType,
+    ChoiceType,
+    FieldSpec,
+    GameDefinition,
+    IntegerType,
+    KindSpec,
+    TextType,
+)
 
 # Stored values (as the wiki names them) with the names the pages show.
 FACTIONS = {
@@ -35,6 +45,29 @@ DEFINITION = register(
         slug="shadowera",
         sort_order=2,
         original_language="en",
+        # Its seed is the Japanese translation of the rules; Traditional Chinese is the site's translation.
+        translation_languages=("ja", "zh-hant"),
+        card_totals=(
+            CardTotal(
+                32,
+                kind="hero",
+                source={
+                    "ja": "shadowera.com wiki, Category:Heroes：合法なヒーロー32枚（各陣営16枚）",
+                    "zh-hant": "shadowera.com wiki, Category:Heroes：合法英雄32張（每陣營16張）",
+                    "en": "shadowera.com wiki, Category:Heroes: 32 legal heroes, 16 per faction",
+                },
+            ),
+            CardTotal(
+                403,
+                kind="ally",
+                source={
+                    "ja": "shadowera.com wiki, Category:Allies：アリーのページ403件",
+                    "zh-hant": "shadowera.com wiki, Category:Allies：盟友頁面403個",
+                    "en": "shadowera.com wiki, Category:Allies: 403 ally pages",
+                },
+            ),
+        ),
+        number_ranges=(),
         names={"ja": "Shadow Era", "zh-hant": "Shadow Era", "en": "Shadow Era"},
         fields=(
             FieldSpec(

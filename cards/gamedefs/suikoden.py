@@ -4,7 +4,7 @@ Costs are kept as printed in the seed's notation ("白1藍1": one white, one blu
 """
 
 from . import register
-from .base import ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
+from .base import CardTotal, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
 
 SPECIALTIES = ("陽動", "騎馬", "射擊", "水軍", "操舵", "強奪", "火計", "水計", "妖術")
 # 特殊能力 the seed names (調達 in 歸還階段, 情報 and 美女 in 內政階段); a card's other abilities are in its text.
@@ -16,6 +16,20 @@ DEFINITION = register(
         slug="suikoden",
         sort_order=3,
         original_language="ja",
+        translation_languages=("zh-hant",),
+        card_totals=(
+            CardTotal(
+                148,
+                kind="character",
+                source={
+                    "ja": "taitou.blog50.fc2.com 記事503：人物カード148種（1箱に各1枚）",
+                    "zh-hant": "taitou.blog50.fc2.com 第503篇：人物卡148種（每盒各1張）",
+                    "en": "taitou.blog50.fc2.com entry 503: 148 character cards, one of each in a box",
+                },
+            ),
+        ),
+        # Numbers look like "008 呼延灼", but no source says which numbers exist (lands included or not).
+        number_ranges=(),
         names={"ja": "乙女遊戯 水滸伝", "zh-hant": "乙女遊戯 水滸伝", "en": "Otome Yuugi Suikoden"},
         number_pattern=r"\d{3}",
         fields=(

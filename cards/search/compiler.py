@@ -42,6 +42,7 @@ from .names import names
 from .normalize import fold
 from .tokens import (
     AT_LEAST_LIMIT,
+    INCOMPLETE,
     LANGUAGE_CODES,
     PART_CODES,
     Phrase,
@@ -236,6 +237,12 @@ class _Compiler:
             return self._negate_if_ne(node, translated)
         if value == "untranslated":
             return self._negate_if_ne(node, ~translated)
+        # A value its game declares for it is unknown, or a text in one of its game's languages is missing.
+        incomplete = facet_matches("is", [INCOMPLETE])
+        if value == "incomplete":
+            return self._negate_if_ne(node, incomplete)
+        if value == "complete":
+            return self._negate_if_ne(node, ~incomplete)
         raise _error("unknown_is", node, value=node.value)
 
     def builtin_has(self, node: ast.FieldFilter) -> IdSet:

@@ -78,12 +78,16 @@ def _field_value(value: Any) -> dict[str, Any]:
 
 def card_document(card: Any, values: list[dict[str, Any]]) -> str:
     """The search document of a card (texts and game must be loaded)."""
+    checked = _checked(card)
+    languages = [text.language for text in card.texts.all()]
+    completeness = get_game(card.game.slug).completeness(checked, languages)
     facets = facet_tokens(
         card.game.slug,
-        _checked(card).kind,
+        checked.kind,
         fold(card.number) if card.number else None,
-        (text.language for text in card.texts.all()),
+        languages,
         ((row["field"], row["text"], row["number"]) for row in values),
+        incomplete=not completeness.complete,
     )
     return " ".join(document_tokens(card_columns(card)) + facets)
 

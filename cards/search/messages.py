@@ -53,7 +53,7 @@ MESSAGES: dict[str, str] = {
     "unknown_game": N_("No game '%(value)s'. Games: %(games)s."),
     "unknown_kind": N_("No kind '%(value)s'. Kinds: %(kinds)s, unknown."),
     "unknown_language": N_("No language '%(value)s'. Use ja, zh or en."),
-    "unknown_is": N_("is:%(value)s is not known. Use is:translated or is:untranslated."),
+    "unknown_is": N_("is:%(value)s is not known. Use is:translated, is:untranslated, is:incomplete or is:complete."),
     "unknown_has": N_("has:%(value)s: no such field. Fields: %(fields)s."),
     "boolean_value": N_("%(field)s takes true or false, not '%(value)s'."),
     "whole_number": N_("%(field)s takes a whole number, not '%(value)s'."),

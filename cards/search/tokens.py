@@ -20,9 +20,10 @@ column code, then each character as six hex digits written with the letters
 a–p, units separated by ``x``.
 
 Beside the text, a card's document holds facet tokens (prefix ``f``): its game,
-kind, number, languages, each known field value and each field it has a value
-for, so that a query mixing words and filters is one index expression (see
-``cards.search.matching``); and ``EVERY_CARD_TOKEN``, which every card has.
+kind, number, languages, each known field value, each field it has a value
+for and whether anything is missing (``is`` ``incomplete``), so that a query
+mixing words and filters is one index expression (see ``cards.search.matching``);
+and ``EVERY_CARD_TOKEN``, which every card has.
 A number also gets an "at least t" token for every t from 0 up to it (at most
 ``AT_LEAST_LIMIT``), so that a comparison such as ``at>=5`` or ``at<3`` is
 one token, not a list of values (the idea of Lucene's trie ranges, for the
@@ -47,6 +48,7 @@ EVERY_CARD_TOKEN = "severy"
 NO_CARD_TOKEN = "snone"  # no card has it: a filter that can match nothing
 UNKNOWN_KIND = "?"
 AT_LEAST_LIMIT = 20
+INCOMPLETE = "incomplete"  # the value of the ``is`` facet of a card with something missing
 _SPACE = " "
 
 
@@ -120,9 +122,16 @@ def facet_tokens(
     folded_number: str | None,
     languages: Iterable[str],
     field_values: Iterable[tuple[str, str, int | None]],
+    incomplete: bool = False,
 ) -> list[str]:
-    """A card's facet tokens; ``field_values`` holds (field, value as indexed, number or None) per known value."""
+    """A card's facet tokens; ``field_values`` holds (field, value as indexed, number or None) per known value.
+
+    ``incomplete``: a value its game declares for it is unknown, or it lacks a text in one of its game's
+    languages (``GameDefinition.completeness``).
+    """
     tokens = [EVERY_CARD_TOKEN, facet_token("game", game), kind_facet(game, kind)]
+    if incomplete:
+        tokens.append(facet_token("is", INCOMPLETE))
     if kind:
         tokens.append(facet_token("has", "kind"))
     if folded_number:

@@ -99,6 +99,11 @@ class Rule:
     def statement(self, language: str) -> str:
         return pick(self.texts, language)
 
+    def fields_read(self) -> tuple[str, ...]:
+        """The card fields this rule reads (its ``field_name``, if it declares one): unknown, it cannot check."""
+        name = getattr(self, "field_name", "")
+        return (name,) if name else ()
+
     def violation(self, templates: Labels, cards: Iterable[str] = (), **values: Any) -> Finding:
         return Finding(self.id, "violation", fill(templates, **values), tuple(cards))
 
@@ -239,14 +244,15 @@ def listing(rule: Rule, cards: list[CardInfo]) -> Finding:
 class PerCard(Rule):
     """Every card in the zones passes ``test``; None from ``test`` means a value is unknown.
 
-    ``needs`` names the field ``test`` reads (for the unchecked message); ``kinds``, if
-    given, restricts the rule to cards of those kinds.
+    ``needs`` names the field ``test`` reads (for the unchecked message), ``field_name`` is that
+    field (for the map of what is missing); ``kinds``, if given, restricts the rule to cards of those kinds.
     """
 
     zones: tuple[str, ...] = ()
     test: Callable[[CardInfo, DeckSpec], bool | None] = lambda card, deck: True
     needs: Labels = field(default_factory=dict)
     kinds: tuple[str, ...] = ()
+    field_name: str = ""
 
     def check(self, deck: DeckSpec) -> list[Finding]:
         failing, unknown = [], []
@@ -298,7 +304,8 @@ class AtLeastWhere(Rule):
     """At least ``minimum`` cards (copies counted) of the zones satisfy ``test`` (None: unknown).
 
     When the cards of unknown value could make up the shortfall, the rule is reported
-    as unchecked rather than broken. ``kinds``, if given, restricts the count to cards of those kinds.
+    as unchecked rather than broken. ``kinds``, if given, restricts the count to cards of those kinds;
+    ``field_name`` is the field ``test`` reads.
     """
 
     zones: tuple[str, ...] = ()
@@ -306,6 +313,7 @@ class AtLeastWhere(Rule):
     test: Callable[[CardInfo], bool | None] = lambda card: True
     needs: Labels = field(default_factory=dict)
     kinds: tuple[str, ...] = ()
+    field_name: str = ""
 
     def check(self, deck: DeckSpec) -> list[Finding]:
         passing = 0
@@ -430,11 +438,106 @@ class DeckRules:
     def default_options(self) -> dict[str, Any]:
         return {option.slug: option.default for option in self.options}
 
+    def card_requirements(self) -> list[CardRequirement]:
+        """The cards no legal deck can do without, derived from each checked mode's rules (default options).
+
+        A size rule with a minimum asks that many cards of a zone (less what the rule's other zones can hold
+        at most); the zone's copy limits (``MaxCopies``, ``AllDifferent``) say how many different cards
+        that takes, and the rule's or the zone's kinds which cards count. Fixed zones are the game's own.
+        """
+        found: list[CardRequirement] = []
+        options = self.default_options()
+        for mode in self.modes:
+            if not mode.checked:
+                continue
+            rules = self.rules(mode.slug, options)
+            sizes = [rule for rule in rules if isinstance(rule, ZoneSize)]
+            most: dict[str, int] = {}
+            for rule in sizes:
+                largest = max(rule.allowed_sizes) if rule.allowed_sizes else rule.maximum
+                if len(rule.zones) == 1 and largest is not None:
+                    most[rule.zones[0]] = min(largest, most.get(rule.zones[0], largest))
+            needed: dict[str, tuple[int, ZoneSize]] = {}
+            for rule in sizes:
+                least = (min(rule.allowed_sizes) if rule.allowed_sizes else rule.minimum) or 0
+                for slug in rule.zones if least else ():
+                    others = [other for other in rule.zones if other != slug]
+                    if any(other not in most for other in others):
+                        continue  # the other zones could hold them all
+                    cards = least - sum(most[other] for other in others)
+                    if cards > needed.get(slug, (0, rule))[0]:
+                        needed[slug] = (cards, rule)
+            for slug, (cards, rule) in needed.items():
+                zone = self.zone(slug)
+                if zone is None or zone.fixed:
+                    continue
+                copies = _copies_allowed(rules, slug, options)
+                found.append(
+                    CardRequirement(
+                        mode=mode.slug,
+                        zone=zone,
+                        kinds=rule.kinds or zone.kinds,
+                        different=-(-cards // copies) if copies else 1,
+                        rule=rule,
+                    )
+                )
+        return found
+
+    def field_needs(self) -> list[FieldNeed]:
+        """The fields each checked mode's rules read, with the kinds they read them on (default options)."""
+        found: list[FieldNeed] = []
+        for mode in self.modes:
+            if not mode.checked:
+                continue
+            for rule in self.rules(mode.slug, self.default_options()):
+                for name in rule.fields_read():
+                    kinds: tuple[str, ...] = getattr(rule, "kinds", ())
+                    if not kinds:
+                        zones = [self.zone(slug) for slug in getattr(rule, "zones", ())]
+                        kinds = tuple(dict.fromkeys(kind for zone in zones if zone for kind in zone.kinds))
+                    found.append(FieldNeed(mode=mode.slug, field=name, kinds=kinds, rule=rule))
+        return found
+
     def rules(self, mode: str, options: Mapping[str, Any]) -> list[Rule]:
         chosen = self.mode(mode) or self.modes[0]
         if not chosen.checked:
             return []
         return self.rules_for_mode(chosen.slug, {**self.default_options(), **options})
+
+
+@dataclass(frozen=True)
+class CardRequirement:
+    """At least ``different`` different cards of ``kinds`` (empty: any) in ``zone``, or no deck of ``mode``
+    is legal; from the size ``rule`` (``DeckRules.card_requirements``)."""
+
+    mode: str
+    zone: Zone
+    kinds: tuple[str, ...]
+    different: int
+    rule: Rule
+
+
+@dataclass(frozen=True)
+class FieldNeed:
+    """``rule`` of ``mode`` reads ``field`` on cards of ``kinds``: where it is unknown, a deck cannot be checked."""
+
+    mode: str
+    field: str
+    kinds: tuple[str, ...]
+    rule: Rule
+
+
+def _copies_allowed(rules: list[Rule], zone: str, options: Mapping[str, Any]) -> int | None:
+    """How many copies of one card ``zone`` may hold under ``rules`` (None: no limit)."""
+    limits = []
+    for rule in rules:
+        if zone not in getattr(rule, "zones", ()):
+            continue
+        if isinstance(rule, AllDifferent):
+            limits.append(1)
+        elif isinstance(rule, MaxCopies) and not rule.kinds:
+            limits.append(rule.limit_for(DeckSpec(game="", zones={}, options=options)))
+    return min(limits) if limits else None
 
 
 @dataclass(frozen=True)

@@ -100,6 +100,7 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             zones=("deck", "side"),
             test=_matches_character,
             needs=NAMED_CHARACTER,
+            field_name="character",
             kinds=PLAYED_KINDS,
         ),
         # “Side Deck only”と記載されたカードをデッキに入れられない。
@@ -113,6 +114,7 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             zones=("deck",),
             test=_not_side_only,
             needs=SIDE_ONLY,
+            field_name="side_deck_only",
             kinds=PLAYED_KINDS,
         ),
         # ゲーム間交換カード（Side Deck）： 0枚または 6枚（いずれも“Side Deck only”の記載を持ち、すべて異なるカード）。
@@ -133,6 +135,7 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             zones=("side",),
             test=_side_only,
             needs=SIDE_ONLY,
+            field_name="side_deck_only",
             kinds=PLAYED_KINDS,
         ),
         AllDifferent(

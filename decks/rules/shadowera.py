@@ -75,8 +75,6 @@ class HeroAllows(PerCard):
     cards whose own value is unknown), not every card that could not be compared with it.
     """
 
-    field_name: str = ""
-
     def check(self, deck: DeckSpec) -> list[Finding]:
         findings = super().check(deck)
         hero = _hero(deck)

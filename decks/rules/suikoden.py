@@ -85,6 +85,7 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             minimum=10,
             test=_is_cheap,
             needs=COST,
+            field_name="cost",
             kinds=("character",),
         ),
         # seed 002: 土地卡的總價值則不能超過10點。

@@ -15,7 +15,18 @@ from dataclasses import dataclass
 
 from cardsite.labels import Labels
 
-from ..core import CounterSpec, EventKind, GameState, Message, SimCard, SimDeck, StatLabels, TurnStats, ZoneSpec
+from ..core import (
+    CardNeed,
+    CounterSpec,
+    EventKind,
+    GameState,
+    Message,
+    SimCard,
+    SimDeck,
+    StatLabels,
+    TurnStats,
+    ZoneSpec,
+)
 from . import register
 
 HAND_SIZE = 5
@@ -51,6 +62,17 @@ class EndbreakerEngine:
     optional_zones: tuple[str, ...] = ()
     opening_hand = HAND_SIZE
     parameters = ()
+    card_needs = (
+        CardNeed(
+            "skill",
+            ("job", "ability"),
+            {
+                "ja": "ゴールドフィッシュはそのカードのスキルを数えられません",
+                "zh-hant": "模擬無法計算這些卡的技能",
+                "en": "the goldfish counts no skills for them",
+            },
+        ),
+    )
     policies = POLICIES
     zones = (
         ZoneSpec("hand", {"ja": "手札", "zh-hant": "手牌", "en": "Hand"}, "hand"),

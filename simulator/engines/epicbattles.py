@@ -19,6 +19,7 @@ from cards.search.normalize import fold
 from cardsite.labels import Labels
 
 from ..core import (
+    CardNeed,
     CounterSpec,
     EventKind,
     GameState,
@@ -127,6 +128,35 @@ class EpicBattlesEngine:
     main_zone = "deck"  # the zone it shuffles and draws from
     optional_zones: tuple[str, ...] = ()
     opening_hand = OPENING_HAND
+    card_needs = (
+        CardNeed(
+            "damage",
+            ("attack",),
+            {
+                "ja": "ゴールドフィッシュはそのアタックでダメージを与えません",
+                "zh-hant": "模擬用這些攻擊卡造成不了傷害",
+                "en": "the goldfish deals no damage with them",
+            },
+        ),
+        CardNeed(
+            "cost",
+            ("attack",),
+            {
+                "ja": "ゴールドフィッシュはそのアタックをプレイしません",
+                "zh-hant": "模擬不會打出這些攻擊卡",
+                "en": "the goldfish never plays them",
+            },
+        ),
+        CardNeed(
+            "follow_up",
+            ("attack",),
+            {
+                "ja": "そのアタックからコンボがつながりません",
+                "zh-hant": "這些攻擊卡之後接不上連續技",
+                "en": "no combo follows them",
+            },
+        ),
+    )
     parameters = (
         Parameter(
             "opponent_deck",

@@ -19,6 +19,7 @@ from cardsite.labels import Labels
 from .. import core
 from ..core import (
     NO_PARAMS,
+    CardNeed,
     Choice,
     CounterSpec,
     EventKind,
@@ -186,6 +187,53 @@ class ShadowEraEngine:
     main_zone = "deck"  # the zone it draws from
     optional_zones: tuple[str, ...] = ()
     opening_hand = OPENING_HAND
+    card_needs = (
+        CardNeed(
+            "cost",
+            ("ally", "ability", "artifact", "weapon", "armor", "trap", "item"),
+            {
+                "ja": "ゴールドフィッシュはそのカードをプレイせず、先にサクリファイスします",
+                "zh-hant": "模擬不會打出這些卡，會先拿去獻祭",
+                "en": "the goldfish never plays them and sacrifices them first",
+            },
+        ),
+        CardNeed(
+            "attack",
+            ("ally",),
+            {
+                "ja": "そのアリーは攻撃してもダメージを与えません",
+                "zh-hant": "這些盟友攻擊不造成傷害",
+                "en": "those allies deal no damage",
+            },
+        ),
+        CardNeed(
+            "attack",
+            ("weapon",),
+            {
+                "ja": "ゴールドフィッシュはその武器を装備しません",
+                "zh-hant": "模擬不會裝備這些武器",
+                "en": "the goldfish never equips those weapons",
+            },
+        ),
+        CardNeed(
+            "durability",
+            ("weapon",),
+            {
+                "ja": "ゴールドフィッシュはその武器を装備しません",
+                "zh-hant": "模擬不會裝備這些武器",
+                "en": "the goldfish never equips those weapons",
+            },
+        ),
+        CardNeed(
+            "min_turn",
+            ("location",),
+            {
+                "ja": "ゴールドフィッシュはそのロケーションをプレイしません",
+                "zh-hant": "模擬不會打出這些場地",
+                "en": "the goldfish never plays those locations",
+            },
+        ),
+    )
     parameters = (
         Parameter(
             "opponent_health",

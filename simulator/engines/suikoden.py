@@ -26,6 +26,7 @@ from cardsite.labels import Labels
 
 from ..core import (
     NO_PARAMS,
+    CardNeed,
     CounterSpec,
     EventKind,
     GameState,
@@ -221,6 +222,62 @@ class SuikodenEngine:
     main_zone = "characters"  # the zone it shuffles and draws from
     optional_zones = ("lands",)  # zones it plays without, mentioned when empty
     opening_hand = OPENING_HAND
+    card_needs = (
+        CardNeed(
+            "cost",
+            ("character",),
+            {
+                "ja": "ゴールドフィッシュはその人物を登用しません",
+                "zh-hant": "模擬不會登用這些人物",
+                "en": "the goldfish never hires those characters",
+            },
+        ),
+        CardNeed(
+            "attack",
+            ("character",),
+            {
+                "ja": "狩猟ではその人物の攻撃力を0と数えます",
+                "zh-hant": "狩獵時這些人物的攻擊力算作0",
+                "en": "狩猟 counts those characters' attack as 0",
+            },
+        ),
+        CardNeed(
+            "intelligence",
+            ("character",),
+            {
+                "ja": "商業ではその人物を数えません",
+                "zh-hant": "商業時不計算這些人物",
+                "en": "商業 does not count those characters",
+            },
+        ),
+        CardNeed(
+            "leader",
+            ("land",),
+            {
+                "ja": "その土地では待機中の人物が全員攻撃します（仮定）",
+                "zh-hant": "在這些土地上所有未行動人物都出擊（假設）",
+                "en": "every ready character attacks from those lands (an assumption)",
+            },
+        ),
+        CardNeed(
+            "commerce",
+            ("land",),
+            {
+                "ja": "その土地では商業でカードを引きません",
+                "zh-hant": "這些土地不會因商業抽牌",
+                "en": "those lands draw no card by 商業",
+            },
+        ),
+        CardNeed(
+            "hunting",
+            ("land",),
+            {
+                "ja": "その土地では狩猟でカードを引きません",
+                "zh-hant": "這些土地不會因狩獵抽牌",
+                "en": "those lands draw no card by 狩猟",
+            },
+        ),
+    )
     parameters = (
         Parameter(
             "opponent_lands",
