@@ -323,3 +323,63 @@ def test_card_states_read_in_one_query_agree_with_each_cards_own_state(player, e
     assert set(states) == {"SE9-HERO", "SE9-BARE"}
     for key, state in states.items():
         assert state == card_state(Card.objects.get(key=key))
+
+
+# --- the Shadow Era flow, end to end -----------------------------------------------------------------------
+
+
+def test_a_new_player_fills_shadow_era_then_builds_a_legal_deck_whose_goldfish_wins(client, editor, game):
+    """Sign up, add a hero through the form and ten allies through a pasted table; an editor accepts both;
+    the deck of the hero and four of each ally is legal, and its goldfish deals damage and wins."""
+    from decks import selectors as deck_selectors
+    from decks import services as deck_services
+    from simulator import adapters
+    from simulator.core import play_game
+    from simulator.engines import get_engine
+
+    from .users import PASSWORD
+
+    signed_up = client.post(
+        "/accounts/signup/", {"username": "newplayer", "password1": PASSWORD, "password2": PASSWORD}
+    )
+    assert signed_up.status_code == 302
+    hero_form = {
+        "key": "SE9-HERO",
+        "kind": "hero",
+        "field_faction": "human",
+        "field_class": ["warrior"],
+        "field_health": "30",
+        "text_en_name": "テスト英雄",
+        "source_kind": "own_copy",
+    }
+    assert client.post("/games/shadowera/contribute/", hero_form).status_code == 302
+    # Every value the deck rules read is given: an ally of unknown class would leave the deck unchecked.
+    rows = ["game\tkey\tkind\tfield:cost\tfield:faction\tfield:class\tfield:attack\tfield:health\tname:en"]
+    rows += [
+        f"shadowera\tSE9-A{index:02d}\tally\t{1 + index % 3}\thuman\twarrior\t{2 + index % 2}\t3\tテスト{index}"
+        for index in range(10)
+    ]
+    table = "\n".join(rows) + "\n"
+    submitted = client.post(
+        "/games/shadowera/contribute/bulk/", {"text": table, "source_kind": "own_copy", "action": "submit"}
+    )
+    assert submitted.status_code == 302
+    waiting = list(ChangeSet.objects.filter(status=ChangeSet.Status.PENDING).order_by("pk"))
+    assert [change_set.changes.count() for change_set in waiting] == [1, 10]
+    assert not Card.objects.filter(key__startswith="SE9-").exists()
+
+    client.force_login(editor)
+    for change_set in waiting:
+        client.post(f"/contributions/{change_set.pk}/review/", {"decision": "accept", "reason": ""})
+    assert Card.objects.filter(key__startswith="SE9-").count() == 11
+
+    player = ChangeSet.objects.first().author
+    cards = {card.key: card for card in Card.objects.filter(key__startswith="SE9-")}
+    entries = [("hero", cards["SE9-HERO"], 1)] + [("deck", cards[f"SE9-A{index:02d}"], 4) for index in range(10)]
+    deck = deck_services.create_deck(owner=player, game=game, name="テスト", entries=entries)
+    verdict = deck_selectors.verdict(deck, "en")
+    assert verdict.legal, verdict
+    engine = get_engine("shadowera")
+    results = [play_game(engine, adapters.sim_deck(deck), seed=seed, turns=20) for seed in range(5)]
+    assert all(sum(turn.damage for turn in result.turns) > 0 for result in results)
+    assert any(result.won_on_turn is not None for result in results)
