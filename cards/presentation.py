@@ -322,7 +322,7 @@ def changes_view(definition: GameDefinition, changes: Iterable[Change], language
     """Changed values of a card (a revision, a proposed change), labelled and shown as the card page shows them."""
     return [
         ChangeView(
-            label=_change_label(definition, change.what, language),
+            label=value_name(definition, change.what, language),
             before=_change_value(definition, change.what, change.before, language),
             after=_change_value(definition, change.what, change.after, language),
             language=change.what.split(".")[1] if change.what.startswith("texts.") else "",
@@ -339,7 +339,8 @@ _TEXT_PART_LABELS = {
 }
 
 
-def _change_label(definition: GameDefinition, what: str, language: str) -> str:
+def value_name(definition: GameDefinition, what: str, language: str) -> str:
+    """A card value's name in the reader's language: "fields.attack" → 攻撃力, "texts.ja.name" → 日本語: 名前."""
     head, _dot, rest = what.partition(".")
     if head == "fields":
         spec = definition.field(rest)

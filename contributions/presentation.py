@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from cards.models import CardText, Game
-from cards.presentation import ChangeView, changes_view
+from cards.presentation import ChangeView, changes_view, value_name
 from cards.revisions import diff_values, flatten_state
 from cards.search.normalize import fold
 
@@ -99,7 +101,11 @@ def preview_view(game: Game, result: Preview, language: str) -> PreviewView:
         place, _space, named = problem.where.partition(" (")
         key = named[:-1] if named.endswith(")") else ""
         if key in keys:
-            by_key.setdefault(key, []).append((f"{place} · {problem.field}" if problem.field else place, message))
+            if place.startswith("line "):
+                place = _("line %(number)s") % {"number": place.removeprefix("line ")}
+            if problem.field:
+                place = f"{place} · {value_name(definition, problem.field, language)}"
+            by_key.setdefault(key, []).append((place, message))
         else:
             loose.append((problem.where, problem.field, message))
     rows = [
