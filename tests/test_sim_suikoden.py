@@ -22,7 +22,7 @@ def new_game(deck: SimDeck, seed: int = 1, opponent_lands: int = 4):
 
 
 def unhireable(count: int) -> list[SimCard]:
-    return [person(i, cost="藍9") for i in range(count)]  # a colour no source maps: never paid
+    return [person(i, cost="黄9") for i in range(count)]  # a colour no source names: never paid
 
 
 def test_cost_notation():
@@ -72,6 +72,29 @@ def test_a_colour_is_paid_by_sending_a_character_of_that_colour_wandering():
     ENGINE._hire(state, ENGINE.policies["default"])
     assert state.wandering == [payer.card]
     assert [c.card for c in state.field_characters] == [target]
+
+
+def test_blue_is_paid_by_sending_a_blue_character_wandering_as_the_seeds_example_does():
+    # seed 002: 丁得孫的代價是白1藍1，要讓他出場就要捨一張手牌並讓一隻藍色人物放浪。
+    payer = Character(person(1, colour="藍"), ready=True)
+    target = person(2, cost="白1藍1")
+    discarded = person(3, cost="黄9")
+    state = new_game(deck_of(unhireable(40)))
+    state.field_characters = [payer]
+    state.hand = [target, discarded]
+    ENGINE._hire(state, ENGINE.policies["default"])
+    assert [c.card for c in state.field_characters] == [target]
+    assert state.wandering == [payer.card] and state.discard == [discarded]
+
+
+def test_blue_is_not_paid_by_other_colours_and_the_log_says_why():
+    state = new_game(deck_of(unhireable(40)))
+    state.field_characters = [Character(person(1, colour=colour), ready=True) for colour in ("仁", "義", "勇")]
+    target = person(2, cost="藍1")
+    state.hand = [target]
+    ENGINE._hire(state, ENGINE.policies["default"])
+    assert state.hand == [target] and len(state.field_characters) == 3
+    assert any(event.message == "blue_unpaid" and event.card == target.name for event in state.log)
 
 
 def test_kill_costs_discard_the_character():

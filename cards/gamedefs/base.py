@@ -150,13 +150,20 @@ class ChoiceListType(_FixedSetType):
         items = [part.strip() for part in raw.split("|")] if isinstance(raw, str) else raw
         if not isinstance(items, list) or not items:
             raise FieldValueError(f"{raw!r} is not a list of values")
-        unknown = [item for item in items if item not in self.choices]
+        unknown = [item for item in items if not self.accepts(item)]
         if unknown:
-            raise FieldValueError(f"{', '.join(map(str, unknown))} not among {', '.join(self.choices)}")
+            raise FieldValueError(f"{', '.join(map(str, unknown))} not among {self.describe_choices()}")
         return list(items)
 
+    def accepts(self, item: Any) -> bool:
+        """Whether one item of a list is allowed (a game may allow more than ``choices``, see 水滸伝's 射擊X)."""
+        return item in self.choices
+
+    def describe_choices(self) -> str:
+        return ", ".join(self.choices)
+
     def describe(self) -> str:
-        return "list (separated by |) of " + ", ".join(self.choices)
+        return "list (separated by |) of " + self.describe_choices()
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,9 @@ never defends, so each battle destroys one of them (防禦方不選的話視為�
 Decisions the seed leaves open, each stated in the log where it applies:
 - a character back from wandering returns ready to act (the seed says only that it comes back);
 - a land whose 頭領 is unknown lets every ready character attack;
-- a cost in a colour no source maps to 仁/義/勇 (the seed's own 丁得孫 costs 白1藍1) cannot be paid;
+- a 藍 cost is paid by characters whose 属性 is 藍, as the seed's example pays 丁得孫's 白1藍1 (讓一隻藍色人物放浪);
+  no source says whether 藍 is another name of 仁, 義 or 勇, so their characters do not pay it;
+- a cost in a colour no source names (neither 白, 仁, 義, 勇 nor 藍) cannot be paid;
 - the draws the seed makes optional (the second income draw, 商業, 狩獵, 調達's 可) are not taken
   from an empty deck, nor 調達's when it would take the card the income draw needs; only the
   income draw a player must make loses the game when it cannot.
@@ -22,6 +24,7 @@ from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any
 
+from cards.gamedefs.suikoden import COLOURS as CARD_COLOURS
 from cardsite.labels import Labels
 
 from ..core import (
@@ -42,15 +45,17 @@ from . import register
 
 OPENING_HAND = 5  # games.md: draw an opening hand of 5, then turn over your first land.
 HAND_LIMIT = 5  # 6. 終了階段: 手牌6張以上時，必須棄到剩5張。
-COLOURS = ("仁", "義", "勇")
 WHITE = "白"
+# The colours paid with characters in play (仁、義、勇 and 藍: seed 002, 4. 內政階段, (1) 登用); 白 is paid from hand.
+COLOURS = tuple(colour for colour in CARD_COLOURS if colour != WHITE)
+BLUE = "藍"  # paid only by 藍 characters (see the module's docstring)
 COST_PART = re.compile(r"([^\d\s]{1,2}?)(殺)?(\d+)")
 PROCUREMENT = "調達"  # 人物有[調達]能力時，回場的話可抽一張手牌。
 
 
 @dataclass(frozen=True)
 class CostPart:
-    colour: str  # 白, 仁, 義, 勇 (or a colour no source maps, such as 藍)
+    colour: str  # 白, 仁, 義, 勇, 藍 (or a colour no source names, which cannot be paid)
     kill: bool  # 仁殺: the character is discarded, not sent wandering
     amount: int
 
@@ -106,7 +111,7 @@ class CardFacts:
     attack: int
     intelligence: int | None
     procurement: bool
-    unmapped: str | None  # a cost colour no source maps, if any
+    unmapped: str | None  # a cost colour no source names, if any
     white: int  # cards to discard from hand
     colours: tuple[tuple[str, int], ...]  # characters of each colour to send off (仁 and 仁殺 together)
     rank: tuple[int, int, str]  # which of two hireable cards a policy prefers: cost, attack, then key
@@ -285,9 +290,16 @@ class SuikodenEngine:
         _message("cost_unknown", "コスト不明のため登用しない", "代價不明：不登用", "cost unknown: not hired"),
         _message(
             "colour_unmapped",
-            "属性「{colour}」は仁・義・勇のどれにあたるか資料がないため支払えない",
-            "沒有資料說明「{colour}」對應仁、義、勇中的哪一色：無法支付",
-            "no source maps the colour {colour} to 仁, 義 or 勇: it cannot be paid",
+            "属性「{colour}」はどの資料にもないため支払えない",
+            "沒有資料提到「{colour}」這個屬性：無法支付",
+            "no source names the colour {colour}: it cannot be paid",
+        ),
+        _message(
+            "blue_unpaid",
+            "藍は藍の人物でしか支払わない（シードの例：一隻藍色人物を放浪させる。藍が仁・義・勇のどれかは資料にない）",
+            "藍只以藍色人物支付（種子之例：讓一隻藍色人物放浪；沒有資料說明藍是否為仁、義、勇之一）",
+            "藍 is paid only by 藍 characters (the seed's example sends 一隻藍色人物 wandering; no source says whether "
+            "藍 is one of 仁, 義, 勇)",
         ),
         _message(
             "leader_unknown",
@@ -528,12 +540,13 @@ class SuikodenEngine:
         if state.log_events:
             for card in state.hand:
                 found = known[card]
-                if found.payable:
-                    continue  # a known cost in colours that can be paid: nothing to say
                 if found.parts is None:
                     state.record("note", card, message="cost_unknown")
                 elif found.unmapped:
                     state.record("note", card, message="colour_unmapped", colour=found.unmapped)
+                elif any(colour == BLUE for colour, _amount in found.colours):
+                    state.record("note", card, message="blue_unpaid")  # kept in hand: say how 藍 is paid
+                # otherwise a known cost in colours that can be paid: nothing to say
         return hired
 
     def _land_effects(self, state: SuikodenState) -> None:
