@@ -1,6 +1,6 @@
 """乙女遊戯 水滸伝 goldfish: each phase rule of seed 002, on synthetic decks."""
 
-from simulator.core import SimCard, SimDeck, play_game
+from simulator.core import SimCard, SimDeck, default_parameters, play_game
 from simulator.engines import get_engine
 from simulator.engines.suikoden import Character, CostPart, parse_cost
 
@@ -18,7 +18,7 @@ def deck_of(characters: list[SimCard], lands: int = 4) -> SimDeck:
 
 
 def new_game(deck: SimDeck, seed: int = 1, opponent_lands: int = 4):
-    return ENGINE.new_game(deck, seed, {"opponent_lands": opponent_lands}, "default")
+    return ENGINE.new_game(deck, seed, {**default_parameters(ENGINE), "opponent_lands": opponent_lands}, "default")
 
 
 def unhireable(count: int) -> list[SimCard]:
@@ -154,3 +154,19 @@ def test_characters_that_attacked_stay_tapped_and_hired_ones_stand_up_at_the_end
     assert attacked
     for character in state.field_characters:
         assert character.ready == (character.card.name not in attacked)
+
+
+def test_how_a_wanderer_comes_back_is_a_stated_parameter():
+    # seed 002, 2. 歸還階段: 可選擇放浪區的角色一名回場 — it does not say in what state.
+    parameter = next(p for p in ENGINE.parameters if p.slug == "returns_ready")
+    assert parameter.default == 1 and "assumption" in parameter.source["en"]
+    for returns_ready, message in ((1, "returned_ready"), (0, "returned_acted")):
+        wanderer = person(7)
+        state = ENGINE.new_game(
+            deck_of(unhireable(40)), 1, {**default_parameters(ENGINE), "returns_ready": returns_ready}, "default"
+        )
+        state.wandering = [wanderer]
+        ENGINE.play_turn(state)
+        back = next(c for c in state.field_characters if c.card is wanderer)
+        assert back.ready is bool(returns_ready)
+        assert any(event.kind == "return" and event.message == message for event in state.log)

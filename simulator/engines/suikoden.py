@@ -5,7 +5,8 @@ never defends, so each battle destroys one of them (防禦方不選的話視為�
 直接進行破壞); destroying them all wins (占領). Special abilities are not simulated.
 
 Decisions the seed leaves open, each stated in the log where it applies:
-- a character back from wandering returns ready to act (the seed says only that it comes back);
+- whether a character back from wandering returns ready to act is the stated parameter ``returns_ready``
+  (the seed says only that it comes back; ready by default, an assumption);
 - a land whose 頭領 is unknown lets every ready character attack;
 - a 藍 cost is paid by characters whose 属性 is 藍, as the seed's example pays 丁得孫's 白1藍1 (讓一隻藍色人物放浪);
   no source says whether 藍 is another name of 仁, 義 or 勇, so their characters do not pay it;
@@ -29,6 +30,7 @@ from cardsite.labels import Labels
 
 from ..core import (
     NO_PARAMS,
+    Choice,
     CounterSpec,
     EventKind,
     GameState,
@@ -214,6 +216,7 @@ class SuikodenState(GameState):
         self.policy = "default"
         self.rules: Policy = POLICIES["default"]  # the policy's choices, looked up once
         self.out_of_cards = False
+        self.returns_ready = True  # a stated parameter: the seed does not say
         self.facts: KnownFacts = KnownFacts()  # every card's facts, read once (shared by a deck's games)
 
 
@@ -237,6 +240,27 @@ class SuikodenEngine:
                 "ja": "相手が何枚の土地を持つかはどの資料にもありません。4は構築の最低枚数です",
                 "zh-hant": "沒有資料說明對手有幾張土地；4 是構築的最低張數",
                 "en": "no source says how many lands the goldfish holds; 4 is the construction minimum",
+            },
+        ),
+        Parameter(
+            "returns_ready",
+            {
+                "ja": "放浪から戻った人物の状態",
+                "zh-hant": "從放浪區回場的人物狀態",
+                "en": "A character back from wandering returns",
+            },
+            default=1,
+            minimum=0,
+            maximum=1,
+            choices=(
+                Choice(1, {"ja": "未行動（縦置き）", "zh-hant": "未行動（縱置）", "en": "ready to act"}),
+                Choice(0, {"ja": "行動済み（横置き）", "zh-hant": "已行動（橫置）", "en": "having acted"}),
+            ),
+            source={
+                "ja": "シード002の歸還階段は「可選擇放浪區的角色一名回場」とだけ記します。未行動で戻るのは仮定です",
+                "zh-hant": "種子002的歸還階段只寫「可選擇放浪區的角色一名回場」；以未行動狀態回場是假設",
+                "en": "seed 002's 歸還階段 says only that one wandering character may come back; "
+                "coming back ready to act is an assumption",
             },
         ),
     )
@@ -327,6 +351,12 @@ class SuikodenEngine:
             "以可行動狀態回場（資料未說明：假設）",
             "comes back ready to act (no source says otherwise: an assumption)",
         ),
+        _message(
+            "returned_acted",
+            "行動済みの状態で戻る（資料に記載なし：設定による）",
+            "以已行動狀態回場（資料未說明：依設定）",
+            "comes back having acted (no source says: as set)",
+        ),
         _message("procurement", "調達：1枚引く", "調達：抽一張", "調達: draws one"),
     )
     turn_stats = StatLabels(
@@ -347,6 +377,7 @@ class SuikodenEngine:
         state.shuffle(state.deck)
         state.rng.shuffle(state.lands)
         state.opponent_lands = params["opponent_lands"]
+        state.returns_ready = bool(params["returns_ready"])
         self._draw(state, OPENING_HAND, "opening_hand")
         if state.lands:
             state.land = state.lands.pop()
@@ -400,8 +431,8 @@ class SuikodenEngine:
             known = state.facts
             returning = max(state.wandering, key=lambda card: known[card].attack)
             state.wandering.remove(returning)
-            field_characters.append(Character(returning, ready=True))
-            state.record("return", returning, message="returned_ready")
+            field_characters.append(Character(returning, ready=state.returns_ready))
+            state.record("return", returning, message="returned_ready" if state.returns_ready else "returned_acted")
             if known[returning].procurement:
                 self._may_draw(state, "procurement", keep=1)  # the income draw still to come
         # 3. 收入階段: draw one, and one more by discarding a wandering character.
