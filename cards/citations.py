@@ -21,14 +21,18 @@ from .gamedefs.base import GameDefinition
 # makemessages finds each.
 _PHRASES = {
     "Japanese card text uses the symbol": pgettext_lazy("citation", "Japanese card text uses the symbol"),
+    # No source names the kind: it follows from where the number falls among numbers whose kind is named.
+    "inferred from numbering": pgettext_lazy("citation", "inferred from numbering"),
     "the 1000ダルク coin card": pgettext_lazy("citation", "the 1000ダルク coin card"),
     "no field values given": pgettext_lazy("citation", "no field values given"),
+    "official solo rules page": pgettext_lazy("citation", "official solo rules page"),
     "fan advanced-rules site": pgettext_lazy("citation", "fan advanced-rules site"),
     "character lists": pgettext_lazy("citation", "character lists"),
     "Wikipedia mirror": pgettext_lazy("citation", "Wikipedia mirror"),
     "support pages": pgettext_lazy("citation", "support pages"),
     "support page": pgettext_lazy("citation", "support page"),
     "starting deck": pgettext_lazy("citation", "starting deck"),
+    "product page": pgettext_lazy("citation", "product page"),
     "worked example in": pgettext_lazy("citation", "worked example in"),
     "worked example": pgettext_lazy("citation", "worked example"),
     "official site": pgettext_lazy("citation", "official site"),
@@ -72,6 +76,7 @@ def cite(source: str, definition: GameDefinition | None, language: str) -> str:
         labels = {spec.name: spec.label(language) for spec in definition.fields}
         labels.setdefault("kind", pgettext("citation", "Kind"))
         labels.setdefault("name", pgettext("citation", "Name"))
+        labels.setdefault("number", pgettext("citation", "Number"))
         text = _FIELD.sub(lambda match: f"{labels.get(match[1], match[1])}: ", text)
     for pattern, replace in _PATTERNS:
         text = pattern.sub(replace, text)

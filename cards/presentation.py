@@ -155,6 +155,10 @@ class TextView:
     source: str
     is_original: bool
     origin: str = ""  # the source of the revision that last changed this text
+    # A translation that gives no name shows the original's, marked as not translated (the seed's Chinese card
+    # table heads each text with the Japanese name): the name, and its language.
+    untranslated_name: str = ""
+    untranslated_language: str = ""
 
 
 @dataclass
@@ -230,11 +234,13 @@ def card_view(card: Card, language: str, terms, origins: Mapping[str, CardRevisi
     original = definition.original_language
     texts = {text.language: text for text in card.texts.all()}
     order = [original] + [code for code, _name in LANGUAGE_CHOICES if code != original]
+    original_name = texts[original].name if original in texts else ""
     for code in order:
         text = texts.get(code)
         if text is None:
             view.missing_languages.append((code, LANGUAGE_NAMES[code]))
             continue
+        untranslated = original_name if not text.name and code != original else ""
         view.texts.append(
             TextView(
                 language=code,
@@ -251,6 +257,8 @@ def card_view(card: Card, language: str, terms, origins: Mapping[str, CardRevisi
                         default=None,
                     )
                 ),
+                untranslated_name=untranslated,
+                untranslated_language=original if untranslated else "",
             )
         )
     return view

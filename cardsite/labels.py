@@ -27,6 +27,14 @@ def pick(labels: Labels, language: str) -> str:
     return labels.get(language) or labels.get("en") or labels.get("ja") or next(iter(labels.values()), "")
 
 
+def picked_language(labels: Labels, language: str) -> str:
+    """The language of the text ``pick`` gives."""
+    for code in (language, "en", "ja", *labels):
+        if labels.get(code):
+            return code
+    return language
+
+
 def missing(labels: Labels) -> tuple[str, ...]:
     """The interface languages ``labels`` has no text for."""
     return tuple(language for language in LANGUAGES if not labels.get(language))

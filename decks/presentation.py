@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from cards.gamedefs.base import FieldSpec, IntegerType
 from cards.models import Card, Game
 from cards.presentation import card_row, format_value, kind_label
-from cardsite.labels import pick
+from cardsite.labels import pick, picked_language
 
 from . import selectors
 from .models import Deck, DeckEntry
@@ -294,6 +294,8 @@ class DeckView:
     win_conditions: str
     options: list[OptionView]
     notes: str
+    win_conditions_translated: bool  # the site's own translation, not a source's words: the page says so
+    notes_translated: bool
     zones: list[ZoneView]
     fixed_zones: list[ZoneView]
     verdict: VerdictView
@@ -323,6 +325,8 @@ def deck_view(deck: Deck, language: str) -> DeckView:
             for option in rules.options
         ],
         notes=pick(rules.notes, language) if rules.notes else "",
+        win_conditions_translated=picked_language(mode.win_conditions, language) in mode.win_conditions_translated,
+        notes_translated=picked_language(rules.notes, language) in rules.notes_translated,
         zones=zone_views(deck, verdict, language),
         fixed_zones=fixed_zone_views(deck, language),
         verdict=verdict_view(deck, verdict, language),

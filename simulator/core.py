@@ -414,6 +414,12 @@ def default_parameters(engine: Engine) -> dict[str, int]:
     return {parameter.slug: parameter.default for parameter in engine.parameters}
 
 
+def opening_hand(engine: Engine, params: Mapping[str, int]) -> int:
+    """How many cards a game opens with: the engine's number, or its stated parameter ``opening_hand`` when no
+    source gives the number (エンドブレイカー！SCG)."""
+    return params.get("opening_hand", engine.opening_hand)
+
+
 def cards_seen_by_turn(engine: Engine, turns: int, first_player: bool) -> list[int]:
     """How many cards a player has drawn in all by the end of each turn's draw (opening hand included)."""
     seen = []

@@ -28,7 +28,7 @@ from cardsite.throttling import rate_limit
 from decks import selectors
 from decks.models import Deck
 
-from . import adapters, inputs, presentation, sample, services, tables
+from . import adapters, core, inputs, presentation, sample, services, tables
 from .engines import get_engine
 from .forms import CalculatorForm, SimulationForm
 from .models import SimulationRun
@@ -86,7 +86,7 @@ def hand(request: HttpRequest, pk: int | None = None, token: str | None = None) 
         "policy": spec.policy,
         "policies": presentation.policy_choices(engine, language),
         "parameters": presentation.parameter_views(engine, spec.params, asked.errors, language),
-        "opening_hand": engine.opening_hand,
+        "opening_hand": core.opening_hand(engine, spec.params),
         "max_turns": inputs.MAX_TURNS,
     }
     if readiness.ready:

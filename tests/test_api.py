@@ -78,7 +78,7 @@ def test_game_list_declares_field_types_labels_and_units(client):
     assert fields["value"]["unit"] == {"ja": "☆", "zh-hant": "☆", "en": "☆"}
     assert fields["value"]["description"] == "a whole number from 1 to 3"
     assert fields["colour"]["type"] == "choice"
-    assert fields["colour"]["choices"] == ["白", "仁", "義", "勇"]
+    assert fields["colour"]["choices"] == ["白", "仁", "義", "勇", "藍"]  # 藍: seed 002's 一隻藍色人物
     kinds = {kind["slug"]: kind for kind in suikoden["kinds"]}
     assert kinds["character"]["labels"]["ja"] == "人物"
     assert "attack" in kinds["character"]["fields"]
@@ -286,10 +286,17 @@ def test_order_and_direction_parameters(client):
 
 def test_order_by_name_uses_the_lang_parameter(client):
     body = search(client, "game:suikoden", order="name", lang="zh-hant")
-    names = [card["texts"].get("zh-hant", {}).get("name") for card in body["results"]]
-    known = [name for name in names if name]
-    assert known == sorted(known)
-    assert names[: len(known)] == known  # cards without a name in that language sort last
+    # by the name in that language, else by the card's name in another (呼延灼, 008, has only its Japanese name)
+    names = [
+        next(
+            text["name"]
+            for language in ("zh-hant", "ja", "en")
+            if (text := card["texts"].get(language, {})).get("name")
+        )
+        for card in body["results"]
+    ]
+    assert names == sorted(names)
+    assert "呼延灼" in names and "林沖" in names
 
 
 def test_database_error_is_400_not_500(client, monkeypatch):

@@ -916,3 +916,14 @@ def test_deck_pages_are_translated(language, owner, cards):
         for phrase in english:
             assert f">{phrase}<" not in text, f"{url}: {phrase!r} is not translated into {language}"
             assert f'"{phrase}"' not in text, f"{url}: {phrase!r} is not translated into {language}"
+
+
+@pytest.mark.parametrize(("language", "marked"), [("ja", True), ("zh-hant", False), ("en", True)])
+def test_win_conditions_the_site_wrote_itself_are_marked_as_its_own_translation(language, marked, owner, cards):
+    # 水滸伝's win conditions are seed 002's words in Chinese; in Japanese and English the site rendered them.
+    deck = make_deck(owner, Deck.Visibility.PUBLIC)
+    info = parse(client_for(language=language).get(f"/decks/{deck.pk}/")).find(cls="deck-info")
+    mark = info.find(cls="win-conditions").find_all(cls="site-translation")
+    assert bool(mark) is marked
+    if marked:
+        assert squash(mark[0].text) in {"（当サイト訳）", "(the site's own translation)"}

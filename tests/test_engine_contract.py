@@ -179,7 +179,7 @@ def suikoden_game(characters, lands=(), seed: int = 1, **params):
 
 
 def test_optional_draws_are_not_taken_from_an_empty_deck():
-    engine, state = suikoden_game([person(i, cost="藍9") for i in range(6)], [land(commerce=2)])
+    engine, state = suikoden_game([person(i, cost="黄9") for i in range(6)], [land(commerce=2)])
     # One card left: the income draw takes it; the second draw, 商業 and 調達 would draw from nothing.
     state.deck = state.deck[:1]
     returning = person(50, abilities=["調達"])
@@ -202,7 +202,7 @@ def test_a_lost_game_ends_the_turn_there():
 
 
 def test_a_cost_naming_one_colour_twice_is_paid_by_two_characters():
-    engine, state = suikoden_game([person(i, cost="藍9") for i in range(40)])
+    engine, state = suikoden_game([person(i, cost="黄9") for i in range(40)])
     first, second = Character(person(1, colour="仁"), ready=True), Character(person(2, colour="仁"), ready=True)
     target = person(3, cost="仁1仁殺1")
     state.field_characters = [first]
@@ -227,15 +227,15 @@ def test_unknown_leaders_and_unmapped_colours_are_stated_in_the_log():
     for _ in range(3):
         engine.play_turn(state)
     assert any(event.message == "leader_unknown" for event in state.log)
-    engine, state = suikoden_game([person(i, cost="白1藍1") for i in range(40)])
+    engine, state = suikoden_game([person(i, cost="白1黄1") for i in range(40)])
     engine.play_turn(state)
-    assert any(event.message == "colour_unmapped" and event.params["colour"] == "藍" for event in state.log)
+    assert any(event.message == "colour_unmapped" and event.params["colour"] == "黄" for event in state.log)
 
 
 def test_procurement_is_read_from_the_special_abilities():
     assert suikoden_facts(person(1, abilities=["調達"])).procurement
     assert not suikoden_facts(person(2)).procurement
-    engine, state = suikoden_game([person(i, cost="藍9") for i in range(40)])
+    engine, state = suikoden_game([person(i, cost="黄9") for i in range(40)])
     state.wandering = [person(60, abilities=["調達"])]
     state.hand = []
     engine.play_turn(state)

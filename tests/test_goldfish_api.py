@@ -53,13 +53,23 @@ def test_goldfish_deals_the_opening_hand(api, owner, slug):
     assert all(event["kind_label"] and event["text"] is not None for event in data["log"])
 
 
+def test_an_opening_hand_no_source_gives_is_a_parameter_the_answer_follows(api, owner):
+    # エンドブレイカー！SCG: seed 000 does not say how many cards a player draws first.
+    deck = make_deck("endbreaker", owner)
+    data = api.get(f"/api/decks/{deck.pk}/goldfish/?seed=4&opening_hand=3&lang=en").json()
+    assert data["zones"]["hand"]["count"] == 3 == data["opening_hand"]
+    stated = next(p for p in data["parameters"] if p["slug"] == "opening_hand")
+    assert stated["value"] == 3 and stated["default"] == 5 and "assumption" in stated["source"]
+
+
 def test_goldfish_replays_exactly_from_the_seed(api, owner):
     deck = make_deck("shadowera", owner)
     url = f"/api/decks/{deck.pk}/goldfish/?seed=21&turns=6&policy=ramp&opponent_health=10&lang=en"
     first, second = api.get(url).json(), api.get(url).json()
     assert first == second
     assert first["policy"] == "ramp"
-    assert {p["slug"]: p["value"] for p in first["parameters"]} == {"opponent_health": 10, "first_player": 1}
+    values = {p["slug"]: p["value"] for p in first["parameters"]}
+    assert values == {"opponent_health": 10, "weapon_wear": 1, "first_player": 1}
     health = next(p for p in first["parameters"] if p["slug"] == "opponent_health")
     assert health["default"] == 30 and "assumption" in health["source"] and health["label"] == "Opponent hero's health"
     assert max(event["turn"] for event in first["log"]) == first["turns"] <= 6
@@ -143,7 +153,8 @@ def test_a_run_through_the_api(api, owner):
     data = response.json()
     assert response["Location"].endswith(f"/api/simulations/{data['id']}/")
     assert data["status"] == "done" and data["progress"] == 700
-    assert data["result"]["parameters"] == {"opponent_lands": 2} and data["result"]["policy"] == "cheap-first"
+    assert data["result"]["parameters"] == {"opponent_lands": 2, "returns_ready": 1}
+    assert data["result"]["policy"] == "cheap-first"
     assert data["result"]["seed"] == 5 and len(data["result"]["turns"]) == 6
     stats = data["result"]["win_turn_stats"]
     if stats:

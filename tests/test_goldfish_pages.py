@@ -328,7 +328,7 @@ def test_a_run_from_the_page_produces_a_summary_with_the_stated_parameters(owner
     assert response.status_code == 302 and response["Location"] == f"/decks/{deck.pk}/simulate/{run.pk}/"
     assert run.status == "done" and run.progress == 600
     assert run.result["games"] == 600 and run.result["policy"] == "curve"
-    assert run.result["parameters"] == {"opponent_health": 20, "first_player": 0}
+    assert run.result["parameters"] == {"opponent_health": 20, "weapon_wear": 1, "first_player": 0}
     assert [row["turn"] for row in run.result["turns"]] == list(range(1, 9))
     assert run.result["won"] == sum(row["games"] for row in run.result["win_turn_histogram"])
     assert run.started_at and run.finished_at

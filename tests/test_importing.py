@@ -15,7 +15,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from cards.gamedefs import all_games
+from cards.gamedefs import all_games, get_game
 from cards.importing import parse_file
 from cards.models import Card, CardText, Game, RuleSection, RuleText, Term, TermText
 
@@ -493,3 +493,27 @@ def test_export_of_an_unknown_game_is_refused(db):
     with pytest.raises(CommandError) as info:
         call_command("exportcards", "magic", stdout=io.StringIO())
     assert "magic" in str(info.value)
+
+
+# --- values the seeds give that a field must hold exactly -------------------------------------------
+
+
+def test_suikoden_holds_the_seeds_blue_colour():
+    # seed 002: 丁得孫的代價是白1藍1 … 讓一隻藍色人物放浪: a character whose 属性 is 藍.
+    checked = get_game("suikoden").check_values("character", {"colour": "藍", "cost": "白1藍1"})
+    assert checked.valid, checked.problems
+    assert checked.fields["colour"] == "藍"
+
+
+@pytest.mark.parametrize("printed", ["射擊2", "射擊１"])
+def test_suikoden_holds_shooting_with_its_x(printed):
+    # seed 002, 得意能力一覽: [射擊X] … 對手的攻防下降X: the X is printed with the specialty and kept as printed.
+    checked = get_game("suikoden").check_values("character", {"specialties": [printed, "騎馬"]})
+    assert checked.valid, checked.problems
+    assert checked.fields["specialties"] == [printed, "騎馬"]
+
+
+@pytest.mark.parametrize("printed", ["騎馬2", "射擊X", "射擊-1", "射撃2"])
+def test_suikoden_refuses_a_number_on_another_specialty_or_a_shooting_without_one(printed):
+    checked = get_game("suikoden").check_values("character", {"specialties": [printed]})
+    assert dict(checked.problems).get("fields.specialties"), printed

@@ -195,8 +195,11 @@ def test_game_page_shows_rules_and_counts(seeded_db, reader, language):
     assert "2. 特技卡牌堆任選９種放置在場中。" in paragraphs
     # the seed wrapped this item over two lines; the page shows it as one paragraph
     assert SETUP_ITEM_5 in paragraphs
-    # its Chinese rules are marked as Chinese
-    assert {section.attrs["lang"] for section in rules.find_all("article")} == {"zh-hant"}
+    # its Chinese rules (seed 000) are marked as Chinese, the public facts beside them (games.md) as English
+    languages = {squash(section.find("h3").text): section.attrs["lang"] for section in rules.find_all("article")}
+    assert languages["遊戲準備"] == languages["[卡表]"] == "zh-hant"
+    assert languages["Publisher and contents"] == "en"
+    assert set(languages.values()) == {"zh-hant", "en"}
 
 
 def test_game_page_counts_kinds(seeded_db, reader):
@@ -518,3 +521,23 @@ def test_choice_values_read_in_the_readers_language(client, language, franchise,
     attack = parse(get(client, "/games/epicbattles/cards/Test Punch/"))
     assert squash(attack.find("dd", data_field="trait").text) == traits
     assert "mortal-kombat" not in character.text and "punch" not in attack.text.replace("Punch", "")
+
+
+def test_a_translation_without_a_name_shows_the_original_name_marked_as_untranslated(seeded_db, reader, language):
+    # The seed's Chinese card table heads each text with the Japanese name (EB1-009 シールドガード).
+    page = parse(get(reader, "/games/endbreaker/cards/EB1-009/"))
+    name = page.find("section", lang="zh-hant").find("p", cls="text-name")
+    assert name.find("span", lang="ja").text == "シールドガード"
+    mark = squash(name.find("small", cls="untranslated").text)
+    assert (
+        mark
+        == {"ja": "（原語の名前・未翻訳）", "zh-hant": "（原文名稱，未翻譯）", "en": "(original name, not translated)"}[
+            language
+        ]
+    )
+
+
+def test_a_kind_no_source_names_says_it_was_inferred_from_numbering(seeded_db, reader, language):
+    page = parse(get(reader, "/games/endbreaker/cards/EB1-009/"))
+    source = squash(page.find("p", cls="source").text)
+    assert {"ja": "番号からの推定", "zh-hant": "由編號推定", "en": "inferred from numbering"}[language] in source

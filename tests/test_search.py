@@ -299,7 +299,7 @@ def test_lang_keeps_only_cards_with_a_text_in_that_language():
         ("林沖 or 關勝", {"林沖", "關勝"}),
         ("林 -竹林", {"林沖"}),
         ("(林 or 砦) -竹林", {"林沖", "砦"}),
-        ("g:suikoden -(林 or 砦)", {"丁得孫", "關勝"}),
+        ("g:suikoden -(林 or 砦)", {"丁得孫", "關勝", "008"}),  # 008: 呼延灼
         ("g:suikoden (kind:land or attack>=7)", {"砦", "竹林", "關勝"}),
     ],
 )
@@ -329,14 +329,15 @@ def test_regex_matches_the_text_as_printed():
 @seeded
 def test_order_by_name_both_ways():
     ascending = keys("g:suikoden order:name")
-    assert ascending == ["丁得孫", "林沖", "砦", "竹林", "關勝"]
+    assert ascending == ["丁得孫", "008", "林沖", "砦", "竹林", "關勝"]  # 008: 呼延灼, by its name
     assert keys("g:suikoden order:name direction:desc") == ascending[::-1]
 
 
 @seeded
 def test_order_by_a_number_field_puts_unknown_values_last_either_way():
-    assert keys("g:suikoden order:attack direction:desc") == ["關勝", "林沖", "丁得孫", "砦", "竹林"]
-    assert keys("g:suikoden order:attack") == ["林沖", "關勝", "丁得孫", "砦", "竹林"]
+    # unknown values in card order: 008 (呼延灼, numbered) first
+    assert keys("g:suikoden order:attack direction:desc") == ["關勝", "林沖", "008", "丁得孫", "砦", "竹林"]
+    assert keys("g:suikoden order:attack") == ["林沖", "關勝", "008", "丁得孫", "砦", "竹林"]
     everything = keys("order:attack direction:desc")
     assert everything[:2] == ["關勝", "林沖"]
     assert len(everything) == Card.objects.count()

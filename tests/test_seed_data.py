@@ -447,3 +447,89 @@ def test_epicbattles_round_one_characters(seeded_db):
     assert set(characters) == set(expected)
     for name, slug in expected.items():
         assert characters[name].fields == {"franchise": slug}, name
+
+
+# --- what the line-by-line audit found missing ---------------------------------------------------------
+
+# The card table's kinds no source names: the abilities and masquerades between those whose kind a source names.
+KIND_NAMED = {"EB1-008", "EB1-010", "EB1-011", "EB1-040", "EB1-056", "EB1-059"}
+
+
+def test_kinds_inferred_from_numbering_say_so_in_their_source(seeded_db):
+    cards = Card.objects.filter(game__slug="endbreaker", number__isnull=False).exclude(key="EB1-001")
+    inferred = {card.key: card.kind for card in cards if "kind: inferred from numbering" in card.source}
+    assert sorted(inferred.values()).count("ability") == 18 and sorted(inferred.values()).count("masquerade") == 18
+    assert set(inferred) | KIND_NAMED == {card.key for card in cards}
+    assert not set(inferred) & KIND_NAMED
+    assert "このマスカレイドとの戦闘は" in card_text("endbreaker", "EB1-056", "ja").text  # its own text names it
+
+
+def rule_texts(game: str) -> list[RuleText]:
+    return list(RuleText.objects.filter(section__game__slug=game))
+
+
+def test_the_card_tables_note_is_kept(seeded_db):
+    line = "[卡表] （註: 只列出有特殊能力的)"
+    assert line in read_seed(ENDBREAKER_SEED)
+    assert any(f"{text.title} {text.body}" == line for text in rule_texts("endbreaker"))
+
+
+def test_the_public_endbreaker_facts_are_kept_as_written(seeded_db):
+    games_md = GAMES_MD.read_text(encoding="utf-8") if GAMES_MD.exists() else pytest.skip("no games.md")
+    facts = [text for text in rule_texts("endbreaker") if text.source.startswith("games.md")]
+    kept = "\n".join(text.body for text in facts)
+    for fact in ("Group SNE", "2–4 players", "65 card kinds, 396 cards", "1000ダルク pile", "solo variant"):
+        assert fact in kept, fact
+    assert all(text.body in games_md for text in facts)
+
+
+def test_each_seeds_credits_and_source_line_are_kept(seeded_db):
+    for game, path, lines in (
+        ("endbreaker", ENDBREAKER_SEED, ["エンドブレイカー！SCG 規則 & 卡表 - 桌遊"]),
+        ("shadowera", SHADOWERA_SEED, ["Shadow Era Wiki", "公式ＨＰ記載のルールの日本語訳"]),
+        ("suikoden", SUIKODEN_SEED, ["乙女遊戯 水滸伝 - 桌遊", "官網: http://www.harvest-inc.jp/special/suiko/"]),
+        (
+            "epicbattles",
+            EPICBATTLES_SEED,
+            ["ジャガーノーツのTCGカタログ", "Last Update 2023/4/8 文責：ＤＯＰ", "Trading Card Game Club JUGGERNAUTS"],
+        ),
+    ):
+        seed = read_seed(path)
+        stored = {line for text in rule_texts(game) for line in [text.title, *text.body.split("\n")]}
+        for line in lines:
+            assert line in seed and line in stored, (game, line)
+
+
+def test_huyan_zhuo_is_a_suikoden_character_with_only_what_a_source_gives(seeded_db):
+    assert '"008 呼延灼"' in GAMES_MD.read_text(encoding="utf-8")
+    card = Card.objects.get(game__slug="suikoden", number="008")
+    assert card.kind == "character" and card.fields == {}
+    assert card_text("suikoden", card.key, "ja").name == "呼延灼"
+    assert [text.language for text in card.texts.all()] == ["ja"]
+
+
+@pytest.mark.parametrize("name", ["內政", "擊退數", "行動準備中", "縱置", "橫置", "戰果區"])
+def test_suikoden_glossary_has_the_seeds_terms(seeded_db, name):
+    seed = read_seed(SUIKODEN_SEED)
+    term = term_named("suikoden", "zh-hant", name)
+    text = term.texts.get(language="zh-hant")
+    assert any(name in line for line in seed)
+    for line in filter(None, text.text.split("\n")):
+        assert line in seed, line
+
+
+def test_epicbattles_round_is_in_the_glossary(seeded_db):
+    seed = read_seed(EPICBATTLES_SEED)
+    term = term_named("epicbattles", "en", "Round")
+    ja = term.texts.get(language="ja")
+    assert "先にゲーム（Round）で 2勝する。各ゲームの勝利条件は以下の通り。" in ja.text.split("\n")
+    assert all(line in seed for line in ja.text.split("\n"))
+
+
+def test_shadowera_rules_sentences_are_cited_as_rules_not_kept_as_translators_notes(seeded_db):
+    seed = "\n".join(read_seed(SHADOWERA_SEED))
+    assert not CardText.objects.filter(card__game__slug="shadowera").exclude(notes="").exists()
+    for key in ("Bazaar", "Bad Santa", "Research"):
+        source = Card.objects.get(game__slug="shadowera", key=key).source
+        quoted = source.split(": ", 1)[1].rsplit("); no field values given", 1)[0]
+        assert key in quoted and quoted in seed, source

@@ -1,6 +1,6 @@
 """エンドブレイカー！SCG starting-deck hands: 5 cards, 5 plays, the skills they produce."""
 
-from simulator.core import SimCard, SimDeck, play_game
+from simulator.core import SimCard, SimDeck, default_parameters, play_game
 from simulator.engines import get_engine
 
 ENGINE = get_engine("endbreaker")
@@ -29,10 +29,18 @@ def test_two_consecutive_hands_see_the_whole_deck():
 
 
 def test_skills_count_only_known_values():
-    state = ENGINE.new_game(starting_deck(), 8, {}, "default")
+    state = ENGINE.new_game(starting_deck(), 8, default_parameters(ENGINE), "default")
     ENGINE.play_turn(state)
     ENGINE.play_turn(state)
     # Over two hands both 城塞騎士 (P each) are played; the other cards' skills are unknown.
     assert sum(turn["P"] for turn in state.skills_by_turn) == 2
     assert state.unknown_skill_plays == 8
     assert any(event.message == "skill_unknown" for event in state.log)
+
+
+def test_the_opening_hand_is_a_stated_parameter():
+    # seed 000, 遊戲準備 5 ends with 洗牌後成為牌庫: no source says how many cards a player draws first.
+    parameter = next(p for p in ENGINE.parameters if p.slug == "opening_hand")
+    assert parameter.default == 5 and "assumption" in parameter.source["en"]
+    assert len(play_game(ENGINE, starting_deck(), seed=8, turns=0).state.hand) == 5
+    assert len(play_game(ENGINE, starting_deck(), seed=8, turns=0, params={"opening_hand": 3}).state.hand) == 3

@@ -86,3 +86,12 @@ def test_the_match_is_won_with_two_rounds_and_replays_from_its_seed():
     assert len(rounds) == 2
     assert result.won_on_turn == rounds[-1].turn
     assert play_game(ENGINE, deck, seed=11, turns=60).log == result.log
+
+
+def test_losing_a_round_by_running_out_is_stated_as_an_assumption():
+    # seed 003 says only ライブラリアウト： 有り（勝利条件に関係）: the round's own win conditions are not given.
+    state = new_game(deck_of([(BLOCK, 5)]))
+    ENGINE.play_turn(state)
+    lost = next(event for event in state.log if event.kind == "round_lost")
+    templates = next(message.templates for message in ENGINE.messages if message.slug == lost.message)
+    assert "assumption" in templates["en"] and "仮定" in templates["ja"] and "假設" in templates["zh-hant"]

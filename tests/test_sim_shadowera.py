@@ -1,6 +1,6 @@
 """Shadow Era goldfish: each turn rule of seed 001 / games.md, on synthetic decks."""
 
-from simulator.core import SimCard, SimDeck, play_game
+from simulator.core import SimCard, SimDeck, default_parameters, play_game
 from simulator.engines import get_engine
 
 ENGINE = get_engine("shadowera")
@@ -15,7 +15,8 @@ def deck_of(cards: list[tuple[SimCard, int]]) -> SimDeck:
 
 
 def new_game(deck: SimDeck, first_player: int = 1, seed: int = 7, **params):
-    return ENGINE.new_game(deck, seed, {"opponent_health": 30, "first_player": first_player, **params}, "default")
+    params = {**default_parameters(ENGINE), "opponent_health": 30, "first_player": first_player, **params}
+    return ENGINE.new_game(deck, seed, params, "default")
 
 
 EXPENSIVE = deck_of([(ally(1, 9, 1), 40)])  # nothing is affordable for many turns: the hand only grows
@@ -106,3 +107,20 @@ def test_a_card_of_unknown_cost_is_never_played_and_the_log_says_why():
     ENGINE.play_turn(state)
     assert not any(event.kind == "play" for event in state.log)
     assert any(event.message == "cost_unknown" for event in state.log)
+
+
+BLADE = SimCard("test-blade", "Test Blade", "weapon", {"cost": 0, "attack": 2, "durability": 2})
+
+
+def test_how_a_weapon_wears_is_a_stated_parameter():
+    # games.md names a weapon's durability, but no source says how it is spent.
+    parameter = next(p for p in ENGINE.parameters if p.slug == "weapon_wear")
+    assert parameter.default == 1 and "assumption" in parameter.source["en"]
+    for wear, durability_left, damage in ((1, 0, 4), (0, 2, 6)):
+        state = new_game(deck_of([(BLADE, 1), (ally(1, 9, 0), 39)]), weapon_wear=wear)
+        state.deck = [card for card in state.deck if card is not BLADE]
+        state.hand = [BLADE]
+        for _ in range(3):
+            ENGINE.play_turn(state)
+        assert state.weapon_durability == durability_left, wear
+        assert sum(stats.damage for stats in state.stats) == damage, wear

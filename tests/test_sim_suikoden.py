@@ -1,6 +1,6 @@
 """乙女遊戯 水滸伝 goldfish: each phase rule of seed 002, on synthetic decks."""
 
-from simulator.core import SimCard, SimDeck, play_game
+from simulator.core import SimCard, SimDeck, default_parameters, play_game
 from simulator.engines import get_engine
 from simulator.engines.suikoden import Character, CostPart, parse_cost
 
@@ -18,11 +18,11 @@ def deck_of(characters: list[SimCard], lands: int = 4) -> SimDeck:
 
 
 def new_game(deck: SimDeck, seed: int = 1, opponent_lands: int = 4):
-    return ENGINE.new_game(deck, seed, {"opponent_lands": opponent_lands}, "default")
+    return ENGINE.new_game(deck, seed, {**default_parameters(ENGINE), "opponent_lands": opponent_lands}, "default")
 
 
 def unhireable(count: int) -> list[SimCard]:
-    return [person(i, cost="藍9") for i in range(count)]  # a colour no source maps: never paid
+    return [person(i, cost="黄9") for i in range(count)]  # a colour no source names: never paid
 
 
 def test_cost_notation():
@@ -72,6 +72,29 @@ def test_a_colour_is_paid_by_sending_a_character_of_that_colour_wandering():
     ENGINE._hire(state, ENGINE.policies["default"])
     assert state.wandering == [payer.card]
     assert [c.card for c in state.field_characters] == [target]
+
+
+def test_blue_is_paid_by_sending_a_blue_character_wandering_as_the_seeds_example_does():
+    # seed 002: 丁得孫的代價是白1藍1，要讓他出場就要捨一張手牌並讓一隻藍色人物放浪。
+    payer = Character(person(1, colour="藍"), ready=True)
+    target = person(2, cost="白1藍1")
+    discarded = person(3, cost="黄9")
+    state = new_game(deck_of(unhireable(40)))
+    state.field_characters = [payer]
+    state.hand = [target, discarded]
+    ENGINE._hire(state, ENGINE.policies["default"])
+    assert [c.card for c in state.field_characters] == [target]
+    assert state.wandering == [payer.card] and state.discard == [discarded]
+
+
+def test_blue_is_not_paid_by_other_colours_and_the_log_says_why():
+    state = new_game(deck_of(unhireable(40)))
+    state.field_characters = [Character(person(1, colour=colour), ready=True) for colour in ("仁", "義", "勇")]
+    target = person(2, cost="藍1")
+    state.hand = [target]
+    ENGINE._hire(state, ENGINE.policies["default"])
+    assert state.hand == [target] and len(state.field_characters) == 3
+    assert any(event.message == "blue_unpaid" and event.card == target.name for event in state.log)
 
 
 def test_kill_costs_discard_the_character():
@@ -131,3 +154,19 @@ def test_characters_that_attacked_stay_tapped_and_hired_ones_stand_up_at_the_end
     assert attacked
     for character in state.field_characters:
         assert character.ready == (character.card.name not in attacked)
+
+
+def test_how_a_wanderer_comes_back_is_a_stated_parameter():
+    # seed 002, 2. 歸還階段: 可選擇放浪區的角色一名回場 — it does not say in what state.
+    parameter = next(p for p in ENGINE.parameters if p.slug == "returns_ready")
+    assert parameter.default == 1 and "assumption" in parameter.source["en"]
+    for returns_ready, message in ((1, "returned_ready"), (0, "returned_acted")):
+        wanderer = person(7)
+        state = ENGINE.new_game(
+            deck_of(unhireable(40)), 1, {**default_parameters(ENGINE), "returns_ready": returns_ready}, "default"
+        )
+        state.wandering = [wanderer]
+        ENGINE.play_turn(state)
+        back = next(c for c in state.field_characters if c.card is wanderer)
+        assert back.ready is bool(returns_ready)
+        assert any(event.kind == "return" and event.message == message for event in state.log)

@@ -160,9 +160,10 @@ def _seed_sources() -> set[tuple[str, str]]:
 
 
 # What a citation quotes stays as written: web addresses, wiki page names, the English titles of the
-# sections quoted from seed 001, card numbers and skill letters.
+# sections quoted from seed 001 and the card names in its sentences, card numbers and skill letters.
 QUOTED = re.compile(
     r"[\w.-]+\.(?:com|jp|md)\b|Category:\w+|Wikipedia|wiki\b|\"Rule of Four\"|More About Abilities|DRAW"
+    r"|Bazaar|Bad Santa|Research"
     r"|\w+_\w+|(?<![A-Za-z0-9])EB\d-\d{3}(?!\d)|(?<![A-Za-z])[PTSB]+(?![A-Za-z])"
 )
 

@@ -26,6 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 DEFAULT_SEED = ROOT.parent / "shared" / "seeds" / "000_8dbcc20ecf6eb4d6.txt"
 DEFAULT_OUT = ROOT / "cards" / "data" / "endbreaker.json"
+GAMES_MD = ROOT.parent / "shared" / "games.md"
+# The facts of games.md kept as rules (checked against the file when it is there).
+GAMES_MD_FACTS = GAMES_MD.read_text(encoding="utf-8") if GAMES_MD.exists() else ""
 
 SEED = "seed 000"
 CARD_TABLE = "seed 000 (card table)"
@@ -116,6 +119,13 @@ def rules(lines: list[str]) -> list[dict]:
     def section(key: str, order: int, title: str, text: str) -> dict:
         return {"key": key, "order": order, "texts": {"zh-hant": {"title": title, "body": text, "source": SEED}}}
 
+    table_line = lines[table - 1]  # "[卡表] （註: 只列出有特殊能力的)"
+    table_title, table_note = table_line.split(" ", 1)
+
+    def fact(key: str, order: int, title: str, text: str, source: str) -> dict:
+        assert not GAMES_MD_FACTS or text in GAMES_MD_FACTS, text
+        return {"key": key, "order": order, "texts": {"en": {"title": title, "body": text, "source": source}}}
+
     return [
         section("overview", 10, lines[0], "\n".join(overview)),
         section("setup", 20, "遊戲準備", body(lines, setup + 1, flow - 1)),
@@ -123,6 +133,32 @@ def rules(lines: list[str]) -> list[dict]:
         section("combat", 40, "戰鬥階段", body(lines, combat + 1, hand - 1)),
         section("other", 50, "手牌調整階段", body(lines, hand + 1, end - 1)),
         section("win", 60, "遊戲結束", body(lines, end + 1, table - 1)),
+        section("other", 70, table_title, table_note),
+        # games.md, ## エンドブレイカー！SCG: the public facts beyond the seed, as written there.
+        fact(
+            "overview",
+            200,
+            "Publisher and contents",
+            "Published by Group SNE with Tommy Walker and Broccoli; a deck-building card game for 2–4 players; "
+            "65 card kinds, 396 cards in all (groupsne.co.jp product page).",
+            "games.md (groupsne.co.jp product page)",
+        ),
+        fact(
+            "other",
+            210,
+            "Card table",
+            "The seed's card table lists only the cards that have special text (EB1-001, EB1-008 to EB1-028, "
+            "EB1-039 to EB1-059). The other kinds (jobs EB1-002 to EB1-007, scenarios, the 1000ダルク coin card) "
+            "are named in the rules but their numbers and values are not given.",
+            "games.md",
+        ),
+        fact(
+            "setup",
+            220,
+            "Supply and solo variant",
+            "The 1000ダルク pile is part of the supply (official solo rules page). An official solo variant exists.",
+            "games.md (broccoli.co.jp, official solo rules page)",
+        ),
     ]
 
 
@@ -200,6 +236,29 @@ def kind_of(number: str) -> str | None:
     return None  # EB1-001 旅人の酒場: no source states its kind
 
 
+# number -> where a source names the card's kind; every other kind is inferred from the number ranges.
+KIND_SOURCES = {
+    **dict.fromkeys(
+        ("EB1-008", "EB1-010", "EB1-011"),
+        "kind: seed 000 (worked example in [獲得卡片]: 獲得特技練刺棍(PPT)兩張、或者劍衝擊(PPPT)+居合斬(PT))",
+    ),
+    "EB1-040": "kind: seed 000 ([戰鬥階段] 5: 例如フェルプール這張假面卡)",
+    "EB1-056": "kind: seed 000 (card text 「このマスカレイドとの戦闘は」)",
+    "EB1-059": "kind: seed 000 (glossary: ソーン＆ダブルトリガー)",
+}
+# The ranges the seed's card table and games.md show: abilities after the jobs, then the masquerades.
+KIND_RANGES = {"ability": "EB1-008 to EB1-028", "masquerade": "EB1-039 to EB1-058"}
+
+
+def kind_source(number: str) -> str:
+    kind = kind_of(number)
+    if number in KIND_SOURCES:
+        return KIND_SOURCES[number]
+    if kind in KIND_RANGES:
+        return f"kind: inferred from numbering ({KIND_RANGES[kind]})"
+    return ""
+
+
 # number -> (fields, card-level source)
 FIELDS = {
     "EB1-008": ({"cost": "PT"}, "cost: seed 000 worked example (居合斬(PT)); games.md"),
@@ -222,8 +281,14 @@ ZH_NAMES = {
 def card(entry: dict) -> dict:
     number = entry["number"]
     out: dict = {"key": number, "number": number, "kind": kind_of(number)}
+    sources = []
     if number in FIELDS:
-        out["fields"], out["source"] = FIELDS[number]
+        out["fields"], fields_source = FIELDS[number]
+        sources.append(fields_source)
+    if kind_source(number):
+        sources.append(kind_source(number))
+    if sources:
+        out["source"] = ". ".join(sources)
     ja: dict = {"name": entry["name"]}
     if entry["ja"]:
         ja["text"] = "\n".join(entry["ja"])

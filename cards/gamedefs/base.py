@@ -192,10 +192,14 @@ class ChoiceListType(_FixedSetType):
         items = [part.strip() for part in raw.split("|")] if isinstance(raw, str) else raw
         if not isinstance(items, list) or not items:
             raise FieldValueError("not_a_list", value=_shown(raw))
-        unknown = [item for item in items if item not in self.choices]
+        unknown = [item for item in items if not self.accepts(item)]
         if unknown:
             raise FieldValueError("not_among", values=[_shown(item) for item in unknown], choices=self.named_choices())
         return list(items)
+
+    def accepts(self, item: Any) -> bool:
+        """Whether one item of a list is allowed (a game may allow more than ``choices``, see 水滸伝's 射擊X)."""
+        return item in self.choices
 
     def expectation(self) -> Problem:
         return Problem("expect_choices", {"choices": self.named_choices()})

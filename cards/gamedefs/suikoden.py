@@ -3,13 +3,42 @@
 Costs are kept as printed in the seed's notation ("白1藍1": one white, one blue).
 """
 
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from cardsite.labels import Labels
+
 from . import register
 from .base import CardTotal, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
 
+# 得意能力一覽 of seed 002; 射擊 is printed with its strength, 射擊X ("射擊2"), see SpecialtiesType.
 SPECIALTIES = ("陽動", "騎馬", "射擊", "水軍", "操舵", "強奪", "火計", "水計", "妖術")
+NUMBERED_SPECIALTIES = ("射擊",)
 # 特殊能力 the seed names (調達 in 歸還階段, 情報 and 美女 in 內政階段); a card's other abilities are in its text.
 ABILITIES = ("調達", "情報", "美女")
-COLOURS = ("白", "仁", "義", "勇")
+# 白 and 仁、義、勇 (4. 內政階段, (1) 登用), and 藍: the seed's example pays 丁得孫's 白1藍1 with 一隻藍色人物. No
+# source says whether 藍 is another name of one of 仁、義、勇 (games.md: four 属性), so it is kept as the seed writes it.
+COLOURS = ("白", "仁", "義", "勇", "藍")
+
+
+@dataclass(frozen=True)
+class SpecialtiesType(ChoiceListType):
+    """得意能力 as printed: each one of ``choices``; one of ``numbered`` may carry its X (射擊X: "射擊2", digits
+    half- or full-width as printed). "射擊" alone is a 射擊 whose X no source gives."""
+
+    numbered: tuple[str, ...] = ()
+
+    def accepts(self, item: Any) -> bool:
+        return item in self.choices or (
+            isinstance(item, str) and any(re.fullmatch(re.escape(name) + "[0-9０-９]+", item) for name in self.numbered)
+        )
+
+    def named_choices(self) -> list[Labels | str]:
+        return [f"{choice} / {choice}X" if choice in self.numbered else choice for choice in self.choices]
+
 
 DEFINITION = register(
     GameDefinition(
@@ -51,7 +80,7 @@ DEFINITION = register(
             FieldSpec("intelligence", IntegerType(minimum=0), {"ja": "智力", "zh-hant": "智力", "en": "Intelligence"}),
             FieldSpec(
                 "specialties",
-                ChoiceListType(choices=SPECIALTIES),
+                SpecialtiesType(choices=SPECIALTIES, numbered=NUMBERED_SPECIALTIES),
                 {"ja": "得意能力", "zh-hant": "得意能力", "en": "Specialties"},
             ),
             FieldSpec(

@@ -397,6 +397,8 @@ class Mode:
     labels: Labels
     win_conditions: Labels = field(default_factory=dict)
     checked: bool = True  # False: the mode needs no construction check
+    # The languages in which ``win_conditions`` is the site's own translation, not a source's words (the page marks it).
+    win_conditions_translated: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -428,6 +430,7 @@ class DeckRules:
     fixed_cards: Mapping[str, tuple[FixedCard, ...]] = field(default_factory=dict)  # zone -> cards
     chart_fields: tuple[str, str] = ("cost", "attack")  # the builder's make-up charts: a cost and a strength
     notes: Labels = field(default_factory=dict)
+    notes_translated: frozenset[str] = frozenset()  # languages in which ``notes`` is the site's own wording
 
     def zone(self, slug: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.slug == slug), None)

@@ -172,5 +172,7 @@ RULES = register(
             "zh-hant": "每位玩家另將棘７張放置在自己面前。",
             "en": "Each player also keeps 7 thorn cards (ソーン＆ダブルトリガー) in front of them.",
         },
+        # The site's own wording in every language (seed 000: 並將棘７張放置在自己面前; games.md: plus 7 thorn cards).
+        notes_translated=frozenset({"ja", "zh-hant", "en"}),
     )
 )

@@ -163,10 +163,11 @@ RULES = register(
                 "default",
                 {"ja": "通常対戦", "zh-hant": "一般對戰", "en": "Match"},
                 win_conditions={
-                    "ja": "先にゲーム（Round）で2勝する。",
+                    "ja": "先にゲーム（Round）で 2勝する。",  # seed 003, as written
                     "zh-hant": "先贏得2局（Round）者獲勝。",
                     "en": "Win 2 rounds first.",
                 },
+                win_conditions_translated=frozenset({"zh-hant", "en"}),
             ),
         ),
         rules_for_mode=_rules,

@@ -127,6 +127,9 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
     ]
 
 
+# The win conditions in Chinese are seed 002's words; in Japanese and English they are the site's own translation.
+SITE_TRANSLATED = frozenset({"ja", "en"})
+
 RULES = register(
     DeckRules(
         game="suikoden",
@@ -143,6 +146,7 @@ RULES = register(
                     "zh-hant": "(1) 擊破對方所有土地\n(2) 獲得10點戰果\n(3) 對方牌庫用完",
                     "en": "Destroy all the opponent's lands; collect 10 戦果; or the opponent cannot draw.",
                 },
+                win_conditions_translated=SITE_TRANSLATED,
             ),
             Mode(
                 "shared",
@@ -152,6 +156,7 @@ RULES = register(
                     "zh-hant": "(1) 獲得價值10以上土地\n(2) 擊退數20以上\n(3) 獲得戰果10點",
                     "en": "Lands worth 10 or more; 20 or more repelled; or 10 戦果.",
                 },
+                win_conditions_translated=SITE_TRANSLATED,
                 checked=False,
             ),
             Mode(
@@ -162,6 +167,7 @@ RULES = register(
                     "zh-hant": "(1) 獲得價值10以上的土地\n(2) 獲得戰果10點",
                     "en": "Lands worth 10 or more; or 10 戦果.",
                 },
+                win_conditions_translated=SITE_TRANSLATED,
                 checked=False,
             ),
         ),

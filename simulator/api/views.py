@@ -29,7 +29,7 @@ from decks.models import Deck
 from decks.selectors import access_deck
 
 from .. import adapters, inputs, presentation, sample, services, tables
-from ..core import SimDeck
+from ..core import SimDeck, opening_hand
 from ..engines import get_engine
 from ..models import SimulationRun
 from ..selectors import access_run
@@ -128,7 +128,7 @@ class GoldfishView(DeckAPIView):
                 "parameters": _parameters(engine, spec.params, language),
                 "over": played.over,
                 "won_on_turn": played.state.won_on_turn,
-                "opening_hand": engine.opening_hand,
+                "opening_hand": opening_hand(engine, spec.params),
                 "zones": {
                     zone.slug: {
                         "label": zone.label,

@@ -1,7 +1,8 @@
 """エンドブレイカー！SCG: the starting deck's hands (seed 000, 遊戲準備 and 遊戲流程; games.md).
 
-Each player starts with 旅人の酒場 ×4, 城塞騎士 ×2, 狩猟者 ×2 and 星霊術士 ×2, draws 5,
-and may play 5 cards a turn (<開始階段> 行動+5); at the end every card in hand and on
+Each player starts with 旅人の酒場 ×4, 城塞騎士 ×2, 狩猟者 ×2 and 星霊術士 ×2, draws an opening
+hand (the stated parameter ``opening_hand``: the seed's 遊戲準備 only shuffles the deck, so 5, the hand
+every later phase draws, is an assumption), and may play 5 cards a turn (<開始階段> 行動+5); at the end every card in hand and on
 the field is discarded and 5 are drawn, shuffling the discard pile when the deck runs
 out ([手牌調整階段]). Buying from the supply, scenarios and battles come with the full
 deck-building engine; this one reports what each hand can pay: the skills it produces.
@@ -21,6 +22,7 @@ from ..core import (
     EventKind,
     GameState,
     Message,
+    Parameter,
     SimCard,
     SimDeck,
     StatLabels,
@@ -29,7 +31,7 @@ from ..core import (
 )
 from . import register
 
-HAND_SIZE = 5
+HAND_SIZE = 5  # [戰鬥階段] 1 and 7, [手牌調整階段]: 抽出５張卡, 重抽５張, 再抽５張
 PLAYS_PER_TURN = 5
 SKILLS = ("P", "T", "S", "B", "●")
 
@@ -60,8 +62,23 @@ class EndbreakerEngine:
     game = "endbreaker"
     main_zone = "starting"  # the zone it shuffles and draws from
     optional_zones: tuple[str, ...] = ()
-    opening_hand = HAND_SIZE
-    parameters = ()
+    opening_hand = HAND_SIZE  # the default of the parameter below
+    parameters = (
+        Parameter(
+            "opening_hand",
+            {"ja": "最初の手札の枚数", "zh-hant": "起手手牌張數", "en": "Opening hand"},
+            default=HAND_SIZE,
+            minimum=1,
+            maximum=10,  # the starting deck
+            source={
+                "ja": "シード000の遊戲準備は山札を作るところまでで、最初に何枚引くかは書いていません。"
+                "5枚（以後の各フェイズで引く枚数）は仮定です",
+                "zh-hant": "種子000的遊戲準備只到洗牌成為牌庫，沒有寫開局抽幾張；5張（之後各階段抽的張數）是假設",
+                "en": "seed 000's 遊戲準備 ends with shuffling the deck and does not say how many cards are drawn "
+                "first; 5, the hand every later phase draws, is an assumption",
+            },
+        ),
+    )
     card_needs = (
         CardNeed(
             "skill",
@@ -116,7 +133,7 @@ class EndbreakerEngine:
         state = EndbreakerState(seed, log)
         state.deck = list(deck.zone(self.main_zone))
         state.shuffle(state.deck)
-        self._draw(state, HAND_SIZE, "opening_hand")
+        self._draw(state, params["opening_hand"], "opening_hand")
         return state
 
     def draw_schedule(self, turns: int, first_player: bool) -> list[int]:

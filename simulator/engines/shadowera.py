@@ -59,6 +59,7 @@ class ShadowEraState(GameState):
         self.shadow_energy = 0
         self.weapon_attack = 0
         self.weapon_durability = 0
+        self.weapon_wear = 1  # durability an attack costs (a stated parameter: no source says)
         self.opponent_health = 0
         self.own_damage = 0
         self.first_player = True
@@ -182,6 +183,15 @@ HERO_HEALTH_SOURCE = {
 }
 
 
+WEAPON_WEAR_SOURCE = {
+    "ja": "武器の耐久度がどう減るかを示す資料はありません（games.md は耐久度という項目があることだけを記します）。"
+    "攻撃するたびに1減るのは仮定です。0にすると武器は壊れません",
+    "zh-hant": "沒有資料說明武器耐久度如何減少（games.md 只記載有耐久度這一項）；每次攻擊減1是假設。設為0則武器不會損壞",
+    "en": "no source says how a weapon loses durability (games.md names only the field); 1 for each attack is an "
+    "assumption. 0: the weapon never wears out",
+}
+
+
 class ShadowEraEngine:
     game = "shadowera"
     main_zone = "deck"  # the zone it draws from
@@ -242,6 +252,18 @@ class ShadowEraEngine:
             minimum=1,
             maximum=200,
             source=HERO_HEALTH_SOURCE,
+        ),
+        Parameter(
+            "weapon_wear",
+            {
+                "ja": "攻撃1回で武器が失う耐久度",
+                "zh-hant": "每次攻擊武器失去的耐久度",
+                "en": "Durability a weapon loses per attack",
+            },
+            default=1,
+            minimum=0,
+            maximum=10,
+            source=WEAPON_WEAR_SOURCE,
         ),
         Parameter(
             "first_player",
@@ -377,6 +399,7 @@ class ShadowEraEngine:
         state.facts = _facts_of(deck)
         state.opponent_health = params["opponent_health"]
         state.first_player = bool(params["first_player"])
+        state.weapon_wear = params["weapon_wear"]
         self._draw(state, OPENING_HAND, opening=True)
         return state
 
@@ -571,7 +594,8 @@ class ShadowEraEngine:
         weapon = bool(state.weapon_attack and state.weapon_durability)
         if weapon:
             damage += state.weapon_attack
-            state.weapon_durability -= 1
+            # How durability is spent is the stated parameter weapon_wear (1 an attack by default: an assumption).
+            state.weapon_durability = max(0, state.weapon_durability - state.weapon_wear)
         if damage:
             state.opponent_health -= damage
             if state.log_events:

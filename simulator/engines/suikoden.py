@@ -5,9 +5,12 @@ never defends, so each battle destroys one of them (防禦方不選的話視為�
 直接進行破壞); destroying them all wins (占領). Special abilities are not simulated.
 
 Decisions the seed leaves open, each stated in the log where it applies:
-- a character back from wandering returns ready to act (the seed says only that it comes back);
+- whether a character back from wandering returns ready to act is the stated parameter ``returns_ready``
+  (the seed says only that it comes back; ready by default, an assumption);
 - a land whose 頭領 is unknown lets every ready character attack;
-- a cost in a colour no source maps to 仁/義/勇 (the seed's own 丁得孫 costs 白1藍1) cannot be paid;
+- a 藍 cost is paid by characters whose 属性 is 藍, as the seed's example pays 丁得孫's 白1藍1 (讓一隻藍色人物放浪);
+  no source says whether 藍 is another name of 仁, 義 or 勇, so their characters do not pay it;
+- a cost in a colour no source names (neither 白, 仁, 義, 勇 nor 藍) cannot be paid;
 - the draws the seed makes optional (the second income draw, 商業, 狩獵, 調達's 可) are not taken
   from an empty deck, nor 調達's when it would take the card the income draw needs; only the
   income draw a player must make loses the game when it cannot.
@@ -22,11 +25,13 @@ from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any
 
+from cards.gamedefs.suikoden import COLOURS as CARD_COLOURS
 from cardsite.labels import Labels
 
 from ..core import (
     NO_PARAMS,
     CardNeed,
+    Choice,
     CounterSpec,
     EventKind,
     GameState,
@@ -43,15 +48,17 @@ from . import register
 
 OPENING_HAND = 5  # games.md: draw an opening hand of 5, then turn over your first land.
 HAND_LIMIT = 5  # 6. 終了階段: 手牌6張以上時，必須棄到剩5張。
-COLOURS = ("仁", "義", "勇")
 WHITE = "白"
+# The colours paid with characters in play (仁、義、勇 and 藍: seed 002, 4. 內政階段, (1) 登用); 白 is paid from hand.
+COLOURS = tuple(colour for colour in CARD_COLOURS if colour != WHITE)
+BLUE = "藍"  # paid only by 藍 characters (see the module's docstring)
 COST_PART = re.compile(r"([^\d\s]{1,2}?)(殺)?(\d+)")
 PROCUREMENT = "調達"  # 人物有[調達]能力時，回場的話可抽一張手牌。
 
 
 @dataclass(frozen=True)
 class CostPart:
-    colour: str  # 白, 仁, 義, 勇 (or a colour no source maps, such as 藍)
+    colour: str  # 白, 仁, 義, 勇, 藍 (or a colour no source names, which cannot be paid)
     kill: bool  # 仁殺: the character is discarded, not sent wandering
     amount: int
 
@@ -107,7 +114,7 @@ class CardFacts:
     attack: int
     intelligence: int | None
     procurement: bool
-    unmapped: str | None  # a cost colour no source maps, if any
+    unmapped: str | None  # a cost colour no source names, if any
     white: int  # cards to discard from hand
     colours: tuple[tuple[str, int], ...]  # characters of each colour to send off (仁 and 仁殺 together)
     rank: tuple[int, int, str]  # which of two hireable cards a policy prefers: cost, attack, then key
@@ -210,6 +217,7 @@ class SuikodenState(GameState):
         self.policy = "default"
         self.rules: Policy = POLICIES["default"]  # the policy's choices, looked up once
         self.out_of_cards = False
+        self.returns_ready = True  # a stated parameter: the seed does not say
         self.facts: KnownFacts = KnownFacts()  # every card's facts, read once (shared by a deck's games)
 
 
@@ -291,6 +299,27 @@ class SuikodenEngine:
                 "en": "no source says how many lands the goldfish holds; 4 is the construction minimum",
             },
         ),
+        Parameter(
+            "returns_ready",
+            {
+                "ja": "放浪から戻った人物の状態",
+                "zh-hant": "從放浪區回場的人物狀態",
+                "en": "A character back from wandering returns",
+            },
+            default=1,
+            minimum=0,
+            maximum=1,
+            choices=(
+                Choice(1, {"ja": "未行動（縦置き）", "zh-hant": "未行動（縱置）", "en": "ready to act"}),
+                Choice(0, {"ja": "行動済み（横置き）", "zh-hant": "已行動（橫置）", "en": "having acted"}),
+            ),
+            source={
+                "ja": "シード002の歸還階段は「可選擇放浪區的角色一名回場」とだけ記します。未行動で戻るのは仮定です",
+                "zh-hant": "種子002的歸還階段只寫「可選擇放浪區的角色一名回場」；以未行動狀態回場是假設",
+                "en": "seed 002's 歸還階段 says only that one wandering character may come back; "
+                "coming back ready to act is an assumption",
+            },
+        ),
     )
     policies = POLICIES
     zones = (
@@ -342,9 +371,16 @@ class SuikodenEngine:
         _message("cost_unknown", "コスト不明のため登用しない", "代價不明：不登用", "cost unknown: not hired"),
         _message(
             "colour_unmapped",
-            "属性「{colour}」は仁・義・勇のどれにあたるか資料がないため支払えない",
-            "沒有資料說明「{colour}」對應仁、義、勇中的哪一色：無法支付",
-            "no source maps the colour {colour} to 仁, 義 or 勇: it cannot be paid",
+            "属性「{colour}」はどの資料にもないため支払えない",
+            "沒有資料提到「{colour}」這個屬性：無法支付",
+            "no source names the colour {colour}: it cannot be paid",
+        ),
+        _message(
+            "blue_unpaid",
+            "藍は藍の人物でしか支払わない（シードの例：一隻藍色人物を放浪させる。藍が仁・義・勇のどれかは資料にない）",
+            "藍只以藍色人物支付（種子之例：讓一隻藍色人物放浪；沒有資料說明藍是否為仁、義、勇之一）",
+            "藍 is paid only by 藍 characters (the seed's example sends 一隻藍色人物 wandering; no source says whether "
+            "藍 is one of 仁, 義, 勇)",
         ),
         _message(
             "leader_unknown",
@@ -372,6 +408,12 @@ class SuikodenEngine:
             "以可行動狀態回場（資料未說明：假設）",
             "comes back ready to act (no source says otherwise: an assumption)",
         ),
+        _message(
+            "returned_acted",
+            "行動済みの状態で戻る（資料に記載なし：設定による）",
+            "以已行動狀態回場（資料未說明：依設定）",
+            "comes back having acted (no source says: as set)",
+        ),
         _message("procurement", "調達：1枚引く", "調達：抽一張", "調達: draws one"),
     )
     turn_stats = StatLabels(
@@ -392,6 +434,7 @@ class SuikodenEngine:
         state.shuffle(state.deck)
         state.rng.shuffle(state.lands)
         state.opponent_lands = params["opponent_lands"]
+        state.returns_ready = bool(params["returns_ready"])
         self._draw(state, OPENING_HAND, "opening_hand")
         if state.lands:
             state.land = state.lands.pop()
@@ -445,8 +488,8 @@ class SuikodenEngine:
             known = state.facts
             returning = max(state.wandering, key=lambda card: known[card].attack)
             state.wandering.remove(returning)
-            field_characters.append(Character(returning, ready=True))
-            state.record("return", returning, message="returned_ready")
+            field_characters.append(Character(returning, ready=state.returns_ready))
+            state.record("return", returning, message="returned_ready" if state.returns_ready else "returned_acted")
             if known[returning].procurement:
                 self._may_draw(state, "procurement", keep=1)  # the income draw still to come
         # 3. 收入階段: draw one, and one more by discarding a wandering character.
@@ -585,12 +628,13 @@ class SuikodenEngine:
         if state.log_events:
             for card in state.hand:
                 found = known[card]
-                if found.payable:
-                    continue  # a known cost in colours that can be paid: nothing to say
                 if found.parts is None:
                     state.record("note", card, message="cost_unknown")
                 elif found.unmapped:
                     state.record("note", card, message="colour_unmapped", colour=found.unmapped)
+                elif any(colour == BLUE for colour, _amount in found.colours):
+                    state.record("note", card, message="blue_unpaid")  # kept in hand: say how 藍 is paid
+                # otherwise a known cost in colours that can be paid: nothing to say
         return hired
 
     def _land_effects(self, state: SuikodenState) -> None:
