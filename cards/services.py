@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -85,6 +87,19 @@ def card_state(card: Card) -> dict[str, Any]:
     """A stored card's number, kind, fields, source and texts, comparable with ``record_state``."""
     texts = {text.language: {part: getattr(text, part) for part in CARD_TEXT_PARTS} for text in card.texts.all()}
     return _state(card.number, card.kind, card.fields, card.source, texts)
+
+
+def state_digest(state: dict[str, Any] | None) -> str:
+    """A short fingerprint of a card's state (``card_state``); "" for a card that does not exist.
+
+    Whoever changes a card says which state they changed (a contribution form, an API client reading
+    ``state_digest`` from the card's API answer); a change made on a state that is no longer the card's is
+    refused (``contributions.services``).
+    """
+    if state is None:
+        return ""
+    encoded = json.dumps(state, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(encoded.encode()).hexdigest()[:32]
 
 
 def _write_card(game: Game, record: CardRecord) -> Card:

@@ -46,6 +46,7 @@ MESSAGES: dict[str, str] = {
     "needs_name": N_("A name is needed in at least one language."),
     "needs_body": N_("A text is needed in at least one language."),
     "key_used_twice": N_("“%(key)s” is already used at %(where)s."),
+    "nul_character": N_("This holds the character NUL (U+0000), which no text may hold."),
     # what a type expects (shown with a problem, and as help beside a form's field)
     "expect_whole_number": N_("a whole number"),
     "expect_whole_number_from": N_("a whole number from %(minimum)s"),
