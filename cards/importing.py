@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import sys
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -147,6 +148,10 @@ class _Checker:
         key = key.strip()
         if len(key) > MAX_LENGTHS["key"]:
             self.problem(where, "key", Problem("too_long", {"limit": MAX_LENGTHS["key"]}))
+            key = ""
+        if "/" in key or any(unicodedata.category(character) == "Cc" for character in key):
+            # one segment of the card's addresses (/games/<game>/cards/<key>/, the API's)
+            self.problem(where, "key", Problem("key_characters"))
             key = ""
         if key:
             where = f"{where} ({key})"

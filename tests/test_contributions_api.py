@@ -110,6 +110,10 @@ def test_a_malformed_body_is_refused_field_by_field(player, game):
     nul["texts"]["en"]["name"] = "テスト\x00"
     response = post(player, "/api/change-sets/", submission(nul))
     assert response.status_code == 400 and list(response.json()["errors"]) == ["cards[0].texts.en.name"]
+    # A key is one segment of the card's addresses.
+    for key in ("SE9/HERO", "SE9\nHERO"):
+        response = post(player, "/api/change-sets/", submission(_hero(key)))
+        assert response.status_code == 400 and list(response.json()["errors"]) == ["cards[0].key"]
 
 
 def test_a_change_made_on_a_card_someone_changed_since_answers_409_with_the_card_as_it_is_now(player, editor, game):

@@ -46,6 +46,9 @@ MESSAGES: dict[str, str] = {
     "needs_name": N_("A name is needed in at least one language."),
     "needs_body": N_("A text is needed in at least one language."),
     "key_used_twice": N_("“%(key)s” is already used at %(where)s."),
+    "key_characters": N_(
+        "A key cannot hold “/”, line breaks or other control characters: it is part of the card's address."
+    ),
     "nul_character": N_("This holds the character NUL (U+0000), which no text may hold."),
     # what a type expects (shown with a problem, and as help beside a form's field)
     "expect_whole_number": N_("a whole number"),

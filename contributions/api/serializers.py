@@ -28,6 +28,9 @@ from ..models import CardChange, ChangeSet
 from ..services import MAX_CARDS_PER_CHANGE_SET
 
 DIGEST_PATTERN = r"^([0-9a-f]{32})?$"
+# A card's key: something other than white space; no "/" nor control characters (one segment of the card's
+# addresses, cards.importing).
+KEY_PATTERN = r"^[^\x00-\x1f\x7f-\x9f/]*[^\s\x00-\x1f\x7f-\x9f/][^\x00-\x1f\x7f-\x9f/]*$"
 
 
 def _text(max_length: int | None = None, **more: Any) -> dict[str, Any]:
@@ -46,7 +49,7 @@ CARD_RECORD_SCHEMA: dict[str, Any] = {
             "type": "string",
             "minLength": 1,
             "maxLength": MAX_LENGTHS["key"],
-            "pattern": NAME_PATTERN,
+            "pattern": KEY_PATTERN,
             "description": "Identifies the card in its game: its printed number, or its original name. An existing "
             "card's key changes that card; another adds a card.",
         },
@@ -235,8 +238,11 @@ class ChangeSetDetailSerializer(ChangeSetSerializer):
 
 
 class CardChangedSinceSerializer(ErrorSerializer):
+    """The error of a change that cannot be made in the present state; `cards` when a card changed meanwhile."""
+
     cards = serializers.DictField(
+        required=False,
         child=serializers.JSONField(allow_null=True),
-        help_text="By key, each card that changed, as it is now (null: no longer in the database); its "
-        "`state_digest` is that of GET /api/cards/{game}/{key}/.",
+        help_text="With `card_changed_since`: by key, each card that changed, as it is now (null: not in the "
+        "database); GET /api/cards/{game}/{key}/ gives its `state_digest`.",
     )
