@@ -13,6 +13,7 @@ import csv
 import io
 import json
 import sys
+import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -132,6 +133,11 @@ class _Checker:
         if not isinstance(raw, dict):
             self.problem(where, "", Problem("not_an_object"))
             return None
+        nul_places = _nul_places(raw)
+        for place in nul_places:  # no database stores it in a text (PostgreSQL refuses it)
+            self.problem(where, place, Problem("nul_character"))
+        if nul_places:
+            return None
         known = {"key", "number", "kind", "fields", "texts", "source"}
         for extra in sorted(set(raw) - known):
             self.problem(where, extra, Problem("unknown_property", {"properties": sorted(known)}))
@@ -142,6 +148,10 @@ class _Checker:
         key = key.strip()
         if len(key) > MAX_LENGTHS["key"]:
             self.problem(where, "key", Problem("too_long", {"limit": MAX_LENGTHS["key"]}))
+            key = ""
+        if "/" in key or any(unicodedata.category(character) == "Cc" for character in key):
+            # one segment of the card's addresses (/games/<game>/cards/<key>/, the API's)
+            self.problem(where, "key", Problem("key_characters"))
             key = ""
         if key:
             where = f"{where} ({key})"
@@ -166,6 +176,21 @@ class _Checker:
             self.problem(where, "source", Problem("not_text"))
             source = ""
         return CardRecord(key=key, number=number, kind=kind, fields=fields, texts=texts, source=source)
+
+
+def _nul_places(value: Any, path: str = "") -> list[str]:
+    """The places (``texts.ja.name``) of every string in ``value``, key or value, that holds a NUL character."""
+    if isinstance(value, str):
+        return [path] if "\x00" in value else []
+    if isinstance(value, dict):
+        places = []
+        for key, item in value.items():
+            place = f"{path}.{key}" if path else str(key)
+            places += [place] if "\x00" in str(key) else _nul_places(item, place)
+        return places
+    if isinstance(value, list):
+        return [place for index, item in enumerate(value) for place in _nul_places(item, f"{path}[{index}]")]
+    return []
 
 
 def check_cards(game: GameDefinition, raws: list[Any], label: str = "") -> tuple[list[CardRecord], list[ImportProblem]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
@@ -112,6 +113,19 @@ def card_states(game: Game, keys: list[str]) -> dict[str, dict[str, Any]]:
         if language is not None:  # a card without texts comes once, with NULLs
             texts[key][language] = dict(zip(CARD_TEXT_PARTS, parts, strict=True))
     return {key: _state(*card, texts[key]) for key, card in values.items()}
+
+
+def state_digest(state: dict[str, Any] | None) -> str:
+    """A short fingerprint of a card's state (``card_state``); "" for a card that does not exist.
+
+    Whoever changes a card says which state they changed (a contribution form, an API client reading
+    ``state_digest`` from the card's API answer); a change made on a state that is no longer the card's is
+    refused (``contributions.services``).
+    """
+    if state is None:
+        return ""
+    encoded = json.dumps(state, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.sha256(encoded.encode()).hexdigest()[:32]
 
 
 def _write_card(game: Game, record: CardRecord) -> Card:

@@ -65,7 +65,7 @@ def _code(exc: exceptions.APIException) -> str:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, AppError):
-        return Response(error_body(exc.message, exc.code, exc.errors), status=exc.status)
+        return Response(error_body(exc.message, exc.code, exc.errors, **exc.extra()), status=exc.status)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

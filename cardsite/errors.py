@@ -92,6 +92,10 @@ class AppError(Exception):
     def errors(self) -> dict[str, list[str]]:
         return {path: [str(item) for item in messages] for path, messages in self._errors.items()}
 
+    def extra(self) -> dict[str, Any]:
+        """What the API's error body says beside ``detail``, ``code`` and ``errors`` (a subclass adds to it)."""
+        return {}
+
     def __str__(self) -> str:
         return self.message
 

@@ -285,6 +285,8 @@ SPECTACULAR_SETTINGS = {
     "SERVE_INCLUDE_SCHEMA": False,
     # Enums speak for themselves (asc/desc, term/keyword/symbol); no labels in the request's language.
     "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
+    # Two models have a `status`: each enum named after its model.
+    "ENUM_NAME_OVERRIDES": {"ChangeSetStatusEnum": "contributions.models.ChangeSet.Status"},
     # Swagger UI comes from the npm package swagger-ui-dist (package.json), served as static files
     # under STATIC_URL + "vendor/" (see STATICFILES_DIRS), never from a CDN.
     "SWAGGER_UI_DIST": "/static/vendor/swagger-ui-dist",

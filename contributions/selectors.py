@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import Count, QuerySet
 
-from cards.models import Game
+from cards.models import Card, Game
 
 from .models import CardChange, ChangeSet, GameRole, Notice
 
@@ -51,6 +51,12 @@ def reviewed_games(user: Any) -> QuerySet[Game]:
     return Game.objects.filter(roles__user=user, roles__role=GameRole.Role.EDITOR)
 
 
+def reviews(user: Any, game: Game | None = None) -> bool:
+    """Whether the user reviews ``game``'s change sets (None: any game's)."""
+    games = reviewed_games(user)
+    return (games.filter(pk=game.pk) if game is not None else games).exists()
+
+
 def _with_counts(change_sets: QuerySet[ChangeSet]) -> QuerySet[ChangeSet]:
     return change_sets.select_related("game", "author", "decided_by").annotate(card_count=Count("changes"))
 
@@ -65,12 +71,18 @@ def review_queue(user: Any, game: Game | None = None) -> QuerySet[ChangeSet]:
 
 
 def change_sets_of(user: Any) -> QuerySet[ChangeSet]:
-    """The user's own change sets, newest first."""
-    return _with_counts(ChangeSet.objects.filter(author=user))
+    """The user's own change sets, newest first (given again: a GROUP BY drops Meta.ordering)."""
+    return _with_counts(ChangeSet.objects.filter(author=user)).order_by("-created_at", "-pk")
 
 
 def change_set_detail(pk: int) -> ChangeSet | None:
     return _with_counts(ChangeSet.objects.filter(pk=pk)).prefetch_related("changes").first()
+
+
+def cards_in_database(change_set: ChangeSet) -> set[str]:
+    """The keys of the change set's cards that are in the database now."""
+    keys = [change.key for change in change_set.changes.all()]
+    return set(Card.objects.filter(game=change_set.game, key__in=keys).values_list("key", flat=True))
 
 
 def notices_of(user: Any) -> QuerySet[Notice]:

@@ -11,8 +11,6 @@ overwritten: the change is refused (``CardChangedSince``) with the card's values
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -27,7 +25,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.importing import check_cards
 from cards.models import Card, Game, RevisionSource
 from cards.presentation import ProblemText
-from cards.services import card_state, record_from_state, record_state, write_cards
+from cards.services import card_state, record_from_state, record_state, state_digest, write_cards
 from cardsite.errors import AppError, Message
 
 from . import selectors
@@ -59,17 +57,14 @@ class CardChangedSince(ContributionError):
         super().__init__(message, **kwargs)
         self.cards = dict(cards)  # key -> the card's state now (None: no such card any more)
 
+    def extra(self) -> dict[str, Any]:
+        return {"cards": self.cards}
 
-def state_digest(state: dict[str, Any] | None) -> str:
-    """A short fingerprint of a card's state (``card_state``); "" for a card that does not exist.
 
-    A form carries the fingerprint of the card it showed; the change is refused if the card's
-    fingerprint differs when it is submitted (someone else changed it meanwhile).
-    """
-    if state is None:
-        return ""
-    encoded = json.dumps(state, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.sha256(encoded.encode()).hexdigest()[:32]
+class AlreadyDone(ContributionError):
+    """What is asked is already so: the cards are as proposed, or the change set was reviewed."""
+
+    status = 409
 
 
 def _current_states(game: Game, keys: list[str], *, lock: bool) -> dict[str, dict[str, Any]]:
@@ -147,7 +142,7 @@ def submit_change_set(
         if current.get(record.key) != record_state(record)
     ]
     if not changes:
-        raise ContributionError(_("These cards are already as you propose: nothing to change."), code="no_change")
+        raise AlreadyDone(_("These cards are already as you propose: nothing to change."), code="no_change")
     change_set = ChangeSet.objects.create(
         game=game,
         author=author,
@@ -207,7 +202,7 @@ def _pending_for_review(editor: Any, change_set_id: int) -> ChangeSet:
     if change_set is None or not selectors.may_review(editor, change_set.game):
         raise NotAllowed(_("Only an editor of this game may review its change sets."))
     if change_set.status != ChangeSet.Status.PENDING:
-        raise ContributionError(_("This change set has already been reviewed."), code="already_reviewed")
+        raise AlreadyDone(_("This change set has already been reviewed."), code="already_reviewed")
     return change_set
 
 

@@ -16,7 +16,7 @@ from cards import selectors as card_selectors
 from cards.models import Card, Game
 from cards.presentation import changes_view
 from cards.revisions import diff_values, flatten_state
-from cards.services import card_state
+from cards.services import card_state, state_digest
 from cardsite.throttling import rate_limit
 from decks.views import account_required
 
@@ -121,7 +121,7 @@ def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
     initial = {
         **CardContributionForm.initial_from_state(state),
         "kind": kind or "",
-        "seen": services.state_digest(state),
+        "seen": state_digest(state),
     }
     form = CardContributionForm(definition, kind, request.POST or None, initial=initial, key=card.key)
     if request.method == "POST" and form.is_valid():
@@ -135,12 +135,10 @@ def change_set(request: HttpRequest, pk: int) -> HttpResponse:
     found = selectors.change_set_detail(pk)
     if found is None:
         raise Http404
-    keys = {change.key for change in found.changes.all()}
-    existing = set(Card.objects.filter(game=found.game, key__in=keys).values_list("key", flat=True))
     context = {
         "change_set": found,
         "game": found.game,
-        "cards": presentation.change_set_cards(found, get_language(), existing),
+        "cards": presentation.change_set_cards(found, get_language(), selectors.cards_in_database(found)),
         "may_review": found.status == ChangeSet.Status.PENDING and selectors.may_review(request.user, found.game),
     }
     return render(request, "contributions/change_set.html", context)

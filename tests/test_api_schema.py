@@ -43,7 +43,10 @@ from hypothesis import strategies as st
 
 from accounts import services as account_services
 from cards.api.serializers import game_slugs
+from cards.gamedefs import get_game
 from cards.models import Card
+from contributions import services as contribution_services
+from contributions.models import ChangeSet, GameRole
 from decks import services as deck_services
 from decks.models import Deck
 from decks.rules import get_rules
@@ -137,7 +140,42 @@ def _align_body(body: dict[str, Any], slug: str) -> dict[str, Any]:
     if isinstance(body.get("parameters"), dict):
         own = {parameter.slug for parameter in engine.parameters}
         body["parameters"] = {k: v for k, v in body["parameters"].items() if k in own}
+    if isinstance(body.get("cards"), list):
+        body["cards"] = _align_cards(body["cards"], slug)
     return body
+
+
+def _align_cards(cards: list[Any], slug: str) -> list[Any]:
+    """A change set's card records made to fit the game: its kinds, its form of number, values its fields take,
+    a name in some language, and each key once."""
+    definition = get_game(slug)
+    aligned, keys = [], set()
+    for card in cards:
+        if not isinstance(card, dict) or not isinstance(card.get("key"), str):
+            aligned.append(card)
+            continue
+        if card["key"].strip() in keys:
+            continue
+        keys.add(card["key"].strip())
+        card = dict(card)
+        if card.get("kind") and definition.kind(card["kind"]) is None:
+            card["kind"] = _pick([kind.slug for kind in definition.kinds], card["kind"])
+        if isinstance(card.get("number"), str) and definition.check_number(card["number"], 32) is not None:
+            card["number"] = None
+        if isinstance(card.get("fields"), dict):
+            kind = card.get("kind") or None
+            card["fields"] = {
+                name: value
+                for name, value in card["fields"].items()
+                if not definition.check_values(kind, {name: value}).problems
+            }
+        texts = card.get("texts")
+        if isinstance(texts, dict) and not any(
+            isinstance(parts, dict) and parts.get("name") for parts in texts.values()
+        ):
+            card["texts"] = {**texts, "en": {**(texts.get("en") or {}), "name": "Test Card"}}
+        aligned.append(card)
+    return aligned
 
 
 # What exists while an operation is fuzzed (Fuzzing), by path parameter: the ids drawn for a path are
@@ -242,7 +280,12 @@ class Fuzzing:
             )
             for deck in (decks[0], decks[3])  # alice's and bob's
         ]
+        # Change sets: alice edits 水滸伝's cards; bob's wait in every game, one of alice's in Shadow Era.
+        GameRole.objects.create(user=self.alice, game=game("suikoden"), role=GameRole.Role.EDITOR)
+        change_sets = [self.change_set(self.bob, slug) for slug in game_slugs()]
+        change_sets.append(self.change_set(self.alice, "shadowera"))
         EXISTING.clear()
+        EXISTING["change_set_id"] = [change_set.pk for change_set in change_sets]
         EXISTING["id"] = [deck.pk for deck in decks]
         EXISTING["run_id"] = [run.pk for run in runs]
         EXISTING["game"] = game_slugs()
@@ -251,6 +294,13 @@ class Fuzzing:
         EXISTING["token_key"] = [
             account_services.token_create(user=user)[0].token_key for user in (self.alice, self.bob)
         ]
+
+    @staticmethod
+    def change_set(author: Any, slug: str) -> ChangeSet:
+        card = {"key": f"Fuzz {author.username}", "texts": {"en": {"name": f"Test Card of {author.username}"}}}
+        return contribution_services.submit_change_set(
+            author=author, game=game(slug), cards=[card], source_kind=ChangeSet.SourceKind.OTHER
+        )
 
     @staticmethod
     def deck(owner: Any, slug: str, visibility: str, entries: list[tuple[str, str, int]]) -> Deck:

@@ -28,7 +28,7 @@ from django.utils.translation import get_language
 from ..gamedefs import all_games
 from ..models import Card, CardText, Game, RuleSection, RuleText, Term, TermText
 
-API_REVISION = "2"  # 2: cards carry `invalid`
+API_REVISION = "3"  # 2: cards carry `invalid`; 3: a card's detail carries `state_digest`
 
 
 @cache

@@ -24,7 +24,7 @@ from cardsite.api_inputs import QueryParametersSerializer
 from cardsite.api_schema import CARD_QUERY_FORMAT
 from cardsite.errors import render
 
-from .. import selectors
+from .. import selectors, services
 from ..gamedefs import LANGUAGES, all_games
 from ..gamedefs.base import ChoiceListType, ChoiceType, FieldSpec
 from ..models import Card, Game, RuleSection, Term
@@ -222,6 +222,16 @@ class CardSerializer(serializers.Serializer):
         path = django_reverse("cards:card_detail", args=[card.game.slug, card.key])
         request = self.context.get("request")
         return request.build_absolute_uri(path) if request is not None else path
+
+
+class CardDetailSerializer(CardSerializer):
+    state_digest = serializers.SerializerMethodField(
+        help_text="A fingerprint of the card's values and texts as stored now: send it as `seen` with a change set "
+        "(POST /api/change-sets/) so that a change made on this state is refused if the card changed since."
+    )
+
+    def get_state_digest(self, card: Card) -> str:
+        return services.state_digest(services.card_state(card))
 
 
 # --- request parameters and errors

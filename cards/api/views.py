@@ -35,6 +35,7 @@ from ..models import Card, Game, Term
 from ..selectors import SearchOutcome
 from .caching import response_etag
 from .serializers import (
+    CardDetailSerializer,
     CardSearchParametersSerializer,
     CardSerializer,
     ErrorSerializer,
@@ -271,13 +272,13 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
                 description="The card's key: its printed number (EB1-010) or original name (城塞騎士).",
             ),
         ],
-        responses={200: CardSerializer, 404: NOT_FOUND},
+        responses={200: CardDetailSerializer, 404: NOT_FOUND},
     )
 )
 class CardDetailView(ConditionalGetMixin, generics.RetrieveAPIView):
-    """One card with its field values and texts in each language."""
+    """One card with its field values and texts in each language, and the digest of its state."""
 
-    serializer_class = CardSerializer
+    serializer_class = CardDetailSerializer
 
     def get_object(self) -> Card:
         game = game_or_404(self.kwargs["game"])

@@ -62,6 +62,10 @@ MESSAGES: dict[str, str] = {
     "not_a_game": N_("“%(value)s” is not a game; the games are %(games)s."),
     "cards_only": N_("A contribution holds cards only; glossary terms and rules are for the editors' import."),
     "too_many_rows": N_("At most %(limit)s cards at once."),
+    "key_characters": N_(
+        "A key cannot hold “/”, line breaks or other control characters: it is part of the card's address."
+    ),
+    "nul_character": N_("This holds the character NUL (U+0000), which no text may hold."),
     # what a type expects (shown with a problem, and as help beside a form's field)
     "expect_whole_number": N_("a whole number"),
     "expect_whole_number_from": N_("a whole number from %(minimum)s"),

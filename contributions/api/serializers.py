@@ -1,0 +1,248 @@
+"""What the contributions API takes and sends.
+
+A change set's cards are records in the project's card format (docs/card-format.md), checked by
+``contributions.services.submit_change_set`` exactly as the importer and the forms check them; the schema
+states their shape for every game at once (kinds of all four, text parts and their lengths), and the
+service what fits the game named (its kinds, fields, values and numbers), naming ``cards[1].fields.health``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.validators import RegexValidator
+from django.urls import reverse as django_reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.reverse import reverse
+
+from cards.api.serializers import ErrorSerializer, GameSlugField
+from cards.gamedefs import LANGUAGES, all_games
+from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
+from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
+from cardsite.api_schema import NO_NUL_PATTERN
+from decks.api.serializers import NAME_PATTERN
+
+from ..models import CardChange, ChangeSet
+from ..services import MAX_CARDS_PER_CHANGE_SET
+
+DIGEST_PATTERN = r"^([0-9a-f]{32})?$"
+# A card's key: something other than white space; no "/" nor control characters (one segment of the card's
+# addresses, cards.importing).
+KEY_PATTERN = r"^[^\x00-\x1f\x7f-\x9f/]*[^\s\x00-\x1f\x7f-\x9f/][^\x00-\x1f\x7f-\x9f/]*$"
+
+
+def _text(max_length: int | None = None, **more: Any) -> dict[str, Any]:
+    schema: dict[str, Any] = {"type": "string", "nullable": True, "pattern": NO_NUL_PATTERN, **more}
+    if max_length is not None:
+        schema["maxLength"] = max_length
+    return schema
+
+
+CARD_RECORD_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["key", "texts"],
+    "properties": {
+        "key": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": MAX_LENGTHS["key"],
+            "pattern": KEY_PATTERN,
+            "description": "Identifies the card in its game: its printed number, or its original name. An existing "
+            "card's key changes that card; another adds a card.",
+        },
+        "number": _text(MAX_LENGTHS["number"], description="The printed number, in the game's form; null: unknown."),
+        "kind": {
+            "type": "string",
+            "nullable": True,
+            "enum": [*dict.fromkeys(kind.slug for game in all_games() for kind in game.kinds), None],
+            "description": "One of the game's kinds (the schema lists every game's); null: unknown.",
+        },
+        "fields": {
+            "type": "object",
+            "description": "Values of the fields the game declares for the kind (GET /api/games/{game}/); an absent "
+            "field is unknown.",
+        },
+        "texts": {
+            "type": "object",
+            "additionalProperties": False,
+            "description": "By language: name, rules text, translator's notes and source; at least one name.",
+            "properties": {
+                language: {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {part: _text(MAX_LENGTHS.get(part)) for part in CARD_TEXT_PARTS},
+                }
+                for language in LANGUAGES
+            },
+        },
+        "source": _text(description="Where the field values come from, as the card page shows it."),
+    },
+}
+
+
+@extend_schema_field(CARD_RECORD_SCHEMA)
+class CardRecordField(serializers.JSONField):
+    """A card record; the service checks it against the game (``cards.importing.check_cards``)."""
+
+
+class ChangeSetRequestSerializer(JSONBodySerializer):
+    game = GameSlugField(help_text="The game of every card of the change set.")
+    source_kind = serializers.ChoiceField(choices=ChangeSet.SourceKind.choices, help_text="Where the values come from.")
+    source_detail = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=300,
+        help_text="A web address, the set or box, or anything that lets an editor check.",
+    )
+    comment = serializers.CharField(
+        required=False, allow_blank=True, max_length=2000, help_text="A word for the editors."
+    )
+    cards = serializers.ListField(
+        child=CardRecordField(),
+        min_length=1,
+        max_length=MAX_CARDS_PER_CHANGE_SET,
+        help_text="Each card whole, as it should be (docs/card-format.md): a value left out becomes unknown.",
+    )
+    seen = serializers.DictField(
+        child=serializers.CharField(allow_blank=True, max_length=32, validators=[RegexValidator(DIGEST_PATTERN)]),
+        required=False,
+        help_text="By card key, the `state_digest` of the card as the client read it (GET /api/cards/{game}/{key}/), "
+        'and "" for a card the client adds. A card whose state differs now (someone changed it meanwhile, or it '
+        "was added meanwhile) answers 409 with the card as it is now, and nothing is submitted. Without `seen`, "
+        "the cards are compared with their state when the change set is submitted.",
+    )
+
+
+class AcceptSerializer(JSONBodySerializer):
+    reason = serializers.CharField(
+        required=False, allow_blank=True, max_length=2000, help_text="For the author (optional)."
+    )
+
+
+class RejectSerializer(JSONBodySerializer):
+    reason = serializers.CharField(
+        max_length=2000,
+        trim_whitespace=False,
+        validators=[RegexValidator(NAME_PATTERN, message=serializers.CharField.default_error_messages["blank"])],
+        help_text="Why, for the author: required, something other than white space.",
+    )
+
+
+class ReviewQueueParametersSerializer(QueryParametersSerializer):
+    game = GameSlugField(required=False, help_text="Only this game's change sets (one the user reviews).")
+
+
+# --- answers
+
+
+def _absolute(serializer: serializers.Field, path: str) -> str:
+    request = serializer.context.get("request")
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+class ChangeSetSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+    html_url = serializers.SerializerMethodField(help_text="The change set's page on the site.")
+    game = serializers.SlugField(source="game.slug")
+    author = serializers.CharField(source="author.get_username", help_text="The author's user name.")
+    decided_by = serializers.CharField(
+        source="decided_by.get_username",
+        allow_null=True,
+        default=None,
+        help_text="Who accepted or rejected it (its author, for a change set applied at once); null while it waits.",
+    )
+    card_count = serializers.IntegerField(help_text="Cards the change set adds or changes.")
+
+    class Meta:
+        model = ChangeSet
+        fields = [
+            "id",
+            "url",
+            "html_url",
+            "game",
+            "status",
+            "author",
+            "source_kind",
+            "source_detail",
+            "comment",
+            "card_count",
+            "created_at",
+            "decided_by",
+            "decided_at",
+            "reason",
+        ]
+        extra_kwargs = {
+            "status": {"help_text": "pending (waiting for an editor), accepted (the cards are changed) or rejected."},
+            "reason": {"help_text": "The editor's reason, for the author."},
+        }
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, change_set: ChangeSet) -> str:
+        return reverse(
+            "contributions_api:change-set-detail",
+            kwargs={"change_set_id": change_set.pk},
+            request=self.context.get("request"),
+        )
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_html_url(self, change_set: ChangeSet) -> str:
+        return _absolute(self, django_reverse("contributions:change_set", args=[change_set.pk]))
+
+
+class CardChangeSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    is_new = serializers.SerializerMethodField(help_text="The card was not in the database when the change was made.")
+    base = serializers.JSONField(
+        help_text="The card as it was when the change was made (number, kind, fields, source, texts); null for a new "
+        "card."
+    )
+    proposed = serializers.JSONField(help_text="The card as the change set makes it, in the same shape.")
+    url = serializers.SerializerMethodField(help_text="The card in the API; null while it is not in the database.")
+    html_url = serializers.SerializerMethodField(help_text="The card's page; null while it is not in the database.")
+
+    def get_is_new(self, change: CardChange) -> bool:
+        return change.base is None
+
+    def _exists(self, change: CardChange) -> bool:
+        return change.key in self.context.get("existing", set())
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_url(self, change: CardChange) -> str | None:
+        if not self._exists(change):
+            return None
+        game = change.change_set.game.slug
+        return reverse("api:card-detail", kwargs={"game": game, "key": change.key}, request=self.context.get("request"))
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_html_url(self, change: CardChange) -> str | None:
+        if not self._exists(change):
+            return None
+        return _absolute(self, django_reverse("cards:card_detail", args=[change.change_set.game.slug, change.key]))
+
+
+class ChangeSetDetailSerializer(ChangeSetSerializer):
+    cards = serializers.SerializerMethodField(help_text="Each card the change set adds or changes, in its order.")
+
+    class Meta(ChangeSetSerializer.Meta):
+        fields = [*ChangeSetSerializer.Meta.fields, "cards"]
+
+    @extend_schema_field(CardChangeSerializer(many=True))
+    def get_cards(self, change_set: ChangeSet) -> list[dict[str, Any]]:
+        changes = list(change_set.changes.all())
+        for change in changes:
+            change.change_set = change_set  # its game, without a query per card
+        return CardChangeSerializer(changes, many=True, context=self.context).data
+
+
+class CardChangedSinceSerializer(ErrorSerializer):
+    """The error of a change that cannot be made in the present state; `cards` when a card changed meanwhile."""
+
+    cards = serializers.DictField(
+        required=False,
+        child=serializers.JSONField(allow_null=True),
+        help_text="With `card_changed_since`: by key, each card that changed, as it is now (null: not in the "
+        "database); GET /api/cards/{game}/{key}/ gives its `state_digest`.",
+    )

@@ -1,0 +1,201 @@
+"""Contributions API: submit a change set, follow it, and for editors the review queue, accept and reject.
+
+Thin DRF views over ``contributions.services`` (every write, every check of the cards) and
+``contributions.selectors`` (what a user sees, who may review): no view checks a role itself. Anyone may
+read a change set, as the pages allow; submitting, listing one's own and reviewing need credentials (a
+token, ``POST /api/token/``, or the site's session). Errors are the services' (``ContributionError`` and
+its kinds), shaped by the API's one exception handler.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.db.models import QuerySet
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import generics, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
+from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+
+from cards.api.serializers import ErrorSerializer
+from cardsite.errors import Message
+from decks.api.serializers import game_from_slug
+
+from .. import selectors, services
+from ..models import ChangeSet
+from .serializers import (
+    AcceptSerializer,
+    CardChangedSinceSerializer,
+    ChangeSetDetailSerializer,
+    ChangeSetRequestSerializer,
+    ChangeSetSerializer,
+    RejectSerializer,
+    ReviewQueueParametersSerializer,
+)
+
+# 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such change set.")
+NOT_AN_EDITOR = OpenApiResponse(
+    ErrorSerializer,
+    description="Only an editor of the change set's game reviews it (`not_allowed`); or signed in by session "
+    "without the CSRF token.",
+)
+STALE = OpenApiResponse(
+    CardChangedSinceSerializer,
+    description="`card_changed_since`: a card changed after it was read (`cards` holds each as it is now); "
+    "`no_change` / `already_reviewed`: it is already so.",
+)
+
+REVIEWED = {200: ChangeSetDetailSerializer, 403: NOT_AN_EDITOR, 404: NOT_FOUND, 409: STALE}
+
+
+def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
+def _found(pk: int) -> ChangeSet:
+    change_set = selectors.change_set_detail(pk)
+    if change_set is None:
+        raise NotFound(str(Message(_("There is no change set #%(number)s."), {"number": pk})))
+    return change_set
+
+
+class SignedInExceptReading(BasePermission):
+    """Reading one change set: anyone; the user's list, submitting and reviewing: a signed-in user."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if getattr(view, "action", None) == "retrieve":
+            return True
+        return bool(request.user and request.user.is_authenticated)
+
+
+@extend_schema_view(
+    list=extend_schema(
+        summary="The user's own change sets",
+        description="Newest first, with their state.",
+        responses={200: ChangeSetSerializer(many=True)},
+    ),
+    create=extend_schema(
+        summary="Submit a change set",
+        description="Cards to add or change in one game, with where the values come from. Each card is checked as "
+        "the importer checks a file's cards: a problem answers 400 naming its place (`cards[1].fields.health`) "
+        "with what is wrong in the request's language, and nothing is stored. An editor's or a trusted "
+        "contributor's change set applies at once (`status`: accepted); anyone else's waits for an editor "
+        "(pending). Send `seen` so that a change made on a card someone changed meanwhile is refused (409) "
+        "rather than reviewed against a card it no longer fits.",
+        request=ChangeSetRequestSerializer,
+        responses={
+            201: ChangeSetDetailSerializer,
+            403: OpenApiResponse(
+                ErrorSerializer,
+                description="The user may not contribute to this game (blocked by an editor); or signed in by "
+                "session without the CSRF token.",
+            ),
+            409: STALE,
+        },
+    ),
+    retrieve=extend_schema(
+        summary="One change set, with its cards",
+        description="Anyone may read a change set: its state, source, the decision and each card before and after.",
+        responses={200: ChangeSetDetailSerializer, 404: NOT_FOUND},
+    ),
+)
+class ChangeSetViewSet(viewsets.GenericViewSet):
+    """Change sets: players' additions and corrections of a game's cards, and their review."""
+
+    queryset = ChangeSet.objects.none()  # for the schema; the selectors decide what is read
+    serializer_class = ChangeSetSerializer
+    permission_classes = (SignedInExceptReading,)
+    lookup_url_kwarg = "change_set_id"
+    lookup_value_converter = "int"
+
+    @property
+    def throttle_scope(self) -> str | None:
+        """Submitting counts against the user's limit of contributions a day."""
+        return "contribution" if getattr(self, "action", None) == "create" else None
+
+    def detail_response(self, pk: int, status_code: int = 200, **kwargs: Any) -> Response:
+        change_set = _found(pk)
+        context = {**self.get_serializer_context(), "existing": selectors.cards_in_database(change_set)}
+        return Response(ChangeSetDetailSerializer(change_set, context=context).data, status_code, **kwargs)
+
+    def list(self, request: Request) -> Response:
+        page = self.paginate_queryset(selectors.change_sets_of(request.user))
+        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+
+    def create(self, request: Request) -> Response:
+        data = _valid(ChangeSetRequestSerializer, request.data)
+        change_set = services.submit_change_set(
+            author=request.user,
+            game=game_from_slug(data["game"]),
+            cards=data["cards"],
+            source_kind=data["source_kind"],
+            source_detail=data.get("source_detail", ""),
+            comment=data.get("comment", ""),
+            seen=data.get("seen"),
+        )
+        location = reverse(
+            "contributions_api:change-set-detail", kwargs={"change_set_id": change_set.pk}, request=request
+        )
+        return self.detail_response(change_set.pk, status.HTTP_201_CREATED, headers={"Location": location})
+
+    def retrieve(self, request: Request, change_set_id: int) -> Response:
+        return self.detail_response(change_set_id)
+
+    def _review(self, change_set_id: int, body: type, decide: Callable[..., ChangeSet]) -> Response:
+        _found(change_set_id)  # 404 before anything else: whether the user may review it is the service's
+        data = _valid(body, self.request.data)
+        decide(editor=self.request.user, change_set_id=change_set_id, reason=data.get("reason", ""))
+        return self.detail_response(change_set_id)
+
+    @extend_schema(
+        summary="Accept a change set (editors)",
+        description="Applies a waiting change set as one revision of its cards and tells its author. Refused (409) "
+        "when one of its cards changed after the change set was made.",
+        request=AcceptSerializer,
+        responses=REVIEWED,
+    )
+    @action(detail=True, methods=["post"])
+    def accept(self, request: Request, change_set_id: int) -> Response:
+        return self._review(change_set_id, AcceptSerializer, services.accept_change_set)
+
+    @extend_schema(
+        summary="Reject a change set (editors)",
+        description="Turns a waiting change set down with the reason its author reads (required).",
+        request=RejectSerializer,
+        responses=REVIEWED,
+    )
+    @action(detail=True, methods=["post"])
+    def reject(self, request: Request, change_set_id: int) -> Response:
+        return self._review(change_set_id, RejectSerializer, services.reject_change_set)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="The review queue (editors)",
+        description="Change sets waiting for review in the games the user reviews (or in `game`), oldest first.",
+        parameters=[ReviewQueueParametersSerializer],
+        responses={
+            200: ChangeSetSerializer(many=True),
+            403: OpenApiResponse(ErrorSerializer, description="The user reviews no game (or not `game`)."),
+        },
+    )
+)
+class ReviewQueueView(generics.ListAPIView):
+    serializer_class = ChangeSetSerializer
+    permission_classes = (IsAuthenticated,)
+
+    def get_queryset(self) -> QuerySet[ChangeSet]:
+        slug = ReviewQueueParametersSerializer.read(self.request.query_params).get("game")
+        game = game_from_slug(slug) if slug is not None else None
+        if not selectors.reviews(self.request.user, game):
+            raise services.NotAllowed(_("Only editors of a game review its change sets."))
+        return selectors.review_queue(self.request.user, game)
