@@ -200,8 +200,8 @@ class BulkContributionForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 10, "spellcheck": "false"}),
         help_text=_(
-            "Paste the rows of a spreadsheet with a header row (the CSV columns: key, number, kind, "
-            "field:NAME, name:LANG …), or a JSON or CSV card file."
+            "Paste the rows of a spreadsheet with a header row of the card format's columns, "
+            "or a JSON or CSV card file."
         ),
     )
     upload = forms.FileField(label=_("Or upload a file"), required=False)

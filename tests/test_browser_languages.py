@@ -133,6 +133,9 @@ def _data_strings() -> list[str]:
 def _english_words(text: str, data: list[str]) -> list[str]:
     # Phrases first, so that a one-word datum (a deck called "Deck") does not break one; then data before
     # the single allowed words, which would break the match of a transcribed line holding them.
+    for value in data:  # a datum holding a phrase ("Shadow Era Wiki", a transcribed title) goes whole first
+        if PHRASES.search(value) and value in text:
+            text = text.replace(value, " ")
     text = PHRASES.sub(" ", text)
     for value in data:
         if value in text:

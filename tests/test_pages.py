@@ -492,11 +492,11 @@ def test_switching_language_with_the_switcher(seeded_db, client):
 
 
 def test_a_card_whose_name_has_a_slash_is_listed_and_shown(db, client, tmp_path):
-    """The importer accepts any key; the list must still link to the card (no NoReverseMatch)."""
+    """A name may hold "/" (a key may not: it is part of the card's address); the list links to the card."""
     path = tmp_path / "slash.json"
     document = {
         "game": "epicbattles",
-        "cards": [{"key": "High/Low Guard", "kind": "block", "texts": {"en": {"name": "High/Low Guard"}}}],
+        "cards": [{"key": "High-Low Guard", "kind": "block", "texts": {"en": {"name": "High/Low Guard"}}}],
     }
     path.write_text(json.dumps(document), encoding="utf-8")
     call_command("importcards", str(path), verbosity=0)

@@ -198,7 +198,7 @@ def test_the_card_page_says_where_each_value_came_from_and_links_its_history(tmp
     html = page(reverse("cards:card_detail", args=["suikoden", card.key]), "en")
 
     def value_and_origin(field: str) -> tuple[str, str]:
-        value = re.search(rf'<dd data-field="{field}">(.*?)</dd>', html, re.S).group(1)
+        value = re.search(rf'<dd id="value-{field}" data-field="{field}">(.*?)</dd>', html, re.S).group(1)
         origin = re.search(rf'<dd class="origin" data-origin-of="{field}">(.*?)</dd>', html, re.S).group(1)
         return words(value).strip(), words(origin)
 
