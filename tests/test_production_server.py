@@ -222,13 +222,32 @@ def wait_for_run(site: ProductionSite, run: int, *, until, timeout: float = 120,
 
 
 def test_two_workers_play_one_run_at_once_and_find_what_one_process_finds(tmp_path):
-    with production_site(tmp_path, SIMULATION_CHUNK_GAMES="400") as site:
-        started = json.loads(site.django(RUN_SETUP.format(games=4000)))
-        site.start_worker()
-        site.start_worker()
+    """The first worker is paused (SIGSTOP) in the middle of its chunk, so the second must play the others;
+    left alone, one fast worker may take every chunk before the other has started."""
+    with production_site(tmp_path, SIMULATION_CHUNK_GAMES="20000", SIMULATION_STALE_SECONDS="600") as site:
+        started = json.loads(site.django(RUN_SETUP.format(games=60000)))
+        first = site.start_worker()
+        state = wait_for_run(
+            site,
+            started["run"],
+            until=lambda state: any(chunk["status"] == "running" and chunk["played"] > 0 for chunk in state["chunks"]),
+        )
+        first.send_signal(signal.SIGSTOP)
+        try:
+            first_name = next(chunk["worker"] for chunk in state["chunks"] if chunk["status"] == "running")
+            site.start_worker()
+            wait_for_run(
+                site,
+                started["run"],
+                until=lambda state: any(
+                    chunk["status"] == "done" and chunk["worker"] != first_name for chunk in state["chunks"]
+                ),
+            )
+        finally:
+            first.send_signal(signal.SIGCONT)
         state = wait_for_run(site, started["run"], until=lambda state: state["status"] == "done")
         assert state["result"] == started["expected"]
-        assert state["progress"] == 4000
+        assert state["progress"] == 60000
         workers = {chunk["worker"] for chunk in state["chunks"]}
         assert len(workers) == 2, "both workers played chunks of the run"
 
