@@ -12,13 +12,13 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from accounts.decorators import account_required
 from cards import selectors as card_selectors
 from cards.models import Card, Game
 from cards.presentation import changes_view
 from cards.revisions import diff_values, flatten_state
 from cards.services import card_state, state_digest
 from cardsite.throttling import rate_limit
-from decks.views import account_required
 
 from . import bulk, presentation, selectors, services
 from .forms import BulkContributionForm, CardContributionForm

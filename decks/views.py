@@ -16,22 +16,18 @@ Who may do what:
 from __future__ import annotations
 
 from functools import wraps
-from urllib.parse import urlsplit
 
-from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import redirect, render, resolve_url
+from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
-from django_htmx.http import HttpResponseClientRedirect
 
+from accounts.decorators import account_required
 from cards import selectors as card_selectors
 from cards.models import Game
 from cardsite.htmx import vary_on_htmx
@@ -49,32 +45,6 @@ DECK_LIST_PAGE_SIZE = 50
 
 def _language() -> str:
     return get_language() or "ja"
-
-
-def _same_site_path(request: HttpRequest, url: str | None) -> str:
-    """The path of ``url`` if it points into this site, else ""."""
-    if url and url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()}):
-        parts = urlsplit(url)
-        return parts.path + (f"?{parts.query}" if parts.query else "")
-    return ""
-
-
-def account_required(view):
-    """Log in first: a page comes back after login; a POST goes back to the page it came from."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        if request.user.is_authenticated:
-            return view(request, *args, **kwargs)
-        if request.htmx:
-            back = _same_site_path(request, request.htmx.current_url)
-            return HttpResponseClientRedirect(redirect_to_login(back).url if back else resolve_url(settings.LOGIN_URL))
-        if request.method in ("GET", "HEAD"):
-            return redirect_to_login(request.get_full_path())
-        back = _same_site_path(request, request.headers.get("Referer"))
-        return redirect_to_login(back) if back else redirect(settings.LOGIN_URL)
-
-    return wrapper
 
 
 def _builder_message(request: HttpRequest, message: str, status: int) -> HttpResponse:
