@@ -15,7 +15,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.decorators import login_required
 from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
@@ -29,6 +28,7 @@ from cardsite import errorpages
 from cardsite.throttling import rate_limit
 
 from . import selectors, services
+from .decorators import account_required
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -73,7 +73,7 @@ def locked_out(request: HttpRequest, original_response: HttpResponse | None = No
     )
 
 
-@login_required
+@account_required
 @require_http_methods(["GET", "POST"])
 def tokens(request: HttpRequest) -> HttpResponse:
     """The user's API tokens: make one (its secret is shown once), revoke one or all."""

@@ -252,6 +252,10 @@ class RevisionSource(models.Model):
         IMPORT = "import", pgettext_lazy("source of a change", "import")
         ADMIN = "admin", pgettext_lazy("source of a change", "admin")
         CONTRIBUTION = "contribution", pgettext_lazy("source of a change", "contribution")
+        # An editor undid one revision (detail: its number), or brought back a deleted card (detail: the
+        # number of its last revision); the editor is the revision's user.
+        REVERT = "revert", pgettext_lazy("source of a change", "revert")
+        RESTORE = "restore", pgettext_lazy("source of a change", "restored")
 
     revision = models.OneToOneField("reversion.Revision", on_delete=models.CASCADE, related_name="source")
     kind = models.CharField(max_length=16, choices=Kind.choices)

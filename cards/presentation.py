@@ -278,6 +278,14 @@ def revision_source(revision: CardRevision) -> str:
     label = label or _("not recorded")
     if revision.kind == RevisionSource.Kind.ADMIN and revision.user:
         template, params = _("%(source)s, by %(user)s"), {"user": _name(revision.user)}
+    elif revision.kind == RevisionSource.Kind.REVERT:
+        template = _("revert of revision %(number)s by %(user)s")
+        params = {"number": _name(revision.detail), "user": _name(revision.user)}
+    elif revision.kind == RevisionSource.Kind.RESTORE:
+        template = _("restored from revision %(number)s by %(user)s")
+        params = {"number": _name(revision.detail), "user": _name(revision.user)}
+    elif revision.kind == RevisionSource.Kind.SEED and revision.user:  # a seed load has no user; a conflict's does
+        template, params = _("%(source)s, taken over a later change by %(user)s"), {"user": _name(revision.user)}
     elif revision.kind == RevisionSource.Kind.CONTRIBUTION:
         detail = _name(revision.detail)
         if revision.url:

@@ -103,6 +103,27 @@ def flatten_state(state: dict[str, Any] | None) -> dict[str, Any]:
     return values
 
 
+def unflatten_state(values: dict[str, Any]) -> dict[str, Any]:
+    """The card state (``cards.services.card_state``'s shape) that flattened ``values`` describe."""
+    state: dict[str, Any] = {"number": None, "kind": None, "fields": {}, "source": "", "texts": {}}
+    for what, value in values.items():
+        head, _dot, rest = what.partition(".")
+        if head == "fields":
+            state["fields"][rest] = value
+        elif head == "texts":
+            language, _dot, part = rest.partition(".")
+            state["texts"].setdefault(language, {})[part] = value
+        else:
+            state[head] = value
+    return state
+
+
+def revision_values(revision_id: int, card_id: int) -> dict[str, Any]:
+    """A card's flattened values as one revision kept them (a deleted card's too)."""
+    versions = list(Version.objects.filter(revision_id=revision_id).select_related("content_type"))
+    return _snapshot(versions, card_id)
+
+
 def diff_values(before: dict[str, Any], after: dict[str, Any]) -> tuple[Change, ...]:
     """The values that differ between two flattened states, in the order a card shows them."""
     changed = [what for what in before.keys() | after.keys() if before.get(what) != after.get(what)]

@@ -456,3 +456,53 @@ def missing_map(game: Game) -> Any:
     from simulator.engines import get_engine
 
     return build_map(game.definition, get_rules(game.slug), get_engine(game.slug), game_gaps(game))
+
+
+# --- deleted cards ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DeletedCard:
+    """A card deleted (in the admin) whose last revision can bring it back."""
+
+    version_id: int
+    card_id: int
+    key: str
+    number: str | None
+    revision_id: int
+    date: Any  # when its last revision was made
+
+
+MAX_DELETED_CARDS = 200
+
+
+def deleted_cards(game: Game) -> list[DeletedCard]:
+    """The game's deleted cards whose key no card holds now, the most recently revised first.
+
+    django-reversion keeps each card's last revision after it is deleted; deletions are rare, so every
+    deleted card's last version is read and those of this game kept here (the game is inside the serialized
+    card, which the database does not index)."""
+    from reversion.models import Version
+
+    versions = Version.objects.get_deleted(Card).select_related("revision").order_by("-revision__date_created", "-pk")
+    found: list[DeletedCard] = []
+    for version in versions:
+        data = version.field_dict
+        if data.get("game") != game.pk and data.get("game_id") != game.pk:
+            continue
+        found.append(
+            DeletedCard(
+                version_id=version.pk,
+                card_id=int(version.object_id),
+                key=data["key"],
+                number=data.get("number"),
+                revision_id=version.revision_id,
+                date=version.revision.date_created,
+            )
+        )
+    taken = set(Card.objects.filter(game=game, key__in=[card.key for card in found]).values_list("key", flat=True))
+    return [card for card in found if card.key not in taken][:MAX_DELETED_CARDS]
+
+
+def deleted_card(game: Game, version_id: int) -> DeletedCard | None:
+    return next((card for card in deleted_cards(game) if card.version_id == version_id), None)

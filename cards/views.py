@@ -9,10 +9,12 @@ from django.utils.translation import get_language
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
+from contributions.selectors import may_review  # who may revert is said once, with who reviews
 
 from . import presentation, selectors
 from .models import Card, Game
 from .revisions import card_revisions, value_origins
+from .services import card_state, state_digest
 
 
 def _game_or_404(slug: str) -> Game:
@@ -120,6 +122,10 @@ def card_history(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "search_game": game_row,
         "card": card,
         "revisions": presentation.history_view(card, card_revisions(card), get_language()),
+        # An editor reverts a revision from here; the page carries the card's state so that a revert of a
+        # card changed since it was loaded is refused (contributions.services.card_revert).
+        "may_revert": may_review(request.user, game_row),
+        "seen": state_digest(card_state(card)),
     }
     return render(request, "cards/card_history.html", context)
 

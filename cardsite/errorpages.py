@@ -58,11 +58,14 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
 
 
 def forbidden(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    # A view that says why (a blocked contributor, a reviewer of another game) raises PermissionDenied with a
+    # message in the reader's language; the others get the deck owner's rule, the commonest case.
+    said = str(exception) if exception is not None and exception.args else ""
     return _answer(
         request,
         403,
         title=_("Not allowed"),
-        message=_("You may not do this. Only the owner of a deck can change it; you can copy it instead."),
+        message=said or _("You may not do this. Only the owner of a deck can change it; you can copy it instead."),
         code="permission_denied",
     )
 

@@ -11,6 +11,7 @@ from cards.models import CardText, Game
 from cards.presentation import ChangeView, changes_view, value_name
 from cards.revisions import diff_values, flatten_state
 from cards.search.normalize import fold
+from cards.services import card_state, state_digest
 
 from .bulk import Preview
 from .models import ChangeSet
@@ -119,3 +120,32 @@ def preview_view(game: Game, result: Preview, language: str) -> PreviewView:
         for row in result.rows
     ]
     return PreviewView(rows=rows, problems=loose, counts=result.counts, can_submit=result.can_submit)
+
+
+@dataclass
+class SeedConflictView:
+    """A seed conflict as the review queue shows it: each value where the card now and the seed differ."""
+
+    id: int
+    key: str
+    name: str
+    game: Game
+    changes: list[ChangeView]  # before: the card now; after: what the seed says
+    seen: str  # state_digest of the card now, and of the seed's card: a decision on either, changed since, is refused
+    seed_seen: str
+
+
+def seed_conflict_view(conflict: Any, language: str) -> SeedConflictView:
+    card = conflict.card
+    current = card_state(card)
+    return SeedConflictView(
+        id=conflict.pk,
+        key=card.key,
+        name=_name(current, language) or card.key,
+        game=card.game,
+        changes=changes_view(
+            card.game.definition, diff_values(flatten_state(current), flatten_state(conflict.seed)), language
+        ),
+        seen=state_digest(current),
+        seed_seen=state_digest(conflict.seed),
+    )

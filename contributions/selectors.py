@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import Count, QuerySet
 
-from cards.models import Card, Game
+from cards.models import Card, Game, SeedConflict
 
 from .models import CardChange, ChangeSet, GameRole, Notice
 
@@ -25,10 +26,13 @@ def role_of(user: Any, game: Game) -> str | None:
     return GameRole.objects.filter(user=user, game=game).values_list("role", flat=True).first()
 
 
+def is_blocked(user: Any, game: Game) -> bool:
+    """Whether an editor blocked the user's contributions to the game."""
+    return role_of(user, game) == GameRole.Role.BLOCKED
+
+
 def may_contribute(user: Any, game: Game) -> bool:
-    return bool(user is not None and user.is_authenticated and user.is_active) and (
-        role_of(user, game) != GameRole.Role.BLOCKED
-    )
+    return bool(user is not None and user.is_authenticated and user.is_active) and (not is_blocked(user, game))
 
 
 def may_review(user: Any, game: Game) -> bool:
@@ -40,6 +44,17 @@ def may_review(user: Any, game: Game) -> bool:
 def applies_at_once(user: Any, game: Game) -> bool:
     """Whether the user's change sets skip the queue (editors and trusted contributors)."""
     return may_review(user, game) or role_of(user, game) == GameRole.Role.TRUSTED
+
+
+def user_to_block(editor: Any, game: Game, user_id: int) -> Any:
+    """The user the editor may block (or unblock) in the game, or None: an editor of the game may block any
+    contributor but themselves and the game's other reviewers (editors, superusers), which is the admin's."""
+    if not may_review(editor, game) or user_id == editor.pk:
+        return None
+    target = get_user_model().objects.filter(pk=user_id).first()
+    if target is None or may_review(target, game):
+        return None
+    return target
 
 
 def reviewed_games(user: Any) -> QuerySet[Game]:
@@ -68,6 +83,20 @@ def review_queue(user: Any, game: Game | None = None) -> QuerySet[ChangeSet]:
         games = games.filter(pk=game.pk)
     pending = ChangeSet.objects.filter(status=ChangeSet.Status.PENDING, game__in=games)
     return _with_counts(pending).order_by("created_at", "pk")
+
+
+def seed_conflicts(user: Any, game: Game | None = None) -> QuerySet[SeedConflict]:
+    """Seed conflicts (a seed file changed a card someone had changed since) in the games the user reviews,
+    oldest first: they wait for an editor as change sets do."""
+    games = reviewed_games(user)
+    if game is not None:
+        games = games.filter(pk=game.pk)
+    return (
+        SeedConflict.objects.filter(card__game__in=games)
+        .select_related("card", "card__game")
+        .prefetch_related("card__texts")
+        .order_by("found_at", "pk")
+    )
 
 
 def change_sets_of(user: Any) -> QuerySet[ChangeSet]:

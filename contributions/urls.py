@@ -11,6 +11,11 @@ urlpatterns = [
     path("contributions/<int:pk>/review/", views.review, name="review"),
     path("games/<slug:game>/contribute/", views.card_new, name="card_new"),
     path("games/<slug:game>/contribute/bulk/", views.bulk_contribution, name="bulk"),
+    path("contributions/seed-conflicts/<int:pk>/", views.seed_conflict_resolve, name="seed_conflict_resolve"),
+    path("games/<slug:game>/deleted-cards/", views.deleted_cards, name="deleted_cards"),
+    path("games/<slug:game>/deleted-cards/<int:version>/restore/", views.card_restore, name="card_restore"),
+    path("games/<slug:game>/contributors/<int:user>/block/", views.user_block, name="user_block"),
     # Before the card page's <path:key>, which would take "…/edit" for a key.
     path("games/<slug:game>/cards/<path:key>/edit/", views.card_edit, name="card_edit"),
+    path("games/<slug:game>/cards/<path:key>/revert/", views.card_revert, name="card_revert"),
 ]

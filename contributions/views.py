@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from accounts.decorators import account_required
+from accounts.decorators import account_required, same_site_path
 from cards import selectors as card_selectors
 from cards.models import Card, Game
 from cards.presentation import changes_view
@@ -32,8 +32,9 @@ def _kind(definition: Any, wanted: str | None) -> str | None:
 def _game_to_contribute(request: HttpRequest, slug: str) -> Game:
     """The game whose cards the request would change: 404 if there is none, 403 if the user may not."""
     game = get_object_or_404(Game, slug=slug)
-    if not selectors.may_contribute(request.user, game):
-        raise PermissionDenied(_("You may not contribute to this game's cards."))
+    refusal = services.contribution_refusal(request.user, game)
+    if refusal is not None:
+        raise PermissionDenied(refusal)
     return game
 
 
@@ -140,6 +141,9 @@ def change_set(request: HttpRequest, pk: int) -> HttpResponse:
         "game": found.game,
         "cards": presentation.change_set_cards(found, get_language(), selectors.cards_in_database(found)),
         "may_review": found.status == ChangeSet.Status.PENDING and selectors.may_review(request.user, found.game),
+        # An editor may block (or unblock) the author here, as on the review queue.
+        "may_block": selectors.user_to_block(request.user, found.game, found.author_id) is not None,
+        "author_blocked": selectors.is_blocked(found.author, found.game),
     }
     return render(request, "contributions/change_set.html", context)
 
@@ -171,8 +175,116 @@ def review_queue(request: HttpRequest) -> HttpResponse:
     if not games:
         raise PermissionDenied(_("Only editors review change sets."))
     game = next((game for game in games if game.slug == request.GET.get("game")), None)
-    context = {"queue": selectors.review_queue(request.user, game)[:200], "games": games, "game": game}
+    language = get_language()
+    conflicts = selectors.seed_conflicts(request.user, game)[:200]
+    context = {
+        "queue": selectors.review_queue(request.user, game)[:200],
+        "seed_conflicts": [presentation.seed_conflict_view(conflict, language) for conflict in conflicts],
+        "games": games,
+        "game": game,
+    }
     return render(request, "contributions/review_queue.html", context)
+
+
+def _done_or_refused(request: HttpRequest, work: Any, done: str) -> None:
+    """Run an editor's ``work`` (a service call); say what became of it as a message on the next page."""
+    try:
+        work()
+    except services.NotAllowed as error:
+        raise PermissionDenied(str(error)) from None
+    except services.NoSuchItem:
+        raise Http404 from None
+    except services.ContributionError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done)
+
+
+@account_required
+@require_POST
+def seed_conflict_resolve(request: HttpRequest, pk: int) -> HttpResponse:
+    take = request.POST.get("take", "")
+    _done_or_refused(
+        request,
+        lambda: services.seed_conflict_resolve(
+            editor=request.user,
+            conflict_id=pk,
+            take=take,
+            seen=request.POST.get("seen", ""),
+            seed_seen=request.POST.get("seed_seen", ""),
+        ),
+        _("The seed's values are taken.") if take == services.SeedChoice.SEED else _("The current values are kept."),
+    )
+    return redirect("contributions:review_queue")
+
+
+@account_required
+@require_POST
+def card_revert(request: HttpRequest, game: str, key: str) -> HttpResponse:
+    game_row = get_object_or_404(Game, slug=game)
+    try:
+        revision = int(request.POST.get("revision", ""))
+    except ValueError:
+        raise Http404 from None
+    _done_or_refused(
+        request,
+        lambda: services.card_revert(
+            editor=request.user, game=game_row, key=key, revision_id=revision, seen=request.POST.get("seen", "")
+        ),
+        _("Reverted: the card is as it was before that revision, and the revert is a revision of its own."),
+    )
+    return redirect("cards:card_history", game_row.slug, key)
+
+
+def deleted_cards(request: HttpRequest, game: str) -> HttpResponse:
+    """The game's deleted cards, each restorable by an editor from its last revision (anyone may read them,
+    as anyone reads a card's history)."""
+    game_row = get_object_or_404(Game, slug=game)
+    context = {
+        "game": game_row,
+        "search_game": game_row,
+        "cards": card_selectors.deleted_cards(game_row),
+        "may_restore": selectors.may_review(request.user, game_row),
+    }
+    return render(request, "contributions/deleted_cards.html", context)
+
+
+@account_required
+@require_POST
+def card_restore(request: HttpRequest, game: str, version: int) -> HttpResponse:
+    game_row = get_object_or_404(Game, slug=game)
+    restored: list[Card] = []
+    _done_or_refused(
+        request,
+        lambda: restored.append(services.card_restore(editor=request.user, game=game_row, version_id=version)),
+        _("Restored: the card is back as its last revision kept it."),
+    )
+    if restored:
+        return redirect("cards:card_history", game_row.slug, restored[0].key)
+    return redirect("contributions:deleted_cards", game_row.slug)
+
+
+@account_required
+@require_POST
+def user_block(request: HttpRequest, game: str, user: int) -> HttpResponse:
+    """Block (or unblock: ``action``) a user's contributions to a game; back to the page the form was on."""
+    game_row = get_object_or_404(Game, slug=game)
+    if request.POST.get("action") == "unblock":
+        _done_or_refused(
+            request,
+            lambda: services.user_unblock(editor=request.user, game=game_row, user_id=user),
+            _("Unblocked: this user may contribute again."),
+        )
+    else:
+        _done_or_refused(
+            request,
+            lambda: services.user_block(
+                editor=request.user, game=game_row, user_id=user, note=request.POST.get("note", "")
+            ),
+            _("Blocked: this user's change sets to this game are refused from now on."),
+        )
+    back = same_site_path(request, request.POST.get("next"))
+    return redirect(back or "contributions:review_queue")
 
 
 @account_required

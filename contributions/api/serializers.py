@@ -20,6 +20,8 @@ from rest_framework.reverse import reverse
 from cards.api.serializers import ErrorSerializer, GameSlugField
 from cards.gamedefs import LANGUAGES, all_games
 from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
+from cards.models import SeedConflict
+from cards.services import card_state, state_digest
 from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
 from decks.api.serializers import NAME_PATTERN
@@ -245,4 +247,59 @@ class CardChangedSinceSerializer(ErrorSerializer):
         child=serializers.JSONField(allow_null=True),
         help_text="With `card_changed_since`: by key, each card that changed, as it is now (null: not in the "
         "database); GET /api/cards/{game}/{key}/ gives its `state_digest`.",
+    )
+
+
+# --- seed conflicts
+
+
+class SeedConflictSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    game = serializers.SlugField(source="card.game.slug")
+    key = serializers.CharField(source="card.key")
+    html_url = serializers.SerializerMethodField(help_text="The review queue on the site, where it can be settled.")
+    current = serializers.SerializerMethodField(
+        help_text="The card as it is now (number, kind, fields, source, texts): someone changed it after the seed "
+        "was loaded."
+    )
+    seed = serializers.JSONField(help_text="The card as the seed files now give it.")
+    base = serializers.JSONField(
+        help_text="The card as the seed files gave it before (null: loaded before seed states were kept)."
+    )
+    state_digest = serializers.SerializerMethodField(help_text="Send back as `seen` to settle it.")
+    seed_digest = serializers.SerializerMethodField(help_text="Send back as `seed_seen` to settle it.")
+    found_at = serializers.DateTimeField(help_text="When the seed files were last found to differ.")
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_html_url(self, conflict: SeedConflict) -> str:
+        return _absolute(self, django_reverse("contributions:review_queue") + f"?game={conflict.card.game.slug}")
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_current(self, conflict: SeedConflict) -> dict[str, Any]:
+        return card_state(conflict.card)
+
+    def get_state_digest(self, conflict: SeedConflict) -> str:
+        return state_digest(card_state(conflict.card))
+
+    def get_seed_digest(self, conflict: SeedConflict) -> str:
+        return state_digest(conflict.seed)
+
+
+class SeedConflictResolveSerializer(JSONBodySerializer):
+    take = serializers.ChoiceField(
+        choices=["current", "seed"],
+        help_text="current: keep the card as it is; seed: take the seed's values (a new revision whose source is "
+        "the seed, by you).",
+    )
+    seen = serializers.CharField(
+        max_length=32,
+        allow_blank=True,
+        validators=[RegexValidator(DIGEST_PATTERN)],
+        help_text="`state_digest` of the conflict as read: if the card changed since, 409 and nothing is done.",
+    )
+    seed_seen = serializers.CharField(
+        max_length=32,
+        allow_blank=True,
+        validators=[RegexValidator(DIGEST_PATTERN)],
+        help_text="`seed_digest` of the conflict as read: if the seed files changed it since, 409.",
     )

@@ -37,6 +37,8 @@ from .serializers import (
     ChangeSetSerializer,
     RejectSerializer,
     ReviewQueueParametersSerializer,
+    SeedConflictResolveSerializer,
+    SeedConflictSerializer,
 )
 
 # 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
@@ -199,3 +201,59 @@ class ReviewQueueView(generics.ListAPIView):
         if not selectors.reviews(self.request.user, game):
             raise services.NotAllowed(_("Only editors of a game review its change sets."))
         return selectors.review_queue(self.request.user, game)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="Seed conflicts waiting for an editor",
+        description="A seed file changed a card that someone had changed since it was loaded: the card was kept as "
+        "it is. Each conflict gives the card now and what the seed says, in the games the user reviews (or in "
+        "`game`), oldest first. Settle one with POST /api/seed-conflicts/{id}/resolve/.",
+        parameters=[ReviewQueueParametersSerializer],
+        responses={
+            200: SeedConflictSerializer(many=True),
+            403: OpenApiResponse(ErrorSerializer, description="The user reviews no game (or not `game`)."),
+        },
+    )
+)
+class SeedConflictQueueView(generics.ListAPIView):
+    serializer_class = SeedConflictSerializer
+    permission_classes = (IsAuthenticated,)
+
+    def get_queryset(self) -> QuerySet[Any]:
+        slug = ReviewQueueParametersSerializer.read(self.request.query_params).get("game")
+        game = game_from_slug(slug) if slug is not None else None
+        if not selectors.reviews(self.request.user, game):
+            raise services.NotAllowed(_("Only editors of a game review its change sets."))
+        return selectors.seed_conflicts(self.request.user, game)
+
+
+class SeedConflictResolveView(generics.GenericAPIView):
+    serializer_class = SeedConflictResolveSerializer
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="Settle a seed conflict (editors)",
+        description="Keep the card as it is, or take the seed's values. Either way the seed counts as loaded: the "
+        "next start of the site does not raise the conflict again.",
+        request=SeedConflictResolveSerializer,
+        responses={
+            204: None,
+            403: NOT_AN_EDITOR,
+            409: OpenApiResponse(
+                CardChangedSinceSerializer,
+                description="`card_changed_since` / `seed_changed_since`: the card or the seed changed after it was "
+                "read; `already_settled`.",
+            ),
+        },
+    )
+    def post(self, request: Request, conflict_id: int) -> Response:
+        data = _valid(SeedConflictResolveSerializer, request.data)
+        services.seed_conflict_resolve(
+            editor=request.user,
+            conflict_id=conflict_id,
+            take=data["take"],
+            seen=data["seen"],
+            seed_seen=data["seed_seen"],
+        )
+        return Response(status=status.HTTP_204_NO_CONTENT)
