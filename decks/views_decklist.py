@@ -15,7 +15,6 @@ import json
 
 from django import forms
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
@@ -23,6 +22,7 @@ from django.utils.text import slugify
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.views.decorators.http import require_GET, require_http_methods
 
+from accounts.decorators import account_required
 from cards.gamedefs import LANGUAGES
 from cards.models import Game
 from cardsite.throttling import rate_limit
@@ -79,7 +79,7 @@ def _render(request: HttpRequest, form: forms.Form, *, deck: Deck | None = None,
     return render(request, "decks/import.html", context, status=400 if found else 200)
 
 
-@login_required
+@account_required
 @require_http_methods(["GET", "POST"])
 @rate_limit("deck_write")
 def import_new(request: HttpRequest) -> HttpResponse:
