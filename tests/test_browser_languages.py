@@ -179,6 +179,7 @@ def _pages(
             (f"{slug}: cards", f"/games/{slug}/cards/"),
             (f"{slug}: a card", f"/games/{slug}/cards/{card.key}/"),
             (f"{slug}: a card's history", f"/games/{slug}/cards/{card.key}/history/"),
+            (f"{slug}: deleted cards", f"/games/{slug}/deleted-cards/"),
             (f"{slug}: correct a card", f"/games/{slug}/cards/{card.key}/edit/"),
             (f"{slug}: add a card", f"/games/{slug}/contribute/"),
             (f"{slug}: add many cards", f"/games/{slug}/contribute/bulk/"),

@@ -70,6 +70,15 @@ def _found(pk: int) -> ChangeSet:
     return change_set
 
 
+def _reviewed_game(request: Request) -> Any:
+    """The game a review queue is asked for (None: every game the user reviews); 403 if the user reviews none."""
+    slug = ReviewQueueParametersSerializer.read(request.query_params).get("game")
+    game = game_from_slug(slug) if slug is not None else None
+    if not selectors.reviews(request.user, game):
+        raise services.NotAllowed(_("Only editors of a game review its change sets."))
+    return game
+
+
 class SignedInExceptReading(BasePermission):
     """Reading one change set: anyone; the user's list, submitting and reviewing: a signed-in user."""
 
@@ -196,11 +205,7 @@ class ReviewQueueView(generics.ListAPIView):
     permission_classes = (IsAuthenticated,)
 
     def get_queryset(self) -> QuerySet[ChangeSet]:
-        slug = ReviewQueueParametersSerializer.read(self.request.query_params).get("game")
-        game = game_from_slug(slug) if slug is not None else None
-        if not selectors.reviews(self.request.user, game):
-            raise services.NotAllowed(_("Only editors of a game review its change sets."))
-        return selectors.review_queue(self.request.user, game)
+        return selectors.review_queue(self.request.user, _reviewed_game(self.request))
 
 
 @extend_schema_view(
@@ -221,11 +226,7 @@ class SeedConflictQueueView(generics.ListAPIView):
     permission_classes = (IsAuthenticated,)
 
     def get_queryset(self) -> QuerySet[Any]:
-        slug = ReviewQueueParametersSerializer.read(self.request.query_params).get("game")
-        game = game_from_slug(slug) if slug is not None else None
-        if not selectors.reviews(self.request.user, game):
-            raise services.NotAllowed(_("Only editors of a game review its change sets."))
-        return selectors.seed_conflicts(self.request.user, game)
+        return selectors.seed_conflicts(self.request.user, _reviewed_game(self.request))
 
 
 class SeedConflictResolveView(generics.GenericAPIView):
