@@ -79,7 +79,7 @@ def test_the_review_queue_shows_a_seed_conflict_with_the_seeds_value_beside_the_
     # Only editors of the game see it: an editor of another game sees no conflict.
     other = make_user("shadowera-editor")
     GameRole.objects.create(user=other, game=Game.objects.get(slug="shadowera"), role=GameRole.Role.EDITOR)
-    assert "class=\"seed-conflict\"" not in logged_in(other).get(reverse("contributions:review_queue")).content.decode()
+    assert 'class="seed-conflict"' not in logged_in(other).get(reverse("contributions:review_queue")).content.decode()
     assert list(selectors.seed_conflicts(other)) == []
 
 

@@ -54,6 +54,8 @@ STALE = OpenApiResponse(
     "`no_change` / `already_reviewed`: it is already so.",
 )
 
+NOT_A_REVIEWER = OpenApiResponse(ErrorSerializer, description="The user reviews no game (or not `game`).")
+
 REVIEWED = {200: ChangeSetDetailSerializer, 403: NOT_AN_EDITOR, 404: NOT_FOUND, 409: STALE}
 
 
@@ -196,7 +198,7 @@ class ChangeSetViewSet(viewsets.GenericViewSet):
         parameters=[ReviewQueueParametersSerializer],
         responses={
             200: ChangeSetSerializer(many=True),
-            403: OpenApiResponse(ErrorSerializer, description="The user reviews no game (or not `game`)."),
+            403: NOT_A_REVIEWER,
         },
     )
 )
@@ -217,7 +219,7 @@ class ReviewQueueView(generics.ListAPIView):
         parameters=[ReviewQueueParametersSerializer],
         responses={
             200: SeedConflictSerializer(many=True),
-            403: OpenApiResponse(ErrorSerializer, description="The user reviews no game (or not `game`)."),
+            403: NOT_A_REVIEWER,
         },
     )
 )
