@@ -15,7 +15,7 @@ from django.db.models import Count, QuerySet
 
 from cards.models import Card, Game
 
-from .models import CardChange, ChangeSet, GameRole, Notice
+from .models import CardChange, ChangeSet, GameRole, ImageChange, Notice
 
 
 def role_of(user: Any, game: Game) -> str | None:
@@ -76,7 +76,17 @@ def change_sets_of(user: Any) -> QuerySet[ChangeSet]:
 
 
 def change_set_detail(pk: int) -> ChangeSet | None:
-    return _with_counts(ChangeSet.objects.filter(pk=pk)).prefetch_related("changes").first()
+    return (
+        _with_counts(ChangeSet.objects.filter(pk=pk))
+        .select_related("source_photo")
+        .prefetch_related("changes", "image_changes__image")
+        .first()
+    )
+
+
+def image_changes_of(change_set: ChangeSet) -> list[ImageChange]:
+    """The pictures a change set adds to or removes from its cards, with their files."""
+    return list(change_set.image_changes.all())
 
 
 def cards_in_database(change_set: ChangeSet) -> set[str]:

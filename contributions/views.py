@@ -13,16 +13,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from cards import selectors as card_selectors
-from cards.models import Card, Game
+from cards.models import Card, Game, StoredImage
 from cards.presentation import changes_view
 from cards.revisions import diff_values, flatten_state
 from cards.services import card_state, state_digest
+from cards.services_images import ImageError, image_store
+from cardsite.errors import QuotaExceeded
 from cardsite.throttling import rate_limit
 from decks.views import account_required
 
 from . import bulk, presentation, selectors, services
 from .forms import BulkContributionForm, CardContributionForm
 from .models import ChangeSet
+from .uploads import refuse_oversized_uploads
 
 
 def _kind(definition: Any, wanted: str | None) -> str | None:
@@ -45,6 +48,13 @@ def _thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
     return redirect("contributions:change_set", change_set.pk)
 
 
+def _stored_photo(request: HttpRequest, upload: Any, field: str) -> StoredImage | None:
+    """The uploaded picture, checked and kept (``cards.services_images``); None when none was sent."""
+    if upload is None:
+        return None
+    return image_store(uploader=request.user, stream=upload, field=field)
+
+
 def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: str | None) -> HttpResponse | None:
     """Submit the form's card as a change set; None (the form, with its errors) when it is refused."""
     record = form.card_record()
@@ -58,7 +68,12 @@ def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: s
             source_detail=data.get("source_detail", ""),
             comment=data.get("comment", ""),
             seen={record["key"]: data.get("seen") or ""},
+            source_photo=_stored_photo(request, data.get("source_photo"), "source_photo"),
         )
+    except (ImageError, QuotaExceeded) as error:
+        form.add_error("source_photo", str(error))
+        form.status = error.status
+        return None
     except services.CardChangedSince as error:
         form.add_error(None, str(error))
         form.current = error.cards.get(record["key"])
@@ -86,11 +101,12 @@ def _form_page(request: HttpRequest, game: Game, form: CardContributionForm, car
         "chosen_kind": form.initial.get("kind") or (form.data.get("kind") if form.is_bound else ""),
         "current": current,
     }
-    return render(request, "contributions/card_form.html", context)
+    return render(request, "contributions/card_form.html", context, status=getattr(form, "status", 200))
 
 
 @account_required
 @require_http_methods(["GET", "POST"])
+@refuse_oversized_uploads
 @rate_limit("contribution")
 def card_new(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_to_contribute(request, game)
@@ -98,7 +114,7 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
     kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind"))
     number = request.GET.get("number", "")[:32]  # a number the map of what is missing knows no card of
     initial = {"kind": kind or "", "seen": "", "number": number, "key": number}
-    form = CardContributionForm(definition, kind, request.POST or None, initial=initial)
+    form = CardContributionForm(definition, kind, request.POST or None, request.FILES or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         done = _submit(request, form, game_row, None)
         if done is not None:
@@ -108,6 +124,7 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
 
 @account_required
 @require_http_methods(["GET", "POST"])
+@refuse_oversized_uploads
 @rate_limit("contribution")
 def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
     game_row = _game_to_contribute(request, game)
@@ -123,7 +140,9 @@ def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "kind": kind or "",
         "seen": state_digest(state),
     }
-    form = CardContributionForm(definition, kind, request.POST or None, initial=initial, key=card.key)
+    form = CardContributionForm(
+        definition, kind, request.POST or None, request.FILES or None, initial=initial, key=card.key
+    )
     if request.method == "POST" and form.is_valid():
         done = _submit(request, form, game_row, card.key)
         if done is not None:
@@ -140,6 +159,7 @@ def change_set(request: HttpRequest, pk: int) -> HttpResponse:
         "game": found.game,
         "cards": presentation.change_set_cards(found, get_language(), selectors.cards_in_database(found)),
         "may_review": found.status == ChangeSet.Status.PENDING and selectors.may_review(request.user, found.game),
+        "image_changes": selectors.image_changes_of(found),
     }
     return render(request, "contributions/change_set.html", context)
 

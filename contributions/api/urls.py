@@ -2,17 +2,21 @@
 
 ``change-sets/`` the user's own (GET) and submit (POST); ``change-sets/<id>/`` one change set (GET);
 ``change-sets/<id>/accept/`` and ``…/reject/`` review it (POST, editors); ``review-queue/`` what waits
-for the user's review (GET, editors).
+for the user's review (GET, editors); ``images/`` upload a picture (POST, multipart).
 """
 
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from .views import ChangeSetViewSet, ReviewQueueView
+from .views import ChangeSetViewSet, ImageUploadView, ReviewQueueView
 
 app_name = "contributions_api"
 
 router = SimpleRouter(use_regex_path=False)  # path converters: ChangeSetViewSet.lookup_value_converter
 router.register("change-sets", ChangeSetViewSet, basename="change-set")
 
-urlpatterns = [*router.urls, path("review-queue/", ReviewQueueView.as_view(), name="review-queue")]
+urlpatterns = [
+    *router.urls,
+    path("review-queue/", ReviewQueueView.as_view(), name="review-queue"),
+    path("images/", ImageUploadView.as_view(), name="image-upload"),
+]
