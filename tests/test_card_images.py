@@ -82,7 +82,8 @@ def bomb() -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", 60_000, 60_000, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    pixels = zlib.compress(b"\0" * 64)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
 
 
 def upload(name: str, data: bytes, content_type: str = "image/jpeg"):
@@ -371,7 +372,8 @@ def test_the_api_uploads_a_picture_and_proposes_it_for_a_card(player, editor, ga
     detail = response.json()
     assert detail["status"] == "pending" and detail["source_photo"]["id"] == body["id"]
     assert detail["images"][0]["card"] == CARD and detail["images"][0]["action"] == "add"
-    accepted = token_client(editor).post(f"/api/change-sets/{detail['id']}/accept/", "{}", content_type="application/json")
+    accept = f"/api/change-sets/{detail['id']}/accept/"
+    accepted = token_client(editor).post(accept, "{}", content_type="application/json")
     assert accepted.status_code == 200
     card = Client().get(f"/api/cards/shadowera/{CARD}/").json()
     assert card["images"][0]["side"] == "back" and card["images"][0]["thumbnail_url"].endswith("-thumb.webp")
