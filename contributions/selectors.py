@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import Count, QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from cards.models import Card, Game
 
@@ -58,7 +59,11 @@ def reviews(user: Any, game: Game | None = None) -> bool:
 
 
 def _with_counts(change_sets: QuerySet[ChangeSet]) -> QuerySet[ChangeSet]:
-    return change_sets.select_related("game", "author", "decided_by").annotate(card_count=Count("changes"))
+    # Pictures counted in a subquery: a second Count over another relation would multiply the first.
+    pictures = ImageChange.objects.filter(change_set=OuterRef("pk")).values("change_set").annotate(n=Count("pk"))
+    return change_sets.select_related("game", "author", "decided_by").annotate(
+        card_count=Count("changes"), image_count=Coalesce(Subquery(pictures.values("n")), 0)
+    )
 
 
 def review_queue(user: Any, game: Game | None = None) -> QuerySet[ChangeSet]:

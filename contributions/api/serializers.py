@@ -231,6 +231,7 @@ class ChangeSetSerializer(serializers.ModelSerializer):
         help_text="Who accepted or rejected it (its author, for a change set applied at once); null while it waits.",
     )
     card_count = serializers.IntegerField(help_text="Cards the change set adds or changes.")
+    image_count = serializers.IntegerField(help_text="Pictures the change set adds to cards or takes off them.")
 
     class Meta:
         model = ChangeSet
@@ -245,6 +246,7 @@ class ChangeSetSerializer(serializers.ModelSerializer):
             "source_detail",
             "comment",
             "card_count",
+            "image_count",
             "created_at",
             "decided_by",
             "decided_at",
