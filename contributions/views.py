@@ -40,7 +40,16 @@ def _game_to_contribute(request: HttpRequest, slug: str) -> Game:
     return game
 
 
-def _thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
+def card_to_contribute(request: HttpRequest, slug: str, key: str) -> tuple[Game, Card]:
+    """The game and the card the request would change: 404 if there is none, 403 if the user may not."""
+    game = _game_to_contribute(request, slug)
+    try:
+        return game, card_selectors.card_detail(game, key)
+    except Card.DoesNotExist:
+        raise Http404 from None
+
+
+def thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
     if change_set.status == ChangeSet.Status.ACCEPTED:
         messages.success(request, _("Thank you: your change is applied."))
     else:
@@ -85,7 +94,7 @@ def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: s
             for problem in problems:
                 form.add_error(name, f"{path}: {problem}" if name is None else str(problem))
         return None
-    return _thanks(request, change_set)
+    return thanks(request, change_set)
 
 
 def _form_page(request: HttpRequest, game: Game, form: CardContributionForm, card: Card | None) -> HttpResponse:
@@ -127,11 +136,7 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
 @refuse_oversized_uploads
 @rate_limit("contribution")
 def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
-    game_row = _game_to_contribute(request, game)
-    try:
-        card = card_selectors.card_detail(game_row, key)
-    except Card.DoesNotExist:
-        raise Http404 from None
+    game_row, card = card_to_contribute(request, game, key)
     definition = game_row.definition
     state = card_state(card)
     kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind") or state["kind"])
@@ -235,7 +240,7 @@ def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
             except services.ContributionError as error:
                 form.add_error(None, str(error))
             else:
-                return _thanks(request, change_set)
+                return thanks(request, change_set)
     context = {
         "game": game_row,
         "search_game": game_row,

@@ -4,13 +4,11 @@ taking one off. Either is a change set, reviewed as any other (a trusted contrib
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from cards import selectors as card_selectors
-from cards.models import Card
 from cards.selectors_images import card_pictures
 from cards.services_images import ImageError, image_store
 from cardsite.errors import QuotaExceeded
@@ -21,7 +19,7 @@ from . import services
 from .forms import CardImageForm, CardImageRemovalForm
 from .models import ChangeSet
 from .uploads import refuse_oversized_uploads
-from .views import _game_to_contribute, _thanks
+from .views import card_to_contribute, thanks
 
 
 @account_required
@@ -29,11 +27,7 @@ from .views import _game_to_contribute, _thanks
 @refuse_oversized_uploads
 @rate_limit("contribution")
 def card_images(request: HttpRequest, game: str, key: str) -> HttpResponse:
-    game_row = _game_to_contribute(request, game)
-    try:
-        card = card_selectors.card_detail(game_row, key)
-    except Card.DoesNotExist:
-        raise Http404 from None
+    game_row, card = card_to_contribute(request, game, key)
     removing = request.method == "POST" and request.POST.get("action") == "remove"
     form = CardImageForm(request.POST or None, request.FILES or None) if not removing else CardImageForm()
     removal = CardImageRemovalForm(request.POST if removing else None)
@@ -70,7 +64,7 @@ def card_images(request: HttpRequest, game: str, key: str) -> HttpResponse:
             bound.add_error("picture" if not removing else None, str(error))
             status = error.status
         else:
-            return _thanks(request, change_set)
+            return thanks(request, change_set)
     elif request.method == "POST":
         status = 400
     if removing and not removal.is_valid():
