@@ -108,18 +108,18 @@ def check_image(stream: BinaryIO, limits: ImageLimits) -> CheckedImage:
                     raise ImageRefused("too_small", limit=limits.min_side, width=width, height=height)
                 opened.load()  # the pixels: a truncated or corrupt file fails here
                 image = ImageOps.exif_transpose(opened)
+            has_alpha = image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info)
+            image = image.convert("RGBA" if has_alpha else "RGB")
+            full = _encode(_scaled(image, MAX_SIDE), QUALITY)
+            thumbnail = _encode(_scaled(image, THUMBNAIL_SIDE), THUMBNAIL_QUALITY)
         except ImageRefused:
             raise
         except (Image.DecompressionBombError, Image.DecompressionBombWarning):
             raise ImageRefused("too_many_pixels", limit=limits.max_pixels) from None
         except UnidentifiedImageError:
             raise ImageRefused("not_an_image", formats=", ".join(ACCEPTED_FORMATS)) from None
-        except (OSError, SyntaxError, ValueError, EOFError):
+        except Exception:  # a hostile file can make a decoder fail in any way: then it is unreadable
             raise ImageRefused("unreadable") from None
-    has_alpha = image.mode in ("RGBA", "LA", "PA") or (image.mode == "P" and "transparency" in image.info)
-    image = image.convert("RGBA" if has_alpha else "RGB")
-    full = _encode(_scaled(image, MAX_SIDE), QUALITY)
-    thumbnail = _encode(_scaled(image, THUMBNAIL_SIDE), THUMBNAIL_QUALITY)
     return CheckedImage(
         image=full,
         thumbnail=thumbnail,

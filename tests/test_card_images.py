@@ -8,6 +8,7 @@ Every card is synthetic (tests/synthetic_decks.py) and every picture is drawn he
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import struct
@@ -144,6 +145,21 @@ def test_what_is_not_a_picture_the_site_takes_is_refused_before_it_is_decoded(da
     with pytest.raises(ImageRefused) as refused:
         check_image(io.BytesIO(data), ImageLimits())
     assert refused.value.code == code
+
+
+def test_a_damaged_picture_is_refused_or_taken_never_an_error():
+    """Bytes of real JPEG, PNG and WebP files flipped here and there, as a hostile or broken upload has them."""
+    import random
+
+    chance = random.Random(11)
+    small = (120, 168)
+    for original in (picture(small), picture(small, fmt="PNG"), picture(small, fmt="WEBP")):
+        for _ in range(30):
+            data = bytearray(original)
+            for _ in range(chance.randint(1, 8)):
+                data[chance.randrange(len(data))] = chance.randrange(256)
+            with contextlib.suppress(ImageRefused):
+                check_image(io.BytesIO(bytes(data)), ImageLimits())
 
 
 # --- the review flow, on the pages -------------------------------------------------------------------
