@@ -32,3 +32,8 @@ def with_pictures(cards: Iterable[Card]) -> list[Card]:
 def stored_image(pk: int) -> StoredImage | None:
     """An upload by its id (any user's: uploads are as public as the change sets that use them)."""
     return StoredImage.objects.filter(pk=pk).first()
+
+
+def removed_pictures(card: Card) -> list[CardImage]:
+    """Pictures taken off the card (kept, with their files): any of them can be proposed again."""
+    return list(CardImage.objects.filter(card=card, removed_at__isnull=False).select_related("image"))

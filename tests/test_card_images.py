@@ -221,16 +221,16 @@ def test_taking_a_picture_off_is_a_reviewed_change_that_keeps_the_file_and_can_b
     assert default_storage.exists(shown.image.file.name)
     page = Client().get(reverse("cards:card_detail", args=["shadowera", CARD])).content.decode()
     assert shown.image.thumbnail_url not in page
-    # Put back: the same picture proposed again.
-    services.submit_change_set(
-        author=editor,
-        game=game,
-        cards=[],
-        source_kind=ChangeSet.SourceKind.OTHER,
-        images=[services.ImageProposal(key=CARD, image=shown.image.pk)],
+    # Put back from the pictures page, which lists it as taken off: a change set too (an editor's applies).
+    pictures_page = reverse("contributions:card_images", args=["shadowera", CARD])
+    assert "Taken off" in signed_in(player).get(pictures_page).content.decode()
+    response = signed_in(editor).post(
+        pictures_page, {"action": "restore", "picture_id": shown.pk, "comment": "it is this card after all"}
     )
+    assert response.status_code == 302
     shown.refresh_from_db()
     assert shown.removed_at is None and CardImage.objects.count() == 1
+    assert (shown.side, shown.language) == ("face", "ja")
 
 
 def test_a_picture_of_a_card_that_does_not_exist_is_refused_naming_it(player, game):
