@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from functools import cached_property
 
+from django.conf import settings
 from django.db import models
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -261,6 +263,8 @@ class RevisionSource(models.Model):
     kind = models.CharField(max_length=16, choices=Kind.choices)
     detail = models.CharField(max_length=300, blank=True, default="")  # the file, or what the editor wrote
     url = models.CharField(max_length=200, blank=True, default="")  # a page about the source (a change set's)
+    # A photo or scan of the physical card the change came from (a change set's source photo).
+    photo = models.ForeignKey("StoredImage", on_delete=models.PROTECT, null=True, blank=True, related_name="+")
 
     def __str__(self) -> str:
         return f"{self.kind}: {self.detail}" if self.detail else self.kind
@@ -300,3 +304,72 @@ class SeedConflict(models.Model):
 
     def __str__(self) -> str:
         return f"seed conflict of card {self.card_id}"
+
+
+class StoredImage(models.Model):
+    """An uploaded picture as the site keeps it: re-encoded without metadata, with its thumbnail
+    (``cards.images``), in the default storage (``STORAGES["default"]``: files under MEDIA_ROOT, or any
+    backend). Named by the hash of its content, so the same picture uploaded twice is one row and one file.
+
+    It is a card's image (``CardImage``) once a change set that proposes it is applied, or the photo a change
+    set gives as its source. Never deleted: a removed card image keeps its file (``CardImage.removed_at``).
+    """
+
+    file = models.FileField(max_length=200)
+    thumbnail = models.FileField(max_length=200)
+    format = models.CharField(max_length=8)  # of both files: "webp"
+    width = models.PositiveIntegerField()
+    height = models.PositiveIntegerField()
+    thumbnail_width = models.PositiveIntegerField()
+    thumbnail_height = models.PositiveIntegerField()
+    bytes = models.PositiveIntegerField()
+    sha256 = models.CharField(max_length=64, unique=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="uploaded_images"
+    )
+    uploaded_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("uploaded image")
+        verbose_name_plural = _("uploaded images")
+
+    def __str__(self) -> str:
+        return self.file.name
+
+    @property
+    def url(self) -> str:
+        """Where the site serves it (``cards.views_images``), whatever the storage's own address."""
+        return reverse("cards:media", args=[self.file.name])
+
+    @property
+    def thumbnail_url(self) -> str:
+        return reverse("cards:media", args=[self.thumbnail.name])
+
+
+class CardImage(models.Model):
+    """A picture of a card: its face, its back, or a printing in one language. Shown on the card page, in
+    search results and in the deck builder; the first face (by ``position``) is the card's picture."""
+
+    class Side(models.TextChoices):
+        FACE = "face", pgettext_lazy("side of a card", "face")
+        BACK = "back", pgettext_lazy("side of a card", "back")
+        OTHER = "other", pgettext_lazy("side of a card", "other")
+
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="images")
+    image = models.ForeignKey(StoredImage, on_delete=models.PROTECT, related_name="card_images")
+    side = models.CharField(_("side"), max_length=8, choices=Side.choices, default=Side.FACE)
+    # The language of the printing shown; "" for a picture that shows no text, or one not said.
+    language = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES, blank=True, default="")
+    position = models.PositiveIntegerField(default=0)
+    added_at = models.DateTimeField(auto_now_add=True)
+    # Removed by a reviewed change: hidden, kept with its file, and put back by proposing it again.
+    removed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["card", "position", "pk"]
+        constraints = [models.UniqueConstraint(fields=["card", "image"], name="one_card_image_per_upload")]
+        verbose_name = _("card image")
+        verbose_name_plural = _("card images")
+
+    def __str__(self) -> str:
+        return f"{self.card_id}: {self.side} {self.language}".strip()

@@ -290,6 +290,10 @@ def revision_source(revision: CardRevision) -> str:
         detail = _name(revision.detail)
         if revision.url:
             detail = format_html('<a href="{}">{}</a>', revision.url, detail)
+        if revision.photo_url:
+            detail = format_html(
+                '{} · <a class="source-photo" href="{}">{}</a>', detail, revision.photo_url, _("photo")
+            )
         template, params = _("%(source)s by %(user)s (%(detail)s)"), {"user": _name(revision.user), "detail": detail}
     elif revision.detail:
         template, params = _("%(source)s (%(detail)s)"), {"detail": _name(revision.detail)}

@@ -24,7 +24,7 @@ reversion.register(CardText, follow=("card",))
 
 
 @contextmanager
-def card_revision(kind: str, detail: str = "", user: Any = None, url: str = "") -> Iterator[None]:
+def card_revision(kind: str, detail: str = "", user: Any = None, url: str = "", photo: Any = None) -> Iterator[None]:
     """Make the card writes inside one revision, recorded with its source. Inside another revision (an admin
     save that imports, say), the writes join that one."""
     if reversion.is_active():
@@ -34,13 +34,17 @@ def card_revision(kind: str, detail: str = "", user: Any = None, url: str = "") 
         if user is not None and getattr(user, "is_authenticated", False):
             reversion.set_user(user)
         reversion.set_comment(detail[:300])
-        reversion.add_meta(RevisionSource, kind=kind, detail=detail[:300], url=url[:200])
+        reversion.add_meta(RevisionSource, kind=kind, detail=detail[:300], url=url[:200], photo=photo)
         yield
 
 
 def card_history(card: Card) -> list[Version]:
     """The card's revisions, newest first, with their revision, user and source loaded."""
-    return list(Version.objects.get_for_object(card).select_related("revision", "revision__user", "revision__source"))
+    return list(
+        Version.objects.get_for_object(card).select_related(
+            "revision", "revision__user", "revision__source", "revision__source__photo"
+        )
+    )
 
 
 # --- reading a card's revisions -------------------------------------------------------------------------
@@ -69,6 +73,7 @@ class CardRevision:
     detail: str
     url: str  # a page about the source (a contribution's change set), or ""
     changes: tuple[Change, ...]
+    photo_url: str = ""  # the photo or scan of the card the change came from, or ""
 
 
 def _snapshot(versions: list[Version], card_id: int) -> dict[str, Any]:
@@ -152,6 +157,7 @@ def card_revisions(card: Card) -> list[CardRevision]:
                 detail=source.detail if source else revision.comment,
                 url=source.url if source else "",
                 changes=changes,
+                photo_url=source.photo.url if source and source.photo_id else "",
             )
         )
         before = after

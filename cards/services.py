@@ -160,11 +160,13 @@ def record_from_state(key: str, state: dict[str, Any]) -> CardRecord:
     )
 
 
-def write_cards(game: Game, records: list[CardRecord], *, kind: str, detail: str, user: Any, url: str = "") -> Revision:
+def write_cards(
+    game: Game, records: list[CardRecord], *, kind: str, detail: str, user: Any, url: str = "", photo: Any = None
+) -> Revision:
     """Write checked card records of one game as one revision (by ``user``, from ``kind``/``detail``, about
-    which ``url`` says more), index them, and return the revision. The caller holds the transaction and has
-    checked that nobody changed them."""
-    with card_revision(kind, detail, user, url):
+    which ``url`` says more, ``photo`` a photo of the card it came from), index them, and return the revision.
+    The caller holds the transaction and has checked that nobody changed them."""
+    with card_revision(kind, detail, user, url, photo):
         cards = [_write_card(game, record) for record in records]
     index_cards([card.pk for card in cards])
     pagecache.bump("cards")

@@ -1,11 +1,12 @@
 from django.urls import path
 
-from . import views
+from . import views, views_images
 
 app_name = "cards"
 
 urlpatterns = [
     path("", views.game_list, name="game_list"),
+    path("media/<path:name>", views_images.media, name="media"),
     path("search/", views.search, name="search"),
     path("search/syntax/", views.search_syntax, name="search_syntax"),
     path("games/<slug:game>/", views.game_detail, name="game_detail"),

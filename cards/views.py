@@ -14,6 +14,7 @@ from contributions.selectors import may_review  # who may revert is said once, w
 from . import presentation, selectors
 from .models import Card, Game
 from .revisions import card_revisions, value_origins
+from .selectors_images import card_pictures, with_pictures
 from .services import card_state, state_digest
 
 
@@ -107,6 +108,7 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
             card, language, selectors.glossary(game_row), value_origins(card_revisions(card))
         ),
         "completeness": presentation.completeness_view(card, selectors.card_completeness(card), language),
+        "pictures": card_pictures(card),
         "previous": neighbours.previous,
         "next": neighbours.next,
     }
@@ -157,7 +159,9 @@ def search(request: HttpRequest) -> HttpResponse:
             try:
                 with selectors.search_guard():
                     page = selectors.SearchPaginator(outcome, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
-                    rows = [presentation.search_row(card, language, outcome.highlight_terms) for card in page]
+                    rows = [
+                        presentation.search_row(card, language, outcome.highlight_terms) for card in with_pictures(page)
+                    ]
             except selectors.SearchFailed as failure:
                 context["error"] = presentation.query_error(query, failure.message, 0)
             else:

@@ -119,3 +119,23 @@ def proxy_ssl_header(name: str, environ: Mapping[str, str] = os.environ) -> tupl
     if not separator or not header.strip() or not value.strip():
         raise EnvironmentError_(f"{name} must look like 'X-Forwarded-Proto:https' (got {raw!r})")
     return "HTTP_" + header.strip().upper().replace("-", "_"), value.strip()
+
+
+def storage(
+    backend_name: str, options_name: str, default_backend: str, environ: Mapping[str, str] = os.environ
+) -> dict[str, Any]:
+    """A ``STORAGES`` entry: the backend's dotted path from ``backend_name``, its OPTIONS as a JSON object
+    from ``options_name`` (``{"bucket_name": "cards", "endpoint_url": "https://…"}`` for S3)."""
+    import json
+
+    backend = environ.get(backend_name, "").strip() or default_backend
+    if "." not in backend:
+        raise EnvironmentError_(f"{backend_name} must be a dotted path to a storage class (got {backend!r})")
+    raw = environ.get(options_name, "").strip()
+    try:
+        options = json.loads(raw) if raw else {}
+    except json.JSONDecodeError as error:
+        raise EnvironmentError_(f"{options_name} must be a JSON object ({error.msg})") from None
+    if not isinstance(options, dict):
+        raise EnvironmentError_(f"{options_name} must be a JSON object (got {raw!r})")
+    return {"BACKEND": backend, "OPTIONS": options} if options else {"BACKEND": backend}

@@ -114,6 +114,11 @@ def too_many_requests(request: HttpRequest, wait: int, message: str | None = Non
     )
 
 
+def refused(request: HttpRequest, status: int, message: str, code: str) -> HttpResponse:
+    """A request refused before a view could show its form (an upload too large to read): the message alone."""
+    return _answer(request, status, title=_("Request refused"), message=message, code=code)
+
+
 @dataclass(frozen=True)
 class Unavailable:
     """What a 503 says for one kind of database failure (``cardsite.db.failure_kind``)."""

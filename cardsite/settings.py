@@ -196,8 +196,13 @@ VENDOR_FOLDERS = ("htmx.org/dist", "chart.js/dist", "swagger-ui-dist")
 for folder in VENDOR_FOLDERS:
     if (NODE_MODULES_DIR / folder).is_dir():
         STATICFILES_DIRS.append((f"vendor/{folder}", NODE_MODULES_DIR / folder))
+# Uploaded card images (cards.images): files under MEDIA_ROOT by default; any storage backend by setting,
+# e.g. MEDIA_STORAGE=storages.backends.s3.S3Storage MEDIA_STORAGE_OPTIONS='{"bucket_name": "cards"}' (README).
+# They are always served by the site itself (cards.views_images, MEDIA_URL), whatever the backend.
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "var" / "media")
+MEDIA_URL = "/media/"
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": env.storage("MEDIA_STORAGE", "MEDIA_STORAGE_OPTIONS", "django.core.files.storage.FileSystemStorage"),
     # Hashed, compressed copies made by collectstatic (bin/run-site), served by WhiteNoise with
     # far-future cache headers. DEBUG serves the files as they are.
     "staticfiles": {
@@ -360,6 +365,12 @@ PERMISSIONS_POLICY = {
 # same limit (cardsite.parsers), named in its error.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.integer("DATA_UPLOAD_MAX_MEMORY_SIZE", 1_000_000)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+
+# Card images (cards.images): bytes of one upload, pixels (width × height, checked before decoding: a
+# decompression bomb is refused unread), and uploads per user in 24 hours.
+IMAGE_MAX_BYTES = env.integer("IMAGE_MAX_BYTES", 10_000_000)
+IMAGE_MAX_PIXELS = env.integer("IMAGE_MAX_PIXELS", 40_000_000)
+IMAGE_UPLOADS_PER_DAY = env.integer("IMAGE_UPLOADS_PER_DAY", 30)
 
 # --- e-mail and logging -------------------------------------------------------------------------
 

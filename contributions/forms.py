@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.gamedefs import LANGUAGES
 from cards.gamedefs.base import BooleanType, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType
 from cards.importing import MAX_LENGTHS
+from cards.models import LANGUAGE_CHOICES, CardImage
 from cards.presentation import LANGUAGE_NAMES, problem_text
 
 from .models import ChangeSet
@@ -57,6 +58,19 @@ def _value_field(spec: FieldSpec, language: str) -> forms.Field:
             attributes["max"] = kind.maximum
     return forms.CharField(
         label=label, required=False, max_length=200, help_text=help_text, widget=forms.TextInput(attrs=attributes)
+    )
+
+
+IMAGE_TYPES = "image/jpeg,image/png,image/webp"
+
+
+def _photo_field(label: Any, *, required: bool, help_text: Any = "") -> forms.FileField:
+    """A picture to upload; checked by ``cards.services_images.image_store`` (type, size, pixels), not here."""
+    return forms.FileField(
+        label=label,
+        required=required,
+        help_text=help_text,
+        widget=forms.ClearableFileInput(attrs={"accept": IMAGE_TYPES}),
     )
 
 
@@ -128,6 +142,11 @@ class CardContributionForm(forms.Form):
             required=False,
             max_length=2000,
             widget=forms.Textarea(attrs={"rows": 3}),
+        )
+        self.fields["source_photo"] = _photo_field(
+            _("Photo or scan of the card (optional)"),
+            required=False,
+            help_text=_("Your photo or scan of the printed card: the editors check the values against it."),
         )
         self.fields["seen"] = forms.CharField(required=False, widget=forms.HiddenInput)
 
@@ -232,3 +251,34 @@ class BulkContributionForm(forms.Form):
         if not (data.get("text") or "").strip():
             self.add_error("text", _("Paste a table or choose a file."))
         return data
+
+
+class CardImageForm(forms.Form):
+    """A picture of a card to add (its face, its back, a printing in one language), with its source."""
+
+    picture = _photo_field(_("Picture"), required=True, help_text=_("A photo or scan of the card: JPEG, PNG or WebP."))
+    side = forms.ChoiceField(label=_("Side"), choices=CardImage.Side.choices, initial=CardImage.Side.FACE)
+    language = forms.ChoiceField(
+        label=_("Language of the printing"),
+        choices=[("", _("none or not said")), *LANGUAGE_CHOICES],
+        required=False,
+    )
+    source_kind = forms.ChoiceField(
+        label=_("Where does this picture come from?"),
+        choices=ChangeSet.SourceKind.choices,
+        initial=ChangeSet.SourceKind.PHOTO,
+        widget=forms.RadioSelect,
+    )
+    source_detail = forms.CharField(label=_("Source details"), required=False, max_length=300)
+    comment = forms.CharField(
+        label=_("Comment for the editors"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+
+
+class CardImageRemovalForm(forms.Form):
+    """Take a picture off its card (kept, and put back by proposing it again): a reviewed change too."""
+
+    picture_id = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    comment = forms.CharField(
+        label=_("Why should this picture go?"), required=True, max_length=2000, widget=forms.TextInput()
+    )

@@ -18,7 +18,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from cards.models import Game
+from cards.models import LANGUAGE_CHOICES, CardImage, Game, StoredImage
 
 
 class ChangeSet(models.Model):
@@ -46,6 +46,10 @@ class ChangeSet(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True, default="", max_length=2000)
+    # A photo or scan of the physical card the values come from: the card page's sources link to it.
+    source_photo = models.ForeignKey(
+        StoredImage, on_delete=models.PROTECT, null=True, blank=True, related_name="source_of"
+    )
     # The revision of the cards that applied it (accepted change sets only).
     revision = models.OneToOneField(
         "reversion.Revision", on_delete=models.SET_NULL, null=True, blank=True, related_name="change_set"
@@ -76,6 +80,28 @@ class CardChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.change_set_id}: {self.key}"
+
+
+class ImageChange(models.Model):
+    """A picture a change set adds to a card (or puts back), or removes from it (the file is kept)."""
+
+    class Action(models.TextChoices):
+        ADD = "add", pgettext_lazy("change of a card image", "add")
+        REMOVE = "remove", pgettext_lazy("change of a card image", "remove")
+
+    change_set = models.ForeignKey(ChangeSet, on_delete=models.CASCADE, related_name="image_changes")
+    position = models.PositiveIntegerField(default=0)
+    key = models.CharField(max_length=100)  # the card's key in the change set's game
+    action = models.CharField(max_length=8, choices=Action.choices)
+    image = models.ForeignKey(StoredImage, on_delete=models.PROTECT, related_name="changes")
+    side = models.CharField(max_length=8, choices=CardImage.Side.choices, default=CardImage.Side.FACE)
+    language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES, blank=True, default="")
+
+    class Meta:
+        ordering = ["change_set", "position"]
+
+    def __str__(self) -> str:
+        return f"{self.change_set_id}: {self.action} {self.key}"
 
 
 class GameRole(models.Model):

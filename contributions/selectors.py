@@ -12,11 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, QuerySet
+from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models.functions import Coalesce
 
 from cards.models import Card, Game, SeedConflict
 
-from .models import CardChange, ChangeSet, GameRole, Notice
+from .models import CardChange, ChangeSet, GameRole, ImageChange, Notice
 
 
 def role_of(user: Any, game: Game) -> str | None:
@@ -73,7 +74,11 @@ def reviews(user: Any, game: Game | None = None) -> bool:
 
 
 def _with_counts(change_sets: QuerySet[ChangeSet]) -> QuerySet[ChangeSet]:
-    return change_sets.select_related("game", "author", "decided_by").annotate(card_count=Count("changes"))
+    # Pictures counted in a subquery: a second Count over another relation would multiply the first.
+    pictures = ImageChange.objects.filter(change_set=OuterRef("pk")).values("change_set").annotate(n=Count("pk"))
+    return change_sets.select_related("game", "author", "decided_by").annotate(
+        card_count=Count("changes"), image_count=Coalesce(Subquery(pictures.values("n")), 0)
+    )
 
 
 def review_queue(user: Any, game: Game | None = None) -> QuerySet[ChangeSet]:
@@ -105,7 +110,17 @@ def change_sets_of(user: Any) -> QuerySet[ChangeSet]:
 
 
 def change_set_detail(pk: int) -> ChangeSet | None:
-    return _with_counts(ChangeSet.objects.filter(pk=pk)).prefetch_related("changes").first()
+    return (
+        _with_counts(ChangeSet.objects.filter(pk=pk))
+        .select_related("source_photo")
+        .prefetch_related("changes", "image_changes__image")
+        .first()
+    )
+
+
+def image_changes_of(change_set: ChangeSet) -> list[ImageChange]:
+    """The pictures a change set adds to or removes from its cards, with their files."""
+    return list(change_set.image_changes.all())
 
 
 def cards_in_database(change_set: ChangeSet) -> set[str]:

@@ -12,7 +12,8 @@ overwritten: the change is refused (``CardChangedSince``) with the card's values
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -24,18 +25,30 @@ from django.utils.translation import gettext_lazy as _
 
 from cards import selectors as card_selectors
 from cards.importing import check_cards
-from cards.models import Card, Game, RevisionSource, SeedConflict, SeedState
+from cards.models import LANGUAGE_CHOICES, Card, CardImage, Game, RevisionSource, SeedConflict, SeedState, StoredImage
 from cards.presentation import ProblemText, value_name
 from cards.revisions import card_revisions, flatten_state, revision_values, unflatten_state
 from cards.services import card_state, record_from_state, record_state, state_digest, write_cards
+from cardsite import pagecache
 from cardsite.errors import AppError, Message
 
 from . import selectors
-from .models import CardChange, ChangeSet, GameRole, Notice
+from .models import CardChange, ChangeSet, GameRole, ImageChange, Notice
 
 logger = logging.getLogger(__name__)
 
 MAX_CARDS_PER_CHANGE_SET = 2000
+MAX_IMAGES_PER_CHANGE_SET = 20
+
+
+@dataclass(frozen=True)
+class ImageProposal:
+    """A picture to add to the card ``key`` (or put back, if it was removed): a stored upload's id."""
+
+    key: str
+    image: int
+    side: str = CardImage.Side.FACE
+    language: str = ""
 
 
 class ContributionError(AppError):
@@ -121,9 +134,16 @@ def submit_change_set(
     source_detail: str = "",
     comment: str = "",
     seen: Mapping[str, str] | None = None,
+    source_photo: StoredImage | None = None,
+    images: Sequence[ImageProposal] = (),
+    remove_images: Sequence[int] = (),
 ) -> ChangeSet:
     """Store a change set of ``cards`` (records in the project's card format) and apply it at once if the
     author's role says so (``selectors.applies_at_once``); otherwise it waits for an editor.
+
+    ``source_photo``: a stored upload (``cards.services_images.image_store``), the photo or scan the values
+    come from. ``images``: pictures to add to cards (of the game, or added by this change set);
+    ``remove_images``: ids of card images to take off their card (kept, and put back by proposing them again).
 
     ``seen``: for each card key, ``state_digest`` of the card as the contributor saw it ("" for a card they
     add). A card whose state differs now is refused. Without ``seen`` (a bulk upload), cards are compared
@@ -136,16 +156,17 @@ def submit_change_set(
         raise ContributionError(
             _("Say where these values come from."), code="invalid_source", errors={"source_kind": [_("Choose one.")]}
         )
-    if not isinstance(cards, list) or not cards:
+    if not isinstance(cards, list) or not (cards or images or remove_images):
         raise ContributionError(_("There is no card in this change set."), code="empty_change_set")
     if len(cards) > MAX_CARDS_PER_CHANGE_SET:
         raise ContributionError(
             Message(_("A change set may hold at most %(limit)s cards."), {"limit": MAX_CARDS_PER_CHANGE_SET}),
             code="too_many_cards",
         )
-    records, problems = check_cards(game.definition, cards)
+    records, problems = check_cards(game.definition, cards) if cards else ([], [])
     if problems:
         _refuse_problems(problems)
+    image_changes = _image_changes(game, {record.key for record in records}, images, remove_images)
     current = _current_states(game, [record.key for record in records], lock=True)
     if seen is not None:
         stale = {
@@ -166,7 +187,7 @@ def submit_change_set(
         for record in records
         if current.get(record.key) != record_state(record)
     ]
-    if not changes:
+    if not changes and not image_changes:
         raise AlreadyDone(_("These cards are already as you propose: nothing to change."), code="no_change")
     change_set = ChangeSet.objects.create(
         game=game,
@@ -174,13 +195,115 @@ def submit_change_set(
         source_kind=source_kind,
         source_detail=source_detail.strip()[:300],
         comment=comment.strip()[:2000],
+        source_photo=source_photo,
     )
     for position, change in enumerate(changes):
         change.change_set, change.position = change_set, position
     CardChange.objects.bulk_create(changes)
+    for position, image_change in enumerate(image_changes):
+        image_change.change_set, image_change.position = change_set, position
+    ImageChange.objects.bulk_create(image_changes)
     if selectors.applies_at_once(author, game):
         _apply(change_set, decided_by=author, event=Notice.Event.APPLIED)
     return change_set
+
+
+def _image_refused(path: str, message: Any) -> ContributionError:
+    return ContributionError(
+        _("Some pictures cannot be changed as proposed (each is named below): nothing was submitted."),
+        code="invalid_images",
+        errors={path: [message]},
+    )
+
+
+def _image_changes(
+    game: Game, new_keys: set[str], images: Sequence[ImageProposal], remove_images: Sequence[int]
+) -> list[ImageChange]:
+    """The image changes proposed, checked: a picture of a card of the game (or of this change set) with a
+    known side and language; a removal of a picture the game's card shows. Pictures already as proposed are
+    left out (none left and no card changed: "nothing to change")."""
+    if len(images) + len(remove_images) > MAX_IMAGES_PER_CHANGE_SET:
+        raise ContributionError(
+            Message(_("A change set may hold at most %(limit)s pictures."), {"limit": MAX_IMAGES_PER_CHANGE_SET}),
+            code="too_many_images",
+        )
+    languages = {"", *(code for code, _name in LANGUAGE_CHOICES)}
+    keys = {proposal.key for proposal in images}
+    existing = set(Card.objects.filter(game=game, key__in=keys).values_list("key", flat=True))
+    stored = StoredImage.objects.in_bulk([proposal.image for proposal in images])
+    shown = {
+        (key, image_id): removed is None
+        for key, image_id, removed in CardImage.objects.filter(card__game=game, card__key__in=keys).values_list(
+            "card__key", "image_id", "removed_at"
+        )
+    }
+    changes = []
+    for index, proposal in enumerate(images):
+        place = f"images[{index}]"
+        if proposal.key not in existing and proposal.key not in new_keys:
+            raise _image_refused(f"{place}.card", Message(_("There is no card %(key)s."), {"key": proposal.key}))
+        if proposal.image not in stored:
+            raise _image_refused(f"{place}.image", Message(_("There is no upload #%(id)s."), {"id": proposal.image}))
+        if proposal.side not in CardImage.Side.values:
+            raise _image_refused(f"{place}.side", _("Choose the face, the back or other."))
+        if proposal.language not in languages:
+            raise _image_refused(f"{place}.language", _("Choose one of the site's languages, or none."))
+        if not shown.get((proposal.key, proposal.image)):
+            changes.append(
+                ImageChange(
+                    key=proposal.key,
+                    action=ImageChange.Action.ADD,
+                    image=stored[proposal.image],
+                    side=proposal.side,
+                    language=proposal.language,
+                )
+            )
+    targets = CardImage.objects.filter(card__game=game, pk__in=remove_images, removed_at__isnull=True)
+    found = {target.pk: target for target in targets.select_related("card", "image")}
+    for index, pk in enumerate(remove_images):
+        target = found.get(pk)
+        if target is None:
+            raise _image_refused(
+                f"remove_images[{index}]", Message(_("This game's cards show no picture #%(id)s."), {"id": pk})
+            )
+        changes.append(
+            ImageChange(
+                key=target.card.key,
+                action=ImageChange.Action.REMOVE,
+                image=target.image,
+                side=target.side,
+                language=target.language,
+            )
+        )
+    return changes
+
+
+def _apply_images(change_set: ChangeSet) -> None:
+    """Show the change set's pictures on their cards, and take off those it removes (kept, hidden)."""
+    image_changes = list(change_set.image_changes.all())
+    if not image_changes:
+        return
+    cards = {
+        card.key: card
+        for card in Card.objects.select_for_update().filter(
+            game=change_set.game, key__in={change.key for change in image_changes}
+        )
+    }
+    now = timezone.now()
+    for change in image_changes:
+        card = cards[change.key]
+        current = CardImage.objects.filter(card=card, image=change.image).first()
+        if change.action == ImageChange.Action.REMOVE:
+            if current is not None and current.removed_at is None:
+                current.removed_at = now
+                current.save(update_fields=["removed_at"])
+            continue
+        if current is None:
+            last = CardImage.objects.filter(card=card).order_by("-position").values_list("position", flat=True).first()
+            current = CardImage(card=card, image=change.image, position=(last or 0) + 1)
+        current.side, current.language, current.removed_at = change.side, change.language, None
+        current.save()
+    pagecache.bump("cards")
 
 
 def _source_detail(change_set: ChangeSet) -> str:
@@ -202,14 +325,17 @@ def _apply(change_set: ChangeSet, *, decided_by: Any, event: str, reason: str = 
             ),
             cards=stale,
         )
-    change_set.revision = write_cards(
-        change_set.game,
-        [record_from_state(change.key, change.proposed) for change in changes],
-        kind=RevisionSource.Kind.CONTRIBUTION,
-        detail=_source_detail(change_set),
-        user=change_set.author,
-        url=reverse("contributions:change_set", args=[change_set.pk]),
-    )
+    if changes:
+        change_set.revision = write_cards(
+            change_set.game,
+            [record_from_state(change.key, change.proposed) for change in changes],
+            kind=RevisionSource.Kind.CONTRIBUTION,
+            detail=_source_detail(change_set),
+            user=change_set.author,
+            url=reverse("contributions:change_set", args=[change_set.pk]),
+            photo=change_set.source_photo,
+        )
+    _apply_images(change_set)
     _decide(change_set, ChangeSet.Status.ACCEPTED, decided_by, reason)
     _notify(change_set, event)
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_images
 
 app_name = "contributions"
 
@@ -18,4 +18,5 @@ urlpatterns = [
     # Before the card page's <path:key>, which would take "…/edit" for a key.
     path("games/<slug:game>/cards/<path:key>/edit/", views.card_edit, name="card_edit"),
     path("games/<slug:game>/cards/<path:key>/revert/", views.card_revert, name="card_revert"),
+    path("games/<slug:game>/cards/<path:key>/images/", views_images.card_images, name="card_images"),
 ]

@@ -14,15 +14,18 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import account_required, same_site_path
 from cards import selectors as card_selectors
-from cards.models import Card, Game
+from cards.models import Card, Game, StoredImage
 from cards.presentation import changes_view
 from cards.revisions import diff_values, flatten_state
 from cards.services import card_state, state_digest
+from cards.services_images import ImageError, image_store
+from cardsite.errors import QuotaExceeded
 from cardsite.throttling import rate_limit
 
 from . import bulk, presentation, selectors, services
 from .forms import BulkContributionForm, CardContributionForm
 from .models import ChangeSet
+from .uploads import refuse_oversized_uploads
 
 
 def _kind(definition: Any, wanted: str | None) -> str | None:
@@ -38,12 +41,28 @@ def _game_to_contribute(request: HttpRequest, slug: str) -> Game:
     return game
 
 
-def _thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
+def card_to_contribute(request: HttpRequest, slug: str, key: str) -> tuple[Game, Card]:
+    """The game and the card the request would change: 404 if there is none, 403 if the user may not."""
+    game = _game_to_contribute(request, slug)
+    try:
+        return game, card_selectors.card_detail(game, key)
+    except Card.DoesNotExist:
+        raise Http404 from None
+
+
+def thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
     if change_set.status == ChangeSet.Status.ACCEPTED:
         messages.success(request, _("Thank you: your change is applied."))
     else:
         messages.success(request, _("Thank you: your change waits for an editor's review."))
     return redirect("contributions:change_set", change_set.pk)
+
+
+def _stored_photo(request: HttpRequest, upload: Any, field: str) -> StoredImage | None:
+    """The uploaded picture, checked and kept (``cards.services_images``); None when none was sent."""
+    if upload is None:
+        return None
+    return image_store(uploader=request.user, stream=upload, field=field)
 
 
 def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: str | None) -> HttpResponse | None:
@@ -59,7 +78,12 @@ def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: s
             source_detail=data.get("source_detail", ""),
             comment=data.get("comment", ""),
             seen={record["key"]: data.get("seen") or ""},
+            source_photo=_stored_photo(request, data.get("source_photo"), "source_photo"),
         )
+    except (ImageError, QuotaExceeded) as error:
+        form.add_error("source_photo", str(error))
+        form.status = error.status
+        return None
     except services.CardChangedSince as error:
         form.add_error(None, str(error))
         form.current = error.cards.get(record["key"])
@@ -71,7 +95,7 @@ def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: s
             for problem in problems:
                 form.add_error(name, f"{path}: {problem}" if name is None else str(problem))
         return None
-    return _thanks(request, change_set)
+    return thanks(request, change_set)
 
 
 def _form_page(request: HttpRequest, game: Game, form: CardContributionForm, card: Card | None) -> HttpResponse:
@@ -87,11 +111,12 @@ def _form_page(request: HttpRequest, game: Game, form: CardContributionForm, car
         "chosen_kind": form.initial.get("kind") or (form.data.get("kind") if form.is_bound else ""),
         "current": current,
     }
-    return render(request, "contributions/card_form.html", context)
+    return render(request, "contributions/card_form.html", context, status=getattr(form, "status", 200))
 
 
 @account_required
 @require_http_methods(["GET", "POST"])
+@refuse_oversized_uploads
 @rate_limit("contribution")
 def card_new(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_to_contribute(request, game)
@@ -99,7 +124,7 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
     kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind"))
     number = request.GET.get("number", "")[:32]  # a number the map of what is missing knows no card of
     initial = {"kind": kind or "", "seen": "", "number": number, "key": number}
-    form = CardContributionForm(definition, kind, request.POST or None, initial=initial)
+    form = CardContributionForm(definition, kind, request.POST or None, request.FILES or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         done = _submit(request, form, game_row, None)
         if done is not None:
@@ -109,13 +134,10 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
 
 @account_required
 @require_http_methods(["GET", "POST"])
+@refuse_oversized_uploads
 @rate_limit("contribution")
 def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
-    game_row = _game_to_contribute(request, game)
-    try:
-        card = card_selectors.card_detail(game_row, key)
-    except Card.DoesNotExist:
-        raise Http404 from None
+    game_row, card = card_to_contribute(request, game, key)
     definition = game_row.definition
     state = card_state(card)
     kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind") or state["kind"])
@@ -124,7 +146,9 @@ def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "kind": kind or "",
         "seen": state_digest(state),
     }
-    form = CardContributionForm(definition, kind, request.POST or None, initial=initial, key=card.key)
+    form = CardContributionForm(
+        definition, kind, request.POST or None, request.FILES or None, initial=initial, key=card.key
+    )
     if request.method == "POST" and form.is_valid():
         done = _submit(request, form, game_row, card.key)
         if done is not None:
@@ -144,6 +168,7 @@ def change_set(request: HttpRequest, pk: int) -> HttpResponse:
         # An editor may block (or unblock) the author here, as on the review queue.
         "may_block": selectors.user_to_block(request.user, found.game, found.author_id) is not None,
         "author_blocked": selectors.is_blocked(found.author, found.game),
+        "image_changes": selectors.image_changes_of(found),
     }
     return render(request, "contributions/change_set.html", context)
 
@@ -327,7 +352,7 @@ def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
             except services.ContributionError as error:
                 form.add_error(None, str(error))
             else:
-                return _thanks(request, change_set)
+                return thanks(request, change_set)
     context = {
         "game": game_row,
         "search_game": game_row,

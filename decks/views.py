@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.decorators import account_required
 from cards import selectors as card_selectors
 from cards.models import Game
+from cards.selectors_images import with_pictures
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
@@ -175,7 +176,7 @@ def _search_context(request: HttpRequest, deck: Deck) -> dict:
     try:
         with card_selectors.search_guard():
             page = Paginator(cards, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
-            context["rows"] = [presentation.builder_row(card, rules, language) for card in page]
+            context["rows"] = [presentation.builder_row(card, rules, language) for card in with_pictures(page)]
     except card_selectors.SearchFailed as failure:
         context["error"] = failure.message
         return context

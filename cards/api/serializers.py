@@ -27,8 +27,9 @@ from cardsite.errors import render
 from .. import selectors, services
 from ..gamedefs import LANGUAGES, all_games
 from ..gamedefs.base import ChoiceListType, ChoiceType, FieldSpec
-from ..models import Card, Game, RuleSection, Term
+from ..models import Card, CardImage, Game, RuleSection, Term
 from ..presentation import problem_text
+from ..selectors_images import card_pictures
 
 LANGUAGE_HELP = "Keyed by language code: ja, zh-hant, en. A language without a text is absent."
 
@@ -224,11 +225,39 @@ class CardSerializer(serializers.Serializer):
         return request.build_absolute_uri(path) if request is not None else path
 
 
+class CardImageSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="Name it in `remove_images` of a change set to propose taking it off.")
+    side = serializers.CharField(help_text="face, back or other.")
+    language = serializers.CharField(help_text="The language of the printing shown; empty for none or not said.")
+    url = serializers.SerializerMethodField(help_text="The picture (WebP).")
+    thumbnail_url = serializers.SerializerMethodField()
+    width = serializers.IntegerField(source="image.width")
+    height = serializers.IntegerField(source="image.height")
+    thumbnail_width = serializers.IntegerField(source="image.thumbnail_width")
+    thumbnail_height = serializers.IntegerField(source="image.thumbnail_height")
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, picture: CardImage) -> str:
+        request = self.context.get("request")
+        return request.build_absolute_uri(picture.image.url) if request is not None else picture.image.url
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_thumbnail_url(self, picture: CardImage) -> str:
+        request = self.context.get("request")
+        path = picture.image.thumbnail_url
+        return request.build_absolute_uri(path) if request is not None else path
+
+
 class CardDetailSerializer(CardSerializer):
+    images = serializers.SerializerMethodField(help_text="Pictures of the card, the one that stands for it first.")
     state_digest = serializers.SerializerMethodField(
         help_text="A fingerprint of the card's values and texts as stored now: send it as `seen` with a change set "
         "(POST /api/change-sets/) so that a change made on this state is refused if the card changed since."
     )
+
+    @extend_schema_field(CardImageSerializer(many=True))
+    def get_images(self, card: Card) -> list[dict[str, Any]]:
+        return CardImageSerializer(card_pictures(card), many=True, context=self.context).data
 
     def get_state_digest(self, card: Card) -> str:
         return services.state_digest(services.card_state(card))

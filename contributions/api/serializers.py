@@ -20,14 +20,14 @@ from rest_framework.reverse import reverse
 from cards.api.serializers import ErrorSerializer, GameSlugField
 from cards.gamedefs import LANGUAGES, all_games
 from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
-from cards.models import SeedConflict
+from cards.models import LANGUAGE_CHOICES, CardImage, SeedConflict, StoredImage
 from cards.services import card_state, state_digest
 from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
 from decks.api.serializers import NAME_PATTERN
 
-from ..models import CardChange, ChangeSet
-from ..services import MAX_CARDS_PER_CHANGE_SET
+from ..models import CardChange, ChangeSet, ImageChange
+from ..services import MAX_CARDS_PER_CHANGE_SET, MAX_IMAGES_PER_CHANGE_SET
 
 DIGEST_PATTERN = r"^([0-9a-f]{32})?$"
 # A card's key: something other than white space; no "/" nor control characters (one segment of the card's
@@ -90,6 +90,55 @@ class CardRecordField(serializers.JSONField):
     """A card record; the service checks it against the game (``cards.importing.check_cards``)."""
 
 
+class ImageProposalSerializer(JSONBodySerializer):
+    card = serializers.CharField(
+        max_length=MAX_LENGTHS["key"],
+        validators=[RegexValidator(KEY_PATTERN)],
+        help_text="The key of the card the picture shows.",
+    )
+    image = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="The id of an upload.")
+    side = serializers.ChoiceField(choices=CardImage.Side.choices, default=CardImage.Side.FACE)
+    language = serializers.ChoiceField(
+        choices=[("", "none"), *LANGUAGE_CHOICES],
+        default="",
+        allow_blank=True,
+        help_text="The language of the printing shown; empty for none or not said.",
+    )
+
+
+class ImageUploadSerializer(serializers.Serializer):
+    file = serializers.FileField(
+        help_text="A photo or scan of a card: JPEG, PNG or WebP, at most IMAGE_MAX_BYTES bytes (10 MB) and "
+        "IMAGE_MAX_PIXELS pixels (40 million)."
+    )
+
+
+class StoredImageSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField(help_text="The picture (WebP, at most 2,000 pixels on its long side).")
+    thumbnail_url = serializers.SerializerMethodField(help_text="Its thumbnail (at most 320 pixels).")
+
+    class Meta:
+        model = StoredImage
+        fields = ["id", "url", "thumbnail_url", "format", "width", "height", "thumbnail_width", "thumbnail_height"]
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, image: StoredImage) -> str:
+        return _absolute(self, image.url)
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_thumbnail_url(self, image: StoredImage) -> str:
+        return _absolute(self, image.thumbnail_url)
+
+
+class ImageChangeSerializer(serializers.ModelSerializer):
+    card = serializers.CharField(source="key")
+    image = StoredImageSerializer()
+
+    class Meta:
+        model = ImageChange
+        fields = ["card", "action", "image", "side", "language"]
+
+
 class ChangeSetRequestSerializer(JSONBodySerializer):
     game = GameSlugField(help_text="The game of every card of the change set.")
     source_kind = serializers.ChoiceField(choices=ChangeSet.SourceKind.choices, help_text="Where the values come from.")
@@ -104,9 +153,35 @@ class ChangeSetRequestSerializer(JSONBodySerializer):
     )
     cards = serializers.ListField(
         child=CardRecordField(),
-        min_length=1,
+        required=False,
+        default=list,
         max_length=MAX_CARDS_PER_CHANGE_SET,
-        help_text="Each card whole, as it should be (docs/card-format.md): a value left out becomes unknown.",
+        help_text="Each card whole, as it should be (docs/card-format.md): a value left out becomes unknown. A change "
+        "set holds at least one card or one picture (`images`, `remove_images`).",
+    )
+    source_photo = serializers.IntegerField(
+        required=False,
+        allow_null=True,
+        min_value=1,
+        max_value=2**63 - 1,
+        help_text="The id of an upload (POST /api/images/): a photo or scan of the printed card the values come "
+        "from. The card page's sources link to it.",
+    )
+    images = serializers.ListField(
+        child=ImageProposalSerializer(),
+        required=False,
+        default=list,
+        max_length=MAX_IMAGES_PER_CHANGE_SET,
+        help_text="Pictures to show on cards of the game (or added by this change set): uploads by id. A picture "
+        "once removed is put back this way.",
+    )
+    remove_images = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
+        required=False,
+        default=list,
+        max_length=MAX_IMAGES_PER_CHANGE_SET,
+        help_text="Ids of pictures shown on the game's cards (`images` of GET /api/cards/{game}/{key}/) to take off. "
+        "The file is kept.",
     )
     seen = serializers.DictField(
         child=serializers.CharField(allow_blank=True, max_length=32, validators=[RegexValidator(DIGEST_PATTERN)]),
@@ -157,6 +232,7 @@ class ChangeSetSerializer(serializers.ModelSerializer):
         help_text="Who accepted or rejected it (its author, for a change set applied at once); null while it waits.",
     )
     card_count = serializers.IntegerField(help_text="Cards the change set adds or changes.")
+    image_count = serializers.IntegerField(help_text="Pictures the change set adds to cards or takes off them.")
 
     class Meta:
         model = ChangeSet
@@ -171,6 +247,7 @@ class ChangeSetSerializer(serializers.ModelSerializer):
             "source_detail",
             "comment",
             "card_count",
+            "image_count",
             "created_at",
             "decided_by",
             "decided_at",
@@ -227,9 +304,13 @@ class CardChangeSerializer(serializers.Serializer):
 
 class ChangeSetDetailSerializer(ChangeSetSerializer):
     cards = serializers.SerializerMethodField(help_text="Each card the change set adds or changes, in its order.")
+    source_photo = StoredImageSerializer(allow_null=True, help_text="The photo or scan the values come from.")
+    images = ImageChangeSerializer(
+        source="image_changes", many=True, help_text="Pictures the change set adds to cards or takes off them."
+    )
 
     class Meta(ChangeSetSerializer.Meta):
-        fields = [*ChangeSetSerializer.Meta.fields, "cards"]
+        fields = [*ChangeSetSerializer.Meta.fields, "cards", "source_photo", "images"]
 
     @extend_schema_field(CardChangeSerializer(many=True))
     def get_cards(self, change_set: ChangeSet) -> list[dict[str, Any]]:

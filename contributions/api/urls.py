@@ -3,13 +3,14 @@
 ``change-sets/`` the user's own (GET) and submit (POST); ``change-sets/<id>/`` one change set (GET);
 ``change-sets/<id>/accept/`` and ``…/reject/`` review it (POST, editors); ``review-queue/`` what waits
 for the user's review (GET, editors); ``review-queue/seed-conflicts/`` the seed conflicts waiting (GET,
-editors) and ``seed-conflicts/<id>/resolve/`` settle one (POST, editors).
+editors), ``seed-conflicts/<id>/resolve/`` settle one (POST, editors) and ``images/`` upload a picture (POST,
+multipart).
 """
 
 from django.urls import path
 from rest_framework.routers import SimpleRouter
 
-from .views import ChangeSetViewSet, ReviewQueueView, SeedConflictQueueView, SeedConflictResolveView
+from .views import ChangeSetViewSet, ImageUploadView, ReviewQueueView, SeedConflictQueueView, SeedConflictResolveView
 
 app_name = "contributions_api"
 
@@ -21,4 +22,5 @@ urlpatterns = [
     path("review-queue/", ReviewQueueView.as_view(), name="review-queue"),
     path("review-queue/seed-conflicts/", SeedConflictQueueView.as_view(), name="seed-conflicts"),
     path("seed-conflicts/<int:conflict_id>/resolve/", SeedConflictResolveView.as_view(), name="seed-conflict-resolve"),
+    path("images/", ImageUploadView.as_view(), name="image-upload"),
 ]

@@ -12,33 +12,41 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.core.files.uploadedfile import UploadedFile
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
+from rest_framework.parsers import MultiPartParser
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
 from cards.api.serializers import ErrorSerializer
+from cards.models import StoredImage
+from cards.selectors_images import stored_image
+from cards.services_images import image_store, too_large_upload
 from cardsite.errors import Message
 from decks.api.serializers import game_from_slug
 
 from .. import selectors, services
 from ..models import ChangeSet
+from ..uploads import body_too_large
 from .serializers import (
     AcceptSerializer,
     CardChangedSinceSerializer,
     ChangeSetDetailSerializer,
     ChangeSetRequestSerializer,
     ChangeSetSerializer,
+    ImageUploadSerializer,
     RejectSerializer,
     ReviewQueueParametersSerializer,
     SeedConflictResolveSerializer,
     SeedConflictSerializer,
+    StoredImageSerializer,
 )
 
 # 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
@@ -79,6 +87,16 @@ def _reviewed_game(request: Request) -> Any:
     if not selectors.reviews(request.user, game):
         raise services.NotAllowed(_("Only editors of a game review its change sets."))
     return game
+
+
+def _source_photo(pk: int | None) -> StoredImage | None:
+    if pk is None:
+        return None
+    photo = stored_image(pk)
+    if photo is None:
+        message = Message(_("There is no upload #%(id)s."), {"id": pk})
+        raise services.ContributionError(message, code="no_such_upload", errors={"source_photo": [message]})
+    return photo
 
 
 class SignedInExceptReading(BasePermission):
@@ -154,6 +172,14 @@ class ChangeSetViewSet(viewsets.GenericViewSet):
             source_detail=data.get("source_detail", ""),
             comment=data.get("comment", ""),
             seen=data.get("seen"),
+            source_photo=_source_photo(data.get("source_photo")),
+            images=[
+                services.ImageProposal(
+                    key=item["card"], image=item["image"], side=item["side"], language=item["language"]
+                )
+                for item in data["images"]
+            ],
+            remove_images=data["remove_images"],
         )
         location = reverse(
             "contributions_api:change-set-detail", kwargs={"change_set_id": change_set.pk}, request=request
@@ -260,3 +286,36 @@ class SeedConflictResolveView(generics.GenericAPIView):
             seed_seen=data["seed_seen"],
         )
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema_view(
+    post=extend_schema(
+        summary="Upload a picture of a card",
+        description="A photo or scan (JPEG, PNG or WebP), checked and re-encoded as WebP without its metadata (EXIF, "
+        "GPS, camera), with a thumbnail. The answer's `id` goes into a change set: `source_photo` (the values come "
+        "from it) or `images` (show it on a card). The same picture uploaded again answers the upload kept. "
+        "Refused: not an image of these formats or damaged (400 `image_not_an_image`, `image_unreadable`); larger "
+        "than the bytes or pixels allowed, a decompression bomb among them (413 `image_too_large`, "
+        "`image_too_many_pixels`); more uploads in 24 hours than allowed (429 `image_uploads_per_day`).",
+        request={"multipart/form-data": ImageUploadSerializer},
+        responses={
+            201: StoredImageSerializer,
+            413: OpenApiResponse(ErrorSerializer, description="The file is larger than the limit it names."),
+        },
+    )
+)
+class ImageUploadView(generics.GenericAPIView):
+    serializer_class = StoredImageSerializer
+    permission_classes = (IsAuthenticated,)
+    parser_classes = (MultiPartParser,)
+
+    def post(self, request: Request) -> Response:
+        if body_too_large(request._request):
+            raise too_large_upload()  # before the body is read
+        upload = request.data.get("file") if hasattr(request.data, "get") else None
+        if not isinstance(upload, UploadedFile):
+            raise services.ContributionError(
+                _("Send the picture as the form field “file”."), code="no_file", errors={"file": [_("Required.")]}
+            )
+        stored = image_store(uploader=request.user, stream=upload)
+        return Response(self.get_serializer(stored).data, status.HTTP_201_CREATED)

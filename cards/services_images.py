@@ -1,0 +1,121 @@
+"""Writes of uploaded images: checking an upload (``cards.images``), keeping it in the default storage, and
+counting it against its uploader's allowance.
+
+Every path that takes a picture (the card image form, a change set's source photo, the API) calls
+``image_store``; what a refusal says is worded here once, in the reader's language, naming the limit.
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from typing import Any, BinaryIO
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from cardsite.errors import AppError, Message, QuotaExceeded
+
+from .images import ACCEPTED_FORMATS, ImageLimits, ImageRefused, check_image
+from .models import StoredImage
+
+
+class ImageError(AppError):
+    """An upload that is not an image the site takes, or is over a limit; nothing was stored."""
+
+    code = "image_refused"
+
+
+class ImageTooLarge(ImageError):
+    status = 413
+
+
+_REFUSALS: dict[str, tuple[Any, type[ImageError]]] = {
+    "too_large": (_("The image is larger than %(limit)s bytes, the most an upload may be."), ImageTooLarge),
+    "too_many_pixels": (
+        _("The image has more than %(limit)s pixels (width × height), the most an upload may have."),
+        ImageTooLarge,
+    ),
+    "too_small": (_("The image is smaller than %(limit)s pixels on a side, too small to show a card."), ImageError),
+    "not_an_image": (_("The file is not an image in one of these formats: %(formats)s."), ImageError),
+    "unreadable": (_("The image cannot be read: the file is damaged or cut short."), ImageError),
+    "empty": (_("The file is empty."), ImageError),
+}
+
+
+def image_limits() -> ImageLimits:
+    return ImageLimits(max_bytes=settings.IMAGE_MAX_BYTES, max_pixels=settings.IMAGE_MAX_PIXELS)
+
+
+def refusal(error: ImageRefused, field: str = "file") -> ImageError:
+    """The site's error for a refused upload: its message names the limit, in the reader's language."""
+    template, kind = _REFUSALS.get(error.code, _REFUSALS["unreadable"])
+    limit = error.params.get("limit", 0)
+    params = {"limit": f"{limit:,}" if isinstance(limit, int) else limit, "formats": ", ".join(ACCEPTED_FORMATS)}
+    message = Message(template, params)
+    return kind(message, code=f"image_{error.code}", errors={field: [message]})
+
+
+def too_large_upload(field: str = "file") -> ImageError:
+    """A request whose body is already larger than an image may be (refused before it is read)."""
+    return refusal(ImageRefused("too_large", limit=settings.IMAGE_MAX_BYTES), field)
+
+
+def _check_allowance(uploader: Any) -> None:
+    """At most IMAGE_UPLOADS_PER_DAY uploads in 24 hours; the uploader's row is locked so that two uploads at
+    once cannot both take the last one."""
+    limit = settings.IMAGE_UPLOADS_PER_DAY
+    get_user_model().objects.select_for_update().filter(pk=uploader.pk).first()
+    since = timezone.now() - timedelta(days=1)
+    if StoredImage.objects.filter(uploaded_by=uploader, uploaded_at__gte=since).count() >= limit:
+        raise QuotaExceeded(
+            Message(
+                _("You have uploaded %(limit)s images in the last 24 hours, the most a day allows."), {"limit": limit}
+            ),
+            code="image_uploads_per_day",
+        )
+
+
+def _save(name: str, data: bytes) -> str:
+    # Named by content: a file already there (left by a transaction that rolled back) is this very file.
+    if default_storage.exists(name):
+        return name
+    return default_storage.save(name, ContentFile(data))
+
+
+@transaction.atomic
+def image_store(*, uploader: Any, stream: BinaryIO, field: str = "file") -> StoredImage:
+    """Check an upload, re-encode it without metadata, keep it and its thumbnail; the stored image (the one
+    already kept, when the same picture was uploaded before, which does not count against the allowance).
+    ``ImageError`` (400/413) or ``QuotaExceeded`` (429) otherwise, with ``field`` named in its errors."""
+    try:
+        checked = check_image(stream, image_limits())
+    except ImageRefused as error:
+        raise refusal(error, field) from None
+    existing = StoredImage.objects.filter(sha256=checked.sha256).first()
+    if existing is not None:  # kept already: nothing stored, nothing counted
+        return existing
+    _check_allowance(uploader)
+    folder = f"images/{checked.sha256[:2]}/{checked.sha256}"
+    stored = StoredImage(
+        file=_save(f"{folder}.{checked.format}", checked.image.data),
+        thumbnail=_save(f"{folder}-thumb.{checked.format}", checked.thumbnail.data),
+        format=checked.format,
+        width=checked.image.width,
+        height=checked.image.height,
+        thumbnail_width=checked.thumbnail.width,
+        thumbnail_height=checked.thumbnail.height,
+        bytes=len(checked.image.data),
+        sha256=checked.sha256,
+        uploaded_by=uploader,
+    )
+    try:
+        with transaction.atomic():
+            stored.save()
+    except IntegrityError:  # the same picture stored by another request meanwhile
+        return StoredImage.objects.get(sha256=checked.sha256)
+    return stored
