@@ -136,8 +136,9 @@ def test_a_deck_pages_layout_is_kept_for_signed_in_readers_and_follows_every_cha
 
     def violations() -> list[str]:
         page = client.get(path).content.decode()
-        section = page[page.index('id="deck-verdict"') : page.index("</section>", page.index('id="deck-verdict"'))]
-        return [item.split("</li>")[0] for item in section.split('<ul class="findings violations">')[1].split("<li>")[1:]]
+        start = page.index('id="deck-verdict"')
+        listed = page[start : page.index("</section>", start)].split('<ul class="findings violations">')[1]
+        return [item.split("</li>")[0] for item in listed.split("<li>")[1:]]
 
     first = violations()
     assert "Characters: 1 card (exactly 40)" in first
