@@ -10,6 +10,7 @@ naming the field. Every API serializer that reads a request derives from one of 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from rest_framework import serializers
@@ -78,9 +79,21 @@ class QueryParametersSerializer(serializers.Serializer):
     @classmethod
     def read(cls, query_params: Mapping[str, Any]) -> dict[str, Any]:
         """The validated parameters, or a 400 naming each one at fault."""
+        if not query_params:
+            return dict(cls._read_nothing())
         serializer = cls.of(query_params)
         serializer.is_valid(raise_exception=True)
         return serializer.validated_data
+
+    @classmethod
+    @cache
+    def _read_nothing(cls) -> dict[str, Any]:
+        # No parameters always read the same (the defaults; a missing required one raises every time, as an
+        # exception is not cached): read once per class, since building and validating a serializer costs
+        # more than the rest of a cheap API answer (e.g. a remembered verdict).
+        serializer = cls.of({})
+        serializer.is_valid(raise_exception=True)
+        return dict(serializer.validated_data)
 
 
 class PathSegmentConverter:

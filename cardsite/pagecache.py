@@ -11,6 +11,11 @@ What is never cached: signed-in readers (their pages show their name and carry a
 requests with a flashed message, answers other than 200, answers that set a cookie or say
 ``Cache-Control: private/no-store``. A process trusts its copy of the versions for
 ``VERSION_MEMO_SECONDS``: a write made through another process shows within that second.
+
+Two smaller things are kept the same way, for every reader: ``remembered`` (an answer that is a pure
+function of the request and the data, such as the verdict on a deck sent in a body) and ``fragment`` (a
+part of a page that is the same for every reader, keyed by what it is made of, such as a deck page's
+zones and verdict, keyed by the deck's entries, mode and options and the cards' version).
 """
 
 from __future__ import annotations
@@ -92,7 +97,22 @@ def remembered(request: HttpRequest, namespaces: Iterable[str], compute: Callabl
     body = request.body if request.method in ("POST", "PUT", "PATCH") else b""
     parts = [request.method or "", request.get_full_path(), get_language() or "", *map(str, versions(namespaces))]
     digest = hashlib.sha256("\x1f".join(parts).encode() + b"\x1f" + body).hexdigest()
-    key = "pagecache:answer:" + digest
+    return _kept("pagecache:answer:" + digest, compute)
+
+
+def fragment(parts: Iterable[Any], namespaces: Iterable[str], compute: Callable[[], Any]) -> Any:
+    """``compute()``, or what it gave for the same ``parts`` (their ``repr``s) and language while the
+    namespaces kept their versions: for a part of a page that is the same for every reader and is a pure
+    function of ``parts`` and the data (a deck's zones and verdict: its entries, mode and options, and
+    the cards). Kept for signed-in readers too, since nothing in it is personal."""
+    if not settings.PAGE_CACHE:
+        return compute()
+    key_parts = [*map(repr, parts), get_language() or "", *map(str, versions(namespaces))]
+    return _kept("pagecache:fragment:" + hashlib.sha256("\x1f".join(key_parts).encode()).hexdigest(), compute)
+
+
+def _kept(key: str, compute: Callable[[], Any]) -> Any:
+    """What is kept under ``key`` (this process's copy, else the shared cache's), else ``compute()`` kept."""
     found = _local_pages.get(key)
     if found is None:
         found = cache.get(key)

@@ -102,14 +102,18 @@ def _size_rules(rules: DeckRules, deck: Deck, verdict: Verdict, zone: Zone, lang
     ]
 
 
-def zone_views(deck: Deck, verdict: Verdict, language: str, only: str | None = None) -> list[ZoneView]:
-    """The deck's editable zones with their entries (``only``: just that zone)."""
+def zone_views(
+    deck: Deck, verdict: Verdict, language: str, only: str | None = None, entries: list[DeckEntry] | None = None
+) -> list[ZoneView]:
+    """The deck's editable zones with their entries (``only``: just that zone); ``entries`` when they
+    were read already (``selectors.deck_entries``)."""
     rules = get_rules(deck.game.slug)
     by_zone: dict[str, list[EntryView]] = {}
-    entries = selectors.deck_entries(deck)
-    if only is not None:
-        entries = entries.filter(zone=only)
+    if entries is None:
+        entries = list(selectors.deck_entries(deck))
     for entry in entries:
+        if only is not None and entry.zone != only:
+            continue
         card = entry.card
         by_zone.setdefault(entry.zone, []).append(
             EntryView(
@@ -222,16 +226,17 @@ def _value_order(spec: FieldSpec, values: list[Any]) -> list[Any]:
     return sorted(values, key=lambda value: (len(str(value)), str(value)))
 
 
-def chart_data(deck: Deck, language: str) -> list[dict[str, Any]]:
+def chart_data(deck: Deck, language: str, entries: list[DeckEntry] | None = None) -> list[dict[str, Any]]:
     """The deck's make-up (editable zones, copies counted): by kind, by cost (or skill), by attack.
 
     Each chart: ``id``, ``title``, ``bars`` (label, count, unknown). A card counts towards a
     field's chart only if its kind carries that field (or its kind is unknown); a missing
-    value is counted as "unknown".
+    value is counted as "unknown". ``entries``: the deck's entries when they were read already.
     """
     game: Game = deck.game
     definition = game.definition
-    entries = list(DeckEntry.objects.filter(deck=deck).select_related("card", "card__game"))
+    if entries is None:
+        entries = list(DeckEntry.objects.filter(deck=deck).select_related("card", "card__game"))
 
     kinds: Counter = Counter()
     unknown_kind = 0
@@ -287,6 +292,29 @@ class OptionView:
 
 
 @dataclass
+class DeckHead:
+    """What the deck page's heading says beside the deck's own fields: its game, its mode, how many cards."""
+
+    game_name: str
+    mode_label: str
+    total: int
+
+
+def _mode_label(deck: Deck, language: str) -> str:
+    rules = get_rules(deck.game.slug)
+    return pick((rules.mode(deck.mode) or rules.modes[0]).labels, language)
+
+
+def deck_head(deck: Deck, language: str, counts: list[tuple[str, int, int]]) -> DeckHead:
+    """The heading of the deck page; ``counts`` as ``selectors.entry_counts`` reads them."""
+    return DeckHead(
+        game_name=deck.game.definition.name(language),
+        mode_label=_mode_label(deck, language),
+        total=sum(count for _zone, _card, count in counts),
+    )
+
+
+@dataclass
 class DeckView:
     deck: Deck
     game_name: str
@@ -309,12 +337,14 @@ class DeckView:
 def deck_view(deck: Deck, language: str) -> DeckView:
     rules = get_rules(deck.game.slug)
     mode = rules.mode(deck.mode) or rules.modes[0]
-    verdict = selectors.verdict(deck, language)
+    # One read of the entries (and their cards' texts) for the verdict, the zones and the charts.
+    entries = list(selectors.deck_entries(deck))
+    verdict = selectors.verdict(deck, language, entries)
     options = {**rules.default_options(), **deck.options}
     return DeckView(
         deck=deck,
         game_name=deck.game.definition.name(language),
-        mode_label=pick(mode.labels, language),
+        mode_label=_mode_label(deck, language),
         win_conditions=pick(mode.win_conditions, language) if mode.win_conditions else "",
         options=[
             OptionView(
@@ -327,10 +357,10 @@ def deck_view(deck: Deck, language: str) -> DeckView:
         notes=pick(rules.notes, language) if rules.notes else "",
         win_conditions_translated=picked_language(mode.win_conditions, language) in mode.win_conditions_translated,
         notes_translated=picked_language(rules.notes, language) in rules.notes_translated,
-        zones=zone_views(deck, verdict, language),
+        zones=zone_views(deck, verdict, language, entries=entries),
         fixed_zones=fixed_zone_views(deck, language),
         verdict=verdict_view(deck, verdict, language),
-        charts=chart_data(deck, language),
+        charts=chart_data(deck, language, entries),
     )
 
 
@@ -345,13 +375,13 @@ class ChangeView:
 
 
 def change_view(deck: Deck, zone: str, language: str) -> ChangeView:
-    verdict = selectors.verdict(deck, language)
-    total = DeckEntry.objects.filter(deck=deck).aggregate(total=Coalesce(Sum("count"), 0))["total"]
+    entries = list(selectors.deck_entries(deck))
+    verdict = selectors.verdict(deck, language, entries)
     return ChangeView(
-        zone=zone_views(deck, verdict, language, only=zone)[0],
+        zone=zone_views(deck, verdict, language, only=zone, entries=entries)[0],
         verdict=verdict_view(deck, verdict, language),
-        charts=chart_data(deck, language),
-        total=total,
+        charts=chart_data(deck, language, entries),
+        total=sum(entry.count for entry in entries),
     )
 
 

@@ -35,6 +35,12 @@ def deck_entries(deck: Deck) -> QuerySet[DeckEntry]:
     )
 
 
+def entry_counts(deck: Deck) -> list[tuple[str, int, int]]:
+    """The deck's entries as (zone, card id, count): what its zones, verdict and charts are made from,
+    besides the cards themselves, its mode and its options. One query, no cards read."""
+    return list(deck.entries.order_by("zone", "card_id").values_list("zone", "card_id", "count"))
+
+
 def _spec(
     game: str, mode: str, options: Mapping[str, Any], entries: Iterable[tuple[str, Card, int]], language: str
 ) -> DeckSpec:
@@ -65,9 +71,10 @@ def unsaved_deck_spec(
     return _spec(game.slug, mode, options, ((zone, loaded[card.pk], n) for zone, card, n in entries), language)
 
 
-def verdict(deck: Deck, language: str = "ja") -> Verdict:
-    """The server's verdict on the deck: every rule of its game and mode, evaluated at once."""
-    return validate(get_rules(deck.game.slug), deck_spec(deck, language))
+def verdict(deck: Deck, language: str = "ja", entries: Iterable[DeckEntry] | None = None) -> Verdict:
+    """The server's verdict on the deck: every rule of its game and mode, evaluated at once
+    (``entries``: the deck's entries when they were read already, as ``deck_entries`` reads them)."""
+    return validate(get_rules(deck.game.slug), deck_spec(deck, language, entries))
 
 
 def verdicts(decks: Iterable[Deck], language: str = "ja") -> dict[int, Verdict]:

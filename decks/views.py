@@ -22,7 +22,9 @@ from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -31,6 +33,7 @@ from accounts.decorators import account_required
 from cards import selectors as card_selectors
 from cards.models import Game
 from cards.selectors_images import with_pictures
+from cardsite import pagecache
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
@@ -94,10 +97,28 @@ def public_decks(request: HttpRequest) -> HttpResponse:
 # --- one deck ---------------------------------------------------------------------------------------
 
 
+def _deck_layout(deck: Deck, language: str, counts: list[tuple[str, int, int]]) -> str:
+    """The deck page's zones, verdict, mode and charts, the same for every reader: rendered once for each
+    state of the deck's entries, mode and options and of the cards (``pagecache.fragment``), so that its
+    owner and signed-in readers, whom the page cache does not serve, get it without the rules being run."""
+    state = (deck.pk, deck.game.slug, deck.mode, sorted(deck.options.items()), counts)
+
+    def render() -> str:
+        return render_to_string(
+            "decks/_deck_layout.html", {"deck": deck, "view": presentation.deck_view(deck, language)}
+        )
+
+    # A template's output, escaped when it was rendered: kept in the cache, it may come back a plain str.
+    return mark_safe(pagecache.fragment(("decks:detail", *state), ("cards",), render))
+
+
 def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> HttpResponse:
+    language = _language()
+    counts = selectors.entry_counts(deck)
     context = {
         "deck": deck,
-        "view": presentation.deck_view(deck, _language()),
+        "head": presentation.deck_head(deck, language, counts),
+        "layout": _deck_layout(deck, language, counts),
         "is_owner": selectors.can_edit(request.user, deck),
         "token": token,
         "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token]))

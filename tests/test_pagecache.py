@@ -120,3 +120,51 @@ def test_the_verdict_on_an_unsaved_deck_is_remembered_until_the_cards_change():
     # a bad body is answered, and never remembered as an answer
     bad = Client().post("/api/decks/validate/", json.dumps({"game": "nope"}), content_type="application/json")
     assert bad.status_code == 400
+
+
+def test_a_deck_pages_layout_is_kept_for_signed_in_readers_and_follows_every_change():
+    """The zones, verdict and charts are rendered once per state of the deck and its cards, for the
+    owner too (whom the page cache never serves): a change to a card, to the entries (even one made
+    behind the services' back) or to the mode shows at once, and a private deck stays the owner's."""
+    owner = get_user_model().objects.create_user("zz-deck-owner", password=PASSWORD)
+    deck = deck_services.create_deck(
+        owner=owner, game=game("suikoden"), name="非公開", entries=[("characters", card("suikoden", "901"), 1)]
+    )
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(owner)
+    path = f"/decks/{deck.pk}/"
+
+    def violations() -> list[str]:
+        page = client.get(path).content.decode()
+        start = page.index('id="deck-verdict"')
+        listed = page[start : page.index("</section>", start)].split('<ul class="findings violations">')[1]
+        return [item.split("</li>")[0] for item in listed.split("<li>")[1:]]
+
+    first = violations()
+    assert "Characters: 1 card (exactly 40)" in first
+    with CaptureQueriesContext(connection) as captured:
+        assert violations() == first
+    assert not [query for query in captured if "cards_card" in query["sql"]]  # the rules did not run again
+
+    # a card's value changes: the verdict follows
+    Card.objects.filter(key="901").update(kind="land")
+    Card.objects.get(key="902").save()  # any card saved: the cards' version changes
+    assert violations() != first
+    Card.objects.filter(key="901").update(kind="character")
+    Card.objects.get(key="902").save()
+    assert violations() == first
+
+    # the entries change without the services (no signal, no new updated_at): the page still follows
+    deck.entries.update(count=40)
+    assert "Characters: 1 card (exactly 40)" not in violations()
+    assert 'data-total="40"' in client.get(path).content.decode()
+
+    # the mode changes
+    deck_services.update_deck(deck, mode="shared")
+    assert "no construction rules" in client.get(path).content.decode()
+
+    # nobody else sees the deck, whatever was kept
+    other = Client()
+    other.force_login(get_user_model().objects.create_user("zz-someone-else", password=PASSWORD))
+    assert other.get(path).status_code == 404
+    assert Client().get(path).status_code == 404

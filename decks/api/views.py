@@ -177,7 +177,11 @@ class DeckViewSet(viewsets.GenericViewSet):
         self.language()  # ?lang= is checked before anything is written (answers use it afterwards)
 
     def language(self) -> str:
-        return LanguageSerializer.read(self.request.query_params).get("lang") or get_language() or "ja"
+        # Read once per request (a view instance serves one request): ``initial`` checks it, the answer uses it.
+        if getattr(self, "_language", None) is None:
+            read = LanguageSerializer.read(self.request.query_params).get("lang")
+            self._language = read or get_language() or "ja"
+        return self._language
 
     def get_serializer_context(self) -> dict[str, Any]:
         return {**super().get_serializer_context(), "language": self.language()}
