@@ -46,6 +46,8 @@ class ChangeSet(models.Model):
     )
     decided_at = models.DateTimeField(null=True, blank=True)
     reason = models.TextField(_("reason"), blank=True, default="", max_length=2000)
+    # The translation tracks it makes (``cards.importing.TrackRecord`` as objects): made when it is applied.
+    tracks = models.JSONField(default=list, blank=True)
     # The revision of the cards that applied it (accepted change sets only).
     revision = models.OneToOneField(
         "reversion.Revision", on_delete=models.SET_NULL, null=True, blank=True, related_name="change_set"

@@ -11,6 +11,7 @@ overwritten: the change is refused (``CardChangedSince``) with the card's values
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping
 from typing import Any
@@ -22,10 +23,20 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
-from cards.importing import check_cards
-from cards.models import Card, Game, RevisionSource
+from cards.gamedefs.messages import Problem
+from cards.importing import ImportProblem, TrackRecord, check_cards, check_tracks
+from cards.models import Card, Game, RevisionSource, TranslationTrack
 from cards.presentation import ProblemText
-from cards.services import card_state, record_from_state, record_state, state_digest, write_cards
+from cards.services import (
+    card_state,
+    ensure_tracks,
+    game_tracks,
+    record_from_state,
+    record_state,
+    state_digest,
+    unknown_tracks,
+    write_cards,
+)
 from cardsite.errors import AppError, Message
 
 from . import selectors
@@ -97,9 +108,14 @@ def submit_change_set(
     source_detail: str = "",
     comment: str = "",
     seen: Mapping[str, str] | None = None,
+    tracks: list[Any] | None = None,
 ) -> ChangeSet:
     """Store a change set of ``cards`` (records in the project's card format) and apply it at once if the
     author's role says so (``selectors.applies_at_once``); otherwise it waits for an editor.
+
+    ``tracks``: the translation tracks it makes (``[{"language", "name", "credits"}]``), which its cards'
+    ``translations`` may name beside the game's own. A contributor's track is never a language's main track,
+    and starts as a draft unless its author reviews the game's changes.
 
     ``seen``: for each card key, ``state_digest`` of the card as the contributor saw it ("" for a card they
     add). A card whose state differs now is refused. Without ``seen`` (a bulk upload), cards are compared
@@ -119,6 +135,10 @@ def submit_change_set(
             code="too_many_cards",
         )
     records, problems = check_cards(game.definition, cards)
+    declared, track_problems = _declared_tracks(author, game, tracks)
+    problems += track_problems
+    if not problems:
+        problems = unknown_tracks(game, records, declared)
     if problems:
         _refuse_problems(problems)
     current = _current_states(game, [record.key for record in records], lock=True)
@@ -149,6 +169,7 @@ def submit_change_set(
         source_kind=source_kind,
         source_detail=source_detail.strip()[:300],
         comment=comment.strip()[:2000],
+        tracks=[dataclasses.asdict(track) for track in declared],
     )
     for position, change in enumerate(changes):
         change.change_set, change.position = change_set, position
@@ -156,6 +177,22 @@ def submit_change_set(
     if selectors.applies_at_once(author, game):
         _apply(change_set, decided_by=author, event=Notice.Event.APPLIED)
     return change_set
+
+
+def _declared_tracks(author: Any, game: Game, tracks: Any) -> tuple[list[TrackRecord], list[ImportProblem]]:
+    """The new translation tracks of a change set, checked as a file's are, and none the game has already."""
+    declared, problems = check_tracks(game.definition, tracks)
+    existing = game_tracks(game)
+    status_allowed = selectors.may_review(author, game)
+    kept = []
+    for index, track in enumerate(declared):
+        if (track.language, track.name) in existing:
+            problem = Problem("track_exists", {"game": game.definition.names, "track": track.name})
+            problems.append(ImportProblem("", f"tracks[{index}]", "name", problem.english(), problem))
+            continue
+        status = track.status if status_allowed else TranslationTrack.Status.DRAFT
+        kept.append(dataclasses.replace(track, main=False, status=status))
+    return kept, problems
 
 
 def _source_detail(change_set: ChangeSet) -> str:
@@ -177,6 +214,8 @@ def _apply(change_set: ChangeSet, *, decided_by: Any, event: str, reason: str = 
             ),
             cards=stale,
         )
+    # Tracks it makes that someone else made meanwhile are taken as they are (``ensure_tracks``).
+    ensure_tracks(change_set.game, [TrackRecord(**track) for track in change_set.tracks or []])
     change_set.revision = write_cards(
         change_set.game,
         [record_from_state(change.key, change.proposed) for change in changes],

@@ -13,4 +13,5 @@ urlpatterns = [
     path("games/<slug:game>/contribute/bulk/", views.bulk_contribution, name="bulk"),
     # Before the card page's <path:key>, which would take "…/edit" for a key.
     path("games/<slug:game>/cards/<path:key>/edit/", views.card_edit, name="card_edit"),
+    path("games/<slug:game>/cards/<path:key>/translate/", views.card_translate, name="card_translate"),
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.contrib import messages
@@ -16,12 +17,12 @@ from cards import selectors as card_selectors
 from cards.models import Card, Game
 from cards.presentation import changes_view
 from cards.revisions import diff_values, flatten_state
-from cards.services import card_state, state_digest
+from cards.services import card_state, record_from_state, state_digest
 from cardsite.throttling import rate_limit
 from decks.views import account_required
 
 from . import bulk, presentation, selectors, services
-from .forms import BulkContributionForm, CardContributionForm
+from .forms import BulkContributionForm, CardContributionForm, TranslationContributionForm
 from .models import ChangeSet
 
 
@@ -45,9 +46,14 @@ def _thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
     return redirect("contributions:change_set", change_set.pk)
 
 
-def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: str | None) -> HttpResponse | None:
-    """Submit the form's card as a change set; None (the form, with its errors) when it is refused."""
-    record = form.card_record()
+def _submit(
+    request: HttpRequest,
+    form: CardContributionForm | TranslationContributionForm,
+    game: Game,
+    record: dict[str, Any],
+    tracks: list[dict[str, str]] | None = None,
+) -> HttpResponse | None:
+    """Submit a form's card as a change set; None (the form, with its errors) when it is refused."""
     data = form.cleaned_data
     try:
         change_set = services.submit_change_set(
@@ -58,6 +64,7 @@ def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: s
             source_detail=data.get("source_detail", ""),
             comment=data.get("comment", ""),
             seen={record["key"]: data.get("seen") or ""},
+            tracks=tracks,
         )
     except services.CardChangedSince as error:
         form.add_error(None, str(error))
@@ -100,7 +107,7 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
     initial = {"kind": kind or "", "seen": "", "number": number, "key": number}
     form = CardContributionForm(definition, kind, request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        done = _submit(request, form, game_row, None)
+        done = _submit(request, form, game_row, form.card_record())
         if done is not None:
             return done
     return _form_page(request, game_row, form, None)
@@ -125,10 +132,52 @@ def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
     }
     form = CardContributionForm(definition, kind, request.POST or None, initial=initial, key=card.key)
     if request.method == "POST" and form.is_valid():
-        done = _submit(request, form, game_row, card.key)
+        # The card's other translation tracks are not on this form: they stay as they are (the state the form
+        # was made from, which ``seen`` holds the service to).
+        record = {**form.card_record(), "translations": state.get("translations") or {}}
+        done = _submit(request, form, game_row, record)
         if done is not None:
             return done
     return _form_page(request, game_row, form, card)
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+@rate_limit("contribution")
+def card_translate(request: HttpRequest, game: str, key: str) -> HttpResponse:
+    """Add a translation track, or a card's text in one, or correct it: a change set as every other."""
+    game_row = _game_to_contribute(request, game)
+    try:
+        card = card_selectors.card_detail(game_row, key)
+    except Card.DoesNotExist:
+        raise Http404 from None
+    definition = game_row.definition
+    state = card_state(card)
+    tracks = [track for track in card_selectors.tracks_of(game_row) if not track.main]
+    language = request.GET.get("language") or ""
+    chosen = next((track for track in tracks if str(track.pk) == request.GET.get("track")), None)
+    initial: dict[str, Any] = {"seen": state_digest(state), "track": TranslationContributionForm.NEW}
+    if language in definition.translation_languages:
+        initial["language"] = language
+    if chosen is not None:
+        initial.update(language=chosen.language, track=str(chosen.pk))
+        initial.update((state.get("translations") or {}).get(chosen.language, {}).get(chosen.name, {}))
+    form = TranslationContributionForm(definition, tracks, request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        current = dataclasses.asdict(record_from_state(card.key, state))
+        done = _submit(request, form, game_row, form.card_record(current), form.new_tracks())
+        if done is not None:
+            return done
+    context = {
+        "game": game_row,
+        "search_game": game_row,
+        "form": form,
+        "card": card,
+        "tracks": tracks,
+        "track_fields": [form[name] for name in ("language", "track", "track_name", "credits")],
+        "text_fields": [form[name] for name in ("name", "text", "notes", "source")],
+    }
+    return render(request, "contributions/translation_form.html", context)
 
 
 def change_set(request: HttpRequest, pk: int) -> HttpResponse:

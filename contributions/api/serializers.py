@@ -173,8 +173,10 @@ class ChangeSetSerializer(serializers.ModelSerializer):
             "decided_by",
             "decided_at",
             "reason",
+            "tracks",
         ]
         extra_kwargs = {
+            "tracks": {"help_text": "The translation tracks it makes (made when it is applied)."},
             "status": {"help_text": "pending (waiting for an editor), accepted (the cards are changed) or rejected."},
             "reason": {"help_text": "The editor's reason, for the author."},
         }

@@ -141,6 +141,7 @@ class ChangeSetViewSet(viewsets.GenericViewSet):
             source_detail=data.get("source_detail", ""),
             comment=data.get("comment", ""),
             seen=data.get("seen"),
+            tracks=data.get("tracks"),
         )
         location = reverse(
             "contributions_api:change-set-detail", kwargs={"change_set_id": change_set.pk}, request=request
