@@ -114,6 +114,14 @@ class ChangeSetRequestSerializer(JSONBodySerializer):
         "was added meanwhile) answers 409 with the card as it is now, and nothing is submitted. Without `seen`, "
         "the cards are compared with their state when the change set is submitted.",
     )
+    tracks = serializers.ListField(
+        child=serializers.JSONField(),
+        required=False,
+        max_length=20,
+        help_text="New translation tracks the cards' `translations` may name beside the game's own: "
+        '`[{"language": "zh-hant", "name": "…", "credits": "…"}]`, checked as a card file\'s tracks '
+        "(docs/card-format.md). A contributor's track is never a language's main track and starts as a draft.",
+    )
 
 
 class AcceptSerializer(JSONBodySerializer):
