@@ -466,7 +466,7 @@ def card_row(card: Card, language: str) -> dict[str, Any]:
         "name": card.display_name(language),
         "names": [(code, texts[code].name) for code, _n in LANGUAGE_CHOICES if code in texts and texts[code].name],
         "kind_label": kind_label(card.game, card.checked.kind, language),
-        "translated": "zh-hant" in texts,
+        "translated": any(text.language == "zh-hant" for text in card.texts.all()),  # in any track
     }
 
 

@@ -194,21 +194,22 @@ def game_tracks(game: Game) -> dict[tuple[str, str], TranslationTrack]:
 
 
 def unknown_tracks(game: Game, records: list[CardRecord], declared: list[TrackRecord]) -> list[ImportProblem]:
-    """A problem for each translation of ``records`` that names a track neither the game has nor ``declared``."""
-    known = set(game_tracks(game)) | {(track.language, track.name) for track in declared}
-    return [
-        ImportProblem(
-            "",
-            f"cards[{index}] ({record.key})",
-            f"translations.{language}.{name}",
-            (problem := Problem("no_such_track", {"game": game.definition.names, "track": name})).english(),
-            problem,
-        )
-        for index, record in enumerate(records)
-        for language, by_track in record.translations.items()
-        for name in by_track
-        if (language, name) not in known
-    ]
+    """A problem for each translation of ``records`` that names a track neither the game has nor ``declared``, or
+    a language's main track (whose text is the card's ``texts`` entry)."""
+    tracks = game_tracks(game)
+    known = {place for place, track in tracks.items() if not track.main}
+    known |= {(track.language, track.name) for track in declared if not track.main}
+    problems = []
+    for index, record in enumerate(records):
+        for language, by_track in record.translations.items():
+            for name in by_track:
+                if (language, name) in known:
+                    continue
+                code = "main_track_in_translations" if (language, name) in tracks else "no_such_track"
+                problem = Problem(code, {"game": game.definition.names, "track": name})
+                where = f"cards[{index}] ({record.key})"
+                problems.append(ImportProblem("", where, f"translations.{language}.{name}", problem.english(), problem))
+    return problems
 
 
 def ensure_tracks(game: Game, tracks: list[TrackRecord]) -> dict[str, TranslationTrack]:

@@ -60,6 +60,24 @@ def _value_field(spec: FieldSpec, language: str) -> forms.Field:
     )
 
 
+def _add_change_set_fields(form: forms.Form, question: Any) -> None:
+    """The fields every contribution form ends with: where its values come from (``question`` asks it), the
+    details, a comment, and the fingerprint of the card as the form showed it (``seen``)."""
+    form.fields["source_kind"] = forms.ChoiceField(
+        label=question, choices=ChangeSet.SourceKind.choices, widget=forms.RadioSelect
+    )
+    form.fields["source_detail"] = forms.CharField(
+        label=_("Source details"),
+        required=False,
+        max_length=300,
+        help_text=_("A web address, the set or box, or anything that lets an editor check."),
+    )
+    form.fields["comment"] = forms.CharField(
+        label=_("Comment for the editors"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    form.fields["seen"] = forms.CharField(required=False, widget=forms.HiddenInput)
+
+
 class CardContributionForm(forms.Form):
     """A new card (``key`` asked) or a change to one (``key`` fixed), with the change set's source."""
 
@@ -112,24 +130,7 @@ class CardContributionForm(forms.Form):
             max_length=MAX_LENGTHS["source"],
             help_text=_("The source the card cites for its values, as the card page shows it."),
         )
-        self.fields["source_kind"] = forms.ChoiceField(
-            label=_("Where do these values come from?"),
-            choices=ChangeSet.SourceKind.choices,
-            widget=forms.RadioSelect,
-        )
-        self.fields["source_detail"] = forms.CharField(
-            label=_("Source details"),
-            required=False,
-            max_length=300,
-            help_text=_("A web address, the set or box, or anything that lets an editor check."),
-        )
-        self.fields["comment"] = forms.CharField(
-            label=_("Comment for the editors"),
-            required=False,
-            max_length=2000,
-            widget=forms.Textarea(attrs={"rows": 3}),
-        )
-        self.fields["seen"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        _add_change_set_fields(self, _("Where do these values come from?"))
 
     @classmethod
     def initial_from_state(cls, state: dict[str, Any]) -> dict[str, Any]:
@@ -224,19 +225,7 @@ class TranslationContributionForm(forms.Form):
             self.fields[part] = forms.CharField(
                 label=part_label, required=False, widget=widget, max_length=MAX_LENGTHS.get(part)
             )
-        self.fields["source_kind"] = forms.ChoiceField(
-            label=_("Where does this translation come from?"),
-            choices=ChangeSet.SourceKind.choices,
-            widget=forms.RadioSelect,
-        )
-        self.fields["source_detail"] = forms.CharField(label=_("Source details"), required=False, max_length=300)
-        self.fields["comment"] = forms.CharField(
-            label=_("Comment for the editors"),
-            required=False,
-            max_length=2000,
-            widget=forms.Textarea(attrs={"rows": 3}),
-        )
-        self.fields["seen"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        _add_change_set_fields(self, _("Where does this translation come from?"))
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

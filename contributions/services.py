@@ -72,6 +72,13 @@ class CardChangedSince(ContributionError):
         return {"cards": self.cards}
 
 
+class TrackExists(ContributionError):
+    """A change set would make a translation track its game already has."""
+
+    code = "track_exists"
+    status = 409
+
+
 class AlreadyDone(ContributionError):
     """What is asked is already so: the cards are as proposed, or the change set was reviewed."""
 
@@ -141,6 +148,7 @@ def submit_change_set(
         problems = unknown_tracks(game, records, declared)
     if problems:
         _refuse_problems(problems)
+    _refuse_existing_tracks(game, declared)
     current = _current_states(game, [record.key for record in records], lock=True)
     if seen is not None:
         stale = {
@@ -180,19 +188,31 @@ def submit_change_set(
 
 
 def _declared_tracks(author: Any, game: Game, tracks: Any) -> tuple[list[TrackRecord], list[ImportProblem]]:
-    """The new translation tracks of a change set, checked as a file's are, and none the game has already."""
+    """The new translation tracks of a change set, checked as a file's are: never a main track, and a draft
+    unless their author reviews the game's changes."""
     declared, problems = check_tracks(game.definition, tracks)
-    existing = game_tracks(game)
     status_allowed = selectors.may_review(author, game)
-    kept = []
-    for index, track in enumerate(declared):
-        if (track.language, track.name) in existing:
-            problem = Problem("track_exists", {"game": game.definition.names, "track": track.name})
-            problems.append(ImportProblem("", f"tracks[{index}]", "name", problem.english(), problem))
-            continue
-        status = track.status if status_allowed else TranslationTrack.Status.DRAFT
-        kept.append(dataclasses.replace(track, main=False, status=status))
-    return kept, problems
+    return [
+        dataclasses.replace(track, main=False, status=track.status if status_allowed else TranslationTrack.Status.DRAFT)
+        for track in declared
+    ], problems
+
+
+def _refuse_existing_tracks(game: Game, declared: list[TrackRecord]) -> None:
+    """A new track the game already has (someone made it meanwhile, or the contributor did not see it) is
+    refused as a conflict with the database's state, naming the track, rather than silently joined."""
+    existing = game_tracks(game)
+    errors = {
+        f"tracks[{index}].name": [
+            ProblemText(Problem("track_exists", {"game": game.definition.names, "track": track.name}))
+        ]
+        for index, track in enumerate(declared)
+        if (track.language, track.name) in existing
+    }
+    if errors:
+        raise TrackExists(
+            _("A translation of this name already exists: choose it, or name yours otherwise."), errors=errors
+        )
 
 
 def _source_detail(change_set: ChangeSet) -> str:

@@ -38,6 +38,15 @@ def _game_to_contribute(request: HttpRequest, slug: str) -> Game:
     return game
 
 
+def _card_to_contribute(request: HttpRequest, slug: str, key: str) -> tuple[Game, Card]:
+    """The game and the card the request would change: 404 if there is none, 403 if the user may not."""
+    game = _game_to_contribute(request, slug)
+    try:
+        return game, card_selectors.card_detail(game, key)
+    except Card.DoesNotExist:
+        raise Http404 from None
+
+
 def _thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
     if change_set.status == ChangeSet.Status.ACCEPTED:
         messages.success(request, _("Thank you: your change is applied."))
@@ -117,11 +126,7 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @rate_limit("contribution")
 def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
-    game_row = _game_to_contribute(request, game)
-    try:
-        card = card_selectors.card_detail(game_row, key)
-    except Card.DoesNotExist:
-        raise Http404 from None
+    game_row, card = _card_to_contribute(request, game, key)
     definition = game_row.definition
     state = card_state(card)
     kind = _kind(definition, request.POST.get("kind") or request.GET.get("kind") or state["kind"])
@@ -146,11 +151,7 @@ def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
 @rate_limit("contribution")
 def card_translate(request: HttpRequest, game: str, key: str) -> HttpResponse:
     """Add a translation track, or a card's text in one, or correct it: a change set as every other."""
-    game_row = _game_to_contribute(request, game)
-    try:
-        card = card_selectors.card_detail(game_row, key)
-    except Card.DoesNotExist:
-        raise Http404 from None
+    game_row, card = _card_to_contribute(request, game, key)
     definition = game_row.definition
     state = card_state(card)
     tracks = [track for track in card_selectors.tracks_of(game_row) if not track.main]

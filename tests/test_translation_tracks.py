@@ -301,16 +301,24 @@ def test_a_translation_names_a_track_the_game_has_or_the_change_set_makes(seeded
             author=player, game=game, cards=[original], source_kind=ChangeSet.SourceKind.OWN_COPY
         )
     assert list(refused.value.errors) == ["cards[0].translations.ja"]
-    seed_again = {"language": "zh-hant", "name": SEED_TRACK}
+    main = {**record, "translations": {"zh-hant": {SEED_TRACK: {"text": "測試"}}}}
     with pytest.raises(contribution_services.ContributionError) as refused:
+        contribution_services.submit_change_set(
+            author=player, game=game, cards=[main], source_kind=ChangeSet.SourceKind.OWN_COPY
+        )
+    assert list(refused.value.errors) == [f"cards[0].translations.zh-hant.{SEED_TRACK}"]
+    # a new track of a name the game has is a conflict with what is there, not a second one
+    again = {**record, "translations": {}, "texts": {**record["texts"], "ja": {"name": "テスト技", "text": "別"}}}
+    with pytest.raises(contribution_services.TrackExists) as refused:
         contribution_services.submit_change_set(
             author=player,
             game=game,
-            cards=[record],
+            cards=[again],
             source_kind=ChangeSet.SourceKind.OWN_COPY,
-            tracks=[seed_again],
+            tracks=[{"language": "zh-hant", "name": SEED_TRACK}],
         )
-    assert "tracks[0].name" in refused.value.errors
+    assert refused.value.status == 409 and list(refused.value.errors) == ["tracks[0].name"]
+    assert not ChangeSet.objects.exists()
 
 
 def test_the_api_adds_a_track_with_the_same_review(seeded, editor):
