@@ -4,7 +4,18 @@ from django.contrib import admin
 from reversion.admin import VersionAdmin
 
 from .importing import MAX_LENGTHS
-from .models import Card, CardText, Game, RevisionSource, RuleSection, RuleText, SeedConflict, Term, TermText
+from .models import (
+    Card,
+    CardText,
+    Game,
+    RevisionSource,
+    RuleSection,
+    RuleText,
+    SeedConflict,
+    Term,
+    TermText,
+    TranslationTrack,
+)
 from .presentation import problem_text
 from .services import reindex_card
 
@@ -96,6 +107,16 @@ class RuleSectionAdmin(admin.ModelAdmin):
     list_display = ("game", "key", "order")
     list_filter = ("game",)
     inlines = [RuleTextInline]
+
+
+@admin.register(TranslationTrack)
+class TranslationTrackAdmin(admin.ModelAdmin):
+    """An editor names, credits and reviews a translation track (draft → reviewed) here."""
+
+    list_display = ("name", "game", "language", "status", "main", "credits")
+    list_filter = ("game", "language", "status")
+    search_fields = ("name", "credits")
+    readonly_fields = ("main",)
 
 
 admin.site.register(Game)

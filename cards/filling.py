@@ -22,8 +22,12 @@ def where_to_fill(
     language: str | None = None,
     kind: str | None = None,
     number: str | None = None,
+    track: int | None = None,
 ) -> str:
-    """The address where the gap is filled: of a card's ``field`` or text in ``language``, or of a new card."""
+    """The address where the gap is filled: of a card's ``field`` or text in ``language`` (in a translation
+    ``track`` other than the language's main one: the card's translation form), or of a new card."""
+    if card_key is not None and track is not None:
+        return reverse("contributions:card_translate", args=[game.slug, card_key]) + f"?track={track}"
     if card_key is not None:
         url = reverse("contributions:card_edit", args=[game.slug, card_key])
         if field:

@@ -30,7 +30,8 @@ TERM_CATEGORIES = ("term", "keyword", "symbol")
 CARD_TEXT_PARTS = ("name", "text", "notes", "source")
 # The database's column widths (cards.models); longer values are reported, not cut.
 MAX_FILE_BYTES = 50_000_000
-MAX_LENGTHS = {"key": 100, "number": 32, "name": 200, "title": 200, "source": 300}
+MAX_LENGTHS = {"key": 100, "number": 32, "name": 200, "title": 200, "source": 300, "track": 100, "credits": 300}
+TRACK_STATUSES = ("draft", "reviewed")
 TERM_TEXT_PARTS = ("name", "text", "source")
 RULE_TEXT_PARTS = ("title", "body", "source")
 
@@ -58,8 +59,21 @@ class CardRecord:
     number: str | None
     kind: str | None
     fields: dict[str, Any]
-    texts: dict[str, dict[str, str]]
+    texts: dict[str, dict[str, str]]  # each language's main text
     source: str = ""
+    # The texts of other translation tracks: language -> track name -> parts.
+    translations: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class TrackRecord:
+    """A translation track a file declares: ``main``, the one its cards' ``texts`` in that language belong to."""
+
+    language: str
+    name: str
+    credits: str = ""
+    status: str = "draft"
+    main: bool = False
 
 
 @dataclass
@@ -82,6 +96,7 @@ class CardBundle:
     cards: list[CardRecord] = field(default_factory=list)
     terms: list[TermRecord] = field(default_factory=list)
     rules: list[RuleRecord] = field(default_factory=list)
+    tracks: list[TrackRecord] = field(default_factory=list)
 
 
 class _Checker:
@@ -138,7 +153,7 @@ class _Checker:
             self.problem(where, place, Problem("nul_character"))
         if nul_places:
             return None
-        known = {"key", "number", "kind", "fields", "texts", "source"}
+        known = {"key", "number", "kind", "fields", "texts", "source", "translations"}
         for extra in sorted(set(raw) - known):
             self.problem(where, extra, Problem("unknown_property", {"properties": sorted(known)}))
         key = raw.get("key")
@@ -175,7 +190,93 @@ class _Checker:
         if not isinstance(source, str):
             self.problem(where, "source", Problem("not_text"))
             source = ""
-        return CardRecord(key=key, number=number, kind=kind, fields=fields, texts=texts, source=source)
+        translations = self.translations(game, raw.get("translations"), where)
+        return CardRecord(
+            key=key, number=number, kind=kind, fields=fields, texts=texts, source=source, translations=translations
+        )
+
+    def translations(self, game: GameDefinition, raw: Any, where: str) -> dict[str, dict[str, dict[str, str]]]:
+        """A card's texts in other translation tracks: ``{language: {track name: parts}}``, checked as texts are."""
+        if raw is None:
+            return {}
+        if not isinstance(raw, dict):
+            self.problem(where, "translations", Problem("texts_not_object"))
+            return {}
+        checked: dict[str, dict[str, dict[str, str]]] = {}
+        for language, tracks in raw.items():
+            place = f"translations.{language}"
+            if not self.track_language(game, language, where, place):
+                continue
+            if not isinstance(tracks, dict):
+                self.problem(where, place, Problem("not_an_object"))
+                continue
+            for name, parts in tracks.items():
+                if not self.track_name(name, where, f"{place}.{name}"):
+                    continue
+                # a track's text is checked as a language's text is, its problems named at the track
+                before = len(self.problems)
+                text = self.texts({language: parts}, where, CARD_TEXT_PARTS, required=None)
+                for index in range(before, len(self.problems)):
+                    problem = self.problems[index]
+                    field_name = problem.field.replace(f"texts.{language}", f"{place}.{name}", 1)
+                    self.problems[index] = ImportProblem(
+                        problem.file, problem.where, field_name, problem.message, problem.problem
+                    )
+                if text:
+                    checked.setdefault(language, {})[name] = text[language]
+        return checked
+
+    def track_language(self, game: GameDefinition, language: Any, where: str, place: str) -> bool:
+        if language not in LANGUAGES:
+            self.problem(where, place, Problem("unknown_language", {"languages": list(LANGUAGES)}))
+            return False
+        if language == game.original_language:
+            self.problem(where, place, Problem("no_track_in_original", {"language": language}))
+            return False
+        return True
+
+    def track_name(self, name: Any, where: str, place: str) -> bool:
+        if not isinstance(name, str) or not name.strip():
+            self.problem(where, place, Problem("required"))
+            return False
+        if len(name) > MAX_LENGTHS["track"]:
+            self.problem(where, place, Problem("too_long", {"limit": MAX_LENGTHS["track"]}))
+            return False
+        if name != name.strip() or any(unicodedata.category(character) == "Cc" for character in name):
+            self.problem(where, place, Problem("track_name_characters"))
+            return False
+        return True
+
+    def track(self, game: GameDefinition, raw: Any, where: str) -> TrackRecord | None:
+        """A declared translation track (a file's ``tracks``, a change set's new tracks)."""
+        if not isinstance(raw, dict):
+            self.problem(where, "", Problem("not_an_object"))
+            return None
+        known = {"language", "name", "credits", "status", "main"}
+        for extra in sorted(set(raw) - known):
+            self.problem(where, extra, Problem("unknown_property", {"properties": sorted(known)}))
+        language, name = raw.get("language"), raw.get("name")
+        good = self.track_language(game, language, where, "language") & self.track_name(name, where, "name")
+        credits = raw.get("credits") or ""
+        if not isinstance(credits, str):
+            self.problem(where, "credits", Problem("not_text"))
+            good = False
+        elif len(credits) > MAX_LENGTHS["credits"]:
+            self.problem(where, "credits", Problem("too_long", {"limit": MAX_LENGTHS["credits"]}))
+            good = False
+        status = raw.get("status") or "draft"
+        if status not in TRACK_STATUSES:
+            self.problem(
+                where, "status", Problem("not_a_status", {"value": str(status), "choices": list(TRACK_STATUSES)})
+            )
+            good = False
+        main = raw.get("main", False)
+        if not isinstance(main, bool):
+            self.problem(where, "main", Problem("not_boolean", {"value": str(main)}))
+            good = False
+        if not good or _nul_places(raw):
+            return None
+        return TrackRecord(language=language, name=name, credits=credits.strip(), status=status, main=main)
 
 
 def _nul_places(value: Any, path: str = "") -> list[str]:
@@ -200,6 +301,30 @@ def check_cards(game: GameDefinition, raws: list[Any], label: str = "") -> tuple
     seen: dict[str, str] = {}
     records = [checker.card(game, raw, f"cards[{index}]", seen) for index, raw in enumerate(raws)]
     return [record for record in records if record is not None], checker.problems
+
+
+def check_tracks(game: GameDefinition, raws: Any, label: str = "") -> tuple[list[TrackRecord], list[ImportProblem]]:
+    """Translation tracks declared by a file or a change set, checked (``tracks[0]``): at most one main track and
+    one track of a name per language."""
+    checker = _Checker(label)
+    tracks: list[TrackRecord] = []
+    if raws is None:
+        return tracks, []
+    if not isinstance(raws, list):
+        checker.problem("file", "tracks", Problem("must_be_list"))
+        return tracks, checker.problems
+    for index, raw in enumerate(raws):
+        where = f"tracks[{index}]"
+        track = checker.track(game, raw, where)
+        if track is None:
+            continue
+        if any(other.language == track.language and other.name == track.name for other in tracks):
+            checker.problem(where, "name", Problem("used_twice", {"key": track.name}))
+        elif track.main and any(other.main and other.language == track.language for other in tracks):
+            checker.problem(where, "main", Problem("one_main_track"))
+        else:
+            tracks.append(track)
+    return tracks, checker.problems
 
 
 def _check_sections(checker: _Checker, document: dict[str, Any], bundle: CardBundle) -> None:
@@ -263,6 +388,8 @@ def parse_json(text: str, file_label: str) -> tuple[CardBundle | None, list[Impo
     if game is None:
         return None, checker.problems
     bundle = CardBundle(game=game.slug)
+    bundle.tracks, track_problems = check_tracks(game, document.get("tracks"), file_label)
+    checker.problems.extend(track_problems)
     cards = document.get("cards") or []
     if not isinstance(cards, list):
         checker.problem("file", "cards", Problem("must_be_list"))
@@ -382,6 +509,10 @@ def bundle_to_document(bundle: CardBundle) -> dict[str, Any]:
     return {
         "format": FORMAT_TAG,
         "game": bundle.game,
+        "tracks": [
+            {"language": t.language, "name": t.name, "credits": t.credits, "status": t.status, "main": t.main}
+            for t in bundle.tracks
+        ],
         "rules": [{"key": r.key, "order": r.order, "texts": r.texts} for r in bundle.rules],
         "terms": [{"key": t.key, "category": t.category, "texts": t.texts} for t in bundle.terms],
         "cards": [
@@ -392,6 +523,7 @@ def bundle_to_document(bundle: CardBundle) -> dict[str, Any]:
                 "fields": c.fields,
                 "source": c.source,
                 "texts": c.texts,
+                **({"translations": c.translations} if c.translations else {}),
             }
             for c in bundle.cards
         ],

@@ -72,16 +72,60 @@ class Card(models.Model):
         return self.game.definition.check_values(self.kind, self.fields)
 
     def text_in(self, language: str) -> CardText | None:
-        return next((text for text in self.texts.all() if text.language == language), None)
+        """The card's main text in ``language`` (not another translation track's)."""
+        return next((text for text in self.texts.all() if text.language == language and text.is_main), None)
 
     def display_name(self, language: str) -> str:
-        """The name in ``language``, else in the game's original language, else any."""
-        texts = {text.language: text for text in self.texts.all() if text.name}
+        """The name in ``language``, else in the game's original language, else any (main texts only)."""
+        texts = {text.language: text for text in self.texts.all() if text.name and text.is_main}
         preferred = [language, self.game.definition.original_language, "ja", "zh-hant", "en"]
         for code in preferred:
             if code in texts:
                 return texts[code].name
         return self.key
+
+
+class TranslationTrack(models.Model):
+    """A named translation of a game's card texts into one language, as ygocdb keeps several Chinese ones.
+
+    A language may hold several tracks, each with its credits and its status; a card has at most one text in
+    each. The *main* track of a language is the one the card format's ``texts`` write into (a seed file
+    declares its own, credited to the seed); a card's other tracks are its ``translations``. The original
+    language has no tracks: its text is what the tracks translate.
+    """
+
+    class Status(models.TextChoices):
+        DRAFT = "draft", pgettext_lazy("status of a translation", "draft")
+        REVIEWED = "reviewed", pgettext_lazy("status of a translation", "reviewed")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="tracks", verbose_name=_("game"))
+    language = models.CharField(_("language"), max_length=8, choices=LANGUAGE_CHOICES)
+    name = models.CharField(_("name"), max_length=100)
+    credits = models.CharField(_("credits"), max_length=300, blank=True, default="")
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.DRAFT)
+    main = models.BooleanField(_("main track of its language"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "language", "-main", "created_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "language", "name"], name="track_name_unique_per_language"),
+            models.UniqueConstraint(
+                fields=["game", "language"], condition=models.Q(main=True), name="one_main_track_per_language"
+            ),
+        ]
+        verbose_name = _("translation track")
+        verbose_name_plural = _("translation tracks")
+
+    def __str__(self) -> str:
+        return f"{self.game.slug} [{self.language}] {self.name}"
+
+
+class CardTextManager(models.Manager):
+    """Texts come with their track (one join), so telling a main text from another track's costs no query."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().select_related("track")
 
 
 class CardText(models.Model):
@@ -91,15 +135,57 @@ class CardText(models.Model):
     text = models.TextField(_("rules text"), blank=True, default="")
     notes = models.TextField(_("translator's notes"), blank=True, default="")
     source = models.CharField(_("source"), max_length=300, blank=True, default="")
+    # None: the language's only text (the original's, or a translation no track claims).
+    track = models.ForeignKey(
+        TranslationTrack, on_delete=models.PROTECT, null=True, blank=True, related_name="texts", verbose_name=_("track")
+    )
+    # For the original text, the revision that last changed it; for a translation, the revision of the original
+    # text it translates. A translation whose pin is not its original's is stale (``cards.revisions``, which
+    # keeps both after every revision, whatever wrote it). Not part of a revision's data itself.
+    pinned_revision = models.ForeignKey(
+        "reversion.Revision", on_delete=models.SET_NULL, null=True, blank=True, related_name="+", editable=False
+    )
+
+    objects = CardTextManager()
 
     class Meta:
-        ordering = ["card", "language"]
-        constraints = [models.UniqueConstraint(fields=["card", "language"], name="one_text_per_card_language")]
+        ordering = ["card", "language", models.F("track_id").asc(nulls_first=True)]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["card", "language"], condition=models.Q(track__isnull=True), name="one_text_per_card_language"
+            ),
+            models.UniqueConstraint(
+                fields=["card", "track"], condition=models.Q(track__isnull=False), name="one_text_per_card_track"
+            ),
+        ]
         verbose_name = _("card text")
         verbose_name_plural = _("card texts")
 
     def __str__(self) -> str:
         return f"{self.card.key} [{self.language}]"
+
+    @property
+    def is_main(self) -> bool:
+        """The text the card format's ``texts`` holds for its language (not another track's)."""
+        return self.track_id is None or self.track.main
+
+
+class TrackPreference(models.Model):
+    """The translation track a signed-in reader prefers for one language of one game (others keep theirs in
+    their session)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="track_preferences")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    language = models.CharField(max_length=8, choices=LANGUAGE_CHOICES)
+    track = models.ForeignKey(TranslationTrack, on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "game", "language"], name="one_preferred_track_per_language")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} prefers {self.track}"
 
 
 class Term(models.Model):

@@ -20,8 +20,8 @@ from .filling import where_to_fill
 from .gamedefs.base import ChoiceListType, Completeness, FieldSpec, GameDefinition
 from .gamedefs.messages import MESSAGES, FieldProblem, Problem
 from .glossing import Segment, gloss
-from .models import LANGUAGE_CHOICES, Card, Game, RevisionSource, Term
-from .revisions import TEXT_PARTS, CardRevision, Change
+from .models import LANGUAGE_CHOICES, Card, CardText, Game, RevisionSource, Term, TranslationTrack
+from .revisions import TEXT_PARTS, CardRevision, Change, is_stale, translation_place
 
 # The language a text is written in, named in the reader's language (英語 on a Japanese page); the
 # language switcher and the glossary's column heads name each language in itself instead.
@@ -83,6 +83,12 @@ def kind_label(game: Game, kind_slug: str | None, language: str) -> str:
 class RuleView:
     key: str
     texts: list[dict[str, Any]]
+
+
+def tracks_of(game: Game, language: str):
+    from .selectors import tracks_of as select_tracks
+
+    return select_tracks(game, language)
 
 
 def rule_sections(game: Game, language: str) -> list[RuleView]:
@@ -159,6 +165,23 @@ class TextView:
     # table heads each text with the Japanese name): the name, and its language.
     untranslated_name: str = ""
     untranslated_language: str = ""
+    # Its translation track (none for the original, or a translation no track claims): name, credits, status.
+    track: TrackView | None = None
+    stale: bool = False  # the original changed since this translation was made
+    pinned_revision: int | None = None  # the revision of the original it translates
+    preferred: bool = False  # the reader's choice for its language (else the main text)
+    prefer_url: str = ""  # where the reader makes it their choice
+    others: list[TextView] = field(default_factory=list)  # the language's other tracks, shown beside it
+
+
+@dataclass
+class TrackView:
+    id: int
+    name: str  # as the reader reads a citation ("seed 000": the source document)
+    credits: str
+    status: str
+    status_label: str
+    main: bool
 
 
 @dataclass
@@ -190,8 +213,16 @@ def _stored(value: Any) -> str:
     return text if len(text) <= 80 else text[:79] + "…"
 
 
-def card_view(card: Card, language: str, terms, origins: Mapping[str, CardRevision] | None = None) -> CardView:
-    """What the card page shows; ``origins`` (``cards.revisions.value_origins``) says where each value came from."""
+def card_view(
+    card: Card,
+    language: str,
+    terms,
+    origins: Mapping[str, CardRevision] | None = None,
+    preferred: Mapping[str, int] | None = None,
+) -> CardView:
+    """What the card page shows; ``origins`` (``cards.revisions.value_origins``) says where each value came from,
+    ``preferred`` which translation track the reader chose for each language (``selectors.preferred_tracks``):
+    that one is shown first, the language's other tracks beside it."""
     origins = origins or {}
     definition = card.game.definition
     checked = card.checked
@@ -232,36 +263,84 @@ def card_view(card: Card, language: str, terms, origins: Mapping[str, CardRevisi
             )
     glosses = _glosses_by_language(list(terms))
     original = definition.original_language
-    texts = {text.language: text for text in card.texts.all()}
-    order = [original] + [code for code, _name in LANGUAGE_CHOICES if code != original]
-    original_name = texts[original].name if original in texts else ""
-    for code in order:
-        text = texts.get(code)
-        if text is None:
+    rows = list(card.texts.all())
+    original_text = next((text for text in rows if text.language == original and text.is_main), None)
+    original_name = original_text.name if original_text is not None else ""
+    for code in [original] + [code for code, _name in LANGUAGE_CHOICES if code != original]:
+        in_language = sorted(
+            (text for text in rows if text.language == code), key=lambda text: (not text.is_main, text.track_id or 0)
+        )
+        if not in_language:
             view.missing_languages.append((code, LANGUAGE_NAMES[code]))
             continue
-        untranslated = original_name if not text.name and code != original else ""
-        view.texts.append(
-            TextView(
-                language=code,
-                language_name=LANGUAGE_NAMES[code],
-                name=text.name,
-                lines=[gloss(line, glosses.get(code, {})) for line in text.text.split("\n")] if text.text else [],
-                notes=text.notes,
-                source=cite(text.source, definition, language),
-                is_original=code == original,
-                origin=_origin(
-                    max(
-                        (origins[what] for part in TEXT_PARTS if (what := f"texts.{code}.{part}") in origins),
-                        key=lambda revision: revision.date,
-                        default=None,
-                    )
-                ),
-                untranslated_name=untranslated,
-                untranslated_language=original if untranslated else "",
-            )
-        )
+        shown = [
+            _text_view(card, text, language, glosses.get(code, {}), origins, original_text, original_name)
+            for text in in_language
+        ]
+        wanted = (preferred or {}).get(code)
+        first = next((text for text in shown if text.track and text.track.id == wanted), shown[0])
+        first.preferred = True
+        first.others = [text for text in shown if text is not first]
+        view.texts.append(first)
     return view
+
+
+def _text_view(
+    card: Card,
+    text: CardText,
+    language: str,
+    glosses: dict[str, str],
+    origins: Mapping[str, CardRevision],
+    original: CardText | None,
+    original_name: str,
+) -> TextView:
+    """One text of a card (the original, or a translation in one track) as the card page shows it."""
+    definition = card.game.definition
+    code = text.language
+    is_original = code == definition.original_language
+    prefix = f"texts.{code}." if text.is_main else f"translations.{code}.{text.track.name}."
+    untranslated = original_name if not text.name and not is_original else ""
+    track = text.track
+    return TextView(
+        language=code,
+        language_name=LANGUAGE_NAMES[code],
+        name=text.name,
+        lines=[gloss(line, glosses) for line in text.text.split("\n")] if text.text else [],
+        notes=text.notes,
+        source=cite(text.source, definition, language),
+        is_original=is_original,
+        origin=_origin(
+            max(
+                (origins[what] for part in TEXT_PARTS if (what := prefix + part) in origins),
+                key=lambda revision: revision.date,
+                default=None,
+            )
+        ),
+        untranslated_name=untranslated,
+        untranslated_language=definition.original_language if untranslated else "",
+        track=track_view(track, definition, language) if track is not None else None,
+        stale=not is_original and is_stale(text, original),
+        pinned_revision=text.pinned_revision_id if not is_original else None,
+        prefer_url=prefer_url(card, code, track),
+    )
+
+
+def track_view(track: TranslationTrack, definition: GameDefinition, language: str) -> TrackView:
+    return TrackView(
+        id=track.pk,
+        name=cite(track.name, definition, language),
+        credits=track.credits,
+        status=track.status,
+        status_label=str(TranslationTrack.Status(track.status).label),
+        main=track.main,
+    )
+
+
+def prefer_url(card: Card, language: str, track: TranslationTrack | None) -> str:
+    """The address that makes ``track`` (None: the language's main text) the reader's choice, back on the card."""
+    back = reverse("cards:card_detail", args=[card.game.slug, card.key]) + f"#text-{language}"
+    query = {"language": language, "track": track.pk if track is not None and not track.main else "main", "next": back}
+    return reverse("cards:prefer_track", args=[card.game.slug]) + "?" + urlencode(query)
 
 
 def _origin(revision: CardRevision | None) -> str:
@@ -345,7 +424,7 @@ def changes_view(definition: GameDefinition, changes: Iterable[Change], language
             label=value_name(definition, change.what, language),
             before=_change_value(definition, change.what, change.before, language),
             after=_change_value(definition, change.what, change.after, language),
-            language=change.what.split(".")[1] if change.what.startswith("texts.") else "",
+            language=change.what.split(".")[1] if change.what.startswith(("texts.", "translations.")) else "",
         )
         for change in changes
     ]
@@ -368,6 +447,13 @@ def value_name(definition: GameDefinition, what: str, language: str) -> str:
     if head == "texts":
         code, _dot, part = rest.partition(".")
         return f"{LANGUAGE_NAMES.get(code, code)}: {_TEXT_PART_LABELS.get(part, part)}"
+    if head == "translations":
+        code, track, part = translation_place(what)
+        return _("%(language)s (%(track)s): %(part)s") % {
+            "language": LANGUAGE_NAMES.get(code, code),
+            "track": cite(track, definition, language),
+            "part": _TEXT_PART_LABELS.get(part, part),
+        }
     return {"number": _("Number"), "kind": _("Kind"), "source": _("Values from")}.get(head, what)
 
 
@@ -380,19 +466,19 @@ def _change_value(definition: GameDefinition, what: str, value: Any, language: s
     if head == "kind":
         kind = definition.kind(value)
         return kind.label(language) if kind else str(value)
-    if what == "source" or (head == "texts" and what.endswith(".source")):
+    if what == "source" or (head in ("texts", "translations") and what.endswith(".source")):
         return cite(str(value), definition, language)
     return str(value)
 
 
 def card_row(card: Card, language: str) -> dict[str, Any]:
-    texts = {text.language: text for text in card.texts.all()}
+    texts = {text.language: text for text in card.texts.all() if text.is_main}
     return {
         "card": card,
         "name": card.display_name(language),
         "names": [(code, texts[code].name) for code, _n in LANGUAGE_CHOICES if code in texts and texts[code].name],
         "kind_label": kind_label(card.game, card.checked.kind, language),
-        "translated": "zh-hant" in texts,
+        "translated": any(text.language == "zh-hant" for text in card.texts.all()),  # in any track
     }
 
 
@@ -416,16 +502,14 @@ def search_row(card: Card, language: str, terms: list[str]) -> dict[str, Any]:
     from .search.highlight import highlight
 
     row = card_row(card, language)
-    texts = {text.language: text for text in card.texts.all()}
+    order = [code for code, _name in LANGUAGE_CHOICES]
     snippets = []
-    for code, _name in LANGUAGE_CHOICES:
-        text = texts.get(code)
-        if text is None:
-            continue
+    # Every track's text, main texts first: a word only another track holds is shown where it was found.
+    for text in sorted(card.texts.all(), key=lambda text: (order.index(text.language), not text.is_main)):
         for part in (text.name, text.text):
             pieces = highlight(part, terms)
             if any(piece.matched for piece in pieces) and part is text.text:
-                snippets.append({"language": code, "pieces": pieces})
+                snippets.append({"language": text.language, "pieces": pieces})
     row["name_pieces"] = highlight(row["name"], terms)
     row["snippets"] = snippets[:2]
     return row
@@ -520,6 +604,7 @@ class MissingView:
     kinds: list[KindGaps]
     unknown_kind: GapRow | None
     texts: list[GapRow]
+    stale: list[GapRow] = field(default_factory=list)
 
 
 NUMBERS_LISTED = 200  # missing numbers linked one by one; the rest are counted
@@ -614,6 +699,7 @@ def missing_view(game: Game, missing: Any, language: str) -> MissingView:
                 missing=gap.missing > 0,
             )
         )
+    stale = [_stale_row(game, gap, language) for gap in missing.stale]
     summary = ngettext(
         "%(cards)s card known, %(incomplete)s of them incomplete",
         "%(cards)s cards known, %(incomplete)s of them incomplete",
@@ -629,7 +715,29 @@ def missing_view(game: Game, missing: Any, language: str) -> MissingView:
         kinds=list(kinds.values()),
         unknown_kind=unknown_kind,
         texts=texts,
+        stale=stale,
     )
+
+
+def _stale_row(game: Game, gap: Any, language: str) -> GapRow:
+    """Stale translations of one language, each linked to where it is brought up to date: the card's form for
+    its main text, the card's translation form for another track's."""
+    name = LANGUAGE_NAMES.get(gap.language, gap.language)
+    text = _("Stale translations in %(language)s (the original changed since): %(count)s") % {
+        "language": name,
+        "count": gap.count,
+    }
+    tracks = dict(tracks_of(game, gap.language).values_list("name", "pk")) if gap.listed else {}
+    links = []
+    for item in gap.listed:
+        label = item.number or item.key
+        if item.main:
+            url = where_to_fill(game, item.key, language=item.language)
+        else:
+            label = f"{label} ({cite(item.track, game.definition, language)})"
+            url = where_to_fill(game, item.key, track=tracks.get(item.track))
+        links.append(Link(label, url))
+    return GapRow(text, links, missing=gap.count > 0)
 
 
 def _mode_prefix(mode: Labels, language: str, several: bool) -> str:

@@ -14,13 +14,18 @@ from datetime import datetime
 from typing import Any, NamedTuple
 
 import reversion
-from reversion.models import Version
+from django.contrib.contenttypes.models import ContentType
+from django.db.models import Max
+from reversion.models import Revision, Version
+from reversion.signals import post_revision_commit
 
-from .models import Card, CardText, RevisionSource
+from .gamedefs import get_game
+from .models import Card, CardText, RevisionSource, TranslationTrack
 
-# A card's revision holds its texts; a text's revision holds its card (and so the card's other texts).
+# A card's revision holds its texts; a text's revision holds its card (and so the card's other texts). A text's
+# pin (``pinned_revision``) is kept beside the revisions, not in them: it names one.
 reversion.register(Card, follow=("texts",))
-reversion.register(CardText, follow=("card",))
+reversion.register(CardText, follow=("card",), exclude=("pinned_revision",))
 
 
 @contextmanager
@@ -76,9 +81,9 @@ class CardRevision:
     photo_url: str = ""  # the photo or scan of the card the change came from, or ""
 
 
-def _snapshot(versions: list[Version], card_id: int) -> dict[str, Any]:
+def _snapshot(versions: list[Version], card_id: int, tracks: dict[int, TranslationTrack]) -> dict[str, Any]:
     """The card's values in one revision, flattened to ``Change.what`` keys (empty texts left out)."""
-    state: dict[str, Any] = {"fields": {}, "texts": {}}
+    state: dict[str, Any] = {"fields": {}, "texts": {}, "translations": {}}
     for version in versions:
         data = version.field_dict
         if version.content_type.model_class() is Card:
@@ -86,7 +91,12 @@ def _snapshot(versions: list[Version], card_id: int) -> dict[str, Any]:
                 state.update({name: data.get(name) for name in ("number", "kind", "source")})
                 state["fields"] = data.get("fields") or {}
         elif data.get("card") == card_id or data.get("card_id") == card_id:
-            state["texts"][data["language"]] = {part: data.get(part) for part in TEXT_PARTS}
+            parts = {part: data.get(part) for part in TEXT_PARTS}
+            track = tracks.get(data.get("track") or data.get("track_id") or 0)
+            if track is None or track.main:
+                state["texts"][data["language"]] = parts
+            else:
+                state["translations"].setdefault(data["language"], {})[track.name] = parts
     return flatten_state(state)
 
 
@@ -105,6 +115,11 @@ def flatten_state(state: dict[str, Any] | None) -> dict[str, Any]:
         for part in TEXT_PARTS:
             if parts.get(part):
                 values[f"texts.{language}.{part}"] = parts[part]
+    for language, by_track in (state.get("translations") or {}).items():
+        for name, parts in by_track.items():
+            for part in TEXT_PARTS:
+                if parts.get(part):
+                    values[f"translations.{language}.{name}.{part}"] = parts[part]
     return values
 
 
@@ -118,6 +133,9 @@ def unflatten_state(values: dict[str, Any]) -> dict[str, Any]:
         elif head == "texts":
             language, _dot, part = rest.partition(".")
             state["texts"].setdefault(language, {})[part] = value
+        elif head == "translations":
+            language, name, part = translation_place(what)
+            state.setdefault("translations", {}).setdefault(language, {}).setdefault(name, {})[part] = value
         else:
             state[head] = value
     return state
@@ -126,7 +144,16 @@ def unflatten_state(values: dict[str, Any]) -> dict[str, Any]:
 def revision_values(revision_id: int, card_id: int) -> dict[str, Any]:
     """A card's flattened values as one revision kept them (a deleted card's too)."""
     versions = list(Version.objects.filter(revision_id=revision_id).select_related("content_type"))
-    return _snapshot(versions, card_id)
+    tracks = {track.pk: track for track in TranslationTrack.objects.all()}
+    return _snapshot(versions, card_id, tracks)
+
+
+def translation_place(what: str) -> tuple[str, str, str]:
+    """(language, track name, part) of a ``translations.<language>.<track>.<part>`` value (a track's name may
+    hold dots)."""
+    _head, language, rest = what.split(".", 2)
+    name, _dot, part = rest.rpartition(".")
+    return language, name, part
 
 
 def diff_values(before: dict[str, Any], after: dict[str, Any]) -> tuple[Change, ...]:
@@ -142,10 +169,11 @@ def card_revisions(card: Card) -> list[CardRevision]:
     if revisions:
         for version in Version.objects.filter(revision__in=revisions).select_related("content_type"):
             versions_of.setdefault(version.revision_id, []).append(version)
+    tracks = {track.pk: track for track in TranslationTrack.objects.filter(game_id=card.game_id)}
     read: list[CardRevision] = []
     before: dict[str, Any] = {}
     for revision in revisions:
-        after = _snapshot(versions_of.get(revision.pk, []), card.pk)
+        after = _snapshot(versions_of.get(revision.pk, []), card.pk, tracks)
         changes = diff_values(before, after)
         source = getattr(revision, "source", None)
         read.append(
@@ -164,11 +192,11 @@ def card_revisions(card: Card) -> list[CardRevision]:
     return read[::-1]
 
 
-_ORDER = {"number": 0, "kind": 1, "fields": 2, "source": 3, "texts": 4}
+_ORDER = {"number": 0, "kind": 1, "fields": 2, "source": 3, "texts": 4, "translations": 5}
 
 
 def _change_order(what: str) -> tuple[int, str]:
-    return (_ORDER.get(what.partition(".")[0], 5), what)
+    return (_ORDER.get(what.partition(".")[0], 6), what)
 
 
 def value_origins(revisions: list[CardRevision]) -> dict[str, CardRevision]:
@@ -181,3 +209,64 @@ def value_origins(revisions: list[CardRevision]) -> dict[str, CardRevision]:
             else:
                 origins.pop(change.what, None)
     return origins
+
+
+# --- what each translation translates ------------------------------------------------------------------
+
+_CONTENT = ("name", "text")  # what a translation translates: a change of the original's source or notes is not one
+
+
+def is_stale(translation: CardText, original: CardText | None) -> bool:
+    """Whether ``original`` changed since ``translation`` was made: its pin is not the original's.
+
+    A translation made while the card had no original text, or of a card that has none now, is not stale: it
+    translates nothing that changed."""
+    if original is None or translation.pinned_revision_id is None or original.pk == translation.pk:
+        return False
+    return translation.pinned_revision_id != original.pinned_revision_id
+
+
+def _pin_texts(sender: Any, revision: Revision, versions: list[Version], **kwargs: Any) -> None:
+    """After every revision, whatever made it (a seed load, an import, a contribution, the admin, a revert): an
+    original text whose name or rules text changed is pinned to this revision, and a translation that changed
+    (or is new) is pinned to its original's revision, as it stands now. A translation that did not change
+    keeps its pin, and so becomes stale when its original changed."""
+    text_type = ContentType.objects.get_for_model(CardText)
+    ids = [int(version.object_id) for version in versions if version.content_type_id == text_type.pk]
+    if not ids:
+        return
+    latest = (
+        Version.objects.filter(content_type=text_type, object_id__in=[str(pk) for pk in ids])
+        .filter(revision_id__lt=revision.pk)
+        .order_by()
+        .values("object_id")
+        .annotate(last=Max("pk"))
+        .values_list("last", flat=True)
+    )
+    before = {int(version.object_id): version.field_dict for version in Version.objects.filter(pk__in=list(latest))}
+    texts = list(CardText.objects.filter(pk__in=ids).select_related("card__game"))
+    changed = {
+        text.pk
+        for text in texts
+        if text.pk not in before or any(before[text.pk].get(part) != getattr(text, part) for part in _CONTENT)
+    }
+    cards = {text.card_id: text.card for text in texts}
+    originals: dict[int, CardText] = {}
+    for original in CardText.objects.filter(card_id__in=cards, track__isnull=True).select_related("card__game"):
+        if original.language == get_game(original.card.game.slug).original_language:
+            originals[original.card_id] = original
+    moved = [original.pk for original in originals.values() if original.pk in changed]
+    CardText.objects.filter(pk__in=moved).update(pinned_revision=revision)
+    for original in originals.values():
+        if original.pk in changed:
+            original.pinned_revision_id = revision.pk
+    pins: dict[int | None, list[int]] = {}
+    for text in texts:
+        original = originals.get(text.card_id)
+        if text.pk in changed and original is not None and original.pk != text.pk:
+            pins.setdefault(original.pinned_revision_id, []).append(text.pk)
+    for pin, pks in pins.items():
+        CardText.objects.filter(pk__in=pks).update(pinned_revision_id=pin)
+
+
+post_revision_commit.connect(_pin_texts, dispatch_uid="cards.revisions.pin_texts")

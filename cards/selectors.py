@@ -11,13 +11,13 @@ from typing import Any
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.db import DatabaseError, connection
-from django.db.models import BooleanField, Count, Model, Prefetch, Q, QuerySet
+from django.db.models import BooleanField, Count, F, Model, OuterRef, Prefetch, Q, QuerySet, Subquery
 from django.db.models.base import ModelState
 from django.db.models.expressions import RawSQL
 
 from .gamedefs.base import ChoiceListType, Completeness
-from .importing import CardBundle, CardRecord, RuleRecord, TermRecord
-from .models import Card, CardFieldValue, CardText, Game, RuleSection, Term
+from .importing import CardBundle, CardRecord, RuleRecord, TermRecord, TrackRecord
+from .models import Card, CardFieldValue, CardText, Game, RuleSection, Term, TrackPreference, TranslationTrack
 
 
 def _texts(rows, parts: tuple[str, ...]) -> dict[str, dict[str, str]]:
@@ -76,6 +76,7 @@ class GameGaps:
     texts: dict[str, int]
     incomplete: int
     numbers_seen: frozenset[str]  # the game's cards' numbers within its declared runs of numbers
+    stale: StaleTranslations = field(default_factory=lambda: StaleTranslations({}, ()))
 
     def unknown(self, kind: str | None, field_name: str) -> int:
         return self.by_kind.get(kind, 0) - self.known_values.get((kind, field_name), 0)
@@ -116,7 +117,13 @@ def game_gaps(game: Game) -> GameGaps:
     for kind, field_name, count in counted:
         key = (kind if kind in declared else None, field_name)
         known_values[key] = known_values.get(key, 0) + count
-    texts = dict(CardText.objects.filter(card__game=game).order_by().values_list("language").annotate(Count("card_id")))
+    texts = dict(
+        CardText.objects.filter(card__game=game)
+        .order_by()
+        .values_list("language")
+        .annotate(Count("card_id", distinct=True))
+    )
+    stale = stale_translations(game)
     incomplete_ids = intersect([facet_matches("game", [game.slug]), facet_matches("is", [INCOMPLETE])], [])
     numbers_seen: set[str] = set()
     for numbers in definition.number_ranges:
@@ -129,7 +136,80 @@ def game_gaps(game: Game) -> GameGaps:
         texts=texts,
         incomplete=count_matching(incomplete_ids.expression),
         numbers_seen=frozenset(numbers_seen),
+        stale=stale,
     )
+
+
+@dataclass(frozen=True)
+class StaleTranslation:
+    """A translation whose original changed since it was made."""
+
+    key: str
+    number: str | None
+    language: str
+    track: str | None  # the name of its translation track (None: a text no track claims)
+    main: bool  # the card's main text in its language, or another track's
+
+
+@dataclass(frozen=True)
+class StaleTranslations:
+    counts: dict[str, int]  # by language
+    listed: tuple[StaleTranslation, ...]  # the first ``STALE_LISTED``, in card order
+
+
+STALE_LISTED = 200
+
+
+def stale_translations(game: Game) -> StaleTranslations:
+    """The game's translations whose original text changed since they were made (``cards.revisions.is_stale``),
+    counted by language, the first ones listed: two queries, whatever the size of the game."""
+    original = game.definition.original_language
+    originals = CardText.objects.filter(card=OuterRef("card"), language=original, track__isnull=True)
+    stale = (
+        CardText.objects.filter(card__game=game, pinned_revision__isnull=False)
+        .exclude(language=original)
+        .annotate(original_pin=Subquery(originals.values("pinned_revision")[:1]))
+        .filter(original_pin__isnull=False)
+        .exclude(original_pin=F("pinned_revision"))
+    )
+    counts = dict(stale.order_by().values_list("language").annotate(Count("id")))
+    if not counts:
+        return StaleTranslations({}, ())
+    rows = stale.order_by("card__sort_key", "language", "track_id").values_list(
+        "card__key", "card__number", "language", "track__name", "track__main"
+    )[:STALE_LISTED]
+    listed = tuple(
+        StaleTranslation(key, number, language, track, track is None or bool(main))
+        for key, number, language, track, main in rows
+    )
+    return StaleTranslations(counts, listed)
+
+
+# --- translation tracks ----------------------------------------------------------------------------------
+
+TRACK_COOKIE = "tracks"
+
+
+def tracks_of(game: Game, language: str | None = None) -> QuerySet[TranslationTrack]:
+    """The game's translation tracks (of ``language``), main tracks first, then oldest first."""
+    tracks = TranslationTrack.objects.filter(game=game)
+    return tracks.filter(language=language) if language else tracks
+
+
+def cookie_tracks(cookie: str) -> list[int]:
+    """The track ids a reader's cookie holds (``TRACK_COOKIE``: ids joined by "."); anything else is ignored."""
+    return [int(part) for part in cookie.split(".")[:50] if part.isdigit() and len(part) < 19]
+
+
+def preferred_tracks(user: Any, cookie: str, game: Game) -> dict[str, int]:
+    """The translation track the reader chose for each language of ``game``: kept in the database for a signed-in
+    reader, in a cookie (``TRACK_COOKIE``) for others. A language without a choice shows its main text."""
+    if user is not None and user.is_authenticated:
+        return dict(TrackPreference.objects.filter(user=user, game=game).values_list("language", "track_id"))
+    ids = cookie_tracks(cookie)
+    if not ids:
+        return {}
+    return dict(tracks_of(game).filter(pk__in=ids).values_list("language", "pk"))
 
 
 def card_completeness(card: Card) -> Completeness:
@@ -148,18 +228,28 @@ def rule_sections(game: Game) -> QuerySet[RuleSection]:
 def export_bundle(game: Game) -> CardBundle:
     """Everything stored for a game, as the bundle ``import_bundle`` would write."""
     bundle = CardBundle(game=game.slug)
+    bundle.tracks = [
+        TrackRecord(language=t.language, name=t.name, credits=t.credits, status=t.status, main=t.main)
+        for t in tracks_of(game)
+    ]
     cards = Card.objects.filter(game=game).prefetch_related(
         Prefetch("texts", queryset=CardText.objects.order_by("language"))
     )
+    parts = ("name", "text", "notes", "source")
     for card in cards.order_by("sort_key"):
+        translations: dict[str, dict[str, dict[str, str]]] = {}
+        for text in card.texts.all():
+            if not text.is_main:
+                translations.setdefault(text.language, {})[text.track.name] = _texts([text], parts)[text.language]
         bundle.cards.append(
             CardRecord(
                 key=card.key,
                 number=card.number,
                 kind=card.kind,
                 fields=dict(card.fields),
-                texts=_texts(card.texts.all(), ("name", "text", "notes", "source")),
+                texts=_texts([text for text in card.texts.all() if text.is_main], parts),
                 source=card.source,
+                translations=translations,
             )
         )
     for term in glossary(game).order_by("sort_order"):
@@ -342,17 +432,24 @@ def cards_in_order(ids: list[int]) -> list[Card]:
     """
     if not ids:
         return []
-    readers = [_RowReader(Card, "c"), _RowReader(Game, "g"), _RowReader(CardText, "t")]
-    card_reader, game_reader, text_reader = readers
+    readers = [
+        _RowReader(Card, "c"),
+        _RowReader(Game, "g"),
+        _RowReader(CardText, "t"),
+        _RowReader(TranslationTrack, "tr"),
+    ]
+    card_reader, game_reader, text_reader, track_reader = readers
     placeholders = ", ".join(["%s"] * len(ids))
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT {', '.join(reader.columns for reader in readers)} FROM cards_card AS c"
             " JOIN cards_game AS g ON g.id = c.game_id LEFT JOIN cards_cardtext AS t ON t.card_id = c.id"
-            f" WHERE c.id IN ({placeholders}) ORDER BY c.id, t.language",
+            " LEFT JOIN cards_translationtrack AS tr ON tr.id = t.track_id"
+            f" WHERE c.id IN ({placeholders}) ORDER BY c.id, t.language, t.track_id",
             ids,
         )
         rows = cursor.fetchall()
+    track_start = card_reader.width + game_reader.width + text_reader.width
     cards: dict[int, Card] = {}
     games: dict[int, Game] = {}
     texts: dict[int, list[CardText]] = {}
@@ -367,7 +464,12 @@ def cards_in_order(ids: list[int]) -> list[Card]:
             card.game = games[game_id]
             texts[card_id] = []
         if row[text_start] is not None:  # the card has texts (a LEFT JOIN gives NULLs when none)
-            texts[card_id].append(text_reader.read(row[text_start:]))
+            text = text_reader.read(row[text_start:track_start])
+            # its track as select_related would leave it (None: no track), so telling main texts costs no query
+            text._state.fields_cache["track"] = (
+                track_reader.read(row[track_start:]) if row[track_start] is not None else None
+            )
+            texts[card_id].append(text)
     for card in cards.values():
         prefetched = QuerySet(CardText)
         prefetched._result_cache = texts[card.pk]

@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
+from django.views.decorators.http import require_http_methods
 
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
 from contributions.selectors import may_review  # who may revert is said once, with who reviews
 
-from . import presentation, selectors
-from .models import Card, Game
+from . import presentation, selectors, services
+from .models import LANGUAGE_CHOICES, Card, Game, TranslationTrack
 from .revisions import card_revisions, value_origins
 from .selectors_images import card_pictures, with_pictures
 from .services import card_state, state_digest
@@ -105,7 +108,11 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "search_game": game_row,
         "card": card,
         "view": presentation.card_view(
-            card, language, selectors.glossary(game_row), value_origins(card_revisions(card))
+            card,
+            language,
+            selectors.glossary(game_row),
+            value_origins(card_revisions(card)),
+            selectors.preferred_tracks(request.user, request.COOKIES.get(selectors.TRACK_COOKIE, ""), game_row),
         ),
         "completeness": presentation.completeness_view(card, selectors.card_completeness(card), language),
         "pictures": card_pictures(card),
@@ -130,6 +137,57 @@ def card_history(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "seen": state_digest(card_state(card)),
     }
     return render(request, "cards/card_history.html", context)
+
+
+TRACK_COOKIE_AGE = 365 * 24 * 60 * 60
+
+
+@require_http_methods(["GET", "POST"])
+def prefer_track(request: HttpRequest, game: str) -> HttpResponse:
+    """Make a translation track the reader's choice for its language (``track=main``: the main text again), then
+    go back to ``next``.
+
+    A GET, like the language switcher (``cardsite.views.set_language``): a choice of how to read, which a link
+    makes, so that card pages carry no form and stay cacheable for readers who have made none.
+    """
+    game_row = _game_or_404(game)
+    data = request.POST if request.method == "POST" else request.GET
+    language = data.get("language", "")
+    if language not in dict(LANGUAGE_CHOICES):
+        raise Http404
+    track = None
+    if data.get("track", "main") != "main":
+        track_id = data.get("track", "")
+        track = TranslationTrack.objects.filter(
+            game=game_row, language=language, pk=int(track_id) if track_id.isdigit() and len(track_id) < 19 else 0
+        ).first()
+        if track is None:
+            raise Http404
+    cookie = services.track_preference_set(
+        user=request.user,
+        cookie=request.COOKIES.get(selectors.TRACK_COOKIE, ""),
+        game=game_row,
+        language=language,
+        track=track,
+    )
+    target = data.get("next") or ""
+    if not url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        target = "/"
+    response = HttpResponseRedirect(target)
+    if cookie:
+        response.set_cookie(
+            selectors.TRACK_COOKIE,
+            cookie,
+            max_age=TRACK_COOKIE_AGE,
+            secure=settings.SESSION_COOKIE_SECURE,
+            httponly=True,
+            samesite="Lax",
+        )
+    else:
+        response.delete_cookie(selectors.TRACK_COOKIE)
+    return response
 
 
 SEARCH_PAGE_SIZE = 50

@@ -52,6 +52,15 @@ class TextGap:
 
 
 @dataclass(frozen=True)
+class StaleGap:
+    """Translations in one language whose original text changed since they were made."""
+
+    language: str
+    count: int
+    listed: tuple[Any, ...]  # the first of them (``cards.selectors.StaleTranslation``)
+
+
+@dataclass(frozen=True)
 class Shortfall:
     """Fewer different cards of the kinds a deck zone needs than a legal deck holds: no deck can be legal."""
 
@@ -89,6 +98,7 @@ class MissingMap:
     rule_gaps: list[ValueGap]
     goldfish_gaps: list[ValueGap]
     several_modes: bool = False  # the deck rules have more than one mode: each deck gap names its own
+    stale: list[StaleGap] = dataclasses.field(default_factory=list)
 
     @property
     def blocked(self) -> bool:
@@ -165,4 +175,12 @@ def build_map(definition: Any, rules: Any, engine: Any, gaps: Any) -> MissingMap
         rule_gaps=rule_gaps,
         goldfish_gaps=goldfish_gaps,
         several_modes=len(modes) > 1,
+        stale=[
+            StaleGap(
+                language,
+                gaps.stale.counts.get(language, 0),
+                tuple(item for item in gaps.stale.listed if item.language == language),
+            )
+            for language in definition.translation_languages
+        ],
     )

@@ -39,6 +39,9 @@ PAGE_TTL = 600
 VERSION_MEMO_SECONDS = 1.0
 NAMESPACES = ("cards", "decks")
 _KEPT_HEADERS_EXCLUDED = {"set-cookie", "date"}
+# Cookies of a reader's choices that change the pages they read (the translation tracks they prefer, kept by
+# ``cards.views.prefer_track``): part of the key, as the language is.
+CHOICE_COOKIES = ("tracks",)
 
 _memo: dict[str, tuple[float, int]] = {}
 _memo_lock = threading.Lock()
@@ -157,6 +160,7 @@ def _key(request: HttpRequest, namespaces: tuple[str, ...]) -> str:
         meta.get("HTTP_HX_BOOSTED", ""),
         meta.get("HTTP_HX_HISTORY_RESTORE_REQUEST", ""),
         meta.get("HTTP_ACCEPT", ""),
+        *(request.COOKIES.get(name, "") for name in CHOICE_COOKIES),
         ",".join(map(str, versions(namespaces))),
     ]
     return "pagecache:page:" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()

@@ -104,6 +104,11 @@ def merge(before: dict[str, Any] | None, given: dict[str, Any]) -> dict[str, Any
         kept = texts.setdefault(language, {part: "" for part in parts})
         kept.update({part: value for part, value in parts.items() if value})
     result["texts"] = dict(sorted(texts.items()))
+    translations = {code: dict(by_track) for code, by_track in (before.get("translations") or {}).items()}
+    for code, by_track in (given.get("translations") or {}).items():
+        translations.setdefault(code, {}).update(by_track)
+    if translations:
+        result["translations"] = translations
     return result
 
 

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.gamedefs import LANGUAGES
 from cards.gamedefs.base import BooleanType, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType
-from cards.importing import MAX_LENGTHS
+from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage
 from cards.presentation import LANGUAGE_NAMES, problem_text
 
@@ -74,6 +74,24 @@ def _photo_field(label: Any, *, required: bool, help_text: Any = "") -> forms.Fi
     )
 
 
+def _add_change_set_fields(form: forms.Form, question: Any) -> None:
+    """The fields every contribution form ends with: where its values come from (``question`` asks it), the
+    details, a comment, and the fingerprint of the card as the form showed it (``seen``)."""
+    form.fields["source_kind"] = forms.ChoiceField(
+        label=question, choices=ChangeSet.SourceKind.choices, widget=forms.RadioSelect
+    )
+    form.fields["source_detail"] = forms.CharField(
+        label=_("Source details"),
+        required=False,
+        max_length=300,
+        help_text=_("A web address, the set or box, or anything that lets an editor check."),
+    )
+    form.fields["comment"] = forms.CharField(
+        label=_("Comment for the editors"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+    )
+    form.fields["seen"] = forms.CharField(required=False, widget=forms.HiddenInput)
+
+
 class CardContributionForm(forms.Form):
     """A new card (``key`` asked) or a change to one (``key`` fixed), with the change set's source."""
 
@@ -126,29 +144,12 @@ class CardContributionForm(forms.Form):
             max_length=MAX_LENGTHS["source"],
             help_text=_("The source the card cites for its values, as the card page shows it."),
         )
-        self.fields["source_kind"] = forms.ChoiceField(
-            label=_("Where do these values come from?"),
-            choices=ChangeSet.SourceKind.choices,
-            widget=forms.RadioSelect,
-        )
-        self.fields["source_detail"] = forms.CharField(
-            label=_("Source details"),
-            required=False,
-            max_length=300,
-            help_text=_("A web address, the set or box, or anything that lets an editor check."),
-        )
-        self.fields["comment"] = forms.CharField(
-            label=_("Comment for the editors"),
-            required=False,
-            max_length=2000,
-            widget=forms.Textarea(attrs={"rows": 3}),
-        )
+        _add_change_set_fields(self, _("Where do these values come from?"))
         self.fields["source_photo"] = _photo_field(
             _("Photo or scan of the card (optional)"),
             required=False,
             help_text=_("Your photo or scan of the printed card: the editors check the values against it."),
         )
-        self.fields["seen"] = forms.CharField(required=False, widget=forms.HiddenInput)
 
     @classmethod
     def initial_from_state(cls, state: dict[str, Any]) -> dict[str, Any]:
@@ -204,6 +205,93 @@ class CardContributionForm(forms.Form):
         if head == "source":
             return "values_source"
         return None
+
+
+class TranslationContributionForm(forms.Form):
+    """A card's text in a translation track: a track the game has (not a language's main track, whose texts the
+    card's own form changes), or a new one with its name and credits. Checked by the service, as every change."""
+
+    NEW = "new"
+
+    def __init__(self, definition: GameDefinition, tracks: list[Any], *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tracks = {str(track.pk): track for track in tracks}
+        self.fields["language"] = forms.ChoiceField(
+            label=_("Language"),
+            choices=[(code, LANGUAGE_NAMES[code]) for code in definition.translation_languages],
+        )
+        self.fields["track"] = forms.ChoiceField(
+            label=_("Translation"),
+            choices=[
+                (self.NEW, _("A new translation")),
+                *((pk, f"{track.name} ({LANGUAGE_NAMES[track.language]})") for pk, track in self.tracks.items()),
+            ],
+        )
+        self.fields["track_name"] = forms.CharField(
+            label=_("Name of the new translation"),
+            required=False,
+            max_length=MAX_LENGTHS["track"],
+            help_text=_("How readers tell it from the language's other translations, e.g. the translator's name."),
+        )
+        self.fields["credits"] = forms.CharField(
+            label=_("Credits"),
+            required=False,
+            max_length=MAX_LENGTHS["credits"],
+            help_text=_("Who translated it, and where it was published."),
+        )
+        for part, part_label in {**TEXT_PARTS, "source": pgettext_lazy("part of a card text", "source")}.items():
+            widget = forms.Textarea(attrs={"rows": 4}) if part in ("text", "notes") else forms.TextInput()
+            self.fields[part] = forms.CharField(
+                label=part_label, required=False, widget=widget, max_length=MAX_LENGTHS.get(part)
+            )
+        _add_change_set_fields(self, _("Where does this translation come from?"))
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        track = self.tracks.get(data.get("track") or "")
+        if track is not None and track.language != data.get("language"):
+            self.add_error("track", _("This translation is in another language."))
+        if data.get("track") == self.NEW and not data.get("track_name"):
+            self.add_error("track_name", _("Name the new translation."))
+        return data
+
+    def track_name(self) -> str:
+        track = self.tracks.get(self.cleaned_data["track"])
+        return track.name if track is not None else self.cleaned_data["track_name"]
+
+    def new_tracks(self) -> list[dict[str, str]]:
+        """The track the change set makes, if a new one."""
+        if self.cleaned_data["track"] != self.NEW:
+            return []
+        return [
+            {
+                "language": self.cleaned_data["language"],
+                "name": self.cleaned_data["track_name"],
+                "credits": self.cleaned_data.get("credits", ""),
+            }
+        ]
+
+    def card_record(self, current: dict[str, Any]) -> dict[str, Any]:
+        """The card (``current``, in the card format) with this text in its track; no text at all removes the
+        card's text in that track."""
+        data = self.cleaned_data
+        language, name = data["language"], self.track_name()
+        parts = {part: data[part] for part in CARD_TEXT_PARTS if data.get(part)}
+        translations = {code: dict(by_track) for code, by_track in (current.get("translations") or {}).items()}
+        by_track = translations.setdefault(language, {})
+        if parts:
+            by_track[name] = parts
+        else:
+            by_track.pop(name, None)
+        return {**current, "translations": {code: tracks for code, tracks in translations.items() if tracks}}
+
+    def field_for_path(self, path: str) -> str | None:
+        """The form field of a problem's place (``cards[0].translations.zh-hant.X.text`` → ``text``)."""
+        head, _dot, place = path.partition(".")
+        if head.startswith("tracks["):
+            return {"name": "track_name", "credits": "credits", "language": "language"}.get(place)
+        part = place.rpartition(".")[2]
+        return part if place.startswith("translations.") and part in CARD_TEXT_PARTS else None
 
 
 class BulkContributionForm(forms.Form):

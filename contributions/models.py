@@ -50,6 +50,8 @@ class ChangeSet(models.Model):
     source_photo = models.ForeignKey(
         StoredImage, on_delete=models.PROTECT, null=True, blank=True, related_name="source_of"
     )
+    # The translation tracks it makes (``cards.importing.TrackRecord`` as objects): made when it is applied.
+    tracks = models.JSONField(default=list, blank=True)
     # The revision of the cards that applied it (accepted change sets only).
     revision = models.OneToOneField(
         "reversion.Revision", on_delete=models.SET_NULL, null=True, blank=True, related_name="change_set"

@@ -11,6 +11,7 @@ overwritten: the change is refused (``CardChangedSince``) with the card's values
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -24,11 +25,31 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 
 from cards import selectors as card_selectors
-from cards.importing import check_cards
-from cards.models import LANGUAGE_CHOICES, Card, CardImage, Game, RevisionSource, SeedConflict, SeedState, StoredImage
+from cards.gamedefs.messages import Problem
+from cards.importing import ImportProblem, TrackRecord, check_cards, check_tracks
+from cards.models import (
+    LANGUAGE_CHOICES,
+    Card,
+    CardImage,
+    Game,
+    RevisionSource,
+    SeedConflict,
+    SeedState,
+    StoredImage,
+    TranslationTrack,
+)
 from cards.presentation import ProblemText, value_name
 from cards.revisions import card_revisions, flatten_state, revision_values, unflatten_state
-from cards.services import card_state, record_from_state, record_state, state_digest, write_cards
+from cards.services import (
+    card_state,
+    ensure_tracks,
+    game_tracks,
+    record_from_state,
+    record_state,
+    state_digest,
+    unknown_tracks,
+    write_cards,
+)
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
 
@@ -74,6 +95,13 @@ class CardChangedSince(ContributionError):
 
     def extra(self) -> dict[str, Any]:
         return {"cards": self.cards}
+
+
+class TrackExists(ContributionError):
+    """A change set would make a translation track its game already has."""
+
+    code = "track_exists"
+    status = 409
 
 
 class AlreadyDone(ContributionError):
@@ -137,6 +165,7 @@ def submit_change_set(
     source_photo: StoredImage | None = None,
     images: Sequence[ImageProposal] = (),
     remove_images: Sequence[int] = (),
+    tracks: list[Any] | None = None,
 ) -> ChangeSet:
     """Store a change set of ``cards`` (records in the project's card format) and apply it at once if the
     author's role says so (``selectors.applies_at_once``); otherwise it waits for an editor.
@@ -144,6 +173,9 @@ def submit_change_set(
     ``source_photo``: a stored upload (``cards.services_images.image_store``), the photo or scan the values
     come from. ``images``: pictures to add to cards (of the game, or added by this change set);
     ``remove_images``: ids of card images to take off their card (kept, and put back by proposing them again).
+    ``tracks``: the translation tracks it makes (``[{"language", "name", "credits"}]``), which its cards'
+    ``translations`` may name beside the game's own. A contributor's track is never a language's main track,
+    and starts as a draft unless its author reviews the game's changes.
 
     ``seen``: for each card key, ``state_digest`` of the card as the contributor saw it ("" for a card they
     add). A card whose state differs now is refused. Without ``seen`` (a bulk upload), cards are compared
@@ -164,8 +196,13 @@ def submit_change_set(
             code="too_many_cards",
         )
     records, problems = check_cards(game.definition, cards) if cards else ([], [])
+    declared, track_problems = _declared_tracks(author, game, tracks)
+    problems += track_problems
+    if not problems:
+        problems = unknown_tracks(game, records, declared)
     if problems:
         _refuse_problems(problems)
+    _refuse_existing_tracks(game, declared)
     image_changes = _image_changes(game, {record.key for record in records}, images, remove_images)
     current = _current_states(game, [record.key for record in records], lock=True)
     if seen is not None:
@@ -196,6 +233,7 @@ def submit_change_set(
         source_detail=source_detail.strip()[:300],
         comment=comment.strip()[:2000],
         source_photo=source_photo,
+        tracks=[dataclasses.asdict(track) for track in declared],
     )
     for position, change in enumerate(changes):
         change.change_set, change.position = change_set, position
@@ -306,6 +344,34 @@ def _apply_images(change_set: ChangeSet) -> None:
     pagecache.bump("cards")
 
 
+def _declared_tracks(author: Any, game: Game, tracks: Any) -> tuple[list[TrackRecord], list[ImportProblem]]:
+    """The new translation tracks of a change set, checked as a file's are: never a main track, and a draft
+    unless their author reviews the game's changes."""
+    declared, problems = check_tracks(game.definition, tracks)
+    status_allowed = selectors.may_review(author, game)
+    return [
+        dataclasses.replace(track, main=False, status=track.status if status_allowed else TranslationTrack.Status.DRAFT)
+        for track in declared
+    ], problems
+
+
+def _refuse_existing_tracks(game: Game, declared: list[TrackRecord]) -> None:
+    """A new track the game already has (someone made it meanwhile, or the contributor did not see it) is
+    refused as a conflict with the database's state, naming the track, rather than silently joined."""
+    existing = game_tracks(game)
+    errors = {
+        f"tracks[{index}].name": [
+            ProblemText(Problem("track_exists", {"game": game.definition.names, "track": track.name}))
+        ]
+        for index, track in enumerate(declared)
+        if (track.language, track.name) in existing
+    }
+    if errors:
+        raise TrackExists(
+            _("A translation of this name already exists: choose it, or name yours otherwise."), errors=errors
+        )
+
+
 def _source_detail(change_set: ChangeSet) -> str:
     """What a revision's source says of a change set: its number and the details of its source (the kind of
     source is on the change set's page, in the reader's language)."""
@@ -325,6 +391,8 @@ def _apply(change_set: ChangeSet, *, decided_by: Any, event: str, reason: str = 
             ),
             cards=stale,
         )
+    # Tracks it makes that someone else made meanwhile are taken as they are (``ensure_tracks``).
+    ensure_tracks(change_set.game, [TrackRecord(**track) for track in change_set.tracks or []])
     if changes:
         change_set.revision = write_cards(
             change_set.game,
@@ -445,6 +513,8 @@ def _checked_record(game: Game, key: str, state: dict[str, Any]) -> Any:
         "texts": record.texts,
         "source": record.source,
     }
+    if record.translations:
+        raw["translations"] = record.translations
     records, problems = check_cards(game.definition, [raw])
     if problems:
         _refuse_problems(problems)

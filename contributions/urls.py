@@ -19,4 +19,5 @@ urlpatterns = [
     path("games/<slug:game>/cards/<path:key>/edit/", views.card_edit, name="card_edit"),
     path("games/<slug:game>/cards/<path:key>/revert/", views.card_revert, name="card_revert"),
     path("games/<slug:game>/cards/<path:key>/images/", views_images.card_images, name="card_images"),
+    path("games/<slug:game>/cards/<path:key>/translate/", views.card_translate, name="card_translate"),
 ]

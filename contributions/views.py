@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from django.contrib import messages
@@ -17,13 +18,13 @@ from cards import selectors as card_selectors
 from cards.models import Card, Game, StoredImage
 from cards.presentation import changes_view
 from cards.revisions import diff_values, flatten_state
-from cards.services import card_state, state_digest
+from cards.services import card_state, record_from_state, state_digest
 from cards.services_images import ImageError, image_store
 from cardsite.errors import QuotaExceeded
 from cardsite.throttling import rate_limit
 
 from . import bulk, presentation, selectors, services
-from .forms import BulkContributionForm, CardContributionForm
+from .forms import BulkContributionForm, CardContributionForm, TranslationContributionForm
 from .models import ChangeSet
 from .uploads import refuse_oversized_uploads
 
@@ -65,9 +66,14 @@ def _stored_photo(request: HttpRequest, upload: Any, field: str) -> StoredImage 
     return image_store(uploader=request.user, stream=upload, field=field)
 
 
-def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: str | None) -> HttpResponse | None:
-    """Submit the form's card as a change set; None (the form, with its errors) when it is refused."""
-    record = form.card_record()
+def _submit(
+    request: HttpRequest,
+    form: CardContributionForm | TranslationContributionForm,
+    game: Game,
+    record: dict[str, Any],
+    tracks: list[dict[str, str]] | None = None,
+) -> HttpResponse | None:
+    """Submit a form's card as a change set; None (the form, with its errors) when it is refused."""
     data = form.cleaned_data
     try:
         change_set = services.submit_change_set(
@@ -79,6 +85,7 @@ def _submit(request: HttpRequest, form: CardContributionForm, game: Game, key: s
             comment=data.get("comment", ""),
             seen={record["key"]: data.get("seen") or ""},
             source_photo=_stored_photo(request, data.get("source_photo"), "source_photo"),
+            tracks=tracks,
         )
     except (ImageError, QuotaExceeded) as error:
         form.add_error("source_photo", str(error))
@@ -126,7 +133,7 @@ def card_new(request: HttpRequest, game: str) -> HttpResponse:
     initial = {"kind": kind or "", "seen": "", "number": number, "key": number}
     form = CardContributionForm(definition, kind, request.POST or None, request.FILES or None, initial=initial)
     if request.method == "POST" and form.is_valid():
-        done = _submit(request, form, game_row, None)
+        done = _submit(request, form, game_row, form.card_record())
         if done is not None:
             return done
     return _form_page(request, game_row, form, None)
@@ -150,10 +157,48 @@ def card_edit(request: HttpRequest, game: str, key: str) -> HttpResponse:
         definition, kind, request.POST or None, request.FILES or None, initial=initial, key=card.key
     )
     if request.method == "POST" and form.is_valid():
-        done = _submit(request, form, game_row, card.key)
+        # The card's other translation tracks are not on this form: they stay as they are (the state the form
+        # was made from, which ``seen`` holds the service to).
+        record = {**form.card_record(), "translations": state.get("translations") or {}}
+        done = _submit(request, form, game_row, record)
         if done is not None:
             return done
     return _form_page(request, game_row, form, card)
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+@rate_limit("contribution")
+def card_translate(request: HttpRequest, game: str, key: str) -> HttpResponse:
+    """Add a translation track, or a card's text in one, or correct it: a change set as every other."""
+    game_row, card = card_to_contribute(request, game, key)
+    definition = game_row.definition
+    state = card_state(card)
+    tracks = [track for track in card_selectors.tracks_of(game_row) if not track.main]
+    language = request.GET.get("language") or ""
+    chosen = next((track for track in tracks if str(track.pk) == request.GET.get("track")), None)
+    initial: dict[str, Any] = {"seen": state_digest(state), "track": TranslationContributionForm.NEW}
+    if language in definition.translation_languages:
+        initial["language"] = language
+    if chosen is not None:
+        initial.update(language=chosen.language, track=str(chosen.pk))
+        initial.update((state.get("translations") or {}).get(chosen.language, {}).get(chosen.name, {}))
+    form = TranslationContributionForm(definition, tracks, request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        current = dataclasses.asdict(record_from_state(card.key, state))
+        done = _submit(request, form, game_row, form.card_record(current), form.new_tracks())
+        if done is not None:
+            return done
+    context = {
+        "game": game_row,
+        "search_game": game_row,
+        "form": form,
+        "card": card,
+        "tracks": tracks,
+        "track_fields": [form[name] for name in ("language", "track", "track_name", "credits")],
+        "text_fields": [form[name] for name in ("name", "text", "notes", "source")],
+    }
+    return render(request, "contributions/translation_form.html", context)
 
 
 def change_set(request: HttpRequest, pk: int) -> HttpResponse:

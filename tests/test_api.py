@@ -178,6 +178,11 @@ def test_card_shape_and_links(client):
     # The detail adds the fingerprint a change set sends back as `seen` (contributions).
     stored = Card.objects.get(game__slug="endbreaker", key="EB1-010")
     assert detail.pop("state_digest") == services.state_digest(services.card_state(stored))
+    # and every text in a translation track: here the seed's Chinese, its language's main track (as in `texts`)
+    (seed_track,) = detail.pop("translations")
+    assert seed_track["track"] == "seed 000" and seed_track["main"] and not seed_track["stale"]
+    assert seed_track["text"] == card["texts"]["zh-hant"]["text"]
+    assert detail.pop("images") == []  # no picture of the card yet (contributions)
     assert detail == card
 
 

@@ -145,6 +145,8 @@ def _align_body(body: dict[str, Any], slug: str) -> dict[str, Any]:
         body["parameters"] = {k: v for k, v in body["parameters"].items() if k in own}
     if isinstance(body.get("cards"), list):
         body["cards"] = _align_cards(body["cards"], slug)
+    if isinstance(body.get("tracks"), list):
+        body["tracks"] = _align_tracks(body["tracks"], slug)
     if "source_kind" in body:
         body = _align_pictures(body, slug)
     return body
@@ -180,6 +182,21 @@ def _picture() -> bytes:
 PICTURE = _picture()
 
 
+def _align_tracks(tracks: list[Any], slug: str) -> list[Any]:
+    """A change set's new translation tracks made to fit the game: in a language it is translated into, each
+    name once (the cards' ``translations`` are left out by ``_align_cards``: they would name other tracks)."""
+    languages = list(get_game(slug).translation_languages)
+    aligned, names = [], set()
+    for track in tracks:
+        if not isinstance(track, dict) or not isinstance(track.get("language"), str) or not languages:
+            continue
+        track = {**track, "language": track["language"] if track["language"] in languages else languages[0]}
+        if (track["language"], track.get("name")) not in names:
+            names.add((track["language"], track.get("name")))
+            aligned.append(track)
+    return aligned
+
+
 def _align_cards(cards: list[Any], slug: str) -> list[Any]:
     """A change set's card records made to fit the game: its kinds, its form of number, values its fields take,
     a name in some language, and each key once."""
@@ -193,6 +210,7 @@ def _align_cards(cards: list[Any], slug: str) -> list[Any]:
             continue
         keys.add(card["key"].strip())
         card = dict(card)
+        card.pop("translations", None)
         if card.get("kind") and definition.kind(card["kind"]) is None:
             card["kind"] = _pick([kind.slug for kind in definition.kinds], card["kind"])
         if isinstance(card.get("number"), str) and definition.check_number(card["number"], 32) is not None:

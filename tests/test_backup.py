@@ -115,6 +115,22 @@ def fill_every_model() -> None:
     contribution_services.submit_change_set(
         author=admin, game=game("shadowera"), cards=[{**proposed, "key": "SE9-APPLIED"}], source_kind="photo"
     )
+    # A second translation track, made by a change set, with a card's text in it, and a reader who prefers it.
+    translated = {**proposed, "key": "SE9-APPLIED", "translations": {"zh-hant": {"テスト譯本": {"text": "測試。"}}}}
+    contribution_services.submit_change_set(
+        author=admin,
+        game=game("shadowera"),
+        cards=[translated],
+        source_kind="own_copy",
+        tracks=[{"language": "zh-hant", "name": "テスト譯本", "credits": "テスト"}],
+    )
+    card_services.track_preference_set(
+        user=owner,
+        cookie="",
+        game=game("shadowera"),
+        language="zh-hant",
+        track=game("shadowera").tracks.get(name="テスト譯本"),
+    )
 
     deck = deck_services.create_deck(
         owner=owner,

@@ -371,6 +371,9 @@ def test_a_database_made_before_the_facet_finds_its_incomplete_cards_after_migra
         assert search_keys("is:incomplete") == set()  # as a document written before the facet
         executor.migrate([before])
         MigrationExecutor(connection).migrate([after])
+        # the migrations after it (which the code reads) leave the search documents alone
+        executor = MigrationExecutor(connection)
+        executor.migrate(executor.loader.graph.leaf_nodes())
         assert search_keys("is:incomplete") == {"テスト値なし"}
     finally:
         executor = MigrationExecutor(connection)

@@ -29,6 +29,7 @@ from ..gamedefs import LANGUAGES, all_games
 from ..gamedefs.base import ChoiceListType, ChoiceType, FieldSpec
 from ..models import Card, CardImage, Game, RuleSection, Term
 from ..presentation import problem_text
+from ..revisions import is_stale
 from ..selectors_images import card_pictures
 
 LANGUAGE_HELP = "Keyed by language code: ja, zh-hant, en. A language without a text is absent."
@@ -212,7 +213,7 @@ class CardSerializer(serializers.Serializer):
 
     @extend_schema_field(serializers.DictField(child=CardTextSerializer()))
     def get_texts(self, card: Card) -> dict[str, dict[str, str | None]]:
-        return language_texts(card.texts.all(), ("name", "text", "notes", "source"))
+        return language_texts([text for text in card.texts.all() if text.is_main], ("name", "text", "notes", "source"))
 
     @extend_schema_field(OpenApiTypes.URI)
     def get_url(self, card: Card) -> str:
@@ -248,8 +249,25 @@ class CardImageSerializer(serializers.Serializer):
         return request.build_absolute_uri(path) if request is not None else path
 
 
+class TrackTextSerializer(CardTextSerializer):
+    language = serializers.CharField(help_text="A language the game's cards are translated into.")
+    track = serializers.CharField(help_text="The translation track's name, unique within its game and language.")
+    credits = serializers.CharField(help_text="Who made the translation, as the track credits it.")
+    status = serializers.ChoiceField(choices=["draft", "reviewed"])
+    main = serializers.BooleanField(help_text="The language's main track: its text is the card's `texts` entry.")
+    stale = serializers.BooleanField(help_text="The original text changed since this translation was made.")
+    pinned_revision = serializers.IntegerField(
+        allow_null=True, help_text="The revision of the card whose original text this translates."
+    )
+
+
 class CardDetailSerializer(CardSerializer):
     images = serializers.SerializerMethodField(help_text="Pictures of the card, the one that stands for it first.")
+    translations = serializers.SerializerMethodField(
+        help_text="Every text of the card in a translation track (a language may have several): the main "
+        "track's, which `texts` also gives, and the others'. Submit a track's text as `translations` "
+        "(`{language: {track: text}}`) in a change set."
+    )
     state_digest = serializers.SerializerMethodField(
         help_text="A fingerprint of the card's values and texts as stored now: send it as `seen` with a change set "
         "(POST /api/change-sets/) so that a change made on this state is refused if the card changed since."
@@ -261,6 +279,25 @@ class CardDetailSerializer(CardSerializer):
 
     def get_state_digest(self, card: Card) -> str:
         return services.state_digest(services.card_state(card))
+
+    @extend_schema_field(TrackTextSerializer(many=True))
+    def get_translations(self, card: Card) -> list[dict[str, Any]]:
+        texts = list(card.texts.all())
+        original = next((text for text in texts if text.language == card.game.definition.original_language), None)
+        return [
+            {
+                "language": text.language,
+                "track": text.track.name,
+                "credits": text.track.credits,
+                "status": text.track.status,
+                "main": text.track.main,
+                "stale": is_stale(text, original),
+                "pinned_revision": text.pinned_revision_id,
+                **{part: getattr(text, part) or None for part in ("name", "text", "notes", "source")},
+            }
+            for text in texts
+            if text.track is not None
+        ]
 
 
 # --- request parameters and errors

@@ -65,6 +65,17 @@ MESSAGES: dict[str, str] = {
     "key_characters": N_(
         "A key cannot hold “/”, line breaks or other control characters: it is part of the card's address."
     ),
+    "no_track_in_original": N_(
+        "%(language)s is the original language of this game: its text is what translation tracks translate."
+    ),
+    "track_name_characters": N_("A track's name cannot hold line breaks or other control characters."),
+    "not_a_status": N_("“%(value)s” is not a status of a translation; use %(choices)s."),
+    "one_main_track": N_("A file declares at most one main track per language."),
+    "track_exists": N_("%(game)s already has a translation track “%(track)s” in this language."),
+    "main_track_in_translations": N_(
+        "“%(track)s” is this language's main translation: its text is the card's own text in the language."
+    ),
+    "no_such_track": N_("%(game)s has no translation track “%(track)s” in this language."),
     "nul_character": N_("This holds the character NUL (U+0000), which no text may hold."),
     # what a type expects (shown with a problem, and as help beside a form's field)
     "expect_whole_number": N_("a whole number"),

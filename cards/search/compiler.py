@@ -412,7 +412,10 @@ def ordered(cards: QuerySet[Card], compiled: CompiledQuery, ui_language: str) ->
         kind = F("kind").desc(nulls_last=True) if descending else F("kind").asc(nulls_last=True)
         return cards.order_by(kind, "sort_key")
     if compiled.order == "name":
-        names = CardText.objects.filter(card=OuterRef("pk")).exclude(name="")
+        # the card's main names (as its page heads it), not another translation track's
+        names = CardText.objects.filter(Q(track__isnull=True) | Q(track__main=True), card=OuterRef("pk")).exclude(
+            name=""
+        )
         name = Coalesce(
             Subquery(names.filter(language=ui_language).values("name")[:1]),
             Subquery(names.order_by("language").values("name")[:1]),

@@ -42,15 +42,18 @@ class IndexModels:
 
 
 def card_columns(card: Any) -> dict[str, str]:
-    """The folded text of each searchable column of a card (texts must be prefetched)."""
-    columns: dict[str, str] = {}
-    for text in card.texts.all():
+    """The folded text of each searchable column of a card (texts must be prefetched).
+
+    Every translation track's text is indexed: a language's column holds each of its texts, a line apart, as
+    a text's notes follow its rules text."""
+    collected: dict[str, list[str]] = {}
+    for text in sorted(card.texts.all(), key=lambda text: (text.language, getattr(text, "track_id", None) or 0)):
         if text.name:
-            columns[column("name", text.language)] = fold(text.name)
+            collected.setdefault(column("name", text.language), []).append(text.name)
         body = "\n".join(part for part in (text.text, text.notes) if part)
         if body:
-            columns[column("text", text.language)] = fold(body)
-    return columns
+            collected.setdefault(column("text", text.language), []).append(body)
+    return {name: fold("\n".join(parts)) for name, parts in collected.items()}
 
 
 def _checked(card: Any) -> Any:
@@ -79,7 +82,7 @@ def _field_value(value: Any) -> dict[str, Any]:
 def card_document(card: Any, values: list[dict[str, Any]]) -> str:
     """The search document of a card (texts and game must be loaded)."""
     checked = _checked(card)
-    languages = [text.language for text in card.texts.all()]
+    languages = list(dict.fromkeys(text.language for text in card.texts.all()))  # a language of several tracks once
     completeness = get_game(card.game.slug).completeness(checked, languages)
     facets = facet_tokens(
         card.game.slug,

@@ -81,8 +81,57 @@ CARD_RECORD_SCHEMA: dict[str, Any] = {
             },
         },
         "source": _text(description="Where the field values come from, as the card page shows it."),
+        "translations": {
+            "type": "object",
+            "additionalProperties": False,
+            "description": "The card's texts in translation tracks other than a language's main one: by language, "
+            "then by the track's name (one the game has, or one of the change set's `tracks`).",
+            "properties": {
+                language: {
+                    "type": "object",
+                    "additionalProperties": {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "properties": {part: _text(MAX_LENGTHS.get(part)) for part in CARD_TEXT_PARTS},
+                    },
+                }
+                for language in LANGUAGES
+            },
+        },
     },
 }
+# A track's name: no control characters, nor white space at either end (cards.importing).
+TRACK_NAME_PATTERN = r"^[^\s\x00-\x1f\x7f-\x9f]([^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f])?$"
+TRACK_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["language", "name"],
+    "properties": {
+        "language": {
+            "type": "string",
+            "enum": list(LANGUAGES),
+            "description": "A language the game's cards are translated into (not its original language).",
+        },
+        "name": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": MAX_LENGTHS["track"],
+            "pattern": TRACK_NAME_PATTERN,
+            "description": "Unique within the game and language; not one the game has.",
+        },
+        "credits": _text(MAX_LENGTHS["credits"], description="Who translated it, and where it was published."),
+        "status": {
+            "type": "string",
+            "enum": ["draft", "reviewed"],
+            "description": "An editor's track may say reviewed; anyone else's starts as a draft.",
+        },
+    },
+}
+
+
+@extend_schema_field(TRACK_SCHEMA)
+class TrackField(serializers.JSONField):
+    """A new translation track; the service checks it (``cards.importing.check_tracks``)."""
 
 
 @extend_schema_field(CARD_RECORD_SCHEMA)
@@ -191,6 +240,14 @@ class ChangeSetRequestSerializer(JSONBodySerializer):
         "was added meanwhile) answers 409 with the card as it is now, and nothing is submitted. Without `seen`, "
         "the cards are compared with their state when the change set is submitted.",
     )
+    tracks = serializers.ListField(
+        child=TrackField(),
+        required=False,
+        max_length=20,
+        help_text="New translation tracks the cards' `translations` may name beside the game's own: "
+        '`[{"language": "zh-hant", "name": "…", "credits": "…"}]`, checked as a card file\'s tracks '
+        "(docs/card-format.md). A contributor's track is never a language's main track and starts as a draft.",
+    )
 
 
 class AcceptSerializer(JSONBodySerializer):
@@ -252,8 +309,10 @@ class ChangeSetSerializer(serializers.ModelSerializer):
             "decided_by",
             "decided_at",
             "reason",
+            "tracks",
         ]
         extra_kwargs = {
+            "tracks": {"help_text": "The translation tracks it makes (made when it is applied)."},
             "status": {"help_text": "pending (waiting for an editor), accepted (the cards are changed) or rejected."},
             "reason": {"help_text": "The editor's reason, for the author."},
         }

@@ -180,6 +180,7 @@ class ChangeSetViewSet(viewsets.GenericViewSet):
                 for item in data["images"]
             ],
             remove_images=data["remove_images"],
+            tracks=data.get("tracks"),
         )
         location = reverse(
             "contributions_api:change-set-detail", kwargs={"change_set_id": change_set.pk}, request=request
