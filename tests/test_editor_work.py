@@ -150,7 +150,7 @@ def test_the_api_lists_seed_conflicts_and_an_editor_settles_one(conflict, editor
 
 
 def _revert_form(html: str, revision_id: int) -> dict[str, str]:
-    item = re.search(rf'<li class="revision" id="revision-{revision_id}" data-revision="{revision_id}">.*?</li>', html, re.S).group(0)
+    item = re.search(rf'<li class="revision" [^>]*data-revision="{revision_id}">.*?</li>', html, re.S).group(0)
     return dict(re.findall(r'<input type="hidden" name="(revision|seen)" value="([^"]*)"', item))
 
 
