@@ -17,6 +17,7 @@ import os
 import secrets
 import subprocess
 import sys
+import tempfile
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -124,6 +125,25 @@ def fill_every_model() -> None:
         source_kind="own_copy",
         tracks=[{"language": "zh-hant", "name": "テスト譯本", "credits": "テスト"}],
     )
+    # A picture of a card, uploaded and shown by a trusted contributor's change set (the files stay in the
+    # media storage: a backup holds their rows, not the files).
+    from django.test import override_settings
+    from PIL import Image
+
+    from cards.services_images import image_store
+
+    picture = io.BytesIO()
+    Image.new("RGB", (60, 84), (20, 90, 160)).save(picture, "PNG")
+    picture.seek(0)
+    with override_settings(MEDIA_ROOT=str(Path(tempfile.mkdtemp(prefix="backup-media-")))):
+        stored = image_store(uploader=admin, stream=picture)
+        contribution_services.submit_change_set(
+            author=admin,
+            game=game("shadowera"),
+            cards=[],
+            source_kind="photo",
+            images=[contribution_services.ImageProposal(key="SE9-APPLIED", image=stored.pk, side="face", language="")],
+        )
     card_services.track_preference_set(
         user=owner,
         cookie="",
