@@ -385,6 +385,26 @@ def test_imported_cards_are_found(db):
     assert found("g:endbreaker kind:job") == {"EB9-002"}
 
 
+def test_a_phrase_is_found_within_one_text_never_across_two(db):
+    # The name ends 札 and the Japanese text begins 札券…; the Chinese text ends 甲乙 and the Chinese name is
+    # absent: a phrase spanning the end of one text and the start of the next is in no text.
+    import_cards(
+        synthetic_card("札券丙丁の効果。", text_zh="效果甲乙"),
+        synthetic_card("丁札券丙。", key="EB9-002"),
+    )
+    assert found("札券") == {"EB9-001", "EB9-002"}
+    assert found("札券丙") == {"EB9-001", "EB9-002"}
+    assert found("札券丙丁") == {"EB9-001"}
+    assert found("丁札券丙") == {"EB9-002"}
+    assert found("テスト札券") == set()  # name テスト札 + text 札券…
+    assert found("果甲乙") == {"EB9-001"}
+    assert found("乙テ") == set()  # the Chinese text's end + a name
+    assert found("。テ") == set()
+    assert found("效果甲乙 or 丁札券丙") == {"EB9-001", "EB9-002"}
+    assert found("name:札券") == set()
+    assert found("text:札券丙") == {"EB9-001", "EB9-002"}
+
+
 def test_reimport_with_changed_text_replaces_the_old_words(db):
     import_cards(synthetic_card("[日常]ゾルバリオンを公開する。"))
     assert found("ゾルバリオン") == {"EB9-001"}

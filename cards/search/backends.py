@@ -69,6 +69,8 @@ class TextIndex:
     # (params: token, token, limit, offset; rows as ``count_and_page``'s). None: as any expression.
     token_count: str | None = None
     token_count_and_page: str | None = None
+    # Whether the documents hold every column's bigrams under the any-column code too (``cards.search.tokens``).
+    any_column_pairs: bool = False
 
 
 _FTS5_MATCH = "SELECT rowid FROM cards_search_fts WHERE cards_search_fts MATCH %s"
@@ -115,6 +117,8 @@ _INDEXES: dict[str, TextIndex] = {
         after_rebuild=("ANALYZE cards_searchdocument", "ANALYZE cards_searchposting", "ANALYZE cards_searchtokencount"),
         # One token: its count (cards.models.SearchTokenCount) and its postings (SearchPosting) paged in the
         # primary key's order, without reading a document.
+        # A term of two characters is then one token (the postings' fast path), a longer one one phrase.
+        any_column_pairs=True,
         token_count=f"SELECT {_TOKEN_COUNT}",
         token_count_and_page=f"SELECT {_TOKEN_COUNT}, NULL::bigint, NULL::bigint"
         " UNION ALL (SELECT NULL, d.card_id, p.position FROM (SELECT position FROM cards_searchposting"
@@ -126,6 +130,11 @@ _INDEXES: dict[str, TextIndex] = {
 
 def _index() -> TextIndex:
     return _INDEXES[connection.vendor]
+
+
+def indexes_any_column_pairs() -> bool:
+    """Whether this database's documents hold the any-column bigrams (``cards.search.tokens``)."""
+    return _index().any_column_pairs
 
 
 def cards_matching(expression: Expression) -> SqlWithParams:

@@ -18,7 +18,7 @@ from typing import Any
 from django.db import transaction
 
 from ..gamedefs import get_game
-from .backends import optimize_text_index
+from .backends import indexes_any_column_pairs, optimize_text_index
 from .normalize import fold
 from .tokens import column, document_tokens, facet_tokens
 
@@ -92,7 +92,7 @@ def card_document(card: Any, values: list[dict[str, Any]]) -> str:
         ((row["field"], row["text"], row["number"]) for row in values),
         incomplete=not completeness.complete,
     )
-    return " ".join(document_tokens(card_columns(card)) + facets)
+    return " ".join(document_tokens(card_columns(card), indexes_any_column_pairs()) + facets)
 
 
 @transaction.atomic

@@ -13,6 +13,14 @@ word there is indexed by each of its beginnings (prefix ``p``, up to
 ``WORD_PREFIX_LIMIT`` characters), so that a word also finding the longer
 words it begins is one token, not a scan of every word it begins.
 
+Where the database asks for it (``any_column_pairs``: PostgreSQL), the document also holds every column's
+bigrams once more under ``ANY_COLUMN``, in order, one column after another with ``COLUMN_BREAK`` between
+them. A term of two units over every column is then one token, which PostgreSQL counts and pages from its
+postings table without reading a document; a longer term is one phrase of those tokens instead of one
+phrase per column, so the GIN index reads a few posting lists and tests positions once. The break keeps
+a phrase from running from the end of one column into the next. SQLite's FTS5 already reads phrases from
+its own index, and its index would only grow, so it leaves them out.
+
 Tokens are spelled with ASCII letters only, so SQLite FTS5's unicode61
 tokenizer and PostgreSQL's ``to_tsvector('simple', …)`` both take each one
 whole and in order: a prefix letter (``q`` bigram, ``r`` unit), a two-letter
@@ -50,6 +58,7 @@ UNKNOWN_KIND = "?"
 AT_LEAST_LIMIT = 20
 INCOMPLETE = "incomplete"  # the value of the ``is`` facet of a card with something missing
 _SPACE = " "
+COLUMN_BREAK = "sbreak"  # between the columns' sequences of any-column bigrams (see module docstring)
 
 
 def column(part: str, language: str) -> str:
@@ -150,10 +159,16 @@ def facet_tokens(
     return tokens
 
 
-def document_tokens(columns: Mapping[str, str]) -> list[str]:
-    """All index tokens of a card, in order: ``columns`` maps column code to folded text."""
+def document_tokens(columns: Mapping[str, str], any_column_pairs: bool = False) -> list[str]:
+    """All index tokens of a card, in order: ``columns`` maps column code to folded text.
+
+    ``any_column_pairs``: with every column's bigrams under ``ANY_COLUMN`` too (see module docstring)."""
     tokens: list[str] = []
     card_units: dict[str, None] = {}
+    if any_column_pairs:
+        for code, folded in columns.items():
+            tokens.extend(bigram_token(ANY_COLUMN, a, b) for a, b in itertools.pairwise(units(folded)))
+            tokens.append(COLUMN_BREAK)
     for code, folded in columns.items():
         column_units = units(folded)
         tokens.extend(bigram_token(code, a, b) for a, b in itertools.pairwise(column_units))
@@ -174,13 +189,18 @@ class Phrase:
     prefix: bool = False
 
 
-def term_phrases(folded_term: str, column_codes: Iterable[str]) -> list[Phrase]:
-    """The phrases that find ``folded_term`` in any of ``column_codes``; empty if it has no units."""
+def term_phrases(folded_term: str, column_codes: Iterable[str], any_column_pairs: bool = False) -> list[Phrase]:
+    """The phrases that find ``folded_term`` in any of ``column_codes``; empty if it has no units.
+
+    ``any_column_pairs``: the documents hold the any-column bigrams (``document_tokens``)."""
     term_units = [unit for unit in units(folded_term.strip())]
     if not term_units:
         return []
     column_codes = list(column_codes)
-    if len(term_units) == 1 and set(column_codes) == set(COLUMNS):
+    every_column = set(column_codes) == set(COLUMNS)
+    if len(term_units) > 1 and every_column and any_column_pairs:
+        return [Phrase(tuple(bigram_token(ANY_COLUMN, a, b) for a, b in itertools.pairwise(term_units)))]
+    if len(term_units) == 1 and every_column:
         unit = term_units[0]
         if not _is_word(unit):
             return [Phrase((unit_token(ANY_COLUMN, unit),))]
