@@ -154,9 +154,7 @@ class _Compiler:
             self.also_searched.extend(name for name in extra if name not in self.also_searched)
             alternatives += extra
         pairs = indexes_any_column_pairs()
-        phrases = [
-            phrase for alternative in alternatives for phrase in term_phrases(fold(alternative), columns, pairs)
-        ]
+        phrases = [phrase for alternative in alternatives for phrase in term_phrases(fold(alternative), columns, pairs)]
         self.highlight_terms.extend(alternatives)
         if not phrases:
             return ALL_CARDS

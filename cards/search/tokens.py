@@ -166,7 +166,7 @@ def document_tokens(columns: Mapping[str, str], any_column_pairs: bool = False) 
     tokens: list[str] = []
     card_units: dict[str, None] = {}
     if any_column_pairs:
-        for code, folded in columns.items():
+        for folded in columns.values():
             tokens.extend(bigram_token(ANY_COLUMN, a, b) for a, b in itertools.pairwise(units(folded)))
             tokens.append(COLUMN_BREAK)
     for code, folded in columns.items():
