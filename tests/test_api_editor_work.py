@@ -244,3 +244,23 @@ def test_only_an_editor_blocks_and_never_another_editor(game, editor):
     too_long = post(api(editor), f"/api/games/suikoden/blocked-users/{player.pk}/", {"note": "x" * 301})
     assert too_long.status_code == 400 and set(too_long.json()["errors"]) == {"note"}
     assert selectors.may_contribute(player, game) and selectors.may_review(other_editor, game)
+
+
+def test_the_schema_documents_every_answer_of_the_editor_operations(client):
+    paths = client.get("/api/schema/?format=json").json()["paths"]
+    expected = {
+        ("get", "/api/cards/{game}/{key}/history/"): {"200", "404"},
+        ("post", "/api/cards/{game}/{key}/revert/"): {"200", "400", "401", "403", "404", "409"},
+        ("get", "/api/games/{game}/deleted-cards/"): {"200", "404"},
+        ("post", "/api/games/{game}/deleted-cards/{version_id}/restore/"): {"201", "400", "401", "403", "404", "409"},
+        ("post", "/api/games/{game}/blocked-users/{user_id}/"): {"200", "400", "401", "403", "404"},
+        ("delete", "/api/games/{game}/blocked-users/{user_id}/"): {"204", "401", "403", "404"},
+    }
+    for (method, path), codes in expected.items():
+        assert codes <= set(paths[path][method]["responses"]), (method, path)
+    assert {} in paths["/api/cards/{game}/{key}/history/"]["get"]["security"]  # anyone reads a history
+    assert {} not in paths["/api/cards/{game}/{key}/revert/"]["post"]["security"]
+    assert (
+        "Location"
+        in paths["/api/games/{game}/deleted-cards/{version_id}/restore/"]["post"]["responses"]["201"]["headers"]
+    )
