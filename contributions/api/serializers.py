@@ -21,6 +21,7 @@ from cards.api.serializers import ErrorSerializer, GameSlugField
 from cards.gamedefs import LANGUAGES, all_games
 from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage, SeedConflict, StoredImage
+from cards.presentation import value_name
 from cards.services import card_state, state_digest
 from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
@@ -443,3 +444,107 @@ class SeedConflictResolveSerializer(JSONBodySerializer):
         validators=[RegexValidator(DIGEST_PATTERN)],
         help_text="`seed_digest` of the conflict as read: if the seed files changed it since, 409.",
     )
+
+
+# --- an editor's work beyond change sets: revert, restore, block
+
+
+class ChangedValueSerializer(serializers.Serializer):
+    what = serializers.CharField(
+        help_text='The value: "number", "kind", "source", "fields.<field>", "texts.<language>.<part>" or '
+        '"translations.<language>.<track>.<part>".'
+    )
+    label = serializers.CharField(help_text="Its name, in the request's language (攻撃力, 日本語: 名前).")
+    before = serializers.JSONField(help_text="The value before the revision; null where there was none.")
+    after = serializers.JSONField(help_text="The value the revision set; null where it took it away.")
+
+
+class RevisionSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="Send it as `revision` to revert this revision (editors).")
+    date = serializers.DateTimeField(help_text="When it was made.")
+    user = serializers.CharField(
+        allow_blank=True, help_text="Who made it; empty when no user did (a seed load, an import)."
+    )
+    source_kind = serializers.CharField(
+        source="kind",
+        allow_blank=True,
+        help_text="seed, import, admin, contribution, revert, restore …; empty when none was recorded.",
+    )
+    source_detail = serializers.CharField(
+        source="detail",
+        allow_blank=True,
+        help_text="The file, the change set, or the revision reverted or restored from.",
+    )
+    source_url = serializers.CharField(source="url", allow_blank=True, help_text="A page about the source, or empty.")
+    photo_url = serializers.CharField(
+        allow_blank=True, help_text="The photo or scan of the card the values came from, or empty."
+    )
+    changes = serializers.SerializerMethodField(help_text="The values it changed, against the revision before.")
+
+    @extend_schema_field(ChangedValueSerializer(many=True))
+    def get_changes(self, revision: Any) -> list[dict[str, Any]]:
+        definition, language = self.context["definition"], self.context["language"]
+        return [
+            {
+                "what": change.what,
+                "label": str(value_name(definition, change.what, language)),
+                "before": change.before,
+                "after": change.after,
+            }
+            for change in revision.changes
+        ]
+
+
+class CardHistorySerializer(serializers.Serializer):
+    game = serializers.SlugField(source="card.game.slug")
+    key = serializers.CharField(source="card.key")
+    state_digest = serializers.CharField(
+        help_text="The card's state now: send it as `seen` to revert a revision (POST …/revert/), so that a revert "
+        "of a card changed since is refused."
+    )
+    revisions = RevisionSerializer(many=True, help_text="Newest first; the last one made the card.")
+
+
+class RevertSerializer(JSONBodySerializer):
+    revision = serializers.IntegerField(
+        min_value=1,
+        max_value=2**63 - 1,
+        help_text="The `id` of the revision to undo (GET /api/cards/{game}/{key}/history/).",
+    )
+    seen = serializers.CharField(
+        max_length=32,
+        allow_blank=True,
+        validators=[RegexValidator(DIGEST_PATTERN)],
+        help_text="The `state_digest` of the card as read: if the card changed since, 409 with the card as it is "
+        "now, and nothing is done.",
+    )
+
+
+class DeletedCardSerializer(serializers.Serializer):
+    version_id = serializers.IntegerField(help_text="Restore it with POST …/deleted-cards/{version_id}/restore/.")
+    key = serializers.CharField()
+    number = serializers.CharField(allow_null=True, help_text="The printed number; null if not known.")
+    revision_id = serializers.IntegerField(help_text="Its last revision, which a restore brings back.")
+    date = serializers.DateTimeField(help_text="When its last revision was made.")
+
+
+class BlockSerializer(JSONBodySerializer):
+    note = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=300,
+        help_text="Why, kept with the block for the game's editors (optional).",
+    )
+
+
+class BlockedUserSerializer(serializers.Serializer):
+    game = serializers.SlugField(source="game.slug")
+    user = serializers.IntegerField(source="user_id", help_text="The blocked user's id.")
+    username = serializers.CharField(source="user.get_username")
+    blocked_by = serializers.CharField(
+        source="granted_by.get_username",
+        allow_null=True,
+        default=None,
+        help_text="The editor who blocked them (null: that account is gone).",
+    )
+    note = serializers.CharField(allow_blank=True, help_text="Why, as the editor noted it.")

@@ -12,22 +12,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import UploadedFile
 from django.db.models import QuerySet
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.parsers import MultiPartParser
-from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.permissions import AllowAny, BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
+from rest_framework.views import APIView
 
-from cards.api.serializers import ErrorSerializer
-from cards.models import StoredImage
+from cards import selectors as card_selectors
+from cards.api.serializers import CardDetailSerializer, ErrorSerializer
+from cards.api.views import GAME, game_or_404
+from cards.messages import no_such_card
+from cards.models import Card, Game, StoredImage
+from cards.revisions import card_revisions
 from cards.selectors_images import stored_image
+from cards.services import card_state, state_digest
 from cards.services_images import image_store, too_large_upload
 from cardsite.errors import Message
 from decks.api.serializers import game_from_slug
@@ -37,12 +46,17 @@ from ..models import ChangeSet
 from ..uploads import body_too_large
 from .serializers import (
     AcceptSerializer,
+    BlockedUserSerializer,
+    BlockSerializer,
     CardChangedSinceSerializer,
+    CardHistorySerializer,
     ChangeSetDetailSerializer,
     ChangeSetRequestSerializer,
     ChangeSetSerializer,
+    DeletedCardSerializer,
     ImageUploadSerializer,
     RejectSerializer,
+    RevertSerializer,
     ReviewQueueParametersSerializer,
     SeedConflictResolveSerializer,
     SeedConflictSerializer,
@@ -63,6 +77,12 @@ STALE = OpenApiResponse(
 )
 
 NOT_A_REVIEWER = OpenApiResponse(ErrorSerializer, description="The user reviews no game (or not `game`).")
+
+STALE_CARD = OpenApiResponse(
+    CardChangedSinceSerializer,
+    description="`card_changed_since`: the card changed after it was read (`cards` holds it as it is now); "
+    "`changed_by_later_revision`, `first_revision`, `no_change`: the revision cannot be undone.",
+)
 
 REVIEWED = {200: ChangeSetDetailSerializer, 403: NOT_AN_EDITOR, 404: NOT_FOUND, 409: STALE}
 
@@ -320,3 +340,191 @@ class ImageUploadView(generics.GenericAPIView):
             )
         stored = image_store(uploader=request.user, stream=upload)
         return Response(self.get_serializer(stored).data, status.HTTP_201_CREATED)
+
+
+# --- an editor's work beyond change sets: a card's history and its revert, deleted cards, blocking --------
+
+KEY = OpenApiParameter(
+    "key",
+    OpenApiTypes.STR,
+    OpenApiParameter.PATH,
+    description="The card's key: its printed number (EB1-010) or original name (城塞騎士).",
+)
+NO_SUCH_CARD = OpenApiResponse(ErrorSerializer, description="No such game or card.")
+ONLY_EDITORS = OpenApiResponse(
+    ErrorSerializer,
+    description="Only an editor of the game does this (`not_allowed`); or signed in by session without the CSRF token.",
+)
+
+
+def _card_found(slug: str, key: str) -> tuple[Game, Card]:
+    game = game_or_404(slug)
+    try:
+        return game, card_selectors.card_detail(game, key)
+    except Card.DoesNotExist:
+        raise NotFound(str(no_such_card(game, key))) from None
+
+
+def _card_answer(request: Request, game: Game, key: str, status_code: int = 200, **kwargs: Any) -> Response:
+    """The card as GET /api/cards/{game}/{key}/ gives it, after an editor's change."""
+    _game, card = _card_found(game.slug, key)
+    return Response(CardDetailSerializer(card, context={"request": request}).data, status_code, **kwargs)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="A card's history",
+        description="Every revision of the card, newest first: when, by whom, from which source, and each value it "
+        "changed. Anyone may read it, as the card's history page. An editor of the game undoes a revision with "
+        "POST /api/cards/{game}/{key}/revert/, sending its `id` as `revision` and `state_digest` as `seen`.",
+        parameters=[GAME, KEY],
+        responses={200: CardHistorySerializer, 404: NO_SUCH_CARD},
+    )
+)
+class CardHistoryView(generics.GenericAPIView):
+    serializer_class = CardHistorySerializer
+    permission_classes = (AllowAny,)
+
+    def get(self, request: Request, game: str, key: str) -> Response:
+        game_row, card = _card_found(game, key)
+        history = {"card": card, "state_digest": state_digest(card_state(card)), "revisions": card_revisions(card)}
+        context = {**self.get_serializer_context(), "definition": game_row.definition, "language": get_language()}
+        return Response(CardHistorySerializer(history, context=context).data)
+
+
+@extend_schema_view(
+    post=extend_schema(
+        summary="Revert a revision of a card (editors)",
+        description="Undoes what one revision changed, as a new revision by the editor (source `revert`); the "
+        "reverted revision stays in the history. Refused (409) when the card changed after it was read "
+        "(`card_changed_since`, with the card as it is now), when a later revision changed one of its values again "
+        "(`changed_by_later_revision`: revert that one first), for the revision that made the card "
+        "(`first_revision`), or when it changed nothing that could be undone (`no_change`).",
+        parameters=[GAME, KEY],
+        request=RevertSerializer,
+        responses={
+            200: CardDetailSerializer,
+            403: ONLY_EDITORS,
+            404: OpenApiResponse(
+                ErrorSerializer,
+                description="No such game, card (`no_such_card`) or revision of it (`no_such_revision`).",
+            ),
+            409: STALE_CARD,
+        },
+    )
+)
+class CardRevertView(generics.GenericAPIView):
+    serializer_class = RevertSerializer
+    permission_classes = (IsAuthenticated,)
+
+    def post(self, request: Request, game: str, key: str) -> Response:
+        game_row = game_or_404(game)
+        data = _valid(RevertSerializer, request.data)
+        services.card_revert(
+            editor=request.user, game=game_row, key=key, revision_id=data["revision"], seen=data["seen"]
+        )
+        return _card_answer(request, game_row, key)
+
+
+@extend_schema_view(
+    get=extend_schema(
+        summary="A game's deleted cards",
+        description="Cards deleted (in the admin) whose key no card holds now, the most recently revised first (at "
+        "most 200). Anyone may read them, as the site's page; an editor brings one back with POST "
+        "/api/games/{game}/deleted-cards/{version_id}/restore/.",
+        parameters=[GAME],
+        responses={
+            200: DeletedCardSerializer(many=True),
+            404: OpenApiResponse(ErrorSerializer, description="No such game."),
+        },
+    )
+)
+class DeletedCardsView(generics.ListAPIView):
+    serializer_class = DeletedCardSerializer
+    permission_classes = (AllowAny,)
+    pagination_class = None  # at most MAX_DELETED_CARDS
+
+    def get_queryset(self) -> Any:
+        return card_selectors.deleted_cards(game_or_404(self.kwargs["game"]))
+
+
+class CardRestoreView(APIView):  # no body to describe (OPTIONS); the answer is the card
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="Restore a deleted card (editors)",
+        description="Brings the card back as its last revision kept it, as a new revision by the editor (source "
+        "`restore`): it gets its old history back and is found in GET /api/cards/ again. Refused (409 "
+        "`not_deleted`) when there is no such deleted card of the game (restored already, or its key taken by a "
+        "new card); 400 `invalid_cards` when its values no longer fit the game's declarations.",
+        parameters=[GAME],
+        request=None,
+        responses={
+            201: CardDetailSerializer,
+            400: OpenApiResponse(
+                ErrorSerializer, description="`invalid_cards`: the card's values break the game's declarations now."
+            ),
+            403: ONLY_EDITORS,
+            404: OpenApiResponse(ErrorSerializer, description="No such game."),
+            409: OpenApiResponse(ErrorSerializer, description="`not_deleted`: no such deleted card (any more)."),
+        },
+    )
+    def post(self, request: Request, game: str, version_id: int) -> Response:
+        game_row = game_or_404(game)
+        card = services.card_restore(editor=request.user, game=game_row, version_id=version_id)
+        location = reverse("api:card-detail", kwargs={"game": game_row.slug, "key": card.key}, request=request)
+        return _card_answer(request, game_row, card.key, status.HTTP_201_CREATED, headers={"Location": location})
+
+
+def _user_found(user_id: int) -> None:
+    if not get_user_model().objects.filter(pk=user_id).exists():
+        raise NotFound(str(Message(_("There is no user #%(id)s."), {"id": user_id})))
+
+
+CANNOT_BLOCK = OpenApiResponse(
+    ErrorSerializer,
+    description="`not_allowed`: only an editor of the game blocks or unblocks, and neither themselves nor another "
+    "editor of the game; or signed in by session without the CSRF token.",
+)
+
+
+class UserBlockView(generics.GenericAPIView):
+    serializer_class = BlockSerializer
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="Block a user's contributions to a game (editors)",
+        description="From now on their change sets to this game are refused (403) until an editor unblocks them; "
+        "a trusted contributor loses that role. Blocking a blocked user again replaces the note.",
+        parameters=[GAME],
+        request=BlockSerializer,
+        responses={
+            200: BlockedUserSerializer,
+            403: CANNOT_BLOCK,
+            404: OpenApiResponse(ErrorSerializer, description="No such game or user."),
+        },
+    )
+    def post(self, request: Request, game: str, user_id: int) -> Response:
+        game_row = game_or_404(game)
+        _user_found(user_id)
+        data = _valid(BlockSerializer, request.data)
+        role = services.user_block(editor=request.user, game=game_row, user_id=user_id, note=data.get("note", ""))
+        return Response(BlockedUserSerializer(role).data)
+
+    @extend_schema(
+        summary="Unblock a user (editors)",
+        description="They may contribute to the game again, as anyone (a trusted role is not given back). A user "
+        "who is not blocked stays as they are.",
+        parameters=[GAME],
+        request=None,
+        responses={
+            204: None,
+            403: CANNOT_BLOCK,
+            404: OpenApiResponse(ErrorSerializer, description="No such game or user."),
+        },
+    )
+    def delete(self, request: Request, game: str, user_id: int) -> Response:
+        game_row = game_or_404(game)
+        _user_found(user_id)
+        services.user_unblock(editor=request.user, game=game_row, user_id=user_id)
+        return Response(status=status.HTTP_204_NO_CONTENT)
