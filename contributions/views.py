@@ -408,10 +408,11 @@ def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
     game_row = _game_to_contribute(request, game)
     form = BulkContributionForm(request.POST or None, request.FILES or None)
     result = None
-    if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["text"]
-        photo = _bulk_photo(request, form)
-        result = bulk.preview(game_row, text)
+    valid = request.method == "POST" and form.is_valid()
+    # The photo is kept even while another field waits to be corrected: the browser will not send it again.
+    photo = _bulk_photo(request, form) if form.is_bound else None
+    if valid:
+        result = bulk.preview(game_row, form.cleaned_data["text"])
         if request.POST.get("action") == "submit" and result.can_submit and not form.errors:
             data = form.cleaned_data
             try:

@@ -187,3 +187,46 @@ def test_a_photo_kept_for_someone_else_or_altered_is_refused_and_nothing_is_subm
         # The refused value is not carried on: the next submission goes without it unless a photo is chosen.
         assert token not in response.content.decode()
     assert not ChangeSet.objects.exists()
+
+
+def test_the_photo_is_kept_while_another_field_is_corrected(player):
+    client = signed_in(player)
+    data = {"text": TABLE.format(health="25"), "action": "preview", "source_photo": photo(picture())}
+    unsaid = client.post(URL, data)  # no source chosen
+    assert unsaid.status_code == 200 and "source_kind" in unsaid.context["form"].errors
+    assert "Kept from your preview" in unsaid.content.decode()
+    submitted = bulk(client, "submit", kept_photo=kept_token(unsaid))
+    assert submitted.status_code == 302
+    assert ChangeSet.objects.get(author=player).source_photo == StoredImage.objects.get()
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_in_a_browser_the_photo_chosen_before_the_preview_is_the_submitted_change_sets(
+    live_server, browser, game, player, tmp_path
+):
+    """A browser sends a chosen file once: the submission after the preview still carries the photo."""
+    from playwright.sync_api import expect
+
+    from .users import PASSWORD
+
+    path = tmp_path / "card-list.jpg"
+    path.write_bytes(picture(color=(70, 20, 140)))
+    base = live_server.url
+    page = browser.new_context(locale="en-US").new_page()
+    page.goto(f"{base}/accounts/login/?next=/games/shadowera/contribute/bulk/")
+    page.fill("input[name=username]", "player")
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form.stacked-form button[type=submit]")
+    page.wait_for_url(f"{base}/games/shadowera/contribute/bulk/")
+    page.fill("textarea[name=text]", TABLE.format(health="25"))
+    page.check("input[name=source_kind][value=photo]")
+    page.set_input_files("input[name=source_photo]", str(path))
+    page.click("button[name=action][value=preview]")
+    expect(page.locator(".bulk-preview .counts")).to_contain_text("New cards: 2")
+    expect(page.locator(".kept-photo img")).to_be_visible()
+    assert page.evaluate("document.querySelector('input[name=source_photo]').files.length") == 0
+    page.click("button[name=action][value=submit]")
+    page.wait_for_url("**/contributions/*/")
+    expect(page.locator(".source-photo-preview img")).to_be_visible()
+    assert ChangeSet.objects.get(author=player).source_photo == StoredImage.objects.get()
