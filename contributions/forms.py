@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core import signing
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -298,9 +299,20 @@ class BulkContributionForm(forms.Form):
     """A table pasted from a spreadsheet, or a file (JSON or CSV in the card format), with its source.
 
     An uploaded file's text is put into the text box, so that the preview and the submission read the same
-    text (the file is not uploaded twice)."""
+    text (the file is not uploaded twice).
+
+    The source photo (optional: a photo of the set's card list, or of the cards) is chosen with the table, as
+    on the single-card form, and is checked and stored when the table is previewed: a browser does not send a
+    chosen file again with the next form, so a photo taken only at submit would be lost, unseen, by everyone
+    who previews first, which the page asks them to do. The stored photo is carried to the submission in a
+    hidden field (``kept_photo``) signed for the user who uploaded it (``keep_photo``), and shown beside the
+    photo field; choosing another file replaces it, ticking ``drop_photo`` leaves it out. The signature,
+    not ``StoredImage.uploaded_by``, says whose it is: the same picture uploaded by two users is one row.
+    A value signed for someone else, changed, or older than ``KEPT_PHOTO_MAX_AGE`` is refused on
+    ``source_photo`` (``kept_photo_id``)."""
 
     MAX_FILE_BYTES = 2_000_000
+    KEPT_PHOTO_MAX_AGE = 24 * 60 * 60  # seconds: a preview left open overnight still submits
 
     text = forms.CharField(
         label=_("Cards"),
@@ -312,13 +324,41 @@ class BulkContributionForm(forms.Form):
         ),
     )
     upload = forms.FileField(label=_("Or upload a file"), required=False)
-    source_kind = forms.ChoiceField(
-        label=_("Where do these values come from?"), choices=ChangeSet.SourceKind.choices, widget=forms.RadioSelect
-    )
-    source_detail = forms.CharField(label=_("Source details"), required=False, max_length=300)
-    comment = forms.CharField(
-        label=_("Comment for the editors"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
-    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        _add_change_set_fields(self, _("Where do these values come from?"))
+        del self.fields["seen"]  # a bulk table is compared with the cards as they are (``submit_change_set``)
+        self.fields["source_photo"] = _photo_field(
+            _("Photo or scan of the cards (optional)"),
+            required=False,
+            help_text=_("A photo of the set's card list or of the cards: the editors check the values against it."),
+        )
+        self.fields["kept_photo"] = forms.CharField(required=False, widget=forms.HiddenInput)
+        self.fields["drop_photo"] = forms.BooleanField(label=_("Leave this photo out"), required=False)
+        self.kept_image: Any = None  # the stored photo the page shows as kept, once ``keep_photo`` is called
+
+    @staticmethod
+    def _salt(user: Any) -> str:
+        return f"contributions.bulk.kept_photo:{user.pk}"
+
+    def keep_photo(self, photo: Any, user: Any) -> None:
+        """Carry ``photo`` (a ``StoredImage``) to the next submission of this form by ``user``."""
+        self.kept_image = photo
+        self.data = self.data.copy()
+        self.data["kept_photo"] = signing.dumps(photo.pk, salt=self._salt(user))
+        self.data.pop("drop_photo", None)
+
+    def kept_photo_id(self, user: Any) -> int | None:
+        """The id of the photo an earlier preview kept for ``user``; None when there is none (or it is dropped).
+        ``signing.BadSignature`` when the value was not signed for this user, was changed, or is too old."""
+        token = self.cleaned_data.get("kept_photo") or ""
+        if not token or self.cleaned_data.get("drop_photo"):
+            return None
+        pk = signing.loads(token, salt=self._salt(user), max_age=self.KEPT_PHOTO_MAX_AGE)
+        if not isinstance(pk, int):
+            raise signing.BadSignature("not an id")
+        return pk
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()

@@ -15,7 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from cards.models import Card, Game, SeedConflict
+from cards.models import Card, Game, SeedConflict, StoredImage
 
 from .models import CardChange, ChangeSet, GameRole, ImageChange, Notice
 
@@ -155,3 +155,8 @@ def pending_changes_of_cards(game: Game, keys: list[str]) -> dict[str, list[int]
         if key in wanted:
             found.setdefault(key, []).append(pk)
     return found
+
+
+def stored_image(pk: int) -> StoredImage | None:
+    """An uploaded picture by its id, or None."""
+    return StoredImage.objects.filter(pk=pk).first()

@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from django.contrib import messages
+from django.core import signing
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -372,18 +373,47 @@ def mine(request: HttpRequest) -> HttpResponse:
     return render(request, "contributions/mine.html", context)
 
 
+def _bulk_photo(request: HttpRequest, form: BulkContributionForm) -> StoredImage | None:
+    """The bulk form's source photo: a file chosen now (checked and stored, as on the single-card form), else
+    the one a preview kept for this user (``BulkContributionForm``); None when there is none. A refusal is put
+    on the ``source_photo`` field, with its status, and the kept photo is let go."""
+    try:
+        photo = _stored_photo(request, form.cleaned_data.get("source_photo"), "source_photo")
+        if photo is None:
+            kept = form.kept_photo_id(request.user)
+            photo = selectors.stored_image(kept) if kept is not None else None
+            if kept is not None and photo is None:
+                raise signing.BadSignature("no such image")
+    except (ImageError, QuotaExceeded) as error:
+        form.add_error("source_photo", str(error))
+        form.status = error.status
+    except signing.BadSignature:
+        form.add_error("source_photo", _("The photo kept from your preview cannot be used: choose it again."))
+        form.status = 400
+    else:
+        if photo is not None:
+            form.keep_photo(photo, request.user)
+        return photo
+    form.data = form.data.copy()
+    form.data.pop("kept_photo", None)
+    return None
+
+
 @account_required
 @require_http_methods(["GET", "POST"])
 @rate_limit("contribution")
 def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
-    """Paste a table or upload a file; see what it would change; submit it as one change set."""
+    """Paste a table or upload a file, with an optional source photo; see what it would change; submit it as
+    one change set. The photo is stored at the preview and kept for the submission (``BulkContributionForm``)."""
     game_row = _game_to_contribute(request, game)
     form = BulkContributionForm(request.POST or None, request.FILES or None)
     result = None
-    if request.method == "POST" and form.is_valid():
-        text = form.cleaned_data["text"]
-        result = bulk.preview(game_row, text)
-        if request.POST.get("action") == "submit" and result.can_submit:
+    valid = request.method == "POST" and form.is_valid()
+    # The photo is kept even while another field waits to be corrected: the browser will not send it again.
+    photo = _bulk_photo(request, form) if form.is_bound else None
+    if valid:
+        result = bulk.preview(game_row, form.cleaned_data["text"])
+        if request.POST.get("action") == "submit" and result.can_submit and not form.errors:
             data = form.cleaned_data
             try:
                 change_set = services.submit_change_set(
@@ -393,6 +423,7 @@ def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
                     source_kind=data["source_kind"],
                     source_detail=data.get("source_detail", ""),
                     comment=data.get("comment", ""),
+                    source_photo=photo,
                 )
             except services.ContributionError as error:
                 form.add_error(None, str(error))
@@ -404,4 +435,4 @@ def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
         "form": form,
         "preview": presentation.preview_view(game_row, result, get_language()) if result is not None else None,
     }
-    return render(request, "contributions/bulk.html", context)
+    return render(request, "contributions/bulk.html", context, status=getattr(form, "status", 200))
