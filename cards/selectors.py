@@ -11,7 +11,7 @@ from typing import Any
 from django.conf import settings
 from django.core.paginator import Paginator
 from django.db import DatabaseError, connection
-from django.db.models import BooleanField, Count, F, Model, OuterRef, Prefetch, Q, QuerySet, Subquery
+from django.db.models import BooleanField, Count, F, FilteredRelation, Model, Prefetch, Q, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.expressions import RawSQL
 
@@ -164,13 +164,20 @@ def stale_translations(game: Game) -> StaleTranslations:
     """The game's translations whose original text changed since they were made (``cards.revisions.is_stale``),
     counted by language, the first ones listed: two queries, whatever the size of the game."""
     original = game.definition.original_language
-    originals = CardText.objects.filter(card=OuterRef("card"), language=original, track__isnull=True)
+    # A join with the card's original text (one index probe per text), not a subquery per text; "differs"
+    # is spelled < or >, since a negated condition on a joined relation becomes a subquery per row again.
     stale = (
         CardText.objects.filter(card__game=game, pinned_revision__isnull=False)
         .exclude(language=original)
-        .annotate(original_pin=Subquery(originals.values("pinned_revision")[:1]))
-        .filter(original_pin__isnull=False)
-        .exclude(original_pin=F("pinned_revision"))
+        .annotate(
+            original_text=FilteredRelation(
+                "card__texts", condition=Q(card__texts__language=original, card__texts__track__isnull=True)
+            )
+        )
+        .filter(
+            Q(original_text__pinned_revision__lt=F("pinned_revision"))
+            | Q(original_text__pinned_revision__gt=F("pinned_revision"))
+        )
     )
     counts = dict(stale.order_by().values_list("language").annotate(Count("id")))
     if not counts:
