@@ -326,3 +326,341 @@ def test_arrow_rain_has_the_at_of_the_abilities_played_and_may_draw_one_and_play
     game.play(player, rain)
     assert game.at_of(player, player.field[-1]) == 2
     assert len(player.hand) == 1 and player.plays == 5 - 2 + 2 + 1
+
+
+def ability(key, **fields):
+    return card(key, "ability", **{"cost": "PT", "skill": "", "at": 1, **fields})
+
+
+JOB_A = card("EB9-980", "job", skill="P", at=1, cost="P", attribute="P")
+JOB_T = card("EB9-981", "job", skill="T", at=3, cost="T", attribute="T")
+JOB_S = card("EB9-982", "job", skill="S", at=1, cost="S", attribute="S")
+BLANK = card("EB9-983", "city", skill="", at=0)
+
+
+def play_one(game, player, played):
+    player.hand.append(played)
+    game.play(player, played)
+    return player.field[-1]
+
+
+def test_shield_guard_may_draw_two_and_in_battle_takes_three_less_damage_and_pays_two_with_ten_cards_left():
+    # EB1-009「[日常]「ドロー：＋２」してもよい。[戦闘]「ダメージ：－３」してもよい。戦闘終了時、
+    # 山札が１０枚以上残っている場合、
+    # 『１０００ダルク』２枚を獲得する。」
+    game, player = scripted_turn()
+    player.hand = []
+    play_one(game, player, ability("EB1-009"))
+    assert len(player.hand) == 2
+    shield = ability("EB1-009")
+    game = fight(MASQ, [[shield] * 20, [KNIGHT] * 20], damage=4)
+    # Five shield guards take 15 off the damage of 4; each pays 2 with 15 cards left in the deck.
+    assert [e.amount for e in game.log if e.kind == "damage"] == [0, 4]
+    assert [(e.seat, e.amount) for e in game.log if e.kind == "darc"] == [(0, 2)] * 5
+    game = fight(MASQ, [[shield] * 14, [KNIGHT] * 20], damage=0)
+    assert [e.kind for e in game.log].count("darc") == 0  # 9 cards left
+
+
+def test_ren_shi_kon_reveals_until_two_jobs_and_may_take_them():
+    # EB1-010「ジョブ２枚がでるまで山札を公開し、公開したジョブを手札に加えてもよい。
+    # 残りの公開したカードは捨て札にする。」
+    game, player = scripted_turn()
+    player.hand, player.deck, player.discard = [], [KNIGHT, JOB_A, BLANK, JOB_T, BLANK], []
+    play_one(game, player, ability("EB1-010"))
+    assert player.hand == [JOB_T, JOB_A] and player.discard == [BLANK, BLANK] and player.deck == [KNIGHT]
+
+
+def test_sword_rush_destroys_up_to_two_jobs_in_hand_for_three_at_each():
+    # EB1-011「[戦闘]手札のジョブ２枚までを破壊してもよい。破壊したジョブ１枚ごとに、このカードを「ＡＴ：＋３」する。」
+    game, player = scripted_turn()
+    game.in_battle = True
+    player.hand = [JOB_A, BLANK, JOB_T, JOB_S]
+    rush = play_one(game, player, ability("EB1-011", at=2))
+    assert rush.at == 2 + 6 and len(player.destroyed) == 2 and player.hand.count(BLANK) == 1
+
+
+def test_wild_swing_may_discard_or_destroy_up_to_three_and_draw_as_many():
+    # EB1-012「[日常]手札３枚までを好きに割り振って、捨て札または破壊してもよい。
+    # 捨て札や破壊したカードの合計数だけ「ドロー」してもよい。」
+    game, player = scripted_turn(answers={"EB1-012": True})
+    player.hand, player.deck, player.discard = [BLANK, JOB_A, BLANK, BLANK], [JOB_T] * 5, []
+    play_one(game, player, ability("EB1-012"))
+    assert player.discard == [BLANK] * 3 and sorted(c.key for c in player.hand) == ["EB9-980"] + ["EB9-981"] * 3
+
+
+def test_axe_divide_may_destroy_a_card_and_gain_one_costing_one_symbol_more():
+    # EB1-013「[日常]手札１枚を破壊してもよい。破壊したカードの「コスト数＋１以下」
+    # のコスト数を持つカード１枚を獲得してもよい。」
+    game, player = scripted_turn(answers={"EB1-013": True})
+    game.players[0].strategy = Strategy("test", gain_priority=(GainRule("*"),), answers={"EB1-013": True})
+    player.hand = [JOB_A]
+    play_one(game, player, ability("EB1-013"))
+    gained = [e.card for e in game.log if e.kind == "gain"]
+    assert player.destroyed == [JOB_A] and len(gained) == 1
+    assert len(str(game.supply[gained[0]][-1].fields["cost"])) <= 2
+
+
+def test_genocide_hammer_gives_wild_to_every_other_card_of_at_three_or_more():
+    # EB1-014「[日常]場の「ＡＴ：３以上」のカードすべてに「スキル：●」
+    # を与えてもよい（『ジェノサイドハンマー』を除く）。」
+    game, player = scripted_turn()
+    player.field = [InPlay(JOB_T, "T", 3), InPlay(JOB_A, "P", 1)]
+    hammer = play_one(game, player, ability("EB1-014", at=4, skill="P"))
+    assert [c.skill for c in player.field] == ["T●", "P", "P"] and hammer.skill == "P"
+
+
+def test_capture_may_draw_one_and_put_two_hand_cards_on_the_deck_before_hand_adjustment():
+    # EB1-015「[日常]「ドロー：＋１」してもよい。次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」
+    game, player = scripted_turn()
+    player.hand, player.deck, player.discard = [JOB_T, JOB_S], [BLANK] * 10, []
+    play_one(game, player, ability("EB1-015"))
+    assert len(player.hand) == 3
+    game.adjust_hand(player)
+    assert JOB_T in player.hand and JOB_S in player.hand and len(player.hand) == 5
+
+
+def test_sonic_wave_makes_every_other_player_draw_one():
+    # EB1-016「[日常]他プレイヤーすべては「ドロー：＋１」する。」
+    game, player = scripted_turn()
+    other = game.players[1]
+    before = len(other.hand)
+    player.hand = []
+    play_one(game, player, ability("EB1-016"))
+    assert len(other.hand) == before + 1 and player.hand == []
+
+
+def test_tonfa_combo_reveals_until_an_ability():
+    # EB1-019「アビリティ１枚がでるまで山札を公開し、公開したアビリティを手札に加えてもよい。
+    # 残りの公開したカードは捨て札にする。」
+    game, player = scripted_turn()
+    found = ability("EB9-984")
+    player.hand, player.deck, player.discard = [], [found, JOB_A, BLANK], []
+    play_one(game, player, ability("EB1-019"))
+    assert player.hand == [found] and player.discard == [BLANK, JOB_A] and player.deck == []
+
+
+def test_lance_impact_resolves_a_scenario_as_an_effect_when_the_hand_has_p_t_and_s():
+    # EB1-020「[日常]手札に「属性：Ｐ・Ｔ・Ｓ」の３種が揃っている場合、それを公開し、シナリオ１枚を解決してもよい
+    # （シナリオ解決は効果であり、日常フェイズの各行動は別に行える）。」
+    game, player = scripted_turn()
+    player.hand = [JOB_A, JOB_T]
+    play_one(game, player, ability("EB1-020"))
+    assert player.darc == 0
+    player.hand = [JOB_A, JOB_T, JOB_S]
+    play_one(game, player, ability("EB1-020"))
+    assert player.darc == 2 and player.thorns == 6
+    player.field.append(InPlay(KNIGHT, "PT", 1))
+    assert game.resolve_scenario(player)  # the daily phase's own resolution is still there
+    assert not game.resolve_scenario(player)
+
+
+def test_flowing_dance_may_draw_one_and_update_a_scenario():
+    # EB1-022「[日常]「ドロー：＋1」してもよい。シナリオ1枚を更新してもよい。」
+    game, player = scripted_turn(answers={"EB1-022:update": True})
+    right, left = game.scenario_right, game.scenario_pile[-1]
+    player.hand = []
+    play_one(game, player, ability("EB1-022"))
+    assert len(player.hand) == 1 and game.scenario_right is left and right in game.scenarios_out and player.darc == 0
+
+
+def test_black_whirlwind_mills_two_and_gains_a_wild_per_job():
+    # EB1-023「[日常]山札２枚を捨て札にしてもよい。この効果で捨て札にしたジョブ１枚ごとに、このカードに「スキル：●」
+    # を与える。」
+    game, player = scripted_turn()
+    player.deck, player.discard = [BLANK, BLANK, JOB_A, JOB_T], []
+    whirlwind = play_one(game, player, ability("EB1-023", skill="P"))
+    assert whirlwind.skill == "P●●" and player.discard == [JOB_T, JOB_A]
+
+
+def test_get_set_keeps_on_top_or_discards_the_three_cards_looked_at():
+    # EB1-024「山札を上から３枚確認してもよい。確認したカードを好きに割り振って、山札の上か捨て山に置く。」
+    game, player = scripted_turn()
+    player.deck, player.discard = [JOB_S, JOB_A, BLANK, JOB_T], []
+    play_one(game, player, ability("EB1-024"))
+    assert player.deck == [JOB_S, JOB_A, JOB_T] and player.discard == [BLANK]
+
+
+def test_lance_windmill_may_draw_two_and_give_a_card_of_at_two_or_more_two_at():
+    # EB1-025「「ドロー：＋２」してもよい。場の「ＡＴ：２以上」のカード１枚を「ＡＴ：＋２」してもよい。」
+    game, player = scripted_turn()
+    player.hand = []
+    player.field = [InPlay(JOB_A, "P", 1), InPlay(JOB_T, "T", 3)]
+    play_one(game, player, ability("EB1-025"))
+    assert len(player.hand) == 2 and [c.at for c in player.field] == [1, 5, 1]
+
+
+def test_magic_missile_discards_a_hand_card_for_a_wild():
+    # EB1-026「[日常]手札１枚を捨て札か破壊し、このカードに「スキル：●」を与えてもよい。」
+    game, player = scripted_turn()
+    player.hand, player.discard = [JOB_T, BLANK], []
+    missile = play_one(game, player, ability("EB1-026"))
+    assert missile.skill == "●" and player.discard == [BLANK] and player.hand == [JOB_T]
+
+
+def test_discord_draws_seven_at_hand_adjustment_unless_a_scenario_was_resolved():
+    # EB1-027「[日常]このターン、シナリオを解決しなければ、手札調整フェイズのドローを７枚にする。」
+    game, player = scripted_turn()
+    player.deck = [BLANK] * 20
+    play_one(game, player, ability("EB1-027"))
+    game.adjust_hand(player)
+    assert len(player.hand) == 7
+    game, player = scripted_turn()
+    player.deck = [BLANK] * 20
+    play_one(game, player, ability("EB1-027"))
+    player.field.append(InPlay(KNIGHT, "PT", 1))
+    assert game.resolve_scenario(player)
+    game.adjust_hand(player)
+    assert len(player.hand) == 5
+
+
+def test_ice_blast_gains_a_job_on_the_deck_and_has_two_more_at_against_a_masquerade_with_its_thorn():
+    # EB1-028「[日常]ジョブ１枚を獲得し、山札の上に置いてもよい。
+    # [戦闘]戦闘の対象となっているマスカレイドにあなたがソーンを乗せていた場合、このカードを「ＡＴ：＋２」してもよい。」
+    game, player = scripted_turn()
+    game.players[0].strategy = Strategy("test", gain_priority=(GainRule("*"),))
+    play_one(game, player, ability("EB1-028"))
+    assert player.deck[-1].kind == "job" and player.deck[-1] in JOBS
+    blast = ability("EB1-028", at=1)
+    game = fight(MASQ, [[blast] * 10, [blast] * 10], thorns=[0])
+    # Seat 0's thorn was on the masquerade: its five blasts have AT 3 each (the thorn, drawn last, is not played).
+    assert [e.detail for e in game.log if e.kind == "reward"] == ["AT 15", "AT 5"]
+
+
+def test_thorn_puts_a_hand_card_on_the_bottom_draws_two_and_plays_one_more():
+    # EB1-059「[戦闘]手札１枚を山札の一番下に戻し、「ドロー：＋２＆プレイ可能枚数：＋１」する。」
+    game, player = scripted_turn()
+    game.in_battle = True
+    player.hand, player.deck = [JOB_T, BLANK], [JOB_A, JOB_S]
+    play_one(game, player, THORN)
+    assert player.deck == [BLANK] and sorted(c.key for c in player.hand) == ["EB9-980", "EB9-981", "EB9-982"]
+    assert player.plays == 5 - 1 + 1
+
+
+# Masquerades -----------------------------------------------------------------------------------------------
+
+MASQ = card("EB9-970", "masquerade", payout="0", damage=0)
+
+
+def masq(key):
+    return card(key, "masquerade", payout="6-4-2-0", damage=2)
+
+
+def fight(masquerade_card, decks, thorns=(), damage=0, current=0, strategies=None):
+    game = new_game(players=len(decks), strategies=strategies)
+    fought = game.masquerades[0]
+    fought.card, fought.thorns = masquerade_card, list(thorns)
+    for player, deck in zip(game.players, decks, strict=True):
+        player.hand, player.deck, player.discard, player.field = [], list(deck), [], []
+    game.masquerade_pile[-1] = card("EB9-961", "masquerade", payout="0", damage=damage)
+    game.current = current
+    game.battle(fought)
+    return game
+
+
+def ats(game):
+    return [e.detail for e in game.log if e.kind == "reward"]
+
+
+@pytest.mark.parametrize(
+    ("key", "text", "expected"),
+    [
+        ("EB1-039", "[戦闘]場の「属性：Ｐ」のカードすべてを「ＡＴ：＋１」する。", ["AT 10", "AT 15"]),
+        ("EB1-040", "[戦闘]場の「属性：Ｔ」のカードすべてを「ＡＴ：＋１」する。", ["AT 5", "AT 20"]),
+        ("EB1-051", "[戦闘]場のジョブすべてを「ＡＴ：＋２」する。", ["AT 15", "AT 25"]),
+        (
+            "EB1-052",
+            "[戦闘]場のアビリティすべてを「ＡＴ：－２」する（０以下になった場合、０として扱う）。",
+            ["AT 5", "AT 15"],
+        ),
+    ],
+)
+def test_masquerades_that_change_the_at_in_their_battle(key, text, expected):
+    game = fight(masq(key), [[JOB_A] * 10, [JOB_T] * 10])
+    assert ats(game) == expected, text
+    assert ats(fight(masq("EB1-052"), [[ability("EB9-985", at=1)] * 10, [JOB_A] * 10])) == ["AT 0", "AT 5"]
+
+
+def test_walking_cactus_gives_two_more_plays_in_its_battle():
+    # EB1-046「[戦闘]プレイヤーすべては戦闘フェイズ開始時に得られる「プレイ可能枚数：＋２」する。」
+    game = fight(masq("EB1-046"), [[JOB_A] * 10, [JOB_A] * 10])
+    assert all(p.plays == 2 for p in game.players)  # 7 plays, 5 cards in hand
+
+
+def test_insectea_adds_three_to_a_damage_of_sixteen_or_more():
+    # EB1-047「[戦闘]ダメージ適用時、公開したダメージが１６以上の場合、「ダメージ：＋３」する。」
+    game = fight(masq("EB1-047"), [[JOB_A] * 30], damage=16)
+    assert [e.amount for e in game.log if e.kind == "damage"] == [19]
+    game = fight(masq("EB1-047"), [[JOB_A] * 30], damage=15)
+    assert [e.amount for e in game.log if e.kind == "damage"] == [15]
+
+
+def test_bamboo_man_takes_one_damage_off_per_job_played():
+    # EB1-050「[戦闘]場のジョブすべてに「ダメージ：－１」を与える。」
+    game = fight(masq("EB1-050"), [[JOB_A] * 30, [BLANK] * 30], damage=8)
+    assert [e.amount for e in game.log if e.kind == "damage"] == [3, 8]
+
+
+def test_alraune_goes_to_the_only_incapacitated_player_and_has_skill_pts():
+    # EB1-053「[戦闘]ダメージ適用後、戦闘不能になったプレイヤーが１人の場合、
+    # そのプレイヤーはこのカードを捨て山に加える。
+    # このカードは「スキル：ＰＴＳ」を持つ。」
+    alraune = card("EB1-053", "masquerade", payout="6-4", damage=3)
+    game = fight(alraune, [[JOB_A] * 5, [JOB_A] * 30], damage=1)
+    down, standing = game.players
+    assert down.incapacitated and alraune in down.owned() and alraune not in game.masquerades_out
+    assert alraune not in standing.owned()
+    down.hand.append(alraune)
+    down.plays = 1
+    game.play(down, alraune)
+    assert down.field[-1].skill == "PTS"
+
+
+def test_red_baroque_starts_with_the_left_neighbour_and_adds_each_players_at_to_the_damage():
+    # EB1-056「[戦闘]このマスカレイドとの戦闘は、ターンプレイヤーの左隣のプレイヤーからプレイを行う。
+    # ダメージ適用時、プレイヤーすべては「ダメージ：＋自分の出したＡＴ」する。」
+    game = fight(masq("EB1-056"), [[JOB_A] * 30, [JOB_T] * 30], damage=1)
+    assert next(e.seat for e in game.log if e.kind == "play") == 1
+    assert [e.amount for e in game.log if e.kind == "damage"] == [6, 16]
+
+
+def test_jester_pays_three_to_the_standing_players_with_the_fewest_cards_in_the_deck():
+    # EB1-057「ダメージ適用後、戦闘不能になっていないプレイヤーのうち、
+    # 山札の枚数がもっとも少ないプレイヤーすべてが対象。
+    # 対象は追加で『１０００ダルク』３枚を獲得する。」
+    game = fight(masq("EB1-057"), [[JOB_A] * 5, [JOB_A] * 8, [JOB_A] * 9], damage=1)
+    assert [(e.seat, e.amount) for e in game.log if e.kind == "darc"] == [(1, 3)]
+
+
+def test_prophet_pays_two_to_the_standing_players_who_played_the_most_jobs():
+    # EB1-058「ダメージ適用後、戦闘不能になっていないプレイヤーのうち、
+    # プレイしたジョブの枚数がもっとも多いプレイヤーすべてが対象。
+    # 対象は追加で『１０００ダルク』２枚を獲得する。」
+    game = fight(masq("EB1-058"), [[JOB_A] * 10, [BLANK] * 10, [JOB_A] * 10])
+    assert [(e.seat, e.amount) for e in game.log if e.kind == "darc"] == [(0, 2), (2, 2)]
+
+
+def test_hippobone_lets_the_turn_player_gain_a_card_within_pp_t_s_when_its_ability_is_revealed():
+    # EB1-042「[日常]ターンプレイヤーは「コスト：ＰＰＴＳ以内」のカード１枚を獲得してもよい。
+    # この効果は内容が公開されたターンしか
+    # 発揮しない。」
+    game = new_game()
+    target = game.masquerades[0]
+    target.card, target.thorns = masq("EB1-042"), [1]
+    game.place_thorn(game.players[0])
+    assert target.stage == 2
+    assert [e.card for e in game.log if e.kind == "gain"] == ["EB1-017"]  # PPT: the first of the costliest
+
+
+def test_lily_head_pays_one_at_hand_adjustment_to_a_player_who_played_ten_at():
+    # EB1-055「プレイヤーすべてが対象。対象は自分のターンに「合計ＡＴ：１０以上」のカードをプレイしているなら、
+    # 手札調整フェイズ開始時に
+    # 『１０００ダルク』１枚を獲得する。」
+    game = new_game()
+    target = game.masquerades[0]
+    target.card, target.revealed = masq("EB1-055"), 2
+    player = game.players[0]
+    player.field = [InPlay(JOB_T, "T", 5), InPlay(JOB_T, "T", 5)]
+    game.adjust_hand(player)
+    player.field = [InPlay(JOB_T, "T", 9)]
+    game.adjust_hand(player)
+    assert [(e.seat, e.amount) for e in game.log if e.kind == "darc"] == [(0, 1)]

@@ -7,12 +7,12 @@ generator, so the same seed, set-up and strategies play the same game.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...core import SeededRandom, SimCard
-from .effects import SCRIPTS
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, MasqueradeScript
 from .rules import (
     BATTLE_PLAYS,
     HAND_SIZE,
@@ -54,6 +54,7 @@ class Player:
     deck: list[SimCard] = field(default_factory=list)  # the top is the end of the list
     hand: list[SimCard] = field(default_factory=list)
     discard: list[SimCard] = field(default_factory=list)
+    destroyed: list[SimCard] = field(default_factory=list)  # 「破壊」: out of the game
     field: list[InPlay] = field(default_factory=list)
     thorns: int = THORNS_PER_PLAYER  # in front of the player
     darc: int = 0  # in units of 1000ダルク
@@ -61,6 +62,8 @@ class Player:
     turns_taken: int = 0
     damage_reduction: int = 0
     incapacitated: bool = False
+    discord: bool = False  # ディスコード played this turn
+    to_deck_top_before_adjustment: int = 0  # 捕縛撃: up to this many hand cards may go on the deck
 
     def owned(self) -> list[SimCard]:
         return [*self.deck, *self.hand, *self.discard, *(card.card for card in self.field)]
@@ -73,6 +76,7 @@ class Masquerade:
     card: SimCard
     thorns: list[int] = field(default_factory=list)
     fought: bool = False
+    revealed: int = 0  # the highest stage reached (its thorns go back to their owners in its battle)
 
     @property
     def stage(self) -> int:
@@ -116,7 +120,11 @@ class Game:
         self.turn = 0  # turns played by all players together
         self.current = 0  # 6「決定回合開始玩家」: the first strategy given sits first
         self.resolved_this_turn = 0
+        self.resolved_by_effect_this_turn = 0
+        self.turn_ended = False  # a battle ends the turn it happens in
         self.in_battle = False
+        self.fighting: Masquerade | None = None
+        self.fighting_thorns: list[int] = []  # the seats whose thorns were on the masquerade fought
         self.battles = 0
         self.over = False
         self.stopped = False  # rules.max_turns reached before the third battle
@@ -137,6 +145,7 @@ class Game:
         self.masquerades = [Masquerade(card) for card in masquerades[:MASQUERADES_IN_PLAY]]
         self.masquerade_pile = masquerades[MASQUERADES_IN_PLAY:]
         self.masquerades_out: list[SimCard] = []
+        self.kept_masquerades: list[SimCard] = []
         # 5「所有玩家獲得以下卡片：城塞騎士、狩獵者、星靈術士各２張；旅人的酒場４張，洗牌後成為牌庫。並將棘７張放置在
         # 自己面前。」
         self.players = [Player(seat, strategy) for seat, strategy in enumerate(strategies)]
@@ -171,6 +180,37 @@ class Game:
             self.note(player, "draw", amount=drawn)
         return drawn
 
+    def add_darc(self, player: Player, count: int, source: str | None = None) -> None:
+        """「『１０００ダルク』N枚を獲得する」: darc is counted in units of 1000."""
+        player.darc += count
+        self.note(player, "darc", source, count)
+
+    def reveal_top(self, player: Player) -> SimCard | None:
+        """The top card of the deck, taken off it (「山札を公開し」); ``rules.reveal_reshuffles`` says whether an empty
+        deck is first made again from the discard pile."""
+        if not player.deck and self.rules.reveal_reshuffles and player.discard:
+            player.deck, player.discard = player.discard, []
+            self.rng.shuffle(player.deck)
+            self.note(player, "shuffle", amount=len(player.deck))
+        return player.deck.pop() if player.deck else None
+
+    def destroy(self, player: Player, card: SimCard) -> None:
+        """「破壊」 (「破壞就是除外的意思」): out of the game."""
+        player.hand.remove(card)
+        player.destroyed.append(card)
+        self.note(player, "destroy", card.key)
+
+    def discard_from_hand(self, player: Player, card: SimCard) -> None:
+        player.hand.remove(card)
+        player.discard.append(card)
+        self.note(player, "discard", card.key)
+
+    def keep_masquerade(self, player: Player, card: SimCard) -> None:
+        """「そのプレイヤーはこのカードを捨て山に加える」: the masquerade does not leave the game."""
+        player.discard.append(card)
+        self.kept_masquerades.append(card)
+        self.note(player, "gain", card.key)
+
     def skills(self, player: Player) -> Counter[str]:
         """「本回合打出的卡片上的技能值」: the skills of the cards on the field, as they are now."""
         pool: Counter[str] = Counter()
@@ -185,7 +225,15 @@ class Game:
         return card.at
 
     def total_at(self, player: Player) -> int:
-        return sum(self.at_of(player, card) for card in player.field)
+        """The AT a player has played; in battle, with the fought masquerade's changes (none goes below 0:
+        「０以下になった場合、０として扱う」)."""
+        bonus = None if self.fighting is None else self.masquerade_script(self.fighting.card).at_bonus
+        if bonus is None:
+            return sum(self.at_of(player, card) for card in player.field)
+        return sum(max(0, self.at_of(player, card) + bonus(self, player, card)) for card in player.field)
+
+    def masquerade_script(self, card: SimCard) -> MasqueradeScript:
+        return MASQUERADE_SCRIPTS.get(card.key) or MasqueradeScript(card.key)
 
     # Playing cards ----------------------------------------------------------------------------------------
 
@@ -200,17 +248,20 @@ class Game:
         """Spends a play and puts the card on the field; its effect for the phase happens."""
         player.plays -= 1
         player.hand.remove(card)
-        skill = "" if card is self.setup.thorn else str(card.fields.get("skill") or "")
+        script = SCRIPTS.get(card.key)
+        if script is not None and script.skill is not None:
+            skill = script.skill  # the text gives it
+        else:
+            skill = "" if card is self.setup.thorn else str(card.fields.get("skill") or "")
         in_play = InPlay(card, skill, int(card.fields.get("at") or 0))
         player.field.append(in_play)
         self.note(player, "play", card.key, detail=skill)
-        script = SCRIPTS.get(card.key)
         effect = None if script is None else (script.battle if self.in_battle else script.daily)
         if effect is not None:
             effect(self, player, in_play)
 
     def play_cards(self, player: Player) -> None:
-        while player.plays > 0 and not self.over:
+        while player.plays > 0 and not self.over and not self.turn_ended:
             card = self.next_to_play(player)
             if card is None:
                 return
@@ -231,27 +282,45 @@ class Game:
 
     def choose_gain(self, player: Player, pool: Counter[str]) -> SimCard | None:
         """The first card of the strategy's gain priority that the pool pays for and the pile still has."""
+        return self.choose_card(player, lambda card: pay(pool, str(card.fields["cost"])) is not None)
+
+    def choose_card(self, player: Player, allowed: Callable[[SimCard], bool]) -> SimCard | None:
+        """The first card of the strategy's gain priority that ``allowed`` lets through and the pile still has."""
         for rule in player.strategy.gain_priority:
             if rule.card == ANY_CARD:
                 payable = [
                     pile[-1]
                     for pile in self.supply.values()
-                    if pile
-                    and self._rule_allows(player, rule, pile[-1])
-                    and pay(pool, str(pile[-1].fields["cost"])) is not None
+                    if pile and self._rule_allows(player, rule, pile[-1]) and allowed(pile[-1])
                 ]
                 if payable:
                     # The most expensive; ties to the pile set up first (a stable, seed-free order).
                     return max(payable, key=lambda card: len(str(card.fields["cost"])))
             else:
                 pile = self.supply.get(rule.card)
-                if (
-                    pile
-                    and self._rule_allows(player, rule, pile[-1])
-                    and pay(pool, str(pile[-1].fields["cost"])) is not None
-                ):
+                if pile and self._rule_allows(player, rule, pile[-1]) and allowed(pile[-1]):
                     return pile[-1]
         return None
+
+    def gain_one_within(self, player: Player, cost: str) -> SimCard | None:
+        """「「コスト：{cost}以内」のカード１枚を獲得」: a card whose cost ``cost`` would pay."""
+        card = self.choose_gain(player, Counter(cost))
+        return None if card is None else self.gain(player, card.key)
+
+    def gain_one_costing_at_most(self, player: Player, count: int) -> SimCard | None:
+        """「「コスト数＋１以下」のコスト数を持つカード１枚を獲得」: the cost's number of symbols."""
+        card = self.choose_card(player, lambda card: len(str(card.fields["cost"])) <= count)
+        return None if card is None else self.gain(player, card.key)
+
+    def gain_job_to_deck_top(self, player: Player) -> SimCard | None:
+        """「ジョブ１枚を獲得し、山札の上に置いてもよい」"""
+        card = self.choose_card(player, lambda card: card.kind == "job")
+        if card is None:
+            return None
+        self.supply[card.key].pop()
+        player.deck.append(card)
+        self.note(player, "gain", card.key, detail="deck_top")
+        return card
 
     def gain_cards(self, player: Player) -> int:
         """「消耗對應技能值就可獲得場中卡片。」 As many as the skills pay for (「獲得特技練刺棍(PPT)兩張」), or none
@@ -273,33 +342,51 @@ class Game:
             return None
         return self.scenario_right if self.rules.junction_card == "right" else self.scenario_pile[-1]
 
-    def can_resolve(self, player: Player, pool: Counter[str] | None = None) -> bool:
+    def can_resolve(self, player: Player, pool: Counter[str] | None = None, *, by_effect: bool = False) -> bool:
         card = self.junction()
-        if card is None or self.in_battle:
+        if card is None or self.in_battle or self.turn_ended:
             return False
-        # 「一回合不能解決兩次以上的事件。」
-        if self.resolved_this_turn:
+        # 「一回合不能解決兩次以上的事件。」 (a resolution by an effect: rules.effect_resolution_limited)
+        limited = not by_effect or self.rules.effect_resolution_limited
+        if limited and self.resolved_this_turn:
             return False
         if not player.thorns and not self.rules.resolve_without_thorn:
             return False
         if not any(not m.fought and len(m.thorns) < THORNS_TO_BATTLE for m in self.masquerades):
             return False
+        if by_effect:
+            return True  # ランスインパクト: 「シナリオ１枚を解決してもよい」, no skills paid
         return pay(self.skills(player) if pool is None else pool, str(card.fields["cost"])) is not None
 
-    def resolve_scenario(self, player: Player) -> bool:
+    def resolve_scenario(self, player: Player, *, by_effect: bool = False) -> bool:
         """「本回合打出的卡片上的技能值，若其值能滿足兩張劇本卡連結處所標示的技能值即可宣告完成該劇本。完成後可獲得劇本卡上
         標示的勝利點數(錢幣)。完成的劇本卡右邊那張移出遊戲，將左邊的翻至右邊。」 Then a thorn goes on a masquerade."""
-        if not self.can_resolve(player):
+        if not self.can_resolve(player, by_effect=by_effect):
             return False
         card = self.junction()
         assert card is not None and self.scenario_right is not None
-        self.resolved_this_turn += 1
+        if by_effect and not self.rules.effect_resolution_limited:
+            self.resolved_by_effect_this_turn += 1
+        else:
+            self.resolved_this_turn += 1
         reward = int(parse_payout(card.fields["payout"])[0])
         player.darc += reward
         self.note(player, "scenario", card.key, reward)
         self.scenarios_out.append(self.scenario_right)
         self.scenario_right = self.scenario_pile.pop()
         self.place_thorn(player)
+        return True
+
+    def update_scenario(self, player: Player) -> bool:
+        """流水演舞「シナリオ1枚を更新してもよい」 (rules.scenario_update)."""
+        if self.scenario_right is None or not self.scenario_pile:
+            return False
+        if self.rules.scenario_update == "replace_right":
+            self.scenarios_out.append(self.scenario_right)
+            self.scenario_right = self.scenario_pile.pop()
+        else:
+            self.scenarios_out.append(self.scenario_pile.pop())
+        self.note(player, "scenario_updated", self.scenario_right.key)
         return True
 
     def place_thorn(self, player: Player) -> None:
@@ -311,12 +398,13 @@ class Game:
         target = max(open_, key=lambda m: len(m.thorns)) if most else min(open_, key=lambda m: len(m.thorns))
         player.thorns -= 1
         target.thorns.append(player.seat)
+        target.revealed = max(target.revealed, target.stage)
         self.note(player, "thorn", target.card.key if target.stage >= THORNS_TO_BATTLE else None, target.stage)
         if target.stage == 2:
             # 「若該能力為日常，則在這瞬間開始就發生效果。若該能力為戰鬥，則至戰鬥開始時才發生效果。」
-            script = SCRIPTS.get(target.card.key)
-            if script is not None and script.daily is not None:
-                script.daily(self, player, InPlay(target.card, "", 0))
+            revealed = self.masquerade_script(target.card).revealed
+            if revealed is not None:
+                revealed(self, player)
         if target.stage >= THORNS_TO_BATTLE:
             # 「(3) 當第三張棘放上後，完全顯示出該假面的身份，此時立刻進入戰鬥階段。」
             self.battle(target)
@@ -330,18 +418,21 @@ class Game:
         self.turn += 1
         player.turns_taken += 1
         self.resolved_this_turn = 0
-        battles_before = self.battles
+        self.resolved_by_effect_this_turn = 0
+        self.turn_ended = False
+        player.discord = False
+        player.to_deck_top_before_adjustment = 0
         # <開始階段>「玩家獲得使用五次卡片的權利 (行動+5）」
         player.plays = PLAYS_PER_TURN
         self.note(player, "start", amount=player.plays)
         # <日常階段> 1「消耗行動來打出卡片。」
         self.play_cards(player)
         # 2「選擇獲得卡片或是解決事件（二選一）」
-        if self.battles == battles_before and not self.over:
+        if not self.turn_ended and not self.over:
             self.choose_and_act(player)
         if self.over:
             return
-        if self.battles == battles_before:
+        if not self.turn_ended:
             # [手牌調整階段]「反正就手上場上全棄後再抽５張，不能抽就洗。」
             self.adjust_hand(player)
         # [戰鬥階段] 9「回合結束，輪到下一位玩家。」 (after a battle, its step 7 has already drawn the new hand)
@@ -362,13 +453,30 @@ class Game:
         self.gain_cards(player)
 
     def adjust_hand(self, player: Player) -> None:
+        # 捕縛撃「次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」
+        if player.to_deck_top_before_adjustment and self.may(player, "EB1-015:top", default=True):
+            best = sorted(player.hand, key=lambda c: (len(str(c.fields.get("skill") or "")), c.fields.get("at") or 0))
+            for card in best[-player.to_deck_top_before_adjustment :]:
+                player.hand.remove(card)
+                player.deck.append(card)
+        # Lasting daily abilities of revealed masquerades (リリィヘッド: 「手札調整フェイズ開始時に」).
+        for masquerade in self.masquerades:
+            if masquerade.revealed >= 2 and not masquerade.fought:
+                hook = self.masquerade_script(masquerade.card).hand_adjustment
+                if hook is not None:
+                    hook(self, player)
         player.discard += player.hand + [card.card for card in player.field]
         player.hand = []
         player.field = []
-        self.draw(player, HAND_SIZE)
+        # ディスコード「このターン、シナリオを解決しなければ、手札調整フェイズのドローを７枚にする。」
+        resolved = self.resolved_this_turn + self.resolved_by_effect_this_turn
+        self.draw(player, 7 if player.discord and not resolved else HAND_SIZE)
 
     def battle(self, masquerade: Masquerade) -> None:
         self.in_battle = True
+        self.fighting = masquerade
+        self.fighting_thorns = list(masquerade.thorns)
+        script = self.masquerade_script(masquerade.card)
         self.note(None, "battle", masquerade.card.key, self.battles + 1)
         thorn = self.setup.thorn
         for player in self.players:
@@ -384,24 +492,32 @@ class Game:
             # 2「所有玩家將準備與其戰鬥的假面上，屬於自己的棘加入手牌。」
             own = masquerade.thorns.count(player.seat)
             player.hand += [thorn] * own
+            # 「若該能力為戰鬥，則至戰鬥開始時才發生效果。」
+            if script.battle_start is not None:
+                script.battle_start(self, player)
         masquerade.thorns = []
-        # 3「由回合玩家開始，按順序將自己想打出的卡片出完。」
+        # 3「由回合玩家開始，按順序將自己想打出的卡片出完。」 (レッドバロック: from the left neighbour)
         count = len(self.players)
+        step = 1 if self.rules.left_neighbour == "next" else -1
+        first = self.current + step * script.first_offset
         for offset in range(count):
-            self.play_cards(self.players[(self.current + offset) % count])
+            self.play_cards(self.players[(first + offset) % count])
         # 4「所有玩家都打出卡片後，由不在場上的假面牌堆中抽出１張，所有玩家受到該卡造成的傷害。計算傷害的方式是由牌庫捨棄
         # 等同該卡上標示傷害數值的卡片。… 若有玩家的牌庫為０張時該玩家變為戰鬥不能的狀態。」
         damage_card = self.masquerade_pile.pop()
         damage = int(damage_card.fields["damage"])
         self.note(None, "damage_card", damage_card.key, damage)
         for player in self.players:
-            taken = max(0, damage - player.damage_reduction)
+            more = 0 if script.damage is None else script.damage(self, player, damage)
+            taken = max(0, damage + more - player.damage_reduction)
             for _ in range(min(taken, len(player.deck))):
                 player.discard.append(player.deck.pop())
             self.note(player, "damage", amount=taken)
             if not player.deck:
                 player.incapacitated = True
                 self.note(player, "incapacitated")
+        if script.after_damage is not None:
+            script.after_damage(self, masquerade.card)
         # 5 ranking by AT, shared places average their rewards (place_rewards);
         # 6「戰鬥不能的玩家，獲得的勝利點數減半，同樣無條件捨棄至整數。」
         scores = [self.total_at(player) for player in self.players]
@@ -411,11 +527,17 @@ class Game:
                 reward //= 2
             player.darc += reward
             self.note(player, "reward", masquerade.card.key, reward, detail=f"AT {score}")
+        # 「戦闘終了時」 effects of the cards played (シールドガード).
+        for player in self.players:
+            for card in list(player.field):
+                card_script = SCRIPTS.get(card.card.key)
+                if card_script is not None and card_script.battle_end is not None:
+                    card_script.battle_end(self, player, card)
         # 7「所有玩家將手牌中的棘回到場上，接著所有玩家將手牌全捨棄重抽５張」
         for player in self.players:
             back = [card for card in player.hand if card is thorn]
             played_thorns = [card for card in player.field if card.card is thorn]
-            player.thorns += len(back) + len(played_thorns)
+            player.thorns += len(back) + (len(played_thorns) if self.rules.thorns_played_return else 0)
             player.hand = [card for card in player.hand if card is not thorn]
             player.field = [card for card in player.field if card.card is not thorn]
             player.discard += player.hand
@@ -426,9 +548,11 @@ class Game:
             self.draw(player, HAND_SIZE)
         # 8「將戰鬥結束的假面以及翻出的假面卡移出遊戲。」
         masquerade.fought = True
-        self.masquerades_out += [masquerade.card, damage_card]
+        self.masquerades_out += [card for card in (masquerade.card, damage_card) if card not in self.kept_masquerades]
         self.battles += 1
         self.in_battle = False
+        self.fighting = None
+        self.turn_ended = True
         # [遊戲結束]「和三隻假面都戰鬥過後遊戲立刻結束。」
         if self.battles >= MASQUERADES_IN_PLAY:
             self.finish()

@@ -33,6 +33,11 @@ class Rules:
     resolve_without_thorn: bool = False
     tiebreak_count: Literal["draw_pile", "all_cards"] = "draw_pile"
     battle_discards_field: bool = True
+    thorns_played_return: bool = True
+    reveal_reshuffles: bool = False
+    effect_resolution_limited: bool = False
+    scenario_update: Literal["replace_right", "replace_left"] = "replace_right"
+    left_neighbour: Literal["next", "previous"] = "next"
     max_turns: int = 200
 
     def __post_init__(self) -> None:
@@ -60,6 +65,16 @@ ASSUMPTIONS: dict[str, str] = {
     "translation (「牌庫在10張以上」), so the draw pile is counted; `all_cards` counts every card the player owns.",
     "battle_discards_field": "[戰鬥階段] 7 「將手牌全捨棄重抽５張」 names only the hand; the cards played in "
     "battle are assumed discarded with it.",
+    "thorns_played_return": "[戰鬥階段] 7 「所有玩家將手牌中的棘回到場上」 names the thorns in hand; thorns played in "
+    "battle are assumed to go back too (「不包括錢幣卡以及棘」: a thorn never joins the deck).",
+    "reveal_reshuffles": "「山札を公開し」 (練刺棍, トンファーコンボ, 黒旋風, ゲットセット) does not say what happens when the "
+    "deck runs out while revealing; by default the revealing stops (no reshuffle).",
+    "effect_resolution_limited": "ランスインパクト resolves a scenario 「シナリオ解決は効果であり、日常フェイズの各行動は別に行える」; "
+    "by default that resolution is outside the once-a-turn limit (「一回合不能解決兩次以上的事件」) and does not use it up.",
+    "scenario_update": "流水演舞 「シナリオ1枚を更新してもよい」 does not say what updating is; by default the right-hand "
+    "card of the pair leaves the game and the left one takes its place, with no reward and no thorn.",
+    "left_neighbour": "レッドバロック's 「ターンプレイヤーの左隣のプレイヤー」: the seed does not say which way turns pass; "
+    "the left neighbour is taken as the next player in turn order.",
     "max_turns": "Not a rule: a safety stop for strategies that never resolve a scenario (the game is then "
     "reported as stopped, not ended).",
 }
