@@ -20,6 +20,7 @@ from simulator.engines.endbreaker_game import (
     Setup,
     SetupError,
     Strategy,
+    missing_values,
     place_rewards,
     play_game,
 )
@@ -112,8 +113,6 @@ def test_unknown_values_are_reported_by_card_and_field_and_the_game_does_not_sta
 
 
 def test_the_text_given_at_of_arrow_rain_is_not_asked_for():
-    from simulator.engines.endbreaker_game import missing_values
-
     assert missing_values(make_setup()) == []
 
 
@@ -664,3 +663,29 @@ def test_lily_head_pays_one_at_hand_adjustment_to_a_player_who_played_ten_at():
     player.field = [InPlay(JOB_T, "T", 9)]
     game.adjust_hand(player)
     assert [(e.seat, e.amount) for e in game.log if e.kind == "darc"] == [(0, 1)]
+
+
+def test_a_missing_kind_is_reported_and_the_axe_divide_asks_for_the_starting_cards_costs():
+    kindless = SimCard("EB9-992", "テストEB9-992", None, {"cost": "P", "skill": "P", "at": 1})
+    axe = ability("EB1-013")
+    assert missing_values(make_setup(jobs=(*JOBS[:2], kindless))) == [MissingValue("EB9-992", "kind", "job")]
+    assert missing_values(make_setup(abilities=(*ABILITIES[:8], axe))) == [
+        MissingValue("EB1-001", "cost", "starting")  # the synthetic starting jobs have costs, the tavern none
+    ]
+
+
+def test_every_rule_the_seed_leaves_open_is_a_parameter_with_its_assumption_stated():
+    from dataclasses import fields
+
+    from simulator.engines.endbreaker_game import ASSUMPTIONS
+
+    assert {f.name for f in fields(Rules)} == set(ASSUMPTIONS)
+
+
+def test_a_darc_pile_of_a_given_size_runs_out():
+    game = new_game(darc_pile=3)
+    a, b = game.players
+    game.add_darc(a, 2)
+    game.add_darc(b, 2)
+    game.add_darc(a, 1)
+    assert (a.darc, b.darc, game.darc_left) == (2, 1, 0)

@@ -33,6 +33,7 @@ class CardScript:
     battle_end: Effect | None = None  # 「戦闘終了時」, for a card played in the battle
     at: AtRule | None = None  # the AT the text gives, instead of the card's `at` value
     skill: str | None = None  # the skill the text gives (「このカードは「スキル：ＰＴＳ」を持つ」)
+    reads_costs: bool = False  # reads the cost of any card in a hand (so every starting card needs one)
 
 
 @dataclass(frozen=True)
@@ -59,10 +60,11 @@ def script(
     battle_end: Effect | None = None,
     at: AtRule | None = None,
     skill: str | None = None,
+    reads_costs: bool = False,
 ) -> None:
     if key in SCRIPTS:
         raise ValueError(f"{key}: scripted twice")
-    SCRIPTS[key] = CardScript(key, daily, battle, battle_end, at, skill)
+    SCRIPTS[key] = CardScript(key, daily, battle, battle_end, at, skill, reads_costs)
 
 
 def masquerade(key: str, **hooks: object) -> None:
@@ -278,7 +280,7 @@ script("EB1-012", daily=_wild_swing)
 
 
 def _axe_divide(game: Game, player: Player, played: InPlay) -> None:
-    costed = [card for card in player.hand if card.fields.get("cost") is not None]
+    costed = [card for card in player.hand if card.fields.get("cost") is not None]  # a masquerade has no cost
     if not costed or not game.may(player, "EB1-013", default=False):
         return
     card = min(costed, key=lambda card: len(str(card.fields["cost"])))
@@ -288,7 +290,7 @@ def _axe_divide(game: Game, player: Player, played: InPlay) -> None:
 
 
 # EB1-013 アクスディバイド「[日常]手札１枚を破壊してもよい。破壊したカードの「コスト数＋１以下」のコスト数を持つカード１枚を獲得してもよい。」
-script("EB1-013", daily=_axe_divide)
+script("EB1-013", daily=_axe_divide, reads_costs=True)
 
 
 def _genocide_hammer(game: Game, player: Player, played: InPlay) -> None:

@@ -129,6 +129,7 @@ class Game:
         self.over = False
         self.stopped = False  # rules.max_turns reached before the third battle
         self.winners: list[int] = []
+        self.darc_left: int | None = self.rules.darc_pile
         # 1「將魔獸戰士、スカイランナー、デモニスタ三疊職業卡牌堆放在場中。」 2「特技卡牌堆任選９種放置在場中。」
         self.supply: dict[str, list[SimCard]] = {
             card.key: [card] * self.rules.pile_size for card in (*setup.jobs, *setup.abilities)
@@ -180,10 +181,17 @@ class Game:
             self.note(player, "draw", amount=drawn)
         return drawn
 
+    def take_darc(self, player: Player, count: int) -> int:
+        """Gives ``count`` 1000ダルク cards from the pile (``rules.darc_pile``: None, it never runs out); how many."""
+        if self.darc_left is not None:
+            count = min(count, self.darc_left)
+            self.darc_left -= count
+        player.darc += count
+        return count
+
     def add_darc(self, player: Player, count: int, source: str | None = None) -> None:
         """「『１０００ダルク』N枚を獲得する」: darc is counted in units of 1000."""
-        player.darc += count
-        self.note(player, "darc", source, count)
+        self.note(player, "darc", source, self.take_darc(player, count))
 
     def reveal_top(self, player: Player) -> SimCard | None:
         """The top card of the deck, taken off it (「山札を公開し」); ``rules.reveal_reshuffles`` says whether an empty
@@ -369,8 +377,7 @@ class Game:
             self.resolved_by_effect_this_turn += 1
         else:
             self.resolved_this_turn += 1
-        reward = int(parse_payout(card.fields["payout"])[0])
-        player.darc += reward
+        reward = self.take_darc(player, int(parse_payout(card.fields["payout"])[0]))
         self.note(player, "scenario", card.key, reward)
         self.scenarios_out.append(self.scenario_right)
         self.scenario_right = self.scenario_pile.pop()
@@ -525,7 +532,7 @@ class Game:
         for player, score, reward in zip(self.players, scores, rewards, strict=True):
             if player.incapacitated:
                 reward //= 2
-            player.darc += reward
+            reward = self.take_darc(player, reward)
             self.note(player, "reward", masquerade.card.key, reward, detail=f"AT {score}")
         # 「戦闘終了時」 effects of the cards played (シールドガード).
         for player in self.players:

@@ -38,6 +38,7 @@ class Rules:
     effect_resolution_limited: bool = False
     scenario_update: Literal["replace_right", "replace_left"] = "replace_right"
     left_neighbour: Literal["next", "previous"] = "next"
+    darc_pile: int | None = None
     max_turns: int = 200
 
     def __post_init__(self) -> None:
@@ -75,6 +76,9 @@ ASSUMPTIONS: dict[str, str] = {
     "card of the pair leaves the game and the left one takes its place, with no reward and no thorn.",
     "left_neighbour": "レッドバロック's 「ターンプレイヤーの左隣のプレイヤー」: the seed does not say which way turns pass; "
     "the left neighbour is taken as the next player in turn order.",
+    "darc_pile": "Rewards are 『１０００ダルク』 cards (「可獲得1000元2張」); the seed's 遊戲準備 places no ダルク pile and "
+    "gives no count (games.md: the official solo rules put one in the supply). By default it never runs out; a "
+    "number makes it a pile of that many cards, and gains stop when it is empty.",
     "max_turns": "Not a rule: a safety stop for strategies that never resolve a scenario (the game is then "
     "reported as stopped, not ended).",
 }

@@ -86,7 +86,8 @@ def _needs(cards: Iterable[SimCard], fields: tuple[str, ...], role: str) -> list
         for name in fields:
             if name == "at" and script is not None and script.at is not None:
                 continue  # the text gives the AT (アローレイン: 「ＡＴ：プレイしているアビリティ枚数」)
-            if card.fields.get(name) is None:
+            value = card.kind if name == "kind" else card.fields.get(name)
+            if value is None:
                 missing.append(MissingValue(card.key, name, role))
     return missing
 
@@ -94,11 +95,15 @@ def _needs(cards: Iterable[SimCard], fields: tuple[str, ...], role: str) -> list
 def missing_values(setup: Setup, rules: Rules | None = None) -> list[MissingValue]:
     """Every value the game would read and the cards do not give, one entry per card and field."""
     found: list[MissingValue] = []
-    found += _needs(
-        dict.fromkeys((setup.tavern, setup.knight, setup.hunter, setup.astromancer)), ("skill", "at"), "starting"
-    )
-    found += _needs(setup.jobs, ("cost", "skill", "at"), "job")
-    found += _needs(setup.abilities, ("cost", "skill", "at"), "ability")
+    # The kind (job or ability) decides what 練刺棍, トンファーコンボ, the masquerades' 「場のジョブすべて」… count.
+    starting = tuple(dict.fromkeys((setup.tavern, setup.knight, setup.hunter, setup.astromancer)))
+    found += _needs(starting[:1], ("skill", "at"), "starting")
+    found += _needs(starting[1:], ("kind", "skill", "at"), "starting")
+    found += _needs(setup.jobs, ("kind", "cost", "skill", "at"), "job")
+    found += _needs(setup.abilities, ("kind", "cost", "skill", "at"), "ability")
+    if any(SCRIPTS[card.key].reads_costs for card in setup.abilities if card.key in SCRIPTS):
+        # アクスディバイド reads the cost of the card it destroys: any card of a starting deck.
+        found += _needs(starting, ("cost",), "starting")
     found += _needs((setup.thorn,), ("at",), "thorn")
     found += _needs(setup.masquerades, ("payout", "damage"), "masquerade")
     # Every scenario comes to the junction card's place in turn (rules.junction_card).
