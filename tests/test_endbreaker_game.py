@@ -689,3 +689,24 @@ def test_a_darc_pile_of_a_given_size_runs_out():
     game.add_darc(b, 2)
     game.add_darc(a, 1)
     assert (a.darc, b.darc, game.darc_left) == (2, 1, 0)
+
+
+def every_scripted_ability():
+    from simulator.engines.endbreaker_game import SCRIPTS
+
+    keys = sorted(key for key in SCRIPTS if "EB1-008" <= key <= "EB1-028")
+    return [ability(key, cost="P" * (1 + n % 3) + "T", skill="PT"[n % 2] + "S" * (n % 2)) for n, key in enumerate(keys)]
+
+
+@pytest.mark.parametrize("piles", [0, 9, 12])
+def test_whole_games_with_every_scripted_card_end_and_log_only_declared_kinds(piles):
+    from simulator.engines.endbreaker_game import LOGGED_KINDS, MASQUERADE_SCRIPTS
+
+    abilities = every_scripted_ability()[piles : piles + 9]
+    masquerades = tuple(masq(key) for key in sorted(MASQUERADE_SCRIPTS)) + MASQUERADES
+    tavern = card("EB1-001", "city", skill="", at=0, cost="P")  # アクスディバイド reads the starting cards' costs
+    setup = make_setup(tavern=tavern, abilities=tuple(abilities), masquerades=masquerades)
+    for seed in range(20):
+        game = play_game(setup, [BIG_DARC] * (1 + seed % 4), seed)
+        assert game.over and not game.stopped and game.battles == 3, seed
+        assert {entry.kind for entry in game.log} <= LOGGED_KINDS

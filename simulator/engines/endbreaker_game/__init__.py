@@ -2,7 +2,8 @@
 (``simulator.engines.endbreaker``) that the pages use today. No Django here.
 """
 
-from .effects import SCRIPTS, CardScript
+from .declarations import EVENT_KINDS, LOGGED_KINDS
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, CardScript, MasqueradeScript
 from .game import Game, InPlay, LogEntry, Masquerade, Player, place_rewards, play_game
 from .rules import ASSUMPTIONS, Rules
 from .setup import MissingCardValues, MissingValue, Setup, SetupError, missing_values
@@ -12,6 +13,9 @@ __all__ = [
     "ASSUMPTIONS",
     "BIG_DARC",
     "DEFAULT_STRATEGY",
+    "EVENT_KINDS",
+    "LOGGED_KINDS",
+    "MASQUERADE_SCRIPTS",
     "SCRIPTS",
     "STRATEGIES",
     "CardScript",
@@ -20,6 +24,7 @@ __all__ = [
     "InPlay",
     "LogEntry",
     "Masquerade",
+    "MasqueradeScript",
     "MissingCardValues",
     "MissingValue",
     "Player",

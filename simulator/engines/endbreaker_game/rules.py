@@ -79,6 +79,7 @@ ASSUMPTIONS: dict[str, str] = {
     "darc_pile": "Rewards are 『１０００ダルク』 cards (「可獲得1000元2張」); the seed's 遊戲準備 places no ダルク pile and "
     "gives no count (games.md: the official solo rules put one in the supply). By default it never runs out; a "
     "number makes it a pile of that many cards, and gains stop when it is empty.",
-    "max_turns": "Not a rule: a safety stop for strategies that never resolve a scenario (the game is then "
-    "reported as stopped, not ended).",
+    "max_turns": "Not a rule: a safety stop for strategies that never resolve a scenario, and for a scenario deck "
+    "that runs out before the third battle (the seed does not say what happens then); the game is then reported "
+    "as stopped, not ended.",
 }
