@@ -33,20 +33,20 @@ def card(key, kind, **fields):
 
 # Synthetic values only (none of them comes from a source).
 TAVERN = card("EB1-001", "city", skill="", at=0)
-KNIGHT = card("EB9-902", "job", skill="P", at=1, cost="P")
-HUNTER = card("EB9-903", "job", skill="T", at=1, cost="T")
-ASTROMANCER = card("EB9-904", "job", skill="S", at=1, cost="S")
+KNIGHT = card("EB9-902", "job", skill="P", at=1, cost="P", attribute="P")
+HUNTER = card("EB9-903", "job", skill="T", at=1, cost="T", attribute="T")
+ASTROMANCER = card("EB9-904", "job", skill="S", at=1, cost="S", attribute="S")
 JOBS = (
-    card("EB9-905", "job", cost="PP", skill="PP", at=2),
-    card("EB9-906", "job", cost="TT", skill="TT", at=2),
-    card("EB9-907", "job", cost="SS", skill="SS", at=2),
+    card("EB9-905", "job", cost="PP", skill="PP", at=2, attribute="P"),
+    card("EB9-906", "job", cost="TT", skill="TT", at=2, attribute="T"),
+    card("EB9-907", "job", cost="SS", skill="SS", at=2, attribute="S"),
 )
 ABILITIES = (
-    card("EB1-008", "ability", cost="PT", skill="B", at=1),
-    card("EB1-017", "ability", cost="PPT", skill="", at=1),
-    card("EB1-018", "ability", cost="PPPT", skill="", at=2),
-    card("EB1-021", "ability", cost="TS", skill="T"),  # its AT is its text's
-    *(card(f"EB9-91{n}", "ability", cost="P" * n + "S", skill="●", at=n) for n in range(5)),
+    card("EB1-008", "ability", cost="PT", skill="B", at=1, attribute="P"),
+    card("EB1-017", "ability", cost="PPT", skill="", at=1, attribute="T"),
+    card("EB1-018", "ability", cost="PPPT", skill="", at=2, attribute="S"),
+    card("EB1-021", "ability", cost="TS", skill="T", attribute="T"),  # its AT is its text's
+    *(card(f"EB9-91{n}", "ability", cost="P" * n + "S", skill="●", at=n, attribute="PTS"[n % 3]) for n in range(5)),
 )
 SCENARIOS = tuple(card(f"EB9-93{n}", "scenario", cost="PT", payout="2") for n in range(10))
 MASQUERADES = tuple(card(f"EB9-95{n}", "masquerade", payout="6-4-2-0", damage=3) for n in range(8))
@@ -328,7 +328,7 @@ def test_arrow_rain_has_the_at_of_the_abilities_played_and_may_draw_one_and_play
 
 
 def ability(key, **fields):
-    return card(key, "ability", **{"cost": "PT", "skill": "", "at": 1, **fields})
+    return card(key, "ability", **{"cost": "PT", "skill": "", "at": 1, "attribute": "S", **fields})
 
 
 JOB_A = card("EB9-980", "job", skill="P", at=1, cost="P", attribute="P")
@@ -672,6 +672,12 @@ def test_a_missing_kind_is_reported_and_the_axe_divide_asks_for_the_starting_car
     assert missing_values(make_setup(abilities=(*ABILITIES[:8], axe))) == [
         MissingValue("EB1-001", "cost", "starting")  # the synthetic starting jobs have costs, the tavern none
     ]
+    # ラビシャン reads the attribute of every job and ability (「場の「属性：Ｐ」のカードすべて」).
+    no_attribute = card("EB9-993", "ability", cost="P", skill="P", at=1)
+    setup = make_setup(abilities=(*ABILITIES[:8], no_attribute))
+    assert missing_values(setup) == []
+    setup = make_setup(abilities=(*ABILITIES[:8], no_attribute), masquerades=(masq("EB1-039"), *MASQUERADES))
+    assert missing_values(setup) == [MissingValue("EB9-993", "attribute", "ability")]
 
 
 def test_every_rule_the_seed_leaves_open_is_a_parameter_with_its_assumption_stated():
@@ -695,7 +701,10 @@ def every_scripted_ability():
     from simulator.engines.endbreaker_game import SCRIPTS
 
     keys = sorted(key for key in SCRIPTS if "EB1-008" <= key <= "EB1-028")
-    return [ability(key, cost="P" * (1 + n % 3) + "T", skill="PT"[n % 2] + "S" * (n % 2)) for n, key in enumerate(keys)]
+    return [
+        ability(key, cost="P" * (1 + n % 3) + "T", skill="PT"[n % 2] + "S" * (n % 2), attribute="PTS"[n % 3])
+        for n, key in enumerate(keys)
+    ]
 
 
 @pytest.mark.parametrize("piles", [0, 9, 12])

@@ -33,7 +33,8 @@ class CardScript:
     battle_end: Effect | None = None  # 「戦闘終了時」, for a card played in the battle
     at: AtRule | None = None  # the AT the text gives, instead of the card's `at` value
     skill: str | None = None  # the skill the text gives (「このカードは「スキル：ＰＴＳ」を持つ」)
-    reads_costs: bool = False  # reads the cost of any card in a hand (so every starting card needs one)
+    # Fields it reads on any card that can be in a deck (so each such card must give them): ("cost",) …
+    reads: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,7 @@ class MasqueradeScript:
     damage: DamageBonus | None = None  # more (or less) damage for a player, given the revealed damage
     after_damage: GameHook | None = None  # 「ダメージ適用後」
     first_offset: int = 0  # who plays first in its battle: the turn player's left neighbour is 1
+    reads: tuple[str, ...] = ()  # fields it reads on any card that can be in a deck
 
 
 SCRIPTS: dict[str, CardScript] = {}
@@ -60,11 +62,11 @@ def script(
     battle_end: Effect | None = None,
     at: AtRule | None = None,
     skill: str | None = None,
-    reads_costs: bool = False,
+    reads: tuple[str, ...] = (),
 ) -> None:
     if key in SCRIPTS:
         raise ValueError(f"{key}: scripted twice")
-    SCRIPTS[key] = CardScript(key, daily, battle, battle_end, at, skill, reads_costs)
+    SCRIPTS[key] = CardScript(key, daily, battle, battle_end, at, skill, reads)
 
 
 def masquerade(key: str, **hooks: object) -> None:
@@ -290,7 +292,7 @@ def _axe_divide(game: Game, player: Player, played: InPlay) -> None:
 
 
 # EB1-013 アクスディバイド「[日常]手札１枚を破壊してもよい。破壊したカードの「コスト数＋１以下」のコスト数を持つカード１枚を獲得してもよい。」
-script("EB1-013", daily=_axe_divide, reads_costs=True)
+script("EB1-013", daily=_axe_divide, reads=("cost",))
 
 
 def _genocide_hammer(game: Game, player: Player, played: InPlay) -> None:
@@ -343,7 +345,7 @@ def _lance_impact(game: Game, player: Player, played: InPlay) -> None:
 
 # EB1-020 ランスインパクト「[日常]手札に「属性：Ｐ・Ｔ・Ｓ」の３種が揃っている場合、それを公開し、シナリオ１枚を解決してもよい
 # （シナリオ解決は効果であり、日常フェイズの各行動は別に行える）。」
-script("EB1-020", daily=_lance_impact)
+script("EB1-020", daily=_lance_impact, reads=("attribute",))
 
 # EB1-021 アローレイン「ＡＴ：プレイしているアビリティ枚数」「[日常・戦闘]「ドロー：＋１＆プレイ可能枚数：＋１」してもよい。」
 script(
@@ -453,11 +455,11 @@ script("EB1-059", battle=_thorn)
 # The masquerades --------------------------------------------------------------------------------------------
 
 # EB1-039 ラビシャン「[戦闘]場の「属性：Ｐ」のカードすべてを「ＡＴ：＋１」する。」
-masquerade("EB1-039", at_bonus=for_field(attribute="P", bonus=1))
+masquerade("EB1-039", at_bonus=for_field(attribute="P", bonus=1), reads=("attribute",))
 # EB1-040 フェルプール「[戦闘]場の「属性：Ｔ」のカードすべてを「ＡＴ：＋１」する。」
-masquerade("EB1-040", at_bonus=for_field(attribute="T", bonus=1))
+masquerade("EB1-040", at_bonus=for_field(attribute="T", bonus=1), reads=("attribute",))
 # EB1-041 マミー「[戦闘]場の「属性：Ｓ」のカードすべてを「ＡＴ：＋１」する。」
-masquerade("EB1-041", at_bonus=for_field(attribute="S", bonus=1))
+masquerade("EB1-041", at_bonus=for_field(attribute="S", bonus=1), reads=("attribute",))
 # EB1-042 ヒポボーン「[日常]ターンプレイヤーは「コスト：ＰＰＴＳ以内」のカード１枚を獲得してもよい。」
 masquerade("EB1-042", revealed=gain_within("EB1-042", "PPTS"))
 # EB1-043 ミミック「[日常]ターンプレイヤーは「コスト：ＰＴＴＳ以内」のカード１枚を獲得してもよい。」

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ...core import SimCard
-from .effects import SCRIPTS
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS
 from .rules import ABILITY_PILES, JOB_PILES, MASQUERADES_IN_PLAY, Rules
 
 # 遊戲準備 5: 城塞騎士、狩獵者、星靈術士各２張；旅人的酒場４張
@@ -101,9 +101,21 @@ def missing_values(setup: Setup, rules: Rules | None = None) -> list[MissingValu
     found += _needs(starting[1:], ("kind", "skill", "at"), "starting")
     found += _needs(setup.jobs, ("kind", "cost", "skill", "at"), "job")
     found += _needs(setup.abilities, ("kind", "cost", "skill", "at"), "ability")
-    if any(SCRIPTS[card.key].reads_costs for card in setup.abilities if card.key in SCRIPTS):
-        # アクスディバイド reads the cost of the card it destroys: any card of a starting deck.
-        found += _needs(starting, ("cost",), "starting")
+    # Fields a card's text reads on other cards (アクスディバイド: the cost of any card in hand; ランスインパクト and
+    # ラビシャン…: the attribute). The jobs and abilities must give them; the tavern must give a cost (it can be
+    # destroyed) but is not asked for an attribute (its kind has none in the game definition).
+    reads = {name for card in setup.abilities if card.key in SCRIPTS for name in SCRIPTS[card.key].reads}
+    reads |= {
+        name
+        for card in setup.masquerades
+        if card.key in MASQUERADE_SCRIPTS
+        for name in MASQUERADE_SCRIPTS[card.key].reads
+    }
+    for name in sorted(reads):
+        found += _needs(starting[:1] if name == "cost" else (), (name,), "starting")
+        found += _needs(starting[1:], (name,), "starting")
+        found += _needs(setup.jobs, (name,), "job")
+        found += _needs(setup.abilities, (name,), "ability")
     found += _needs((setup.thorn,), ("at",), "thorn")
     found += _needs(setup.masquerades, ("payout", "damage"), "masquerade")
     # Every scenario comes to the junction card's place in turn (rules.junction_card).
