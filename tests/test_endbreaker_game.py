@@ -719,3 +719,39 @@ def test_whole_games_with_every_scripted_card_end_and_log_only_declared_kinds(pi
         game = play_game(setup, [BIG_DARC] * (1 + seed % 4), seed)
         assert game.over and not game.stopped and game.battles == 3, seed
         assert {entry.kind for entry in game.log} <= LOGGED_KINDS
+
+
+def test_a_gain_priority_is_followed_with_its_guards():
+    # Dominiate style: one EB9-905 at most, EB1-017 only from the player's third turn, then the costliest card.
+    strategy = Strategy(
+        "guarded",
+        gain_priority=(GainRule("EB9-905", max_owned=1), GainRule("EB1-017", min_turn=3), GainRule("*")),
+        resolve="never",
+    )
+    game = new_game(strategies=[strategy, strategy])
+    player = game.players[0]
+    player.turns_taken = 1
+    player.field = [InPlay(KNIGHT, "PPPPPPT", 1)]
+    # PP for EB9-905, PPPT for the costliest (EB1-018); the P left pays for nothing.
+    assert game.gain_cards(player) == 2
+    player.turns_taken = 3
+    game.gain_cards(player)
+    # PPT for EB1-017; EB9-905 is owned once, so its own rule passes it by, but the costliest rule takes it twice.
+    assert [e.card for e in game.log if e.kind == "gain"] == ["EB9-905", "EB1-018", "EB1-017", "EB9-905", "EB9-905"]
+
+
+def test_a_strategy_says_when_to_resolve_rather_than_gain_and_where_its_thorn_goes():
+    builder = Strategy(
+        "builder", gain_priority=(GainRule("*"),), resolve="if_nothing_to_gain", thorn_target="fewest_thorns"
+    )
+    game = new_game(strategies=[builder, builder])
+    player = game.players[0]
+    player.field = [InPlay(KNIGHT, "PT", 1)]
+    game.choose_and_act(player)
+    assert [e.kind for e in game.log if e.kind in ("gain", "scenario")] == ["gain"]  # PT pays for EB1-008
+    for pile in game.supply.values():
+        pile.clear()
+    game.masquerades[0].thorns = [1]
+    game.choose_and_act(player)
+    assert [e.kind for e in game.log if e.kind in ("gain", "scenario")] == ["gain", "scenario"]
+    assert sorted(len(m.thorns) for m in game.masquerades) == [0, 1, 1]  # not on the one that had a thorn
