@@ -1,0 +1,587 @@
+"""The game of seed 000 (エンドブレイカー！SCG): state, set-up and phases, for 1 to 4 players played by strategies.
+
+Each rule implemented quotes the seed's sentence beside it. Everything random goes through one seeded
+generator, so the same seed, set-up and strategies play the same game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from ...core import SeededRandom, SimCard
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, MasqueradeScript
+from .rules import (
+    BATTLE_PLAYS,
+    HAND_SIZE,
+    MASQUERADES_IN_PLAY,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    PLAYS_PER_TURN,
+    THORNS_PER_PLAYER,
+    THORNS_TO_BATTLE,
+    Rules,
+)
+from .setup import MissingCardValues, Setup, SetupError, missing_values
+from .skills import pay
+from .strategy import ANY_CARD, GainRule, Strategy
+
+
+class LogEntry(NamedTuple):
+    turn: int
+    seat: int | None
+    kind: str
+    card: str | None = None  # a card key
+    amount: int | None = None
+    detail: str = ""
+
+
+@dataclass(eq=False)
+class InPlay:
+    """A card on a player's field, with the skill and AT it has now (effects change them)."""
+
+    card: SimCard
+    skill: str
+    at: int
+
+
+@dataclass(eq=False)
+class Player:
+    seat: int
+    strategy: Strategy
+    deck: list[SimCard] = field(default_factory=list)  # the top is the end of the list
+    hand: list[SimCard] = field(default_factory=list)
+    discard: list[SimCard] = field(default_factory=list)
+    destroyed: list[SimCard] = field(default_factory=list)  # 「破壊」: out of the game
+    field: list[InPlay] = field(default_factory=list)
+    thorns: int = THORNS_PER_PLAYER  # in front of the player
+    darc: int = 0  # in units of 1000ダルク
+    plays: int = 0
+    turns_taken: int = 0
+    damage_reduction: int = 0
+    incapacitated: bool = False
+    discord: bool = False  # ディスコード played this turn
+    to_deck_top_before_adjustment: int = 0  # 捕縛撃: up to this many hand cards may go on the deck
+
+    def owned(self) -> list[SimCard]:
+        return [*self.deck, *self.hand, *self.discard, *(card.card for card in self.field)]
+
+
+@dataclass(eq=False)
+class Masquerade:
+    """A masquerade in play, masked: the thorns on it (their owners' seats) reveal it in three stages."""
+
+    card: SimCard
+    thorns: list[int] = field(default_factory=list)
+    fought: bool = False
+    revealed: int = 0  # the highest stage reached (its thorns go back to their owners in its battle)
+
+    @property
+    def stage(self) -> int:
+        """「(1) 顯示出戰勝後獲得的勝利點 (2) 顯示出其特殊能力 (3) 當第三張棘放上後，完全顯示出該假面的身份」"""
+        return min(len(self.thorns), THORNS_TO_BATTLE)
+
+
+def parse_payout(text: str) -> list[int]:
+    """「例如フェルプール這張假面卡的勝利點為6-4-2-0」 (units of 1000ダルク)."""
+    return [int(part) for part in str(text).split("-")]
+
+
+def place_rewards(payout: Sequence[int], scores: Sequence[int]) -> list[int]:
+    """「所有的玩家按照其打出的牌面上AT值的大小來排序，獲得假面上標記的獎賞 … 如有排名相同的玩家，則將可獲得的量
+    平均後無條件捨棄至整數。」 Places past the payout's length pay nothing."""
+    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+    rewards = [0] * len(scores)
+    place = 0
+    while place < len(order):
+        tied = [seat for seat in order[place:] if scores[seat] == scores[order[place]]]
+        shares = [payout[p] if p < len(payout) else 0 for p in range(place, place + len(tied))]
+        for seat in tied:
+            rewards[seat] = sum(shares) // len(tied)
+        place += len(tied)
+    return rewards
+
+
+class Game:
+    def __init__(self, setup: Setup, strategies: Sequence[Strategy], seed: int, rules: Rules | None = None) -> None:
+        self.rules = rules or Rules()
+        if not MIN_PLAYERS <= len(strategies) <= MAX_PLAYERS:
+            raise SetupError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, {len(strategies)} given")
+        setup.check_counts()
+        missing = missing_values(setup, self.rules)
+        if missing:
+            raise MissingCardValues(missing)
+        self.setup = setup
+        self.seed = seed
+        self.rng = SeededRandom(seed)
+        self.log: list[LogEntry] = []
+        self.turn = 0  # turns played by all players together
+        self.current = 0  # 6「決定回合開始玩家」: the first strategy given sits first
+        self.resolved_this_turn = 0
+        self.resolved_by_effect_this_turn = 0
+        self.turn_ended = False  # a battle ends the turn it happens in
+        self.in_battle = False
+        self.fighting: Masquerade | None = None
+        self.fighting_thorns: list[int] = []  # the seats whose thorns were on the masquerade fought
+        self.battles = 0
+        self.over = False
+        self.stopped = False  # rules.max_turns reached before the third battle
+        self.winners: list[int] = []
+        self.darc_left: int | None = self.rules.darc_pile
+        # 1「將魔獸戰士、スカイランナー、デモニスタ三疊職業卡牌堆放在場中。」 2「特技卡牌堆任選９種放置在場中。」
+        self.supply: dict[str, list[SimCard]] = {
+            card.key: [card] * self.rules.pile_size for card in (*setup.jobs, *setup.abilities)
+        }
+        # 3「將所有的劇本卡洗牌後疊成一起，表面朝上放在場中，並翻開一張到牌庫右方。」
+        self.scenario_pile = list(setup.scenarios)
+        self.rng.shuffle(self.scenario_pile)
+        self.scenario_right: SimCard | None = self.scenario_pile.pop()
+        self.scenarios_out: list[SimCard] = []
+        # 4「將假面卡隨機選出３張，用面具蓋住以所有人都不知道的方式放進場中。」 The others are the pile damage
+        # is drawn from (「由不在場上的假面牌堆中抽出１張」).
+        masquerades = list(setup.masquerades)
+        self.rng.shuffle(masquerades)
+        self.masquerades = [Masquerade(card) for card in masquerades[:MASQUERADES_IN_PLAY]]
+        self.masquerade_pile = masquerades[MASQUERADES_IN_PLAY:]
+        self.masquerades_out: list[SimCard] = []
+        self.kept_masquerades: list[SimCard] = []
+        # 5「所有玩家獲得以下卡片：城塞騎士、狩獵者、星靈術士各２張；旅人的酒場４張，洗牌後成為牌庫。並將棘７張放置在
+        # 自己面前。」
+        self.players = [Player(seat, strategy) for seat, strategy in enumerate(strategies)]
+        for player in self.players:
+            player.deck = setup.starting_deck()
+            self.rng.shuffle(player.deck)
+            self.draw(player, self.rules.opening_hand)
+
+    # Helpers the effects use ------------------------------------------------------------------------------
+
+    def note(
+        self, player: Player | None, kind: str, card: str | None = None, amount: int | None = None, detail: str = ""
+    ) -> None:
+        self.log.append(LogEntry(self.turn, None if player is None else player.seat, kind, card, amount, detail))
+
+    def may(self, player: Player, question: str, *, default: bool) -> bool:
+        return player.strategy.answer(question, default)
+
+    def draw(self, player: Player, count: int) -> int:
+        """Draws up to ``count``; 「不能抽就洗」: the discard pile is shuffled into the deck when it runs out."""
+        drawn = 0
+        for _ in range(count):
+            if not player.deck:
+                if not player.discard:
+                    break
+                player.deck, player.discard = player.discard, []
+                self.rng.shuffle(player.deck)
+                self.note(player, "shuffle", amount=len(player.deck))
+            player.hand.append(player.deck.pop())
+            drawn += 1
+        if drawn:
+            self.note(player, "draw", amount=drawn)
+        return drawn
+
+    def take_darc(self, player: Player, count: int) -> int:
+        """Gives ``count`` 1000ダルク cards from the pile (``rules.darc_pile``: None, it never runs out); how many."""
+        if self.darc_left is not None:
+            count = min(count, self.darc_left)
+            self.darc_left -= count
+        player.darc += count
+        return count
+
+    def add_darc(self, player: Player, count: int, source: str | None = None) -> None:
+        """「『１０００ダルク』N枚を獲得する」: darc is counted in units of 1000."""
+        self.note(player, "darc", source, self.take_darc(player, count))
+
+    def reveal_top(self, player: Player) -> SimCard | None:
+        """The top card of the deck, taken off it (「山札を公開し」); ``rules.reveal_reshuffles`` says whether an empty
+        deck is first made again from the discard pile."""
+        if not player.deck and self.rules.reveal_reshuffles and player.discard:
+            player.deck, player.discard = player.discard, []
+            self.rng.shuffle(player.deck)
+            self.note(player, "shuffle", amount=len(player.deck))
+        return player.deck.pop() if player.deck else None
+
+    def destroy(self, player: Player, card: SimCard) -> None:
+        """「破壊」 (「破壞就是除外的意思」): out of the game."""
+        player.hand.remove(card)
+        player.destroyed.append(card)
+        self.note(player, "destroy", card.key)
+
+    def discard_from_hand(self, player: Player, card: SimCard) -> None:
+        player.hand.remove(card)
+        player.discard.append(card)
+        self.note(player, "discard", card.key)
+
+    def keep_masquerade(self, player: Player, card: SimCard) -> None:
+        """「そのプレイヤーはこのカードを捨て山に加える」: the masquerade does not leave the game."""
+        player.discard.append(card)
+        self.kept_masquerades.append(card)
+        self.note(player, "gain", card.key)
+
+    def skills(self, player: Player) -> Counter[str]:
+        """「本回合打出的卡片上的技能值」: the skills of the cards on the field, as they are now."""
+        pool: Counter[str] = Counter()
+        for card in player.field:
+            pool.update(card.skill)
+        return pool
+
+    def at_of(self, player: Player, card: InPlay) -> int:
+        script = SCRIPTS.get(card.card.key)
+        if script is not None and script.at is not None:
+            return script.at(self, player, card)
+        return card.at
+
+    def total_at(self, player: Player) -> int:
+        """The AT a player has played; in battle, with the fought masquerade's changes (none goes below 0:
+        「０以下になった場合、０として扱う」)."""
+        bonus = None if self.fighting is None else self.masquerade_script(self.fighting.card).at_bonus
+        if bonus is None:
+            return sum(self.at_of(player, card) for card in player.field)
+        return sum(max(0, self.at_of(player, card) + bonus(self, player, card)) for card in player.field)
+
+    def masquerade_script(self, card: SimCard) -> MasqueradeScript:
+        return MASQUERADE_SCRIPTS.get(card.key) or MasqueradeScript(card.key)
+
+    # Playing cards ----------------------------------------------------------------------------------------
+
+    def next_to_play(self, player: Player) -> SimCard | None:
+        candidates = [card for card in player.hand if card is not self.setup.thorn or self.in_battle]
+        if not candidates:
+            return None
+        order = player.strategy.play_order
+        return min(candidates, key=lambda card: order.index(card.key) if card.key in order else len(order))
+
+    def play(self, player: Player, card: SimCard) -> None:
+        """Spends a play and puts the card on the field; its effect for the phase happens."""
+        player.plays -= 1
+        player.hand.remove(card)
+        script = SCRIPTS.get(card.key)
+        if script is not None and script.skill is not None:
+            skill = script.skill  # the text gives it
+        else:
+            skill = "" if card is self.setup.thorn else str(card.fields.get("skill") or "")
+        in_play = InPlay(card, skill, int(card.fields.get("at") or 0))
+        player.field.append(in_play)
+        self.note(player, "play", card.key, detail=skill)
+        effect = None if script is None else (script.battle if self.in_battle else script.daily)
+        if effect is not None:
+            effect(self, player, in_play)
+
+    def play_cards(self, player: Player) -> None:
+        while player.plays > 0 and not self.over and not self.turn_ended:
+            card = self.next_to_play(player)
+            if card is None:
+                return
+            self.play(player, card)
+
+    # Gaining and scenarios ---------------------------------------------------------------------------------
+
+    def gain(self, player: Player, key: str) -> SimCard:
+        card = self.supply[key].pop()
+        {"discard": player.discard, "hand": player.hand, "deck_top": player.deck}[self.rules.gain_to].append(card)
+        self.note(player, "gain", key)
+        return card
+
+    def _rule_allows(self, player: Player, rule: GainRule, card: SimCard) -> bool:
+        if player.turns_taken < rule.min_turn or (rule.max_turn is not None and player.turns_taken > rule.max_turn):
+            return False
+        return rule.max_owned is None or sum(1 for owned in player.owned() if owned is card) < rule.max_owned
+
+    def choose_gain(self, player: Player, pool: Counter[str]) -> SimCard | None:
+        """The first card of the strategy's gain priority that the pool pays for and the pile still has."""
+        return self.choose_card(player, lambda card: pay(pool, str(card.fields["cost"])) is not None)
+
+    def choose_card(self, player: Player, allowed: Callable[[SimCard], bool]) -> SimCard | None:
+        """The first card of the strategy's gain priority that ``allowed`` lets through and the pile still has."""
+        for rule in player.strategy.gain_priority:
+            if rule.card == ANY_CARD:
+                payable = [
+                    pile[-1]
+                    for pile in self.supply.values()
+                    if pile and self._rule_allows(player, rule, pile[-1]) and allowed(pile[-1])
+                ]
+                if payable:
+                    # The most expensive; ties to the pile set up first (a stable, seed-free order).
+                    return max(payable, key=lambda card: len(str(card.fields["cost"])))
+            else:
+                pile = self.supply.get(rule.card)
+                if pile and self._rule_allows(player, rule, pile[-1]) and allowed(pile[-1]):
+                    return pile[-1]
+        return None
+
+    def gain_one_within(self, player: Player, cost: str) -> SimCard | None:
+        """「「コスト：{cost}以内」のカード１枚を獲得」: a card whose cost ``cost`` would pay."""
+        card = self.choose_gain(player, Counter(cost))
+        return None if card is None else self.gain(player, card.key)
+
+    def gain_one_costing_at_most(self, player: Player, count: int) -> SimCard | None:
+        """「「コスト数＋１以下」のコスト数を持つカード１枚を獲得」: the cost's number of symbols."""
+        card = self.choose_card(player, lambda card: len(str(card.fields["cost"])) <= count)
+        return None if card is None else self.gain(player, card.key)
+
+    def gain_job_to_deck_top(self, player: Player) -> SimCard | None:
+        """「ジョブ１枚を獲得し、山札の上に置いてもよい」"""
+        card = self.choose_card(player, lambda card: card.kind == "job")
+        if card is None:
+            return None
+        self.supply[card.key].pop()
+        player.deck.append(card)
+        self.note(player, "gain", card.key, detail="deck_top")
+        return card
+
+    def gain_cards(self, player: Player) -> int:
+        """「消耗對應技能值就可獲得場中卡片。」 As many as the skills pay for (「獲得特技練刺棍(PPT)兩張」), or none
+        (「當然也可以一張都不要」)."""
+        pool = self.skills(player)
+        gained = 0
+        while (card := self.choose_gain(player, pool)) is not None:
+            left = pay(pool, str(card.fields["cost"]))
+            assert left is not None
+            pool = left
+            self.gain(player, card.key)
+            gained += 1
+        return gained
+
+    def junction(self) -> SimCard | None:
+        """「劇本卡在看的時候以兩張一組的方式來看」: the pair is the top of the face-up pile (left) and the card to its
+        right; ``rules.junction_card`` says which one carries the requirement and the reward. No pair, no junction."""
+        if self.scenario_right is None or not self.scenario_pile:
+            return None
+        return self.scenario_right if self.rules.junction_card == "right" else self.scenario_pile[-1]
+
+    def can_resolve(self, player: Player, pool: Counter[str] | None = None, *, by_effect: bool = False) -> bool:
+        card = self.junction()
+        if card is None or self.in_battle or self.turn_ended:
+            return False
+        # 「一回合不能解決兩次以上的事件。」 (a resolution by an effect: rules.effect_resolution_limited)
+        limited = not by_effect or self.rules.effect_resolution_limited
+        if limited and self.resolved_this_turn:
+            return False
+        if not player.thorns and not self.rules.resolve_without_thorn:
+            return False
+        if not any(not m.fought and len(m.thorns) < THORNS_TO_BATTLE for m in self.masquerades):
+            return False
+        if by_effect:
+            return True  # ランスインパクト: 「シナリオ１枚を解決してもよい」, no skills paid
+        return pay(self.skills(player) if pool is None else pool, str(card.fields["cost"])) is not None
+
+    def resolve_scenario(self, player: Player, *, by_effect: bool = False) -> bool:
+        """「本回合打出的卡片上的技能值，若其值能滿足兩張劇本卡連結處所標示的技能值即可宣告完成該劇本。完成後可獲得劇本卡上
+        標示的勝利點數(錢幣)。完成的劇本卡右邊那張移出遊戲，將左邊的翻至右邊。」 Then a thorn goes on a masquerade."""
+        if not self.can_resolve(player, by_effect=by_effect):
+            return False
+        card = self.junction()
+        assert card is not None and self.scenario_right is not None
+        if by_effect and not self.rules.effect_resolution_limited:
+            self.resolved_by_effect_this_turn += 1
+        else:
+            self.resolved_this_turn += 1
+        reward = self.take_darc(player, int(parse_payout(card.fields["payout"])[0]))
+        self.note(player, "scenario", card.key, reward)
+        self.scenarios_out.append(self.scenario_right)
+        self.scenario_right = self.scenario_pile.pop()
+        self.place_thorn(player)
+        return True
+
+    def update_scenario(self, player: Player) -> bool:
+        """流水演舞「シナリオ1枚を更新してもよい」 (rules.scenario_update)."""
+        if self.scenario_right is None or not self.scenario_pile:
+            return False
+        if self.rules.scenario_update == "replace_right":
+            self.scenarios_out.append(self.scenario_right)
+            self.scenario_right = self.scenario_pile.pop()
+        else:
+            self.scenarios_out.append(self.scenario_pile.pop())
+        self.note(player, "scenario_updated", self.scenario_right.key)
+        return True
+
+    def place_thorn(self, player: Player) -> None:
+        """「解決事件後，該玩家立刻將自己場上一張棘放置到場中一隻假面上。」"""
+        if not player.thorns:
+            return  # rules.resolve_without_thorn
+        open_ = [m for m in self.masquerades if not m.fought and len(m.thorns) < THORNS_TO_BATTLE]
+        most = player.strategy.thorn_target == "most_thorns"
+        target = max(open_, key=lambda m: len(m.thorns)) if most else min(open_, key=lambda m: len(m.thorns))
+        player.thorns -= 1
+        target.thorns.append(player.seat)
+        target.revealed = max(target.revealed, target.stage)
+        self.note(player, "thorn", target.card.key if target.stage >= THORNS_TO_BATTLE else None, target.stage)
+        if target.stage == 2:
+            # 「若該能力為日常，則在這瞬間開始就發生效果。若該能力為戰鬥，則至戰鬥開始時才發生效果。」
+            revealed = self.masquerade_script(target.card).revealed
+            if revealed is not None:
+                revealed(self, player)
+        if target.stage >= THORNS_TO_BATTLE:
+            # 「(3) 當第三張棘放上後，完全顯示出該假面的身份，此時立刻進入戰鬥階段。」
+            self.battle(target)
+
+    # Phases -----------------------------------------------------------------------------------------------
+
+    def play_turn(self) -> None:
+        if self.over:
+            return
+        player = self.players[self.current]
+        self.turn += 1
+        player.turns_taken += 1
+        self.resolved_this_turn = 0
+        self.resolved_by_effect_this_turn = 0
+        self.turn_ended = False
+        player.discord = False
+        player.to_deck_top_before_adjustment = 0
+        # <開始階段>「玩家獲得使用五次卡片的權利 (行動+5）」
+        player.plays = PLAYS_PER_TURN
+        self.note(player, "start", amount=player.plays)
+        # <日常階段> 1「消耗行動來打出卡片。」
+        self.play_cards(player)
+        # 2「選擇獲得卡片或是解決事件（二選一）」
+        if not self.turn_ended and not self.over:
+            self.choose_and_act(player)
+        if self.over:
+            return
+        if not self.turn_ended:
+            # [手牌調整階段]「反正就手上場上全棄後再抽５張，不能抽就洗。」
+            self.adjust_hand(player)
+        # [戰鬥階段] 9「回合結束，輪到下一位玩家。」 (after a battle, its step 7 has already drawn the new hand)
+        self.current = (self.current + 1) % len(self.players)
+        if self.turn >= self.rules.max_turns and not self.over:
+            self.stopped = True
+            self.finish()
+
+    def choose_and_act(self, player: Player) -> None:
+        resolve = player.strategy.resolve
+        if resolve == "always" and self.can_resolve(player):
+            self.resolve_scenario(player)
+            return
+        pool = self.skills(player)
+        if resolve == "if_nothing_to_gain" and self.choose_gain(player, pool) is None and self.can_resolve(player):
+            self.resolve_scenario(player)
+            return
+        self.gain_cards(player)
+
+    def adjust_hand(self, player: Player) -> None:
+        # 捕縛撃「次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」
+        if player.to_deck_top_before_adjustment and self.may(player, "EB1-015:top", default=True):
+            best = sorted(player.hand, key=lambda c: (len(str(c.fields.get("skill") or "")), c.fields.get("at") or 0))
+            for card in best[-player.to_deck_top_before_adjustment :]:
+                player.hand.remove(card)
+                player.deck.append(card)
+        # Lasting daily abilities of revealed masquerades (リリィヘッド: 「手札調整フェイズ開始時に」).
+        for masquerade in self.masquerades:
+            if masquerade.revealed >= 2 and not masquerade.fought:
+                hook = self.masquerade_script(masquerade.card).hand_adjustment
+                if hook is not None:
+                    hook(self, player)
+        player.discard += player.hand + [card.card for card in player.field]
+        player.hand = []
+        player.field = []
+        # ディスコード「このターン、シナリオを解決しなければ、手札調整フェイズのドローを７枚にする。」
+        resolved = self.resolved_this_turn + self.resolved_by_effect_this_turn
+        self.draw(player, 7 if player.discord and not resolved else HAND_SIZE)
+
+    def battle(self, masquerade: Masquerade) -> None:
+        self.in_battle = True
+        self.fighting = masquerade
+        self.fighting_thorns = list(masquerade.thorns)
+        script = self.masquerade_script(masquerade.card)
+        self.note(None, "battle", masquerade.card.key, self.battles + 1)
+        thorn = self.setup.thorn
+        for player in self.players:
+            # 1「所有玩家立刻將手牌、場上的牌、棄牌堆洗牌成為新牌庫（不包括錢幣卡以及棘）。接著抽出５張卡並獲得５行動。」
+            player.deck += player.hand + [card.card for card in player.field] + player.discard
+            player.hand, player.field, player.discard = [], [], []
+            self.rng.shuffle(player.deck)
+            self.note(player, "shuffle", amount=len(player.deck))
+            self.draw(player, HAND_SIZE)
+            player.plays = BATTLE_PLAYS
+            player.damage_reduction = 0
+            player.incapacitated = False
+            # 2「所有玩家將準備與其戰鬥的假面上，屬於自己的棘加入手牌。」
+            own = masquerade.thorns.count(player.seat)
+            player.hand += [thorn] * own
+            # 「若該能力為戰鬥，則至戰鬥開始時才發生效果。」
+            if script.battle_start is not None:
+                script.battle_start(self, player)
+        masquerade.thorns = []
+        # 3「由回合玩家開始，按順序將自己想打出的卡片出完。」 (レッドバロック: from the left neighbour)
+        count = len(self.players)
+        step = 1 if self.rules.left_neighbour == "next" else -1
+        first = self.current + step * script.first_offset
+        for offset in range(count):
+            self.play_cards(self.players[(first + offset) % count])
+        # 4「所有玩家都打出卡片後，由不在場上的假面牌堆中抽出１張，所有玩家受到該卡造成的傷害。計算傷害的方式是由牌庫捨棄
+        # 等同該卡上標示傷害數值的卡片。… 若有玩家的牌庫為０張時該玩家變為戰鬥不能的狀態。」
+        damage_card = self.masquerade_pile.pop()
+        damage = int(damage_card.fields["damage"])
+        self.note(None, "damage_card", damage_card.key, damage)
+        for player in self.players:
+            more = 0 if script.damage is None else script.damage(self, player, damage)
+            taken = max(0, damage + more - player.damage_reduction)
+            for _ in range(min(taken, len(player.deck))):
+                player.discard.append(player.deck.pop())
+            self.note(player, "damage", amount=taken)
+            if not player.deck:
+                player.incapacitated = True
+                self.note(player, "incapacitated")
+        if script.after_damage is not None:
+            script.after_damage(self, masquerade.card)
+        # 5 ranking by AT, shared places average their rewards (place_rewards);
+        # 6「戰鬥不能的玩家，獲得的勝利點數減半，同樣無條件捨棄至整數。」
+        scores = [self.total_at(player) for player in self.players]
+        rewards = place_rewards(parse_payout(masquerade.card.fields["payout"]), scores)
+        for player, score, reward in zip(self.players, scores, rewards, strict=True):
+            if player.incapacitated:
+                reward //= 2
+            reward = self.take_darc(player, reward)
+            self.note(player, "reward", masquerade.card.key, reward, detail=f"AT {score}")
+        # 「戦闘終了時」 effects of the cards played (シールドガード).
+        for player in self.players:
+            for card in list(player.field):
+                card_script = SCRIPTS.get(card.card.key)
+                if card_script is not None and card_script.battle_end is not None:
+                    card_script.battle_end(self, player, card)
+        # 7「所有玩家將手牌中的棘回到場上，接著所有玩家將手牌全捨棄重抽５張」
+        for player in self.players:
+            back = [card for card in player.hand if card is thorn]
+            played_thorns = [card for card in player.field if card.card is thorn]
+            player.thorns += len(back) + (len(played_thorns) if self.rules.thorns_played_return else 0)
+            player.hand = [card for card in player.hand if card is not thorn]
+            player.field = [card for card in player.field if card.card is not thorn]
+            player.discard += player.hand
+            player.hand = []
+            if self.rules.battle_discards_field:
+                player.discard += [card.card for card in player.field]
+                player.field = []
+            self.draw(player, HAND_SIZE)
+        # 8「將戰鬥結束的假面以及翻出的假面卡移出遊戲。」
+        masquerade.fought = True
+        self.masquerades_out += [card for card in (masquerade.card, damage_card) if card not in self.kept_masquerades]
+        self.battles += 1
+        self.in_battle = False
+        self.fighting = None
+        self.turn_ended = True
+        # [遊戲結束]「和三隻假面都戰鬥過後遊戲立刻結束。」
+        if self.battles >= MASQUERADES_IN_PLAY:
+            self.finish()
+
+    def tiebreak_count(self, player: Player) -> int:
+        return len(player.deck) if self.rules.tiebreak_count == "draw_pile" else len(player.owned())
+
+    def finish(self) -> None:
+        """「獲得勝利點數最多的玩家為勝者。同分時則比較牌庫張數，較少者獲勝。兩者均相同的話則平手。」"""
+        self.over = True
+        best = max(player.darc for player in self.players)
+        leaders = [player for player in self.players if player.darc == best]
+        fewest = min(self.tiebreak_count(player) for player in leaders)
+        self.winners = [player.seat for player in leaders if self.tiebreak_count(player) == fewest]
+        self.note(None, "end", amount=len(self.winners), detail=",".join(str(seat) for seat in self.winners))
+
+    def play_to_end(self) -> None:
+        while not self.over:
+            self.play_turn()
+
+
+def play_game(setup: Setup, strategies: Sequence[Strategy], seed: int, rules: Rules | None = None) -> Game:
+    game = Game(setup, strategies, seed, rules)
+    game.play_to_end()
+    return game
