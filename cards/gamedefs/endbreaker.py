@@ -104,7 +104,11 @@ DEFINITION = register(
                 ("payout", "damage", "skill"),
             ),
             KindSpec("thorn", {"ja": "ソーン", "zh-hant": "棘", "en": "Thorn"}, ("skill", "at")),
-            KindSpec("scenario", {"ja": "シナリオ", "zh-hant": "劇本", "en": "Scenario"}, ()),
+            # Seed 000 [解決事件]: a scenario is resolved when the turn's skills meet 「兩張劇本卡連結處所標示的技能值」
+            # and pays 「劇本卡上標示的勝利點數(錢幣)」; no source shows a scenario card, so where on the card they
+            # are printed is unknown. They are kept as the card's ``cost`` (skills) and ``payout`` (×1000ダルク),
+            # read from the card the whole game's engine names (``endbreaker_game.Rules.junction_card``).
+            KindSpec("scenario", {"ja": "シナリオ", "zh-hant": "劇本", "en": "Scenario"}, ("cost", "payout")),
             KindSpec("darc", {"ja": "ダルク", "zh-hant": "錢幣", "en": "Darc"}, ()),
         ),
     )
