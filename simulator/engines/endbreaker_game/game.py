@@ -105,8 +105,17 @@ def place_rewards(payout: Sequence[int], scores: Sequence[int]) -> list[int]:
 
 
 class Game:
-    def __init__(self, setup: Setup, strategies: Sequence[Strategy], seed: int, rules: Rules | None = None) -> None:
+    def __init__(
+        self,
+        setup: Setup,
+        strategies: Sequence[Strategy],
+        seed: int,
+        rules: Rules | None = None,
+        *,
+        log_events: bool = True,
+    ) -> None:
         self.rules = rules or Rules()
+        self.log_events = log_events  # False: nothing is logged (many games played for their results only)
         if not MIN_PLAYERS <= len(strategies) <= MAX_PLAYERS:
             raise SetupError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, {len(strategies)} given")
         setup.check_counts()
@@ -126,6 +135,7 @@ class Game:
         self.fighting: Masquerade | None = None
         self.fighting_thorns: list[int] = []  # the seats whose thorns were on the masquerade fought
         self.battles = 0
+        self.battle_scores: list[list[int]] = []  # each battle's AT by seat (what its places were decided on)
         self.over = False
         self.stopped = False  # rules.max_turns reached before the third battle
         self.winners: list[int] = []
@@ -160,7 +170,8 @@ class Game:
     def note(
         self, player: Player | None, kind: str, card: str | None = None, amount: int | None = None, detail: str = ""
     ) -> None:
-        self.log.append(LogEntry(self.turn, None if player is None else player.seat, kind, card, amount, detail))
+        if self.log_events:
+            self.log.append(LogEntry(self.turn, None if player is None else player.seat, kind, card, amount, detail))
 
     def may(self, player: Player, question: str, *, default: bool) -> bool:
         return player.strategy.answer(question, default)
@@ -528,6 +539,7 @@ class Game:
         # 5 ranking by AT, shared places average their rewards (place_rewards);
         # 6「戰鬥不能的玩家，獲得的勝利點數減半，同樣無條件捨棄至整數。」
         scores = [self.total_at(player) for player in self.players]
+        self.battle_scores.append(scores)
         rewards = place_rewards(parse_payout(masquerade.card.fields["payout"]), scores)
         for player, score, reward in zip(self.players, scores, rewards, strict=True):
             if player.incapacitated:
