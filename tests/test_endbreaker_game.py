@@ -809,3 +809,14 @@ def test_games_with_every_scripted_card_keep_their_logs(piles, digest):
     tavern = card("EB1-001", "city", skill="", at=0, cost="P")
     setup = make_setup(tavern=tavern, abilities=tuple(abilities), masquerades=masquerades)
     assert _outcomes(setup, range(8), lambda seed: [BIG_DARC] * (1 + seed % 4))[1] == digest
+
+
+def test_can_pay_agrees_with_pay_on_every_small_pool_and_cost():
+    from itertools import combinations_with_replacement
+
+    from simulator.engines.endbreaker_game.skills import SYMBOLS, can_pay
+
+    small = ["".join(c) for size in range(4) for c in combinations_with_replacement(SYMBOLS, size)]
+    for pool in small:
+        for cost in small:
+            assert can_pay(Counter(pool), cost) == (pay(Counter(pool), cost) is not None), (pool, cost)

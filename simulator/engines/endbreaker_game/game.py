@@ -25,7 +25,7 @@ from .rules import (
     Rules,
 )
 from .setup import MissingCardValues, Setup, SetupError, missing_values
-from .skills import pay
+from .skills import can_pay, pay
 from .strategy import ANY_CARD, GainRule, Strategy
 
 
@@ -301,7 +301,7 @@ class Game:
 
     def choose_gain(self, player: Player, pool: Counter[str]) -> SimCard | None:
         """The first card of the strategy's gain priority that the pool pays for and the pile still has."""
-        return self.choose_card(player, lambda card: pay(pool, str(card.fields["cost"])) is not None)
+        return self.choose_card(player, lambda card: can_pay(pool, str(card.fields["cost"])))
 
     def choose_card(self, player: Player, allowed: Callable[[SimCard], bool]) -> SimCard | None:
         """The first card of the strategy's gain priority that ``allowed`` lets through and the pile still has."""
@@ -375,7 +375,7 @@ class Game:
             return False
         if by_effect:
             return True  # ランスインパクト: 「シナリオ１枚を解決してもよい」, no skills paid
-        return pay(self.skills(player) if pool is None else pool, str(card.fields["cost"])) is not None
+        return can_pay(self.skills(player) if pool is None else pool, str(card.fields["cost"]))
 
     def resolve_scenario(self, player: Player, *, by_effect: bool = False) -> bool:
         """「本回合打出的卡片上的技能值，若其值能滿足兩張劇本卡連結處所標示的技能值即可宣告完成該劇本。完成後可獲得劇本卡上
