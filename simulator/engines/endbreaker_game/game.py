@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...core import SeededRandom, SimCard
-from .effects import MASQUERADE_SCRIPTS, SCRIPTS, MasqueradeScript
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, CardScript, MasqueradeScript
 from .rules import (
     BATTLE_PLAYS,
     HAND_SIZE,
@@ -126,6 +126,8 @@ class Game:
         self.seed = seed
         self.rng = SeededRandom(seed)
         self.log: list[LogEntry] = []
+        self._ranks: dict[tuple[str, ...], dict[str, int]] = {}  # a play order: card key -> its place
+        self._play_values: dict[SimCard, tuple[CardScript | None, str, int]] = {}
         self.turn = 0  # turns played by all players together
         self.current = 0  # 6「決定回合開始玩家」: the first strategy given sits first
         self.resolved_this_turn = 0
@@ -257,27 +259,48 @@ class Game:
     # Playing cards ----------------------------------------------------------------------------------------
 
     def next_to_play(self, player: Player) -> SimCard | None:
-        candidates = [card for card in player.hand if card is not self.setup.thorn or self.in_battle]
-        if not candidates:
-            return None
+        """The first card of the strategy's play order in hand, else the first card drawn (a thorn only in battle)."""
         order = player.strategy.play_order
-        return min(candidates, key=lambda card: order.index(card.key) if card.key in order else len(order))
+        ranks = self._ranks.get(order)
+        if ranks is None:
+            ranks = self._ranks[order] = {}
+            for index, key in enumerate(order):
+                ranks.setdefault(key, index)
+        unranked = len(order)
+        thorn = None if self.in_battle else self.setup.thorn
+        best = None
+        best_rank = unranked + 1
+        for card in player.hand:
+            if card is thorn:
+                continue
+            rank = ranks.get(card.key, unranked)
+            if rank < best_rank:
+                best, best_rank = card, rank
+        return best
 
-    def play(self, player: Player, card: SimCard) -> None:
-        """Spends a play and puts the card on the field; its effect for the phase happens."""
-        player.plays -= 1
-        player.hand.remove(card)
+    def _played(self, card: SimCard) -> tuple[CardScript | None, str, int]:
+        """A card's script, printed skill and AT as it comes into play (read once a game)."""
         script = SCRIPTS.get(card.key)
         if script is not None and script.skill is not None:
             skill = script.skill  # the text gives it
         else:
             skill = "" if card is self.setup.thorn else str(card.fields.get("skill") or "")
-        in_play = InPlay(card, skill, int(card.fields.get("at") or 0))
+        found = self._play_values[card] = (script, skill, int(card.fields.get("at") or 0))
+        return found
+
+    def play(self, player: Player, card: SimCard) -> None:
+        """Spends a play and puts the card on the field; its effect for the phase happens."""
+        player.plays -= 1
+        player.hand.remove(card)
+        script, skill, at = self._play_values.get(card) or self._played(card)
+        in_play = InPlay(card, skill, at)
         player.field.append(in_play)
-        self.note(player, "play", card.key, detail=skill)
-        effect = None if script is None else (script.battle if self.in_battle else script.daily)
-        if effect is not None:
-            effect(self, player, in_play)
+        if self.log_events:
+            self.note(player, "play", card.key, detail=skill)
+        if script is not None:
+            effect = script.battle if self.in_battle else script.daily
+            if effect is not None:
+                effect(self, player, in_play)
 
     def play_cards(self, player: Player) -> None:
         while player.plays > 0 and not self.over and not self.turn_ended:
