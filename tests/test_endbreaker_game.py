@@ -820,3 +820,17 @@ def test_can_pay_agrees_with_pay_on_every_small_pool_and_cost():
     for pool in small:
         for cost in small:
             assert can_pay(Counter(pool), cost) == (pay(Counter(pool), cost) is not None), (pool, cost)
+
+
+def test_the_game_shuffles_as_random_shuffle_does():
+    import random
+
+    from simulator.core import SeededRandom
+
+    game = new_game()
+    for size in (0, 1, 2, 7, 33):
+        cards = [card(f"EB9-98{n}", "job") for n in range(size)]
+        game.rng, expected = SeededRandom(size), list(cards)
+        random.Random.shuffle(SeededRandom(size), expected)
+        game.shuffle(cards)
+        assert cards == expected

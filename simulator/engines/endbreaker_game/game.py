@@ -148,13 +148,13 @@ class Game:
         }
         # 3「將所有的劇本卡洗牌後疊成一起，表面朝上放在場中，並翻開一張到牌庫右方。」
         self.scenario_pile = list(setup.scenarios)
-        self.rng.shuffle(self.scenario_pile)
+        self.shuffle(self.scenario_pile)
         self.scenario_right: SimCard | None = self.scenario_pile.pop()
         self.scenarios_out: list[SimCard] = []
         # 4「將假面卡隨機選出３張，用面具蓋住以所有人都不知道的方式放進場中。」 The others are the pile damage
         # is drawn from (「由不在場上的假面牌堆中抽出１張」).
         masquerades = list(setup.masquerades)
-        self.rng.shuffle(masquerades)
+        self.shuffle(masquerades)
         self.masquerades = [Masquerade(card) for card in masquerades[:MASQUERADES_IN_PLAY]]
         self.masquerade_pile = masquerades[MASQUERADES_IN_PLAY:]
         self.masquerades_out: list[SimCard] = []
@@ -164,7 +164,7 @@ class Game:
         self.players = [Player(seat, strategy) for seat, strategy in enumerate(strategies)]
         for player in self.players:
             player.deck = setup.starting_deck()
-            self.rng.shuffle(player.deck)
+            self.shuffle(player.deck)
             self.draw(player, self.rules.opening_hand)
 
     # Helpers the effects use ------------------------------------------------------------------------------
@@ -178,6 +178,18 @@ class Game:
     def may(self, player: Player, question: str, *, default: bool) -> bool:
         return player.strategy.answer(question, default)
 
+    def shuffle(self, cards: list[SimCard]) -> None:
+        """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers, so the same
+        order from the same seed (tested), without a Python call for each card."""
+        getrandbits = self.rng.getrandbits
+        for last in range(len(cards) - 1, 0, -1):
+            choices = last + 1
+            bits = choices.bit_length()
+            chosen = getrandbits(bits)
+            while chosen >= choices:
+                chosen = getrandbits(bits)
+            cards[last], cards[chosen] = cards[chosen], cards[last]
+
     def draw(self, player: Player, count: int) -> int:
         """Draws up to ``count``; 「不能抽就洗」: the discard pile is shuffled into the deck when it runs out."""
         drawn = 0
@@ -186,11 +198,11 @@ class Game:
                 if not player.discard:
                     break
                 player.deck, player.discard = player.discard, []
-                self.rng.shuffle(player.deck)
+                self.shuffle(player.deck)
                 self.note(player, "shuffle", amount=len(player.deck))
             player.hand.append(player.deck.pop())
             drawn += 1
-        if drawn:
+        if drawn and self.log_events:
             self.note(player, "draw", amount=drawn)
         return drawn
 
@@ -211,7 +223,7 @@ class Game:
         deck is first made again from the discard pile."""
         if not player.deck and self.rules.reveal_reshuffles and player.discard:
             player.deck, player.discard = player.discard, []
-            self.rng.shuffle(player.deck)
+            self.shuffle(player.deck)
             self.note(player, "shuffle", amount=len(player.deck))
         return player.deck.pop() if player.deck else None
 
@@ -234,9 +246,7 @@ class Game:
 
     def skills(self, player: Player) -> Counter[str]:
         """「本回合打出的卡片上的技能值」: the skills of the cards on the field, as they are now."""
-        pool: Counter[str] = Counter()
-        for card in player.field:
-            pool.update(card.skill)
+        pool: Counter[str] = Counter("".join([card.skill for card in player.field]))
         return pool
 
     def at_of(self, player: Player, card: InPlay) -> int:
@@ -524,7 +534,7 @@ class Game:
             # 1「所有玩家立刻將手牌、場上的牌、棄牌堆洗牌成為新牌庫（不包括錢幣卡以及棘）。接著抽出５張卡並獲得５行動。」
             player.deck += player.hand + [card.card for card in player.field] + player.discard
             player.hand, player.field, player.discard = [], [], []
-            self.rng.shuffle(player.deck)
+            self.shuffle(player.deck)
             self.note(player, "shuffle", amount=len(player.deck))
             self.draw(player, HAND_SIZE)
             player.plays = BATTLE_PLAYS
