@@ -338,20 +338,30 @@ class Game:
 
     def choose_card(self, player: Player, allowed: Callable[[SimCard], bool]) -> SimCard | None:
         """The first card of the strategy's gain priority that ``allowed`` lets through and the pile still has."""
+        turns = player.turns_taken
         for rule in player.strategy.gain_priority:
+            # The guards on the turn hold for every card of the rule (``_rule_allows``, checked once).
+            if turns < rule.min_turn or (rule.max_turn is not None and turns > rule.max_turn):
+                continue
             if rule.card == ANY_CARD:
-                payable = [
-                    pile[-1]
-                    for pile in self.supply.values()
-                    if pile and self._rule_allows(player, rule, pile[-1]) and allowed(pile[-1])
-                ]
-                if payable:
-                    # The most expensive; ties to the pile set up first (a stable, seed-free order).
-                    return max(payable, key=lambda card: len(str(card.fields["cost"])))
+                # The most expensive; ties to the pile set up first (a stable, seed-free order).
+                best, most = None, -1
+                for pile in self.supply.values():
+                    if not pile:
+                        continue
+                    card = pile[-1]
+                    if rule.max_owned is not None and not self._rule_allows(player, rule, card):
+                        continue
+                    if allowed(card):
+                        length = len(str(card.fields["cost"]))
+                        if length > most:
+                            best, most = card, length
+                if best is not None:
+                    return best
             else:
-                pile = self.supply.get(rule.card)
-                if pile and self._rule_allows(player, rule, pile[-1]) and allowed(pile[-1]):
-                    return pile[-1]
+                named = self.supply.get(rule.card)
+                if named and self._rule_allows(player, rule, named[-1]) and allowed(named[-1]):
+                    return named[-1]
         return None
 
     def gain_one_within(self, player: Player, cost: str) -> SimCard | None:
