@@ -755,3 +755,82 @@ def test_a_strategy_says_when_to_resolve_rather_than_gain_and_where_its_thorn_go
     game.choose_and_act(player)
     assert [e.kind for e in game.log if e.kind in ("gain", "scenario")] == ["gain", "scenario"]
     assert sorted(len(m.thorns) for m in game.masquerades) == [0, 1, 1]  # not on the one that had a thorn
+
+
+# Fixed outcomes, so that making the engine faster is shown not to change a single game -----------------------
+
+
+def _outcomes(setup, seeds, strategies_of, **options):
+    import hashlib
+
+    rows, logs = [], hashlib.sha256()
+    for seed in seeds:
+        game = Game(setup, strategies_of(seed), seed, **options)
+        game.play_to_end()
+        rows.append(
+            (
+                tuple(game.winners),
+                game.turn,
+                tuple(p.darc for p in game.players),
+                tuple(len(p.deck) for p in game.players),
+            )
+        )
+        logs.update(repr(game.log).encode())
+    return rows, logs.hexdigest()[:16]
+
+
+def test_games_for_fixed_seeds_keep_their_outcomes_and_logs():
+    from simulator.engines.endbreaker_game.strategy import BUILD_THEN_RESOLVE
+
+    def pairing(seed):
+        return [BIG_DARC, BUILD_THEN_RESOLVE][:: 1 if seed % 2 else -1]
+
+    rows, log_digest = _outcomes(make_setup(), range(6), pairing)
+    assert rows == [
+        ((1,), 24, (18, 30), (20, 0)),
+        ((0,), 27, (35, 13), (3, 18)),
+        ((1,), 24, (12, 33), (17, 9)),
+        ((0,), 27, (31, 17), (5, 22)),
+        ((1,), 22, (14, 28), (7, 7)),
+        ((0,), 23, (32, 16), (10, 18)),
+    ]
+    assert log_digest == "9f980193bce6347b"
+    # Without the log the games are the same.
+    unlogged, _ = _outcomes(make_setup(), range(6), pairing, log_events=False)
+    assert unlogged == rows
+
+
+@pytest.mark.parametrize("piles, digest", [(0, "b8f60c185b0bdec5"), (9, "dc455442895465df"), (12, "926268af280cecfd")])
+def test_games_with_every_scripted_card_keep_their_logs(piles, digest):
+    from simulator.engines.endbreaker_game import MASQUERADE_SCRIPTS
+
+    abilities = every_scripted_ability()[piles : piles + 9]
+    masquerades = tuple(masq(key) for key in sorted(MASQUERADE_SCRIPTS)) + MASQUERADES
+    tavern = card("EB1-001", "city", skill="", at=0, cost="P")
+    setup = make_setup(tavern=tavern, abilities=tuple(abilities), masquerades=masquerades)
+    assert _outcomes(setup, range(8), lambda seed: [BIG_DARC] * (1 + seed % 4))[1] == digest
+
+
+def test_can_pay_agrees_with_pay_on_every_small_pool_and_cost():
+    from itertools import combinations_with_replacement
+
+    from simulator.engines.endbreaker_game.skills import SYMBOLS, can_pay
+
+    small = ["".join(c) for size in range(4) for c in combinations_with_replacement(SYMBOLS, size)]
+    for pool in small:
+        for cost in small:
+            assert can_pay(Counter(pool), cost) == (pay(Counter(pool), cost) is not None), (pool, cost)
+
+
+def test_the_game_shuffles_as_random_shuffle_does():
+    import random
+
+    from simulator.core import SeededRandom
+
+    game = new_game()
+    for size in (0, 1, 2, 7, 33):
+        cards = [card(f"EB9-98{n}", "job") for n in range(size)]
+        game.rng, expected = SeededRandom(size), list(cards)
+        random.Random.shuffle(SeededRandom(size), expected)
+        game.shuffle(cards)
+        assert cards == expected

@@ -1,5 +1,8 @@
 """エンドブレイカー！SCG, the whole game (seed 000): a plain-Python rules core, beside the starting-hand engine
 (``simulator.engines.endbreaker``) that the pages use today. No Django here.
+
+``compare`` (imported as ``simulator.engines.endbreaker_game.compare``) pits strategies against each other over
+many games with common random numbers, Wilson intervals and a corrected sequential stop.
 """
 
 from .declarations import EVENT_KINDS, LOGGED_KINDS

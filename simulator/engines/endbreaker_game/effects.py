@@ -137,8 +137,10 @@ def change_skills(question: str, *, up_to: int, symbols: str, into: str) -> Effe
     The strategy says whether (``question``); the cards changed are those with the most of ``symbols``.
     """
 
+    wanted = frozenset(symbols)
+
     def run(game: Game, player: Player, played: InPlay) -> None:
-        candidates = [card for card in player.field if any(symbol in card.skill for symbol in symbols)]
+        candidates = [card for card in player.field if not wanted.isdisjoint(card.skill)]
         if not candidates or not game.may(player, question, default=False):
             return
         candidates.sort(key=lambda card: -sum(card.skill.count(symbol) for symbol in symbols))

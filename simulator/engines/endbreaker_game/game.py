@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ...core import SeededRandom, SimCard
-from .effects import MASQUERADE_SCRIPTS, SCRIPTS, MasqueradeScript
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, CardScript, MasqueradeScript
 from .rules import (
     BATTLE_PLAYS,
     HAND_SIZE,
@@ -25,7 +25,7 @@ from .rules import (
     Rules,
 )
 from .setup import MissingCardValues, Setup, SetupError, missing_values
-from .skills import pay
+from .skills import can_pay, pay
 from .strategy import ANY_CARD, GainRule, Strategy
 
 
@@ -105,8 +105,17 @@ def place_rewards(payout: Sequence[int], scores: Sequence[int]) -> list[int]:
 
 
 class Game:
-    def __init__(self, setup: Setup, strategies: Sequence[Strategy], seed: int, rules: Rules | None = None) -> None:
+    def __init__(
+        self,
+        setup: Setup,
+        strategies: Sequence[Strategy],
+        seed: int,
+        rules: Rules | None = None,
+        *,
+        log_events: bool = True,
+    ) -> None:
         self.rules = rules or Rules()
+        self.log_events = log_events  # False: nothing is logged (many games played for their results only)
         if not MIN_PLAYERS <= len(strategies) <= MAX_PLAYERS:
             raise SetupError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, {len(strategies)} given")
         setup.check_counts()
@@ -117,6 +126,8 @@ class Game:
         self.seed = seed
         self.rng = SeededRandom(seed)
         self.log: list[LogEntry] = []
+        self._ranks: dict[tuple[str, ...], dict[str, int]] = {}  # a play order: card key -> its place
+        self._play_values: dict[SimCard, tuple[CardScript | None, str, int]] = {}
         self.turn = 0  # turns played by all players together
         self.current = 0  # 6「決定回合開始玩家」: the first strategy given sits first
         self.resolved_this_turn = 0
@@ -126,6 +137,7 @@ class Game:
         self.fighting: Masquerade | None = None
         self.fighting_thorns: list[int] = []  # the seats whose thorns were on the masquerade fought
         self.battles = 0
+        self.battle_scores: list[list[int]] = []  # each battle's AT by seat (what its places were decided on)
         self.over = False
         self.stopped = False  # rules.max_turns reached before the third battle
         self.winners: list[int] = []
@@ -136,13 +148,13 @@ class Game:
         }
         # 3「將所有的劇本卡洗牌後疊成一起，表面朝上放在場中，並翻開一張到牌庫右方。」
         self.scenario_pile = list(setup.scenarios)
-        self.rng.shuffle(self.scenario_pile)
+        self.shuffle(self.scenario_pile)
         self.scenario_right: SimCard | None = self.scenario_pile.pop()
         self.scenarios_out: list[SimCard] = []
         # 4「將假面卡隨機選出３張，用面具蓋住以所有人都不知道的方式放進場中。」 The others are the pile damage
         # is drawn from (「由不在場上的假面牌堆中抽出１張」).
         masquerades = list(setup.masquerades)
-        self.rng.shuffle(masquerades)
+        self.shuffle(masquerades)
         self.masquerades = [Masquerade(card) for card in masquerades[:MASQUERADES_IN_PLAY]]
         self.masquerade_pile = masquerades[MASQUERADES_IN_PLAY:]
         self.masquerades_out: list[SimCard] = []
@@ -152,7 +164,7 @@ class Game:
         self.players = [Player(seat, strategy) for seat, strategy in enumerate(strategies)]
         for player in self.players:
             player.deck = setup.starting_deck()
-            self.rng.shuffle(player.deck)
+            self.shuffle(player.deck)
             self.draw(player, self.rules.opening_hand)
 
     # Helpers the effects use ------------------------------------------------------------------------------
@@ -160,10 +172,23 @@ class Game:
     def note(
         self, player: Player | None, kind: str, card: str | None = None, amount: int | None = None, detail: str = ""
     ) -> None:
-        self.log.append(LogEntry(self.turn, None if player is None else player.seat, kind, card, amount, detail))
+        if self.log_events:
+            self.log.append(LogEntry(self.turn, None if player is None else player.seat, kind, card, amount, detail))
 
     def may(self, player: Player, question: str, *, default: bool) -> bool:
         return player.strategy.answer(question, default)
+
+    def shuffle(self, cards: list[SimCard]) -> None:
+        """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers, so the same
+        order from the same seed (tested), without a Python call for each card."""
+        getrandbits = self.rng.getrandbits
+        for last in range(len(cards) - 1, 0, -1):
+            choices = last + 1
+            bits = choices.bit_length()
+            chosen = getrandbits(bits)
+            while chosen >= choices:
+                chosen = getrandbits(bits)
+            cards[last], cards[chosen] = cards[chosen], cards[last]
 
     def draw(self, player: Player, count: int) -> int:
         """Draws up to ``count``; 「不能抽就洗」: the discard pile is shuffled into the deck when it runs out."""
@@ -173,11 +198,11 @@ class Game:
                 if not player.discard:
                     break
                 player.deck, player.discard = player.discard, []
-                self.rng.shuffle(player.deck)
+                self.shuffle(player.deck)
                 self.note(player, "shuffle", amount=len(player.deck))
             player.hand.append(player.deck.pop())
             drawn += 1
-        if drawn:
+        if drawn and self.log_events:
             self.note(player, "draw", amount=drawn)
         return drawn
 
@@ -198,7 +223,7 @@ class Game:
         deck is first made again from the discard pile."""
         if not player.deck and self.rules.reveal_reshuffles and player.discard:
             player.deck, player.discard = player.discard, []
-            self.rng.shuffle(player.deck)
+            self.shuffle(player.deck)
             self.note(player, "shuffle", amount=len(player.deck))
         return player.deck.pop() if player.deck else None
 
@@ -221,9 +246,7 @@ class Game:
 
     def skills(self, player: Player) -> Counter[str]:
         """「本回合打出的卡片上的技能值」: the skills of the cards on the field, as they are now."""
-        pool: Counter[str] = Counter()
-        for card in player.field:
-            pool.update(card.skill)
+        pool: Counter[str] = Counter("".join([card.skill for card in player.field]))
         return pool
 
     def at_of(self, player: Player, card: InPlay) -> int:
@@ -246,27 +269,48 @@ class Game:
     # Playing cards ----------------------------------------------------------------------------------------
 
     def next_to_play(self, player: Player) -> SimCard | None:
-        candidates = [card for card in player.hand if card is not self.setup.thorn or self.in_battle]
-        if not candidates:
-            return None
+        """The first card of the strategy's play order in hand, else the first card drawn (a thorn only in battle)."""
         order = player.strategy.play_order
-        return min(candidates, key=lambda card: order.index(card.key) if card.key in order else len(order))
+        ranks = self._ranks.get(order)
+        if ranks is None:
+            ranks = self._ranks[order] = {}
+            for index, key in enumerate(order):
+                ranks.setdefault(key, index)
+        unranked = len(order)
+        thorn = None if self.in_battle else self.setup.thorn
+        best = None
+        best_rank = unranked + 1
+        for card in player.hand:
+            if card is thorn:
+                continue
+            rank = ranks.get(card.key, unranked)
+            if rank < best_rank:
+                best, best_rank = card, rank
+        return best
 
-    def play(self, player: Player, card: SimCard) -> None:
-        """Spends a play and puts the card on the field; its effect for the phase happens."""
-        player.plays -= 1
-        player.hand.remove(card)
+    def _played(self, card: SimCard) -> tuple[CardScript | None, str, int]:
+        """A card's script, printed skill and AT as it comes into play (read once a game)."""
         script = SCRIPTS.get(card.key)
         if script is not None and script.skill is not None:
             skill = script.skill  # the text gives it
         else:
             skill = "" if card is self.setup.thorn else str(card.fields.get("skill") or "")
-        in_play = InPlay(card, skill, int(card.fields.get("at") or 0))
+        found = self._play_values[card] = (script, skill, int(card.fields.get("at") or 0))
+        return found
+
+    def play(self, player: Player, card: SimCard) -> None:
+        """Spends a play and puts the card on the field; its effect for the phase happens."""
+        player.plays -= 1
+        player.hand.remove(card)
+        script, skill, at = self._play_values.get(card) or self._played(card)
+        in_play = InPlay(card, skill, at)
         player.field.append(in_play)
-        self.note(player, "play", card.key, detail=skill)
-        effect = None if script is None else (script.battle if self.in_battle else script.daily)
-        if effect is not None:
-            effect(self, player, in_play)
+        if self.log_events:
+            self.note(player, "play", card.key, detail=skill)
+        if script is not None:
+            effect = script.battle if self.in_battle else script.daily
+            if effect is not None:
+                effect(self, player, in_play)
 
     def play_cards(self, player: Player) -> None:
         while player.plays > 0 and not self.over and not self.turn_ended:
@@ -290,24 +334,34 @@ class Game:
 
     def choose_gain(self, player: Player, pool: Counter[str]) -> SimCard | None:
         """The first card of the strategy's gain priority that the pool pays for and the pile still has."""
-        return self.choose_card(player, lambda card: pay(pool, str(card.fields["cost"])) is not None)
+        return self.choose_card(player, lambda card: can_pay(pool, str(card.fields["cost"])))
 
     def choose_card(self, player: Player, allowed: Callable[[SimCard], bool]) -> SimCard | None:
         """The first card of the strategy's gain priority that ``allowed`` lets through and the pile still has."""
+        turns = player.turns_taken
         for rule in player.strategy.gain_priority:
+            # The guards on the turn hold for every card of the rule (``_rule_allows``, checked once).
+            if turns < rule.min_turn or (rule.max_turn is not None and turns > rule.max_turn):
+                continue
             if rule.card == ANY_CARD:
-                payable = [
-                    pile[-1]
-                    for pile in self.supply.values()
-                    if pile and self._rule_allows(player, rule, pile[-1]) and allowed(pile[-1])
-                ]
-                if payable:
-                    # The most expensive; ties to the pile set up first (a stable, seed-free order).
-                    return max(payable, key=lambda card: len(str(card.fields["cost"])))
+                # The most expensive; ties to the pile set up first (a stable, seed-free order).
+                best, most = None, -1
+                for pile in self.supply.values():
+                    if not pile:
+                        continue
+                    card = pile[-1]
+                    if rule.max_owned is not None and not self._rule_allows(player, rule, card):
+                        continue
+                    if allowed(card):
+                        length = len(str(card.fields["cost"]))
+                        if length > most:
+                            best, most = card, length
+                if best is not None:
+                    return best
             else:
-                pile = self.supply.get(rule.card)
-                if pile and self._rule_allows(player, rule, pile[-1]) and allowed(pile[-1]):
-                    return pile[-1]
+                named = self.supply.get(rule.card)
+                if named and self._rule_allows(player, rule, named[-1]) and allowed(named[-1]):
+                    return named[-1]
         return None
 
     def gain_one_within(self, player: Player, cost: str) -> SimCard | None:
@@ -364,7 +418,7 @@ class Game:
             return False
         if by_effect:
             return True  # ランスインパクト: 「シナリオ１枚を解決してもよい」, no skills paid
-        return pay(self.skills(player) if pool is None else pool, str(card.fields["cost"])) is not None
+        return can_pay(self.skills(player) if pool is None else pool, str(card.fields["cost"]))
 
     def resolve_scenario(self, player: Player, *, by_effect: bool = False) -> bool:
         """「本回合打出的卡片上的技能值，若其值能滿足兩張劇本卡連結處所標示的技能值即可宣告完成該劇本。完成後可獲得劇本卡上
@@ -490,7 +544,7 @@ class Game:
             # 1「所有玩家立刻將手牌、場上的牌、棄牌堆洗牌成為新牌庫（不包括錢幣卡以及棘）。接著抽出５張卡並獲得５行動。」
             player.deck += player.hand + [card.card for card in player.field] + player.discard
             player.hand, player.field, player.discard = [], [], []
-            self.rng.shuffle(player.deck)
+            self.shuffle(player.deck)
             self.note(player, "shuffle", amount=len(player.deck))
             self.draw(player, HAND_SIZE)
             player.plays = BATTLE_PLAYS
@@ -528,6 +582,7 @@ class Game:
         # 5 ranking by AT, shared places average their rewards (place_rewards);
         # 6「戰鬥不能的玩家，獲得的勝利點數減半，同樣無條件捨棄至整數。」
         scores = [self.total_at(player) for player in self.players]
+        self.battle_scores.append(scores)
         rewards = place_rewards(parse_payout(masquerade.card.fields["payout"]), scores)
         for player, score, reward in zip(self.players, scores, rewards, strict=True):
             if player.incapacitated:

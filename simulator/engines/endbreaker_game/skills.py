@@ -7,6 +7,7 @@ A skill or cost is a string of the symbols P, T, S, B and ● (萬能), as print
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 WILD = "●"
 SPECIFIC = ("P", "T", "S", "B")
@@ -17,6 +18,15 @@ def pool_of(skills: str) -> Counter[str]:
     return Counter(skills)
 
 
+@lru_cache(maxsize=1024)
+def _cost(cost: str) -> tuple[tuple[tuple[str, int], ...], int, int]:
+    """A printed cost read once: its specific symbols with their counts (in ``SPECIFIC`` order), its ● and the
+    number of its specific symbols."""
+    need = Counter(cost)
+    specific = tuple((symbol, need[symbol]) for symbol in SPECIFIC if need[symbol])
+    return specific, need[WILD], sum(count for _, count in specific)
+
+
 def pay(pool: Counter[str], cost: str) -> Counter[str] | None:
     """What is left of ``pool`` after paying ``cost``, or None when it cannot be paid.
 
@@ -24,18 +34,18 @@ def pay(pool: Counter[str], cost: str) -> Counter[str] | None:
     代表前面任１種」); a ● in a cost is paid by any one skill. Paying each printed symbol with its own kind
     first, then with ●, and each ● of the cost last with whatever remains, pays whenever any payment can.
     """
+    specific, wild, _ = _cost(cost)
     left = Counter(pool)
-    need = Counter(cost)
-    for symbol in SPECIFIC:
-        wanted = need[symbol]
-        own = min(wanted, left[symbol])
-        left[symbol] -= own
-        short = wanted - own
-        if short:
+    for symbol, wanted in specific:
+        have = left[symbol]
+        if have >= wanted:
+            left[symbol] = have - wanted
+        else:
+            short = wanted - have
             if left[WILD] < short:
                 return None
+            left[symbol] = 0
             left[WILD] -= short
-    wild = need[WILD]
     if wild:
         if sum(left.values()) < wild:
             return None
@@ -48,4 +58,13 @@ def pay(pool: Counter[str], cost: str) -> Counter[str] | None:
 
 
 def can_pay(pool: Counter[str], cost: str) -> bool:
-    return pay(pool, cost) is not None
+    """Whether ``pay(pool, cost)`` pays, without making what is left (the same rule, counted)."""
+    specific, wild, specific_count = _cost(cost)
+    spare_wild = pool.get(WILD, 0)
+    for symbol, wanted in specific:
+        short = wanted - pool.get(symbol, 0)
+        if short > 0:
+            spare_wild -= short
+            if spare_wild < 0:
+                return False
+    return not wild or sum(pool.values()) - specific_count >= wild
