@@ -7,13 +7,14 @@
   "outside_declared_ranges".
 - **a declared field**: one of the field's labels (its name and its ja, zh-hant and en labels, folded as the
   search folds, so ＡＴ is at) followed by an optional colon and a value of the field's type: an integer with
-  its sign (＋３ is 3; 十, 土 and 士 read for ＋ and ー or 一 for − only right there, noted corrected), a string of
+  its sign (＋３ is 3; 十, 二, 土 and 士 read for ＋ and ー or 一 for − only right there, noted corrected), a string of
   the declared symbols (スキル：ＰＰＴ is "PPT"), a declared choice or its label, a text of the field's pattern.
   The value is cleaned by the field's own type; a value it refuses is not proposed. Free text and
   true/false fields are not proposed (nothing on a card marks them reliably).
 - **keyword**: a glossary term (passed in; the glossary lives in the database) found in a line, folded.
 - **name**: the top-most of the lines printed largest (their words' median height at least
-  ``NAME_HEIGHT_SHARE`` of the largest), unless it is where the number or a field was found.
+  ``NAME_HEIGHT_SHARE`` of the largest), unless it is where the number or a field was found; only when
+  the largest are ``NAME_DISTINCT`` times higher than the median line (else no line stands out as a name).
 
 Every proposal carries the line(s) it came from, the box around its words (corrected image and photo) and
 the least confidence of those words; ``low_confidence`` is set under ``low_confidence_below``
@@ -46,6 +47,7 @@ from .result import Box, Line, Proposal, Reading
 
 LOW_CONFIDENCE_BELOW = 0.80  # a proposal read with less confidence (0–1) than this is marked low
 NAME_HEIGHT_SHARE = 0.9
+NAME_DISTINCT = 1.2  # a name is proposed only when the largest lines are this much higher than the median one
 MAX_CORRECTIONS = 10  # look-alike positions tried in one token (2**10 candidates at most)
 
 # What Tesseract may read in place of a character of a printed number, both ways.
@@ -54,8 +56,9 @@ _NUMBER_LOOKALIKES = {
     "S": "5", "5": "S", "Z": "2", "2": "Z", "G": "6", "6": "G", "‐": "-", "‑": "-", "–": "-", "—": "-",
     "−": "-", "ー": "-", "一": "-",
 }  # fmt: skip
-# Read in place of a sign or a digit right after a field's label (folded: lower case).
-_SIGN_LOOKALIKES = {"十": "+", "土": "+", "士": "+", "ー": "-", "一": "-", "−": "-"}
+# Read in place of a sign or a digit right after a field's label (folded: lower case). Tesseract's jpn reads
+# Noto's thin full-width ＋ as 十 and, blurred, as 二 (measured on the synthetic cards of the tests).
+_SIGN_LOOKALIKES = {"十": "+", "土": "+", "士": "+", "二": "+", "ー": "-", "一": "-", "−": "-"}
 _DIGIT_LOOKALIKES = {"o": "0", "d": "0", "q": "0", "i": "1", "l": "1", "|": "1", "s": "5", "z": "2", "b": "8"}
 _SEPARATOR = re.compile(r"\s*:?\s*")
 _LIST_SEPARATOR = re.compile(r"\s*[,、/・]?\s*")
@@ -152,8 +155,9 @@ def _integer(rest: str) -> tuple[str, int, bool] | None:
     fixed = fixed[:1] + "".join(_DIGIT_LOOKALIKES.get(char, char) for char in fixed[1:])
     if fixed[:1] not in "+-":
         fixed = "".join(_DIGIT_LOOKALIKES.get(char, char) for char in fixed)
-    match = re.match(r"([+-]?)\s*(\d+)", fixed)
-    if match:
+    match = re.match(r"([+-]?)\s*(\d+)(?![a-z])", fixed)
+    # A correction needs a digit read as a digit in it: "is" after AT is a word, not 15.
+    if match and any(char.isdigit() for char in rest[: match.end()]):
         return match.group(1) + match.group(2), match.end(), True
     return None
 
@@ -185,8 +189,14 @@ def _choices(rest: str, spec_type: ChoiceType | ChoiceListType, many: bool) -> t
         name = next((name for name in ordered if rest.startswith(name, position)), None)
         if name is None:
             break
-        values.append(names[name])
         position += len(name)
+        value = names[name]
+        # A choice printed with its number (水滸伝's 射擊X: 射擊2), where the field's type takes it.
+        digits = re.match(r"\d+", rest[position:])
+        if digits and isinstance(spec_type, ChoiceListType) and spec_type.accepts(value + digits.group()):
+            value += digits.group()
+            position += digits.end()
+        values.append(value)
         if not many:
             break
         separator = _LIST_SEPARATOR.match(rest, position)
@@ -271,6 +281,8 @@ def _name(lines: Sequence[Line], taken: set[int]) -> list[_Found]:
         return []
     heights = [statistics.median(word.box.height for word in line.words) for line in lines]
     tallest = max(heights)
+    if len(lines) < 2 or tallest < NAME_DISTINCT * statistics.median(heights):
+        return []  # no line stands out
     for index, line in enumerate(lines):
         if heights[index] >= NAME_HEIGHT_SHARE * tallest:
             if index in taken or not line.text.strip():
