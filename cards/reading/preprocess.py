@@ -22,6 +22,7 @@ class Preprocessing:
     min_card_area: float = 0.15  # an outline must cover this share of the photo to be taken for the card
     card_long_side: int = 900  # the straightened card is scaled to this long side (up or down)
     inset: float = 0.02  # this share of the card's width is cut off each edge (its printed border)
+    pad: int = 24  # pixels of white added round the image (Tesseract drops text at an edge)
     light_kernel: float = 0.04  # the background light is estimated over this share of the long side
     sharpen: float = 1.0  # unsharp masking (Gaussian of 2 px): this much of the detail is added back (0: none)
 
@@ -102,6 +103,24 @@ def even_light(grey: np.ndarray, settings: Preprocessing) -> np.ndarray:
     return cv2.divide(grey, np.maximum(background, 1), scale=255)
 
 
+def clear_edges(image: np.ndarray) -> np.ndarray:
+    """``image`` with every dark shape that touches its edge made white: what is left of the card's printed
+    border or of the table after the cut, which Tesseract would read as a line of ー or |."""
+    _, dark = cv2.threshold(image, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    count, labels = cv2.connectedComponents(dark, connectivity=8)
+    if count <= 1:
+        return image
+    edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
+    edge = edge[edge != 0]
+    cleared = image.copy()
+    cleared[np.isin(labels, edge)] = 255
+    # And a thin band along the edge, where a faint rest of the border too light to be dark may stay.
+    band = max(2, round(0.01 * min(image.shape)))
+    cleared[:band, :] = cleared[-band:, :] = 255
+    cleared[:, :band] = cleared[:, -band:] = 255
+    return cleared
+
+
 def prepare(photo: Image.Image, settings: Preprocessing | None = None) -> Prepared:
     """Find the card, straighten it (perspective and turn), scale it to ``card_long_side``, even its light."""
     settings = settings or Preprocessing()
@@ -121,7 +140,7 @@ def prepare(photo: Image.Image, settings: Preprocessing | None = None) -> Prepar
     card_h = float(np.linalg.norm(bottom_left - top_left) + np.linalg.norm(bottom_right - top_right)) / 2
     scale = settings.card_long_side / max(card_w, card_h, 1.0)
     out_w, out_h = max(1, round(card_w * scale)), max(1, round(card_h * scale))
-    # The card's corners land just outside the output, so that its printed border is cut off.
+    # The card's corners land just outside the output, so that its printed border is cut off (``inset``).
     margin = inset * out_w
     target = np.array(
         [[-margin, -margin], [out_w + margin, -margin], [out_w + margin, out_h + margin], [-margin, out_h + margin]],
@@ -135,6 +154,12 @@ def prepare(photo: Image.Image, settings: Preprocessing | None = None) -> Prepar
     if settings.sharpen:
         soft = cv2.GaussianBlur(image, (0, 0), 2.0)
         image = cv2.addWeighted(image, 1 + settings.sharpen, soft, -settings.sharpen, 0)
+    image = clear_edges(image)
+    # A white margin round it: Tesseract drops text that touches the image's edge.
+    pad = settings.pad
+    image = cv2.copyMakeBorder(image, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=255)
+    shift = np.array([[1, 0, pad], [0, 1, pad], [0, 0, 1]], dtype=np.float64)
+    to_image = shift @ to_image
     return Prepared(
         image=image,
         photo_size=(width, height),
