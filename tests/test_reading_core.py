@@ -67,7 +67,8 @@ def test_a_photographed_card_is_read_and_its_number_and_at_proposed(tesseract_re
     assert number.value == "EB9-901"
     assert "outside_declared_ranges" in number.notes  # the game's runs are EB1-001 to EB1-059
     assert [proposal.value for proposal in proposals["at"]] == [3]
-    assert [proposal.value for proposal in proposals["name"]] == ["テスト騎士"]
+    [name] = proposals["name"]
+    assert _ratio("テスト騎士", name.value) >= 0.75, name.value  # one character in five may be misread
 
     # Each proposal shows where it was read: the number above the AT, both inside the photo and the image read.
     at = proposals["at"][0]
@@ -171,6 +172,10 @@ def test_look_alike_characters_are_corrected_and_marked_low():
     assert "outside_declared_ranges" not in number.notes
     [at] = proposals["at"]
     assert at.value == 4 and at.low_confidence
+
+    # The colon of spaced full-width text read as letters (ＡＴ：＋３ as "AT SI土3").
+    [at] = propose([_line("AT SI土3")], game)
+    assert (at.field, at.value, at.low_confidence, at.read) == ("at", 3, True, "AT SI土3")
 
 
 def test_low_confidence_follows_the_threshold():

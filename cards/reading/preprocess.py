@@ -20,7 +20,7 @@ class Preprocessing:
 
     detect_side: int = 800  # the card's outline is looked for in a copy this long on its long side
     min_card_area: float = 0.15  # an outline must cover this share of the photo to be taken for the card
-    card_long_side: int = 900  # the straightened card is scaled to this long side (up or down)
+    card_long_side: int = 1200  # the straightened card is scaled to this long side (up or down)
     inset: float = 0.02  # this share of the card's width is cut off each edge (its printed border)
     pad: int = 24  # pixels of white added round the image (Tesseract drops text at an edge)
     light_kernel: float = 0.04  # the background light is estimated over this share of the long side

@@ -7,7 +7,8 @@
   "outside_declared_ranges".
 - **a declared field**: one of the field's labels (its name and its ja, zh-hant and en labels, folded as the
   search folds, so ＡＴ is at) followed by an optional colon and a value of the field's type: an integer with
-  its sign (＋３ is 3; 十, 二, 土 and 士 read for ＋ and ー or 一 for − only right there, noted corrected), a string of
+  its sign (＋３ is 3; 十, 二, 土 and 士 read for ＋ and ー or 一 for − only right there, and up to ``MAX_SKIPPED``
+  letters read for the colon skipped: both noted corrected), a string of
   the declared symbols (スキル：ＰＰＴ is "PPT"), a declared choice or its label, a text of the field's pattern.
   The value is cleaned by the field's own type; a value it refuses is not proposed. Free text and
   true/false fields are not proposed (nothing on a card marks them reliably).
@@ -49,6 +50,7 @@ LOW_CONFIDENCE_BELOW = 0.80  # a proposal read with less confidence (0–1) than
 NAME_HEIGHT_SHARE = 0.9
 NAME_DISTINCT = 1.2  # a name is proposed only when the largest lines are this much higher than the median one
 MAX_CORRECTIONS = 10  # look-alike positions tried in one token (2**10 candidates at most)
+MAX_SKIPPED = 2  # characters read for a colon that may stand between a label and an integer
 
 # What Tesseract may read in place of a character of a printed number, both ways.
 _NUMBER_LOOKALIKES = {
@@ -243,6 +245,17 @@ def _fields(lines: Sequence[Line], fields: Sequence[FieldSpec]) -> list[_Found]:
             separator = _SEPARATOR.match(text, end)
             value_start = separator.end() if separator else end
             read = _value(text[value_start:], spec)
+            if read is None and isinstance(spec.type, IntegerType):
+                # The colon of spaced full-width text is often read as a letter or two (ＡＴ：＋３ as "AT SI土3").
+                for skip in range(1, MAX_SKIPPED + 1):
+                    skipped = text[value_start : value_start + skip]
+                    if len(skipped) < skip or any(char.isdigit() or char.isspace() for char in skipped):
+                        break
+                    read = _value(text[value_start + skip :], spec)
+                    if read is not None:
+                        raw, length, _ = read
+                        read, value_start = (raw, length, True), value_start + skip
+                        break
             if read is None:
                 continue
             raw, length, corrected = read
