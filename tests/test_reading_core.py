@@ -221,3 +221,18 @@ def test_the_reading_core_does_not_import_django():
     code = "import sys, cards.reading, cards.reading.synthetic; print('django' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert result.stdout.strip() == "False"
+
+
+def test_a_picture_without_a_card_outline_is_read_whole(tesseract_ready):
+    """A cut-out scan with no border or table round it: no card is found, the whole picture is read."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from cards.reading.synthetic import noto_cjk_path
+
+    picture = Image.new("RGB", (560, 200), "white")
+    ImageDraw.Draw(picture).text((30, 70), RULE_JA, fill="black", font=ImageFont.truetype(noto_cjk_path(), 30))
+    reading = read_photo(picture, ["ja"])
+    assert reading.card_corners is None
+    assert _best_ratio(RULE_JA, reading) >= 0.9, reading.text
+    [line] = [line for line in reading.lines if _ratio(RULE_JA, line.text) >= 0.9]
+    assert _inside(line.photo_box, reading.photo_size) and line.photo_box.top >= 50
