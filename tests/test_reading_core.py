@@ -205,6 +205,15 @@ def test_choices_by_their_labels_and_glossary_terms():
     assert [proposal.value for proposal in faction] == ["human"]
 
 
+def test_a_line_that_is_a_kind_proposes_the_kind_and_a_rules_text_naming_it_does_not():
+    lines = [_line("【ジョブ】"), _line("相手のジョブを１枚破壊する。"), _line("Thorn")]
+    proposals = propose(lines, get_game("endbreaker"))
+    assert [(proposal.value, proposal.lines) for proposal in proposals if proposal.field == "kind"] == [
+        ("job", (0,)),
+        ("thorn", (2,)),
+    ]
+
+
 def test_the_name_is_the_top_most_of_the_largest_lines():
     lines = [
         _line("small print", top=0, height=12),

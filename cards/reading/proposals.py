@@ -12,6 +12,7 @@
   the declared symbols (スキル：ＰＰＴ is "PPT"), a declared choice or its label, a text of the field's pattern.
   The value is cleaned by the field's own type; a value it refuses is not proposed. Free text and
   true/false fields are not proposed (nothing on a card marks them reliably).
+- **kind**: a line that is one of the game's kinds (its slug or a label) and nothing else but punctuation.
 - **keyword**: a glossary term (passed in; the glossary lives in the database) found in a line, folded.
 - **name**: the top-most of the lines printed largest (their words' median height at least
   ``NAME_HEIGHT_SHARE`` of the largest), unless it is where the number or a field was found; only when
@@ -270,6 +271,20 @@ def _fields(lines: Sequence[Line], fields: Sequence[FieldSpec]) -> list[_Found]:
     return found
 
 
+# --- the kind ---------------------------------------------------------------------------------------------
+
+
+def _kinds(lines: Sequence[Line], game: GameDefinition) -> list[_Found]:
+    """A line that is a kind's label and nothing else (ジョブ printed alone; not ジョブ inside a rules text)."""
+    labels = {fold(label): kind.slug for kind in game.kinds for label in (kind.slug, *kind.labels.values()) if label}
+    found: list[_Found] = []
+    for index, line in enumerate(lines):
+        bare = re.sub(r"[\W_]+", "", fold(line.text))
+        if bare and bare in labels:
+            found.append(_Found("kind", labels[bare], index, 0, len(line.text)))
+    return found
+
+
 # --- keywords and the name -------------------------------------------------------------------------------
 
 
@@ -338,7 +353,8 @@ def propose(
     field there may be several (two numbers read on one card): the contributor chooses.
     """
     lines = reading.lines if isinstance(reading, Reading) else tuple(reading)
-    found = _numbers(lines, game) + _fields(lines, game.fields_for_kind(kind)) + _keywords(lines, terms)
+    found = _numbers(lines, game) + _kinds(lines, game) + _fields(lines, game.fields_for_kind(kind))
+    found += _keywords(lines, terms)
     found += _name(lines, {item.line for item in found if item.field != "keyword"})
     found.sort(key=lambda item: (item.line, item.start))
     return [_proposal(item, lines, low_confidence_below) for item in found]

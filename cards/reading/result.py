@@ -128,7 +128,8 @@ class Reading:
 class Proposal:
     """A value the reading suggests for a card: never applied by itself, the contributor confirms or corrects it.
 
-    ``field`` is "number", "name", "keyword" (a glossary term found in the text) or a field the game declares.
+    ``field`` is "number", "name", "kind", "keyword" (a glossary term found in the text) or a field the game
+    declares.
     ``value`` is the value as the field's type cleans it (an int for an integer field, "PPT" for symbols);
     ``read`` the characters it was read from, as read. ``notes`` are codes: "characters_corrected" (look-alike
     characters were read as digits, e.g. O as 0), "outside_declared_ranges" (a number no declared run holds).
