@@ -58,6 +58,24 @@ def chromium_executable() -> str:
 
 
 @pytest.fixture(scope="session")
+def tesseract_ready() -> None:
+    """Tesseract with its Japanese and Traditional Chinese data, and the Noto Sans CJK font the tests draw with."""
+    from cards.reading import installed_languages
+    from cards.reading.synthetic import noto_cjk_path
+
+    missing = [name for name in ("jpn", "chi_tra") if name not in installed_languages()]
+    message = ""
+    if missing:
+        message = f"Tesseract or its data {', '.join(missing)} not installed (bin/setup installs them with apt as root)"
+    elif noto_cjk_path() is None:
+        message = "no Noto Sans CJK font (install Debian's fonts-noto-cjk)"
+    if message:
+        if os.environ.get("CI"):
+            pytest.fail(f"the reading tests are required under CI: {message}")
+        pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
 def browser(chromium_executable):
     from playwright.sync_api import sync_playwright
 

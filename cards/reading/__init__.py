@@ -1,0 +1,78 @@
+"""Reading a card's text from a photo (issue 12): plain Python, no Django.
+
+What it does, in three steps:
+
+1. ``preprocess.prepare`` (OpenCV): the photo is turned as its EXIF says; the card's outline is the largest
+   outer contour of its edges (Canny), simplified to four corners (or its smallest turned rectangle); the card
+   is straightened by the perspective transform of those corners (which also undoes its turn), scaled to
+   ``card_long_side`` pixels (up or down), its printed border cut off (``inset``), its light evened by dividing
+   by a closing of itself (shade, a light falling off), sharpened (unsharp masking), what touches its edge
+   cleared and a white margin added. No outline: the whole photo is read, scaled the same way.
+2. ``ocr.read_photo`` (Tesseract 5 through pytesseract, LSTM engine, page segmentation 3): read in the
+   languages asked for, the site's codes mapped to Tesseract's (ja → jpn, zh-hant → chi_tra, en → eng).
+   ``languages_for(game, with_translations=…)`` gives the game's original language, plus its translation
+   languages when the card shows them. Each line keeps its words, their boxes and confidences (0–1).
+3. ``proposals.propose``: values suggested from the game's declarations (number pattern and runs, labelled
+   fields of declared types, glossary terms passed in, the name); see that module. Proposals are never
+   applied: the contributor confirms or corrects each.
+
+The result types (``result``: ``Reading``, ``Line``, ``Word``, ``Box``, ``Proposal``) are dataclasses with
+``to_json``/``from_json`` for a JSONField.
+
+Decisions:
+
+- Boxes are kept twice: ``box`` in the corrected image (``Reading.corrected_size``, the image Tesseract read)
+  and ``photo_box`` in the photo as uploaded after its EXIF turn: the corrected box's four corners mapped back
+  through the inverse perspective transform, and the upright box around them.
+- The card is assumed turned by less than 45° (its corners are ordered by their position); an upside-down
+  card is read upside down.
+- ``card_long_side`` 1200 and ``sharpen`` 1.0 were chosen with ``benchmarks/ocr.py`` (seed texts on synthetic
+  cards, text 24–40 px on 630 × 880): Traditional Chinese read 87.6% of characters at 900 and 90.0% at 1200,
+  Japanese 96–97% at both. Spaced full-width text such as ＡＴ：＋３ stays the hardest line (its ＋ read as 十 or
+  二, its colon as letters): the proposals allow for those misreadings and mark them.
+- The straightened image gets a white margin (``pad``) and the dark shapes touching its edge (the rest of
+  the printed border) are cleared: Tesseract drops text at an image's edge and reads a border as a line.
+- A line's words are joined without a space where either side is a wide (CJK or full-width) character, since
+  Tesseract cuts Japanese and Chinese into one-character words.
+
+Parameters: ``preprocess.Preprocessing`` (detect_side, min_card_area, card_long_side, inset, light_kernel,
+sharpen, pad), ``ocr.OcrSettings`` (page_segmentation, engine, timeout), ``proposals.LOW_CONFIDENCE_BELOW``
+(0.80, or ``low_confidence_below=`` per call), ``proposals.NAME_HEIGHT_SHARE``, ``NAME_DISTINCT``,
+``MAX_CORRECTIONS`` and ``MAX_SKIPPED``.
+
+``synthetic`` draws clearly synthetic card photos for the tests and the benchmark.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cards.gamedefs.base import GameDefinition
+
+from .ocr import OcrSettings, ReadingUnavailable, installed_languages, read_photo, tesseract_available
+from .preprocess import Preprocessing
+from .proposals import LOW_CONFIDENCE_BELOW, propose
+from .result import Box, Line, Proposal, Reading, Word
+
+
+def languages_for(game: GameDefinition, *, with_translations: bool = False) -> Sequence[str]:
+    """The languages to read a card of ``game`` in: its original, then its translations when asked for."""
+    return game.text_languages if with_translations else (game.original_language,)
+
+
+__all__ = [
+    "LOW_CONFIDENCE_BELOW",
+    "Box",
+    "Line",
+    "OcrSettings",
+    "Preprocessing",
+    "Proposal",
+    "Reading",
+    "ReadingUnavailable",
+    "Word",
+    "installed_languages",
+    "languages_for",
+    "propose",
+    "read_photo",
+    "tesseract_available",
+]

@@ -1,0 +1,105 @@
+"""Clearly synthetic card pictures for the tests (and the benchmark to come): text on a card-like frame,
+then "photographed": turned, seen in perspective, blurred, unevenly lit, JPEG-compressed.
+
+Only Pillow and OpenCV draw and distort; nothing here is used to read a photo.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+from PIL import Image, ImageDraw, ImageFilter, ImageFont
+
+CARD_SIZE = (630, 880)  # a 63 × 88 mm card at 10 pixels a millimetre
+TABLE_GREY = 128
+
+
+@lru_cache(maxsize=1)
+def noto_cjk_path() -> str | None:
+    """The Noto Sans CJK regular font collection, as fontconfig finds it (Debian's fonts-noto-cjk)."""
+    try:
+        listing = subprocess.run(["fc-list"], capture_output=True, text=True, check=False, timeout=20).stdout
+    except (OSError, subprocess.SubprocessError):
+        return None
+    paths = sorted({line.split(":", 1)[0] for line in listing.splitlines() if "NotoSansCJK-Regular" in line})
+    return paths[0] if paths else None
+
+
+# Index of each face in NotoSansCJK-Regular.ttc (JP, KR, SC, TC, HK; the Mono faces follow).
+_FACE = {"ja": 0, "zh-hant": 3, "en": 0}
+
+
+@dataclass(frozen=True)
+class TextLine:
+    text: str
+    size: int = 40  # font size in pixels on the 630 × 880 card
+
+
+def render_card(lines: Sequence[TextLine], *, language: str = "ja", font_path: str | None = None) -> Image.Image:
+    """A white card with a black border, ``lines`` written from the top left, in ``language``'s face of Noto CJK."""
+    path = font_path or noto_cjk_path()
+    if path is None:
+        raise RuntimeError("no Noto Sans CJK font found (install Debian's fonts-noto-cjk)")
+    card = Image.new("RGB", CARD_SIZE, (TABLE_GREY,) * 3)  # what the rounded corners leave shows the table
+    draw = ImageDraw.Draw(card)
+    width, height = CARD_SIZE
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=28, fill="white", outline="black", width=18)
+    y = 70
+    for line in lines:
+        font = ImageFont.truetype(path, line.size, index=_FACE.get(language, 0))
+        draw.text((60, y), line.text, fill="black", font=font)
+        y += int(line.size * 1.6)
+    return card
+
+
+def photograph(
+    card: Image.Image,
+    *,
+    angle: float = 3.0,
+    perspective: float = 0.04,
+    blur: float = 1.0,
+    uneven_light: float = 0.25,
+    jpeg_quality: int = 80,
+    size: tuple[int, int] = (900, 1100),
+    background: int = TABLE_GREY,
+) -> Image.Image:
+    """``card`` as a phone might see it: on a grey table, turned by ``angle`` degrees, its corners moved by up to
+    ``perspective`` of its size, blurred with a Gaussian of ``blur`` pixels, darker by up to ``uneven_light`` towards
+    one corner, and saved as a JPEG of ``jpeg_quality``. Deterministic: the same arguments give the same picture."""
+    width, height = card.size
+    out_w, out_h = size
+    scale = 0.75 * min(out_w / width, out_h / height)
+    corners = np.array([[0, 0], [width, 0], [width, height], [0, height]], dtype=np.float32)
+    centre = np.array([out_w / 2, out_h / 2], dtype=np.float32)
+    radians = np.deg2rad(angle)
+    turn = np.array([[np.cos(radians), -np.sin(radians)], [np.sin(radians), np.cos(radians)]], dtype=np.float32)
+    placed = (corners - [width / 2, height / 2]) * scale @ turn.T + centre
+    # Perspective: the top edge narrower than the bottom one, as when the phone is held a little low.
+    shift = perspective * width * scale
+    placed += np.array([[shift, 0.5 * shift], [-shift, 0.5 * shift], [0, 0], [0, 0]], dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(corners, placed.astype(np.float32))
+    pixels = cv2.warpPerspective(
+        np.asarray(card.convert("RGB")),
+        matrix,
+        (out_w, out_h),
+        flags=cv2.INTER_AREA,
+        borderMode=cv2.BORDER_CONSTANT,
+        borderValue=(background, background, background),
+    )
+    if uneven_light:
+        ramp = np.linspace(1.0, 1.0 - uneven_light, out_w, dtype=np.float32)[None, :]
+        ramp = ramp * np.linspace(1.0, 1.0 - uneven_light / 2, out_h, dtype=np.float32)[:, None]
+        pixels = np.clip(pixels.astype(np.float32) * ramp[:, :, None], 0, 255).astype(np.uint8)
+    photo = Image.fromarray(pixels)
+    if blur:
+        photo = photo.filter(ImageFilter.GaussianBlur(blur))
+    buffer = io.BytesIO()
+    photo.save(buffer, "JPEG", quality=jpeg_quality)
+    buffer.seek(0)
+    return Image.open(buffer).convert("RGB")
