@@ -18,7 +18,7 @@ from cards.models import Card, Game
 from contributions import selectors, services
 from contributions.models import ChangeSet, GameRole
 
-from .users import make_user
+from .users import make_editor, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -35,9 +35,7 @@ def game(db) -> Game:
 
 @pytest.fixture
 def editor(game):
-    user = make_user("suikoden-editor")
-    GameRole.objects.create(user=user, game=game, role=GameRole.Role.EDITOR)
-    return user
+    return make_editor(game, "suikoden-editor")
 
 
 def api(user=None, language: str = "en") -> Client:

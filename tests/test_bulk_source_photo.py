@@ -18,9 +18,9 @@ from PIL import Image
 
 from cards.models import Game, StoredImage
 from contributions import services
-from contributions.models import ChangeSet, GameRole
+from contributions.models import ChangeSet
 
-from .users import make_user
+from .users import make_editor, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -53,9 +53,7 @@ def player(game):
 
 @pytest.fixture
 def editor(game):
-    user = make_user("editor")
-    GameRole.objects.create(user=user, game=game, role=GameRole.Role.EDITOR)
-    return user
+    return make_editor(game, "editor")
 
 
 def picture(color: tuple[int, int, int] = (30, 120, 60), size: tuple[int, int] = (600, 840), **save) -> bytes:

@@ -24,10 +24,10 @@ from accounts import services as account_services
 from cards.images import ImageLimits, ImageRefused, check_image
 from cards.models import Card, CardImage, Game, StoredImage
 from contributions import services
-from contributions.models import ChangeSet, GameRole
+from contributions.models import ChangeSet
 from decks import services as deck_services
 
-from .users import make_user
+from .users import make_editor, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -52,9 +52,7 @@ def player(db):
 
 @pytest.fixture
 def editor(game):
-    user = make_user("editor")
-    GameRole.objects.create(user=user, game=game, role=GameRole.Role.EDITOR)
-    return user
+    return make_editor(game, "editor")
 
 
 def picture(

@@ -17,7 +17,7 @@ from cards.services import card_state
 from contributions import selectors, services
 from contributions.models import ChangeSet, GameRole, Notice
 
-from .users import make_user
+from .users import make_editor, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -47,9 +47,7 @@ def player(db):
 
 @pytest.fixture
 def editor(db, game):
-    user = make_user("editor")
-    GameRole.objects.create(user=user, game=game, role=GameRole.Role.EDITOR)
-    return user
+    return make_editor(game, "editor")
 
 
 def submit(author, game, cards, **options):

@@ -23,7 +23,7 @@ from contributions.models import ChangeSet, GameRole
 
 from .test_seed_revisions import admin_change_attack, load, seed_file, the_card, words
 from .test_seed_revisions import editor as superuser  # noqa: F401 (a fixture: the admin's editor)
-from .users import make_user
+from .users import make_editor, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -39,9 +39,7 @@ def game(db) -> Game:
 @pytest.fixture
 def editor(game):
     """An editor of 水滸伝 (a role, not a superuser)."""
-    user = make_user("suikoden-editor")
-    GameRole.objects.create(user=user, game=game, role=GameRole.Role.EDITOR)
-    return user
+    return make_editor(game, "suikoden-editor")
 
 
 def logged_in(user, language: str = "en") -> Client:

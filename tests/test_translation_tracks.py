@@ -20,10 +20,10 @@ from cards import selectors
 from cards.models import Card, CardText, Game, TrackPreference, TranslationTrack
 from cards.services import card_state, import_files, state_digest
 from contributions import services as contribution_services
-from contributions.models import ChangeSet, GameRole
+from contributions.models import ChangeSet
 
 from .test_pages import get, parse, squash
-from .users import make_user
+from .users import make_editor, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -90,9 +90,7 @@ def seeded(tmp_path, game) -> str:
 
 @pytest.fixture
 def editor(game):
-    user = make_user("editor")
-    GameRole.objects.create(user=user, game=game, role=GameRole.Role.EDITOR)
-    return user
+    return make_editor(game, "editor")
 
 
 def signed_in(user) -> Client:
