@@ -1,6 +1,8 @@
-"""Goldfish speed on one core: games per second for each game's play-out and for draw statistics.
+"""Goldfish speed on one core: games per second for each game's play-out and for draw statistics, and whole
+エンドブレイカー！SCG games per second beside pyminion's Dominion.
 
-    python benchmarks/simulate.py [--games 20000] [--turns 10]
+    python benchmarks/simulate.py [--games 20000] [--turns 10] [--whole-games 1000] [--versus-games 300]
+                                 [--repeats 3] [--whole-games-only]
 
 Decks are synthetic (clearly fake cards with every value filled in). Each line also
 shows the figure of a baseline measured in the same run: each play-out, with its event
@@ -8,17 +10,33 @@ log on (what the sample-hand page does) and without it, and a 10,000-game Monte 
 (default parameters: a game ends when the goldfish is beaten) against a plain Python
 shuffle-and-draw loop; and the vectorised draw statistics against the same question
 answered game by game in Python.
+
+Whole games (issue 13): 2-player games of the full エンドブレイカー！SCG core (``simulator.engines.endbreaker_game``),
+its two shipped strategies (big_darc against build_then_resolve, changing seats game by game), from set-up to
+the end of the third battle, with the event log off and on, on a clearly synthetic set-up (``SYNTHETIC_*``
+below: the real card values are not in the database). Beside them, in the same run and taken in turn with
+them: pyminion's Big Money bot against itself, 2-player Dominion (base set), with its logging off. Goal: at
+least ten times pyminion's games a second, log on and off.
+
+pyminion is a benchmark-only tool, not a dependency of the project (it is not in pyproject.toml): when
+``import pyminion`` fails, this script installs the pinned version (``PYMINION_VERSION``) into the Python
+running it with ``python -m pip install pyminion==<version>``.
 """
 
 from __future__ import annotations
 
 import argparse
+import copy
+import importlib
+import logging
 import os
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -28,6 +46,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from simulator.core import SimCard, SimDeck, cards_seen_by_turn, play_game  # noqa: E402
 from simulator.engines import get_engine  # noqa: E402
+from simulator.engines.endbreaker_game import STRATEGIES, Game, Setup  # noqa: E402
 from simulator.montecarlo import draw_odds, play_many  # noqa: E402
 
 
@@ -136,14 +155,167 @@ GOAL = {"shadowera": 5}
 DEFAULT_GOAL = 20
 
 
+# Whole エンドブレイカー！SCG games (issue 13, item 8) --------------------------------------------------------
+
+PYMINION_VERSION = "0.4.0"  # benchmark-only: installed by ``load_pyminion``, never a project dependency
+WHOLE_GAME_GOAL = 10  # at least ten times pyminion's games a second, log on and off
+
+
+def synthetic_card(key: str, kind: str, **fields: object) -> SimCard:
+    return SimCard(key, f"合成{key}", kind, fields)
+
+
+# A clearly synthetic set-up, with the values of the one the engine's tests use (tests/test_endbreaker_game.py):
+# keys EB9-9xx and names 合成…, every value made up. The scripted cards (EB1-001, EB1-008, EB1-017, EB1-018,
+# EB1-021, the thorn EB1-059) keep their real keys so that their effects run, with synthetic values too.
+SYNTHETIC_TAVERN = synthetic_card("EB1-001", "city", skill="", at=0)
+SYNTHETIC_STARTING_JOBS = (
+    synthetic_card("EB9-902", "job", skill="P", at=1, cost="P", attribute="P"),
+    synthetic_card("EB9-903", "job", skill="T", at=1, cost="T", attribute="T"),
+    synthetic_card("EB9-904", "job", skill="S", at=1, cost="S", attribute="S"),
+)
+SYNTHETIC_JOBS = (
+    synthetic_card("EB9-905", "job", cost="PP", skill="PP", at=2, attribute="P"),
+    synthetic_card("EB9-906", "job", cost="TT", skill="TT", at=2, attribute="T"),
+    synthetic_card("EB9-907", "job", cost="SS", skill="SS", at=2, attribute="S"),
+)
+SYNTHETIC_ABILITIES = (
+    synthetic_card("EB1-008", "ability", cost="PT", skill="B", at=1, attribute="P"),
+    synthetic_card("EB1-017", "ability", cost="PPT", skill="", at=1, attribute="T"),
+    synthetic_card("EB1-018", "ability", cost="PPPT", skill="", at=2, attribute="S"),
+    synthetic_card("EB1-021", "ability", cost="TS", skill="T", attribute="T"),  # its AT is its text's
+    *(
+        synthetic_card(f"EB9-91{n}", "ability", cost="P" * n + "S", skill="●", at=n, attribute="PTS"[n % 3])
+        for n in range(5)
+    ),
+)
+SYNTHETIC_SCENARIOS = tuple(synthetic_card(f"EB9-93{n}", "scenario", cost="PT", payout="2") for n in range(10))
+SYNTHETIC_MASQUERADES = tuple(synthetic_card(f"EB9-95{n}", "masquerade", payout="6-4-2-0", damage=3) for n in range(8))
+SYNTHETIC_THORN = synthetic_card("EB1-059", "thorn", at=1, skill="")
+
+
+def synthetic_endbreaker_setup() -> Setup:
+    knight, hunter, astromancer = SYNTHETIC_STARTING_JOBS
+    return Setup(
+        tavern=SYNTHETIC_TAVERN,
+        knight=knight,
+        hunter=hunter,
+        astromancer=astromancer,
+        jobs=SYNTHETIC_JOBS,
+        abilities=SYNTHETIC_ABILITIES,
+        scenarios=SYNTHETIC_SCENARIOS,
+        masquerades=SYNTHETIC_MASQUERADES,
+        thorn=SYNTHETIC_THORN,
+    )
+
+
+WHOLE_GAME_STRATEGIES = ("big_darc", "build_then_resolve")  # two shipped strategies
+
+
+def whole_endbreaker_games(log: bool) -> Run:
+    """Plays ``n`` whole 2-player games (set-up included), the two strategies changing seats game by game."""
+    setup = synthetic_endbreaker_setup()
+    first, second = (STRATEGIES[name] for name in WHOLE_GAME_STRATEGIES)
+    pairings = ([first, second], [second, first])
+
+    def run(n: int) -> None:
+        for seed in range(n):
+            game = Game(setup, pairings[seed % 2], seed, log_events=log)
+            game.play_to_end()
+            if not game.over:
+                raise RuntimeError(f"the synthetic game of seed {seed} did not end")
+
+    return run
+
+
+def load_pyminion() -> ModuleType:
+    """Imports pyminion, installing the pinned version into this Python first if it is missing."""
+    try:
+        return importlib.import_module("pyminion")
+    except ImportError:
+        print(f"installing pyminion=={PYMINION_VERSION} (benchmark only) with pip …", flush=True)
+        subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "--disable-pip-version-check",
+                f"pyminion=={PYMINION_VERSION}",
+            ],
+            check=True,
+        )
+        importlib.invalidate_caches()
+        return importlib.import_module("pyminion")
+
+
+def pyminion_big_money_games() -> Run:
+    """Plays ``n`` 2-player Big Money Dominion games as pyminion's own ``Simulator`` does (a shallow copy of one
+    game set up with its two bots, played to the end), its logging off: it logs to the root logger, which is
+    raised past INFO here, and no handler prints."""
+    load_pyminion()
+    from pyminion.bots.examples import BigMoney
+    from pyminion.expansions.base import base_set
+    from pyminion.game import Game as DominionGame
+
+    logging.getLogger().setLevel(logging.WARNING)
+    logging.disable(logging.INFO)
+    template = DominionGame(
+        players=[BigMoney("big_money_1"), BigMoney("big_money_2")], expansions=[base_set], log_stdout=False
+    )
+
+    def run(n: int) -> None:
+        random.seed(1)  # pyminion draws from the random module's own generator
+        for _ in range(n):
+            copy.copy(template).play()
+
+    return run
+
+
+def whole_games(eb_games: int, versus_games: int, repeats: int) -> bool:
+    """Prints whole games a second beside pyminion's, taken in turn; True when the goal is met."""
+    pyminion = pyminion_big_money_games()
+    rates = interleaved_games_per_second(
+        {
+            "pyminion": (pyminion, versus_games),
+            "fast": (whole_endbreaker_games(log=False), eb_games),
+            "slow": (whole_endbreaker_games(log=True), eb_games),
+        },
+        repeats,
+    )
+    beside, fast, slow = rates["pyminion"], rates["fast"], rates["slow"]
+    met = fast >= WHOLE_GAME_GOAL * beside and slow >= WHOLE_GAME_GOAL * beside
+    print(
+        f"whole 2-player games on one core (best of {repeats}, the three taken in turn): "
+        f"{' against '.join(WHOLE_GAME_STRATEGIES)} on a synthetic set-up, {eb_games:,} games; "
+        f"pyminion {PYMINION_VERSION}'s Big Money against itself (Dominion, base set), {versus_games:,} games"
+    )
+    print(f"{beside:>10,.0f} games/s{'':>17}  pyminion Big Money Dominion")
+    print(f"{fast:>10,.0f} games/s{fast / beside:>7.1f}x pyminion  エンドブレイカー！SCG, event log off")
+    print(f"{slow:>10,.0f} games/s{slow / beside:>7.1f}x pyminion  エンドブレイカー！SCG, event log on")
+    print(
+        f"goal: エンドブレイカー！SCG at least {WHOLE_GAME_GOAL}x pyminion's games a second, log on and off: "
+        + ("met" if met else "not met")
+    )
+    return met
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--games", type=int, default=20_000)
     parser.add_argument("--turns", type=int, default=10)
     parser.add_argument("--draw-games", type=int, default=1_000_000)
     parser.add_argument("--monte-carlo", type=int, default=10_000, help="games of the Monte Carlo run timed")
+    parser.add_argument("--whole-games", type=int, default=1_000, help="whole エンドブレイカー！SCG games a round")
+    parser.add_argument("--versus-games", type=int, default=300, help="pyminion Big Money games a round")
+    parser.add_argument("--repeats", type=int, default=3, help="rounds of the whole games (the best is kept)")
+    parser.add_argument("--whole-games-only", action="store_true", help="only the whole games beside pyminion")
     arguments = parser.parse_args()
     turns = arguments.turns
+    if arguments.whole_games_only:
+        whole_games(arguments.whole_games, arguments.versus_games, arguments.repeats)
+        return 0
 
     loop_games = max(1, arguments.draw_games // 20)
     loop = games_per_second(shuffle_and_draw, loop_games)
@@ -207,6 +379,7 @@ def main() -> int:
         "goal: every engine at least 1/20 of the loop, Shadow Era 1/5, log on and off: "
         + ("met" if not failures else "not met by " + ", ".join(failures))
     )
+    whole_games(arguments.whole_games, arguments.versus_games, arguments.repeats)
     return 0
 
 
