@@ -1,0 +1,185 @@
+"""Reading card photos on the task workers (readings): a batch of clearly synthetic card photos uploaded through
+the API, each read (cards.reading), its number proposed and matched to an existing card; cancel, owner-only
+access, the day's upload allowance. The readings themselves need Tesseract (skipped without, as
+tests/test_reading_core.py); the rest needs nothing.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from PIL import Image
+
+from accounts import services as account_services
+from cards.reading import ReadingUnavailable
+from cards.reading.synthetic import TextLine, photograph, render_card
+from cards.services_images import image_store
+from readings import services
+from readings.models import PhotoReading, ReadingBatch
+from readings.tasks import read_photo
+
+from .synthetic_decks import game
+from .users import make_user
+
+pytestmark = pytest.mark.django_db
+
+IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+URL = "/api/readings/"
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+
+
+@pytest.fixture
+def reader(db):
+    return make_user("reader")
+
+
+def token_client(user, language: str = "en") -> Client:
+    token = account_services.token_create(user=user)[1]
+    return Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_ACCEPT_LANGUAGE=language)
+
+
+def card_photo(name: str, number: str, *, angle: float = 3.0) -> bytes:
+    """A synthetic card photographed (turned, in perspective, blurred), as the JPEG a phone would send."""
+    card = render_card([TextLine(name, 40), TextLine(number, 24), TextLine("ＡＴ：＋３", 30)], language="ja")
+    buffer = io.BytesIO()
+    photograph(card, angle=angle, blur=1.0, perspective=0.03).save(buffer, "JPEG", quality=90)
+    return buffer.getvalue()
+
+
+def plain_picture(shade: int) -> bytes:
+    """A picture the upload takes (no Tesseract needed to make it); ``shade`` makes each one different."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (300, 420), (shade, 200, 180)).save(buffer, "PNG")
+    return buffer.getvalue()
+
+
+def upload(data: bytes, name: str = "photo.jpg") -> SimpleUploadedFile:
+    return SimpleUploadedFile(name, data, content_type="image/jpeg")
+
+
+def post_batch(client: Client, photos: list[bytes], game_slug: str = "endbreaker"):
+    return client.post(URL, {"game": game_slug, "photo": [upload(data, f"p{i}.jpg") for i, data in enumerate(photos)]})
+
+
+def test_a_batch_of_two_photos_is_read_its_numbers_proposed_and_an_existing_card_matched(
+    tesseract_ready, synthetic_cards, reader, settings
+):
+    settings.TASKS = IMMEDIATE
+    client = token_client(reader)
+    existing = card_photo("テスト居合い", "EB9-001")  # a synthetic card loaded by the fixture
+    new = card_photo("テスト新騎士", "EB9-951", angle=-4)  # no such card
+    response = post_batch(client, [existing, new])
+    assert response.status_code == 201, response.json()
+    batch_url = response["Location"]
+
+    body = client.get(batch_url).json()
+    assert body["status"] == "done" and body["game"] == "endbreaker"
+    first, second = body["photos"]
+    assert [first["index"], second["index"]] == [1, 2]
+    for photo in (first, second):
+        assert photo["status"] == "done" and photo["progress"] == 100 and photo["error"] is None
+        assert photo["thumbnail_url"].startswith("http://testserver/media/")
+        assert client.get(photo["thumbnail_url"]).status_code == 200
+        assert any(line["text"].strip() for line in photo["lines"])
+    numbers = [[p["value"] for p in photo["proposals"] if p["field"] == "number"] for photo in (first, second)]
+    assert numbers == [["EB9-001"], ["EB9-951"]]
+    assert first["card"] == "EB9-001" and first["matched_by"] == "number"
+    assert first["card_url"].endswith("/api/cards/endbreaker/EB9-001/")
+    assert second["card"] is None and second["matched_by"] == ""
+
+
+def test_a_card_whose_number_is_not_read_is_matched_by_its_name(tesseract_ready, synthetic_cards, reader, settings):
+    settings.TASKS = IMMEDIATE
+    card = render_card([TextLine("テスト仮面", 44), TextLine("ターン開始時、カードを１枚引く。", 24)], language="ja")
+    buffer = io.BytesIO()
+    photograph(card, angle=2, blur=0.5, perspective=0.02).save(buffer, "JPEG", quality=90)
+    batch = services.reading_batch_create(user=reader, game=game("endbreaker"), files=[upload(buffer.getvalue())])
+    [photo] = batch.photos.all()
+    assert photo.status == "done"
+    assert photo.card is not None and photo.card.key == "EB9-004" and photo.matched_by == "name"
+
+
+def test_cancel_stops_a_queued_batch(synthetic_cards, reader, settings):
+    settings.TASKS = DUMMY  # queued, not read yet
+    client = token_client(reader)
+    response = post_batch(client, [plain_picture(10), plain_picture(20)])
+    assert response.status_code == 201
+    assert response.json()["status"] == "queued"
+    assert {photo["status"] for photo in response.json()["photos"]} == {"queued"}
+
+    cancelled = client.post(response.json()["cancel_url"])
+    assert cancelled.status_code == 200
+    assert cancelled.json()["status"] == "cancelled"
+    assert [photo["status"] for photo in cancelled.json()["photos"]] == ["cancelled", "cancelled"]
+    # The worker that picks the tasks up later reads nothing.
+    for photo in PhotoReading.objects.all():
+        assert read_photo.call(photo.pk) is None
+    assert client.get(response["Location"]).json()["photos"][0]["status"] == "cancelled"
+    # Cancelling again leaves it as it is.
+    assert client.post(response.json()["cancel_url"]).json()["status"] == "cancelled"
+
+
+def test_a_reading_without_tesseract_fails_with_a_clear_message(synthetic_cards, reader, settings, monkeypatch):
+    settings.TASKS = IMMEDIATE
+
+    def unavailable(*args, **kwargs):
+        raise ReadingUnavailable("Tesseract cannot read 'ja': install the Debian package tesseract-ocr-jpn")
+
+    monkeypatch.setattr(services, "read_photo", unavailable)
+    client = token_client(reader)
+    response = post_batch(client, [plain_picture(30)])
+    assert response.status_code == 201
+    body = response.json()
+    assert body["status"] == "done"  # every photo settled
+    [photo] = body["photos"]
+    assert photo["status"] == "failed" and photo["error_code"] == "reading_unavailable"
+    assert "Tesseract" in photo["error"]
+
+
+def test_a_batch_is_its_uploaders_alone(synthetic_cards, reader, settings):
+    settings.TASKS = DUMMY
+    response = post_batch(token_client(reader), [plain_picture(40)])
+    location, cancel = response["Location"], response.json()["cancel_url"]
+    someone_else = token_client(make_user("someone"))
+    assert someone_else.get(location).status_code == 404
+    assert someone_else.post(cancel).status_code == 404
+    assert ReadingBatch.objects.get().status == "queued"  # not cancelled by them
+    assert Client().get(location).status_code == 401
+    assert Client().post(URL, {"game": "endbreaker", "photo": upload(plain_picture(41))}).status_code == 401
+
+
+def test_the_days_upload_allowance_refuses_a_batch_whole(synthetic_cards, reader, settings):
+    settings.TASKS = DUMMY
+    settings.IMAGE_UPLOADS_PER_DAY = 3
+    image_store(uploader=reader, stream=io.BytesIO(plain_picture(50)))
+    response = post_batch(token_client(reader), [plain_picture(51), plain_picture(52), plain_picture(53)])
+    assert response.status_code == 429
+    assert response.json()["code"] == "image_uploads_per_day"
+    assert "3 images" in response.json()["detail"]
+    assert not ReadingBatch.objects.exists() and not PhotoReading.objects.exists()  # nothing half-kept
+    # Within the allowance it is taken.
+    assert post_batch(token_client(reader), [plain_picture(51), plain_picture(52)]).status_code == 201
+
+
+def test_a_batch_needs_a_game_photos_and_at_most_the_stated_number(synthetic_cards, reader, settings):
+    settings.TASKS = DUMMY
+    settings.READING_MAX_PHOTOS_PER_BATCH = 2
+    client = token_client(reader)
+    too_many = post_batch(client, [plain_picture(60), plain_picture(61), plain_picture(62)])
+    assert too_many.status_code == 400 and too_many.json()["code"] == "too_many_photos"
+    assert "at most 2 photos" in too_many.json()["errors"]["photo"][0]
+    none = client.post(URL, {"game": "endbreaker"})
+    assert none.status_code == 400 and "photo" in none.json()["errors"]
+    no_game = client.post(URL, {"game": "nosuchgame", "photo": upload(plain_picture(63))})
+    assert no_game.status_code == 400 and "game" in no_game.json()["errors"]
+    not_a_picture = client.post(URL, {"game": "endbreaker", "photo": upload(b"not a picture at all" * 20)})
+    assert not_a_picture.status_code == 400 and "photo" in not_a_picture.json()["errors"]
+    assert not ReadingBatch.objects.exists()
