@@ -99,14 +99,18 @@ def reading_batch_create(*, user: Any, game: Game, files: Sequence[Any], languag
         raise ReadingError(message, code="no_photo", errors={"photo": [message]})
     limit = max_photos()
     if len(files) > limit:
-        message = Message(_("A batch holds at most %(limit)s photos; send the others in another batch."), {"limit": limit})
+        message = Message(
+            _("A batch holds at most %(limit)s photos; send the others in another batch."), {"limit": limit}
+        )
         raise ReadingError(message, code="too_many_photos", errors={"photo": [message]})
     with transaction.atomic():
         batch = ReadingBatch.objects.create(
             user=user, game=game, language=language or translation.get_language() or settings.LANGUAGE_CODE
         )
         photos = [
-            PhotoReading.objects.create(batch=batch, index=index, image=image_store(uploader=user, stream=upload, field="photo"))
+            PhotoReading.objects.create(
+                batch=batch, index=index, image=image_store(uploader=user, stream=upload, field="photo")
+            )
             for index, upload in enumerate(files, start=1)
         ]
         for photo in photos:

@@ -6,70 +6,128 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('cards', '0015_search_any_column_pairs'),
+        ("cards", "0015_search_any_column_pairs"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ReadingBatch',
+            name="ReadingBatch",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('reading', 'reading'), ('done', 'done'), ('failed', 'failed'), ('cancelled', 'cancelled')], default='queued', max_length=10, verbose_name='status')),
-                ('language', models.CharField(default='ja', max_length=16)),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reading_batches', to='cards.game')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reading_batches', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("reading", "reading"),
+                            ("done", "done"),
+                            ("failed", "failed"),
+                            ("cancelled", "cancelled"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("language", models.CharField(default="ja", max_length=16)),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="reading_batches", to="cards.game"
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="reading_batches",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'reading batch',
-                'verbose_name_plural': 'reading batches',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "reading batch",
+                "verbose_name_plural": "reading batches",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='PhotoReading',
+            name="PhotoReading",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveSmallIntegerField()),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('reading', 'reading'), ('done', 'done'), ('failed', 'failed'), ('cancelled', 'cancelled')], default='queued', max_length=10, verbose_name='status')),
-                ('progress', models.PositiveSmallIntegerField(default=0, verbose_name='progress')),
-                ('reading', models.JSONField(blank=True, null=True)),
-                ('proposals', models.JSONField(blank=True, default=list)),
-                ('card_key', models.CharField(blank=True, default='', max_length=100)),
-                ('matched_by', models.CharField(blank=True, default='', max_length=10)),
-                ('error_code', models.CharField(blank=True, default='', max_length=40)),
-                ('error', models.TextField(blank=True, default='')),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('heartbeat_at', models.DateTimeField(blank=True, null=True)),
-                ('task_id', models.CharField(blank=True, default='', max_length=64)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('card', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='cards.card')),
-                ('image', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='readings', to='cards.storedimage')),
-                ('batch', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='photos', to='readings.readingbatch')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("index", models.PositiveSmallIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("reading", "reading"),
+                            ("done", "done"),
+                            ("failed", "failed"),
+                            ("cancelled", "cancelled"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("progress", models.PositiveSmallIntegerField(default=0, verbose_name="progress")),
+                ("reading", models.JSONField(blank=True, null=True)),
+                ("proposals", models.JSONField(blank=True, default=list)),
+                ("card_key", models.CharField(blank=True, default="", max_length=100)),
+                ("matched_by", models.CharField(blank=True, default="", max_length=10)),
+                ("error_code", models.CharField(blank=True, default="", max_length=40)),
+                ("error", models.TextField(blank=True, default="")),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("heartbeat_at", models.DateTimeField(blank=True, null=True)),
+                ("task_id", models.CharField(blank=True, default="", max_length=64)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "card",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="cards.card",
+                    ),
+                ),
+                (
+                    "image",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="readings", to="cards.storedimage"
+                    ),
+                ),
+                (
+                    "batch",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="photos", to="readings.readingbatch"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'photo reading',
-                'verbose_name_plural': 'photo readings',
-                'ordering': ['batch', 'index'],
+                "verbose_name": "photo reading",
+                "verbose_name_plural": "photo readings",
+                "ordering": ["batch", "index"],
             },
         ),
         migrations.AddIndex(
-            model_name='readingbatch',
-            index=models.Index(fields=['user', '-created_at'], name='readings_re_user_id_0831f5_idx'),
+            model_name="readingbatch",
+            index=models.Index(fields=["user", "-created_at"], name="readings_re_user_id_0831f5_idx"),
         ),
         migrations.AddIndex(
-            model_name='photoreading',
-            index=models.Index(fields=['status', 'heartbeat_at'], name='readings_ph_status_b4f837_idx'),
+            model_name="photoreading",
+            index=models.Index(fields=["status", "heartbeat_at"], name="readings_ph_status_b4f837_idx"),
         ),
         migrations.AddConstraint(
-            model_name='photoreading',
-            constraint=models.UniqueConstraint(fields=('batch', 'index'), name='one_photo_reading_per_index'),
+            model_name="photoreading",
+            constraint=models.UniqueConstraint(fields=("batch", "index"), name="one_photo_reading_per_index"),
         ),
     ]
