@@ -27,6 +27,8 @@ class ReadingBatchRequestSerializer(serializers.Serializer):
     game = GameSlugField(help_text="The game the photographed cards are of (a slug from /api/games/).")
     photo = serializers.ListField(
         child=serializers.FileField(),
+        min_length=1,
+        max_length=settings.READING_MAX_PHOTOS_PER_BATCH,
         help_text="One or more photos or scans of cards (the field repeated), JPEG, PNG or WebP, each as "
         f"POST /api/images/ takes it; at most READING_MAX_PHOTOS_PER_BATCH ({settings.READING_MAX_PHOTOS_PER_BATCH}).",
     )
