@@ -7,14 +7,16 @@ tests/test_reading_core.py); the rest needs nothing.
 from __future__ import annotations
 
 import io
+from datetime import timedelta
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils import timezone
 from PIL import Image
 
 from accounts import services as account_services
-from cards.reading import ReadingUnavailable
+from cards.reading import Reading, ReadingUnavailable
 from cards.reading.synthetic import TextLine, photograph, render_card
 from cards.services_images import image_store
 from readings import services
@@ -187,3 +189,55 @@ def test_a_batch_needs_a_game_photos_and_at_most_the_stated_number(synthetic_car
     not_a_picture = client.post(URL, {"game": "endbreaker", "photo": upload(b"not a picture at all" * 20)})
     assert not_a_picture.status_code == 400 and "photo" in not_a_picture.json()["errors"]
     assert not ReadingBatch.objects.exists()
+
+
+def empty_reading(*args, **kwargs) -> Reading:
+    """What reading a photo without text gives (no Tesseract needed)."""
+    return Reading(lines=(), tesseract_languages="jpn", photo_size=(300, 420), corrected_size=(300, 420),
+                   card_corners=None, seconds=0.0)  # fmt: skip
+
+
+def test_a_cancel_while_a_photo_is_read_lets_it_finish_and_reads_no_other(
+    synthetic_cards, reader, settings, monkeypatch
+):
+    settings.TASKS = DUMMY
+    client = token_client(reader)
+    response = post_batch(client, [plain_picture(70), plain_picture(71)])
+    batch = ReadingBatch.objects.get()
+
+    def cancelled_meanwhile(*args, **kwargs) -> Reading:
+        assert client.post(response.json()["cancel_url"]).json()["status"] == "cancelled"
+        return empty_reading()
+
+    monkeypatch.setattr(services, "read_photo", cancelled_meanwhile)
+    first, second = batch.photos.order_by("index")
+    assert read_photo.call(first.pk) is not None  # the worker reading it when the cancel came finishes it
+    assert read_photo.call(second.pk) is None
+    body = client.get(response["Location"]).json()
+    assert body["status"] == "cancelled" and body["finished_at"] is not None
+    assert [photo["status"] for photo in body["photos"]] == ["done", "cancelled"]
+
+
+def test_a_photo_whose_worker_vanished_is_read_again_then_given_up(synthetic_cards, reader, settings, monkeypatch):
+    settings.TASKS = DUMMY
+    monkeypatch.setattr(services, "read_photo", empty_reading)
+    client = token_client(reader)
+    response = post_batch(client, [plain_picture(80)])
+    photo = PhotoReading.objects.get()
+    long_ago = timezone.now() - timedelta(seconds=settings.READING_STALE_SECONDS + 60)
+    PhotoReading.objects.filter(pk=photo.pk).update(status="reading", attempts=1, progress=10, heartbeat_at=long_ago)
+
+    body = client.get(response["Location"]).json()  # looking at the batch notices the vanished worker
+    assert body["photos"][0]["status"] == "queued" and body["photos"][0]["progress"] == 0
+    assert read_photo.call(photo.pk) is not None
+    assert client.get(response["Location"]).json()["status"] == "done"
+
+    again = post_batch(client, [plain_picture(81)])
+    stalled = PhotoReading.objects.get(batch_id=again.json()["id"])
+    PhotoReading.objects.filter(pk=stalled.pk).update(
+        status="reading", attempts=services.MAX_ATTEMPTS, heartbeat_at=long_ago
+    )
+    body = client.get(again["Location"]).json()
+    assert body["status"] == "done"
+    assert body["photos"][0]["status"] == "failed" and body["photos"][0]["error_code"] == "workers_stopped"
+    assert "stopped several times" in body["photos"][0]["error"]
