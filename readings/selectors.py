@@ -6,6 +6,8 @@ from typing import Any
 
 from django.http import Http404
 
+from cards.models import Game, Term, TermText
+
 from .models import ReadingBatch
 
 
@@ -22,3 +24,9 @@ def batch_of(user: Any, batch_id: int) -> ReadingBatch:
     if batch is None:
         raise Http404
     return batch
+
+
+def keyword_terms(game: Game) -> list[str]:
+    """The names of the game's keyword abilities in every language, for the proposals (``cards.reading.propose``)."""
+    names = TermText.objects.filter(term__game=game, term__category=Term.Category.KEYWORD).exclude(name="")
+    return sorted(set(names.values_list("name", flat=True)))

@@ -41,6 +41,7 @@ from contributions.services import NotAllowed, contribution_refusal
 from simulator.services import SAME_TRANSACTION_BACKENDS, worker_name
 
 from .models import PhotoReading, ReadingBatch, ReadingStatus
+from .selectors import keyword_terms
 
 logger = logging.getLogger("readings")
 
@@ -167,7 +168,7 @@ def _execute_photo(photo_id: int) -> dict[str, Any] | None:
             return None
         reading = read_photo(picture, languages_for(definition))
         _beat(photo, 80)
-        proposals = propose(reading, definition)
+        proposals = propose(reading, definition, terms=keyword_terms(batch.game))
         card, matched_by = match_card(batch.game, proposals, ui_language=batch.language)
     except ReadingUnavailable as error:
         _close(photo, status=Status.FAILED, error_code=UNAVAILABLE, error=str(error))

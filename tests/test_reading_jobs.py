@@ -16,6 +16,7 @@ from django.utils import timezone
 from PIL import Image
 
 from accounts import services as account_services
+from cards.models import Term, TermText
 from cards.reading import Reading, ReadingUnavailable
 from cards.reading.synthetic import TextLine, photograph, render_card
 from cards.services_images import image_store
@@ -100,9 +101,13 @@ def test_a_batch_of_two_photos_is_read_its_numbers_proposed_and_an_existing_card
     assert second["card"] is None and second["matched_by"] == ""
 
 
-def test_a_card_whose_number_is_not_read_is_matched_by_its_name(tesseract_ready, synthetic_cards, reader, settings):
+def test_a_card_whose_number_is_not_read_is_matched_by_its_name_and_its_keywords_proposed(
+    tesseract_ready, synthetic_cards, reader, settings
+):
     settings.TASKS = IMMEDIATE
-    rules = [TextLine("ターン開始時、カードを１枚引く。", 24), TextLine("このカードは破棄できない。", 24)]
+    keyword = Term.objects.create(game=game("endbreaker"), key="test-pierce", category=Term.Category.KEYWORD)
+    TermText.objects.create(term=keyword, language="ja", name="テスト貫通")
+    rules = [TextLine("ターン開始時、カードを１枚引く。", 24), TextLine("テスト貫通を持つ。", 24)]
     card = render_card([TextLine("テスト仮面", 44), *rules, TextLine("ＡＴ：＋２", 28)], language="ja")
     buffer = io.BytesIO()
     photograph(card, angle=2, blur=0.5, perspective=0.02).save(buffer, "JPEG", quality=90)
@@ -111,6 +116,8 @@ def test_a_card_whose_number_is_not_read_is_matched_by_its_name(tesseract_ready,
     assert photo.status == "done"
     assert photo.card is not None, photo.proposals
     assert photo.card.key == "EB9-004" and photo.matched_by == "name"
+    # The game's keyword abilities (its glossary) are proposed where read.
+    assert [p["value"] for p in photo.proposals if p["field"] == "keyword"] == ["テスト貫通"]
 
 
 def test_cancel_stops_a_queued_batch(synthetic_cards, reader, settings):
