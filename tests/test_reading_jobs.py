@@ -20,6 +20,7 @@ from cards.models import Term, TermText
 from cards.reading import Reading, ReadingUnavailable
 from cards.reading.synthetic import TextLine, photograph, render_card
 from cards.services_images import image_store
+from contributions.models import GameRole
 from readings import services
 from readings.models import PhotoReading, ReadingBatch
 from readings.tasks import read_photo
@@ -248,3 +249,14 @@ def test_a_photo_whose_worker_vanished_is_read_again_then_given_up(synthetic_car
     assert body["status"] == "done"
     assert body["photos"][0]["status"] == "failed" and body["photos"][0]["error_code"] == "workers_stopped"
     assert "stopped several times" in body["photos"][0]["error"]
+
+
+def test_a_user_blocked_from_the_game_may_not_upload_photos_to_read(synthetic_cards, reader, settings):
+    settings.TASKS = DUMMY
+    GameRole.objects.create(user=reader, game=game("endbreaker"), role=GameRole.Role.BLOCKED)
+    response = post_batch(token_client(reader), [plain_picture(90)])
+    assert response.status_code == 403 and response.json()["code"] == "not_allowed"
+    assert "blocked" in response.json()["detail"]
+    assert not ReadingBatch.objects.exists()
+    # Another game's cards are still welcome.
+    assert post_batch(token_client(reader), [plain_picture(90)], game_slug="suikoden").status_code == 201
