@@ -10,6 +10,7 @@ import io
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
@@ -65,6 +66,11 @@ def plain_picture(shade: int) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, "PNG")
     return buffer.getvalue()
+
+
+def unavailable(*args, **kwargs):
+    """What reading says on a machine without Tesseract's Japanese data."""
+    raise ReadingUnavailable("Tesseract cannot read 'ja': install the Debian package tesseract-ocr-jpn")
 
 
 def upload(data: bytes, name: str = "photo.jpg") -> SimpleUploadedFile:
@@ -143,9 +149,6 @@ def test_cancel_stops_a_queued_batch(synthetic_cards, reader, settings):
 
 def test_a_reading_without_tesseract_fails_with_a_clear_message(synthetic_cards, reader, settings, monkeypatch):
     settings.TASKS = IMMEDIATE
-
-    def unavailable(*args, **kwargs):
-        raise ReadingUnavailable("Tesseract cannot read 'ja': install the Debian package tesseract-ocr-jpn")
 
     monkeypatch.setattr(services, "read_photo", unavailable)
     client = token_client(reader)
@@ -260,3 +263,15 @@ def test_a_user_blocked_from_the_game_may_not_upload_photos_to_read(synthetic_ca
     assert not ReadingBatch.objects.exists()
     # Another game's cards are still welcome.
     assert post_batch(token_client(reader), [plain_picture(90)], game_slug="suikoden").status_code == 201
+
+
+def test_the_staff_see_a_batch_and_why_its_photos_failed_in_the_admin(synthetic_cards, reader, settings, monkeypatch):
+    settings.TASKS = IMMEDIATE
+    monkeypatch.setattr(services, "read_photo", unavailable)
+    batch = services.reading_batch_create(user=reader, game=game("endbreaker"), files=[upload(plain_picture(95))])
+    staff = get_user_model().objects.create_superuser("staff", password="staff-password-42")
+    client = Client()
+    client.force_login(staff)
+    assert client.get("/admin/readings/readingbatch/").status_code == 200
+    page = client.get(f"/admin/readings/readingbatch/{batch.pk}/change/")
+    assert page.status_code == 200 and "reading_unavailable" in page.content.decode()
