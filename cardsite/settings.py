@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "decks",
     "simulator",
     "contributions",
+    "readings",
 ]
 
 MIDDLEWARE = [
@@ -371,6 +372,11 @@ DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
 IMAGE_MAX_BYTES = env.integer("IMAGE_MAX_BYTES", 10_000_000)
 IMAGE_MAX_PIXELS = env.integer("IMAGE_MAX_PIXELS", 40_000_000)
 IMAGE_UPLOADS_PER_DAY = env.integer("IMAGE_UPLOADS_PER_DAY", 30)
+# Reading card photos (readings): photos in one batch (each counts as an upload against IMAGE_UPLOADS_PER_DAY);
+# a photo whose worker has not reported for READING_STALE_SECONDS is read again by another (Tesseract gives up
+# on a photo after 60 seconds, cards.reading.OcrSettings.timeout).
+READING_MAX_PHOTOS_PER_BATCH = env.integer("READING_MAX_PHOTOS_PER_BATCH", 20)
+READING_STALE_SECONDS = env.integer("READING_STALE_SECONDS", 180)
 
 # --- e-mail and logging -------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ urlpatterns = [
     path("api/", include("accounts.api.urls")),
     path("api/", include("cards.api.urls")),
     path("api/", include("contributions.api.urls")),
+    path("api/", include("readings.api.urls")),
     # Whatever else ends in a slash under api/ is a JSON 404, in DEBUG too (whose own 404 page is HTML);
     # a path without its final slash is still redirected to it first (APPEND_SLASH), as everywhere.
     re_path(r"^api/(?:.*/)?$", errorpages.not_found, name="api-not-found"),

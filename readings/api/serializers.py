@@ -1,0 +1,152 @@
+"""Serializers of the readings API: a batch of photos and, for each photo, its state and what was read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.urls import reverse as django_reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.reverse import reverse
+
+from cards.api.serializers import GameSlugField
+
+from ..models import PhotoReading, ReadingBatch, ReadingStatus
+
+
+def _absolute(serializer: serializers.Field, path: str) -> str:
+    request = serializer.context.get("request")
+    return request.build_absolute_uri(path) if request is not None else path
+
+
+class ReadingBatchRequestSerializer(serializers.Serializer):
+    """For the schema: the view reads the multipart fields itself (``photo`` may come many times)."""
+
+    game = GameSlugField(help_text="The game the photographed cards are of (a slug from /api/games/).")
+    photo = serializers.ListField(
+        child=serializers.FileField(),
+        min_length=1,
+        max_length=settings.READING_MAX_PHOTOS_PER_BATCH,
+        help_text="One or more photos or scans of cards (the field repeated), JPEG, PNG or WebP, each as "
+        f"POST /api/images/ takes it; at most READING_MAX_PHOTOS_PER_BATCH ({settings.READING_MAX_PHOTOS_PER_BATCH}).",
+    )
+
+
+class BoxSerializer(serializers.Serializer):
+    left = serializers.IntegerField()
+    top = serializers.IntegerField()
+    width = serializers.IntegerField()
+    height = serializers.IntegerField()
+
+
+class ProposalSerializer(serializers.Serializer):
+    """A value the reading suggests (``cards.reading.Proposal``): never applied by itself."""
+
+    field = serializers.CharField(help_text='"number", "name", "kind", "keyword" or a field the game declares.')
+    value = serializers.JSONField(help_text="The value as the field's type cleans it (a number, a string …).")
+    read = serializers.CharField(help_text="The characters it was read from, as read.")
+    lines = serializers.ListField(child=serializers.IntegerField(), help_text="Indices into `lines`.")
+    box = BoxSerializer(help_text="Around the words it came from, in the straightened image.")
+    photo_box = BoxSerializer(help_text="The same in the photo (`url`).")
+    confidence = serializers.FloatField(help_text="The least confidence of those words, 0 to 1.")
+    low_confidence = serializers.BooleanField()
+    notes = serializers.ListField(
+        child=serializers.CharField(), help_text='"characters_corrected", "outside_declared_ranges".'
+    )
+
+
+class LineSerializer(serializers.Serializer):
+    text = serializers.CharField()
+    confidence = serializers.FloatField()
+    photo_box = BoxSerializer()
+
+
+class PhotoReadingSerializer(serializers.ModelSerializer):
+    status = serializers.ChoiceField(choices=ReadingStatus.choices)
+    image = serializers.IntegerField(source="image_id", help_text="The upload's id (as POST /api/images/ answers).")
+    url = serializers.SerializerMethodField(help_text="The photo as kept (WebP).")
+    thumbnail_url = serializers.SerializerMethodField(help_text="Its thumbnail.")
+    card = serializers.SerializerMethodField(help_text="The key of the existing card matched, or null (a new card).")
+    card_url = serializers.SerializerMethodField(help_text="That card in the API, or null.")
+    matched_by = serializers.CharField(help_text='"number", "name", or "" when no card was matched.')
+    lines = serializers.SerializerMethodField(help_text="The recognised lines, top to bottom (done photos).")
+    proposals = serializers.SerializerMethodField()
+    error = serializers.SerializerMethodField(help_text="Why the reading failed, or null.")
+    error_code = serializers.CharField(help_text='"reading_unavailable", "photo_unreadable", "workers_stopped" …')
+
+    class Meta:
+        model = PhotoReading
+        fields = [
+            "index",
+            "status",
+            "progress",
+            "image",
+            "url",
+            "thumbnail_url",
+            "card",
+            "card_url",
+            "matched_by",
+            "lines",
+            "proposals",
+            "error",
+            "error_code",
+        ]
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, photo: PhotoReading) -> str:
+        return _absolute(self, photo.image.url)
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_thumbnail_url(self, photo: PhotoReading) -> str:
+        return _absolute(self, photo.image.thumbnail_url)
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_card(self, photo: PhotoReading) -> str | None:
+        return photo.card.key if photo.card is not None else None
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_card_url(self, photo: PhotoReading) -> str | None:
+        if photo.card is None:
+            return None
+        return _absolute(self, django_reverse("api:card-detail", args=[photo.batch.game.slug, photo.card.key]))
+
+    @extend_schema_field(LineSerializer(many=True))
+    def get_lines(self, photo: PhotoReading) -> list[dict[str, Any]]:
+        lines = (photo.reading or {}).get("lines", [])
+        return [
+            {"text": line["text"], "confidence": line["confidence"], "photo_box": line["photo_box"]} for line in lines
+        ]
+
+    @extend_schema_field(ProposalSerializer(many=True))
+    def get_proposals(self, photo: PhotoReading) -> list[dict[str, Any]]:
+        return list(photo.proposals or [])
+
+    @extend_schema_field(serializers.CharField(allow_null=True))
+    def get_error(self, photo: PhotoReading) -> str | None:
+        return photo.error_message or None
+
+
+class ReadingBatchSerializer(serializers.ModelSerializer):
+    url = serializers.SerializerMethodField()
+    cancel_url = serializers.SerializerMethodField()
+    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    status = serializers.ChoiceField(
+        choices=ReadingStatus.choices,
+        help_text="queued or reading while a photo waits or is read; done when every photo is done or failed; "
+        "cancelled.",
+    )
+    photos = PhotoReadingSerializer(many=True)
+
+    class Meta:
+        model = ReadingBatch
+        fields = ["id", "url", "cancel_url", "game", "status", "created_at", "finished_at", "photos"]
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_url(self, batch: ReadingBatch) -> str:
+        return reverse("readings_api:batch", args=[batch.pk], request=self.context.get("request"))
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_cancel_url(self, batch: ReadingBatch) -> str:
+        return reverse("readings_api:batch-cancel", args=[batch.pk], request=self.context.get("request"))

@@ -1,0 +1,17 @@
+"""URLs of the readings API, included under ``api/`` with the namespace ``readings_api``.
+
+``readings/`` upload a batch of card photos to be read (POST, multipart); ``readings/<id>/`` the batch and
+each photo's reading (GET); ``readings/<id>/cancel/`` cancel it (POST).
+"""
+
+from django.urls import path
+
+from .views import ReadingBatchCancelView, ReadingBatchCreateView, ReadingBatchView
+
+app_name = "readings_api"
+
+urlpatterns = [
+    path("readings/", ReadingBatchCreateView.as_view(), name="batches"),
+    path("readings/<int:batch_id>/", ReadingBatchView.as_view(), name="batch"),
+    path("readings/<int:batch_id>/cancel/", ReadingBatchCancelView.as_view(), name="batch-cancel"),
+]

@@ -1,0 +1,119 @@
+"""Readings API: upload a batch of card photos to be read, follow each photo's reading, cancel the batch.
+
+Thin DRF views over ``readings.services`` and ``readings.selectors``. A batch is its uploader's alone: anyone
+else gets 404, the anonymous 401. Errors are the services' (and the upload's: ``image_store``), shaped by
+the API's one exception handler.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.files.uploadedfile import UploadedFile
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from rest_framework import status
+from rest_framework.parsers import MultiPartParser
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from cards.api.serializers import ErrorSerializer
+from cards.services_images import too_large_upload
+from cardsite.errors import FieldProblems, Message
+from decks.api.serializers import game_from_slug
+
+from .. import selectors, services
+from .serializers import ReadingBatchRequestSerializer, ReadingBatchSerializer
+
+# 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
+NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such batch, or one another user uploaded.")
+
+
+def _body_too_large(request: Request) -> bool:
+    """Whether the request says it is larger than a batch's photos and the form's fields may be together."""
+    try:
+        length = int(request.META.get("CONTENT_LENGTH") or 0)
+    except ValueError:
+        return False
+    most = settings.READING_MAX_PHOTOS_PER_BATCH * settings.IMAGE_MAX_BYTES + settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+    return length > most
+
+
+@extend_schema_view(
+    post=extend_schema(
+        summary="Upload card photos to be read",
+        description="One or more photos (`photo`, repeated) of cards of `game`, each checked, re-encoded and kept "
+        "as POST /api/images/ keeps a picture, and counted against the same uploads a day. Each is then read on "
+        "the task workers: follow the batch's `url` for each photo's state, progress, the lines read, the values "
+        "proposed and the existing card matched (by the number read, then the name). Nothing is applied: the "
+        "proposals go into a change set the contributor checks. All or nothing: a photo refused and no batch is "
+        "kept. Refused: no photo or more than READING_MAX_PHOTOS_PER_BATCH (400 `no_photo`, `too_many_photos`), "
+        "a photo as POST /api/images/ refuses it (400, 413), more uploads in 24 hours than allowed (429 "
+        "`image_uploads_per_day`), a user blocked from the game (403 `not_allowed`).",
+        request={"multipart/form-data": ReadingBatchRequestSerializer},
+        responses={
+            201: ReadingBatchSerializer,
+            403: OpenApiResponse(ErrorSerializer, description="The user may not contribute to the game."),
+            413: OpenApiResponse(ErrorSerializer, description="A photo is larger than the limit it names."),
+        },
+    )
+)
+class ReadingBatchCreateView(APIView):
+    permission_classes = (IsAuthenticated,)
+    parser_classes = (MultiPartParser,)
+
+    def post(self, request: Request) -> Response:
+        if _body_too_large(request):
+            raise too_large_upload("photo")  # before the body is read
+        data = request.data
+        slug = data.get("game") if hasattr(data, "get") else None
+        if not isinstance(slug, str) or not slug:
+            raise FieldProblems({"game": [Message(_("Name the game the cards are of, as the form field “game”."))]})
+        game = game_from_slug(slug)
+        files = data.getlist("photo") if hasattr(data, "getlist") else []
+        if any(not isinstance(upload, UploadedFile) for upload in files):
+            message = Message(_("Send each photo as a file in the form field “photo”."))
+            raise FieldProblems({"photo": [message]})
+        batch = services.reading_batch_create(user=request.user, game=game, files=files)
+        batch = selectors.batch_of(request.user, batch.pk)
+        body = ReadingBatchSerializer(batch, context={"request": request}).data
+        location = reverse("readings_api:batch", args=[batch.pk], request=request)
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
+
+
+def _own_batch(request: Request, batch_id: int):
+    batch = selectors.batch_of(request.user, batch_id)
+    if services.recover_stalled(batch):
+        batch = selectors.batch_of(request.user, batch_id)
+    return batch
+
+
+class ReadingBatchView(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="A batch of card photos: each photo's state, progress and what was read",
+        responses={200: ReadingBatchSerializer, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, batch_id: int) -> Response:
+        batch = _own_batch(request, batch_id)
+        return Response(ReadingBatchSerializer(batch, context={"request": request}).data)
+
+
+class ReadingBatchCancelView(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="Cancel a batch of card photos",
+        description="The photos still waiting are never read; a photo being read is finished and keeps what was "
+        "read. A finished batch is left as it is.",
+        request=None,
+        responses={200: ReadingBatchSerializer, 404: NOT_FOUND},
+    )
+    def post(self, request: Request, batch_id: int) -> Response:
+        batch = _own_batch(request, batch_id)
+        services.reading_cancel(batch=batch)
+        batch = selectors.batch_of(request.user, batch_id)
+        return Response(ReadingBatchSerializer(batch, context={"request": request}).data)

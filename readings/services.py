@@ -1,0 +1,308 @@
+"""Writes of the readings: start a batch of photos, read each photo on a task worker, cancel, recover.
+
+The pattern is ``simulator.services``' (Monte Carlo runs): one task per photo (``readings.tasks.read_photo``),
+so that as many workers as there are read a batch at once; each photo is claimed by one statement, its state
+written in one statement or one transaction holding the batch's row; a photo whose worker stops beating
+(``heartbeat_at``) is read again elsewhere, at most ``MAX_ATTEMPTS`` times.
+
+- ``reading_batch_create`` checks and keeps each photo as every upload is kept (``image_store``: checked,
+  re-encoded, de-duplicated, counted against ``IMAGE_UPLOADS_PER_DAY``), at most
+  ``settings.READING_MAX_PHOTOS_PER_BATCH`` photos, and queues one task per photo. All or nothing: a photo
+  refused, or over the day's allowance, and no batch is kept.
+- ``execute_photo`` is a task's body: it reads the photo (``cards.reading``), proposes values, matches them
+  to an existing card (the number first, then the name, through the search), and settles the batch when its
+  last photo is done.
+- ``reading_cancel``: the photos still queued are never read; a photo being read is finished (Tesseract is
+  not interrupted), so a cancel is honoured between photos.
+- ``recover_stalled``: photos whose worker vanished are queued again (each look at a batch calls it).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone, translation
+from django.utils.translation import gettext_lazy as _
+from PIL import Image
+
+from cards.models import Card, Game
+from cards.reading import ReadingUnavailable, languages_for, propose, read_photo
+from cards.search.normalize import fold
+from cards.selectors import SearchFailed, search_cards
+from cards.services_images import image_store
+from cardsite.errors import AppError, Message
+from contributions.services import NotAllowed, contribution_refusal
+from simulator.services import SAME_TRANSACTION_BACKENDS, worker_name
+
+from .models import PhotoReading, ReadingBatch, ReadingStatus
+from .selectors import keyword_terms
+
+logger = logging.getLogger("readings")
+
+Status = ReadingStatus
+ACTIVE = (Status.QUEUED, Status.READING)
+MAX_ATTEMPTS = 3
+
+# Why a reading failed (``PhotoReading.error_code``), put into words when read.
+UNAVAILABLE = "reading_unavailable"
+UNREADABLE = "photo_unreadable"
+WORKERS_STOPPED = "workers_stopped"
+UNEXPECTED = "unexpected"
+FAILURES: dict[str, Any] = {
+    UNAVAILABLE: _(
+        "Reading photos is not available on this site now: Tesseract or its language data is not installed."
+    ),
+    UNREADABLE: _("The stored photo could not be opened to be read."),
+    WORKERS_STOPPED: _("The workers reading this photo stopped several times; it was not read."),
+    UNEXPECTED: _("The reading failed unexpectedly; the site's staff can see why in its logs."),
+}
+
+
+def failure_message(code: str) -> str:
+    return str(FAILURES.get(code, FAILURES[UNEXPECTED]))
+
+
+class ReadingError(AppError):
+    """A batch that cannot be started; nothing was stored."""
+
+    code = "reading_refused"
+
+
+def max_photos() -> int:
+    return settings.READING_MAX_PHOTOS_PER_BATCH
+
+
+def stale_after() -> timedelta:
+    return timedelta(seconds=settings.READING_STALE_SECONDS)
+
+
+# --- starting -----------------------------------------------------------------------------------------
+
+
+def reading_batch_create(*, user: Any, game: Game, files: Sequence[Any], language: str | None = None) -> ReadingBatch:
+    """Keep the photos and queue their reading; with the immediate task backend (tests) they are read on return.
+
+    ``NotAllowed`` (403) for a user who may not contribute to the game; ``ReadingError`` (400, field ``photo``)
+    without photos or with more than ``READING_MAX_PHOTOS_PER_BATCH``; the upload's own refusals
+    (``ImageError`` 400/413, ``QuotaExceeded`` 429) for a photo, and then nothing is kept.
+    """
+    refusal = contribution_refusal(user, game)
+    if refusal is not None:
+        raise NotAllowed(refusal)
+    if not files:
+        message = Message(_("Send at least one photo as the form field “photo”."))
+        raise ReadingError(message, code="no_photo", errors={"photo": [message]})
+    limit = max_photos()
+    if len(files) > limit:
+        message = Message(
+            _("A batch holds at most %(limit)s photos; send the others in another batch."), {"limit": limit}
+        )
+        raise ReadingError(message, code="too_many_photos", errors={"photo": [message]})
+    with transaction.atomic():
+        batch = ReadingBatch.objects.create(
+            user=user, game=game, language=language or translation.get_language() or settings.LANGUAGE_CODE
+        )
+        photos = [
+            PhotoReading.objects.create(
+                batch=batch, index=index, image=image_store(uploader=user, stream=upload, field="photo")
+            )
+            for index, upload in enumerate(files, start=1)
+        ]
+        for photo in photos:
+            _enqueue(photo.pk)
+    batch.refresh_from_db()
+    return batch
+
+
+def _enqueue(photo_id: int) -> None:
+    """Hand the photo to the task backend: at once if its queue is this database (the task row commits with the
+    photo), after the commit otherwise (a Redis worker must not look before the photo exists)."""
+    from .tasks import read_photo as read_photo_task
+
+    def send() -> None:
+        result = read_photo_task.enqueue(photo_id)
+        PhotoReading.objects.filter(pk=photo_id).update(task_id=str(result.id)[:64])
+
+    if settings.TASKS["default"]["BACKEND"] in SAME_TRANSACTION_BACKENDS:
+        send()
+    else:
+        transaction.on_commit(send)
+
+
+# --- reading ------------------------------------------------------------------------------------------
+
+
+def execute_photo(photo_id: int) -> dict[str, Any] | None:
+    """Read one photo (the task's body). None if it was not queued any more (cancelled, or taken)."""
+    language = ReadingBatch.objects.filter(photos=photo_id).values_list("language", flat=True).first()
+    with translation.override(language or settings.LANGUAGE_CODE):
+        return _execute_photo(photo_id)
+
+
+def _execute_photo(photo_id: int) -> dict[str, Any] | None:
+    recover_stalled()
+    now = timezone.now()
+    claimed = PhotoReading.objects.filter(pk=photo_id, status=Status.QUEUED, batch__status__in=ACTIVE).update(
+        status=Status.READING, progress=10, heartbeat_at=now, started_at=now, attempts=F("attempts") + 1
+    )
+    if not claimed:
+        return None
+    photo = PhotoReading.objects.select_related("batch", "batch__game", "image").get(pk=photo_id)
+    batch = photo.batch
+    ReadingBatch.objects.filter(pk=batch.pk, status=Status.QUEUED).update(status=Status.READING)
+    logger.info("reading a photo", extra={"batch": batch.pk, "photo": photo.index, "worker": worker_name()})
+    definition = batch.game.definition
+    try:
+        try:
+            with photo.image.file.open("rb") as stream:
+                picture = Image.open(stream)
+                picture.load()
+        except (OSError, ValueError) as error:
+            _close(photo, status=Status.FAILED, error_code=UNREADABLE, error=str(error) or type(error).__name__)
+            return None
+        reading = read_photo(picture, languages_for(definition))
+        _beat(photo, 80)
+        proposals = propose(reading, definition, terms=keyword_terms(batch.game))
+        card, matched_by = match_card(batch.game, proposals, ui_language=batch.language)
+    except ReadingUnavailable as error:
+        _close(photo, status=Status.FAILED, error_code=UNAVAILABLE, error=str(error))
+        return None
+    except Exception as error:
+        _close(photo, status=Status.FAILED, error_code=UNEXPECTED, error=str(error) or type(error).__name__)
+        raise
+    except BaseException:
+        # The worker is being stopped: the photo goes back to the queue for the next worker.
+        _requeue(photo)
+        raise
+    _close(
+        photo,
+        status=Status.DONE,
+        reading=reading.to_json(),
+        proposals=[proposal.to_json() for proposal in proposals],
+        card=card,
+        card_key=card.key if card else "",
+        matched_by=matched_by,
+    )
+    return {"photo": photo.index, "lines": len(reading.lines), "card": card.key if card else None}
+
+
+def _mine(photo: PhotoReading) -> Any:
+    return PhotoReading.objects.filter(pk=photo.pk, status=Status.READING, attempts=photo.attempts)
+
+
+def _beat(photo: PhotoReading, progress: int) -> None:
+    _mine(photo).update(progress=progress, heartbeat_at=timezone.now())
+
+
+def _close(photo: PhotoReading, *, status: str, **values: Any) -> None:
+    """Keep what the reading gave (if the photo is still this worker's) and settle the batch, in one transaction."""
+    with transaction.atomic():
+        batch = ReadingBatch.objects.select_for_update().get(pk=photo.batch_id)
+        now = timezone.now()
+        _mine(photo).update(status=status, progress=100, heartbeat_at=now, finished_at=now, **values)
+        _settle(batch)
+
+
+def _settle(batch: ReadingBatch) -> None:
+    """Finish the batch once none of its photos waits or is being read (its row is locked by the caller)."""
+    if batch.finished_at is not None or batch.photos.filter(status__in=ACTIVE).exists():
+        return
+    update: dict[str, Any] = {"finished_at": timezone.now()}
+    if batch.status in ACTIVE:
+        update["status"] = Status.DONE
+    ReadingBatch.objects.filter(pk=batch.pk).update(**update)
+
+
+def _requeue(photo: PhotoReading) -> None:
+    with transaction.atomic():
+        ReadingBatch.objects.select_for_update().get(pk=photo.batch_id)
+        if _mine(photo).update(status=Status.QUEUED, progress=0, heartbeat_at=None):
+            _enqueue(photo.pk)
+
+
+# --- matching -----------------------------------------------------------------------------------------
+
+
+def match_card(game: Game, proposals: Sequence[Any], *, ui_language: str) -> tuple[Card | None, str]:
+    """The existing card the proposals point to, and by what ("number" or "name"); (None, "") when none does.
+
+    The proposed number is searched first (``number:"…"``), then the proposed name (``name:"…"``, a card whose
+    name folds to the same text as the one read, or the only card found).
+    """
+    for field in ("number", "name"):
+        for proposal in proposals:
+            if proposal.field != field or not isinstance(proposal.value, str) or not proposal.value.strip():
+                continue
+            card = _search_one(game, field, proposal.value, ui_language)
+            if card is not None:
+                return card, field
+    return None, ""
+
+
+def _search_one(game: Game, field: str, value: str, ui_language: str) -> Card | None:
+    cleaned = value.replace('"', " ").replace("\\", " ").strip()
+    if not cleaned:
+        return None
+    outcome = search_cards(f'{field}:"{cleaned}"', ui_language, game=game)
+    if outcome.cards is None:
+        return None
+    try:
+        found = list(outcome.cards[:10])
+    except SearchFailed:
+        return None
+    wanted = fold(cleaned).replace(" ", "")
+    if field == "number":
+        exact = [card for card in found if card.number and fold(card.number) == wanted]
+    else:
+        exact = [card for card in found if any(fold(text.name).replace(" ", "") == wanted for text in card.texts.all())]
+    if len(exact) == 1:
+        return exact[0]
+    return found[0] if len(found) == 1 and not exact else None
+
+
+# --- cancelling and recovering ------------------------------------------------------------------------
+
+
+def reading_cancel(*, batch: ReadingBatch) -> bool:
+    """Stop a batch: its queued photos are never read (a photo being read is finished). False if it had ended."""
+    with transaction.atomic():
+        locked = ReadingBatch.objects.select_for_update().get(pk=batch.pk)
+        cancelled = locked.status in ACTIVE
+        if cancelled:
+            now = timezone.now()
+            locked.photos.filter(status=Status.QUEUED).update(status=Status.CANCELLED, finished_at=now)
+            ReadingBatch.objects.filter(pk=locked.pk).update(status=Status.CANCELLED)
+            locked.status = Status.CANCELLED
+            _settle(locked)
+    batch.refresh_from_db()
+    return cancelled
+
+
+def recover_stalled(batch: ReadingBatch | None = None) -> int:
+    """Queue again (or, after ``MAX_ATTEMPTS``, fail) photos whose worker stopped beating; how many."""
+    cutoff = timezone.now() - stale_after()
+    stalled = PhotoReading.objects.filter(status=Status.READING, heartbeat_at__lt=cutoff)
+    if batch is not None:
+        stalled = stalled.filter(batch=batch)
+    recovered = 0
+    for photo in stalled[:100]:
+        with transaction.atomic():
+            locked = ReadingBatch.objects.select_for_update().get(pk=photo.batch_id)
+            mine = PhotoReading.objects.filter(pk=photo.pk, status=Status.READING, heartbeat_at__lt=cutoff)
+            if locked.status in ACTIVE and photo.attempts < MAX_ATTEMPTS:
+                if mine.update(status=Status.QUEUED, progress=0, heartbeat_at=None):
+                    logger.warning("a photo's reading stalled; reading it again", extra={"photo": photo.pk})
+                    _enqueue(photo.pk)
+                    recovered += 1
+                continue
+            now = timezone.now()
+            if mine.update(status=Status.FAILED, error_code=WORKERS_STOPPED, progress=100, finished_at=now):
+                recovered += 1
+            _settle(locked)
+    return recovered
