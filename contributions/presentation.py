@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,6 +89,21 @@ class PreviewView:
     can_submit: bool
 
 
+_LINE_PLACE = re.compile(r"line (\d+)(?:, column (\d+))?")
+
+
+def _place_text(where: str) -> str:
+    """Where the importer found a problem, in the reader's language: it names places "line 4" or "line 4,
+    column 7" (a CSV or JSON file); other places ("cards[3]", a field) are the file's own names."""
+    found = _LINE_PLACE.fullmatch(where)
+    if found is None:
+        return where
+    line, column = found.groups()
+    if column is None:
+        return _("line %(number)s") % {"number": line}
+    return _("line %(line)s, column %(column)s") % {"line": line, "column": column}
+
+
 def preview_view(game: Game, result: Preview, language: str) -> PreviewView:
     """A bulk preview as the page shows it: per card its state, changes, pending change sets and problems."""
     from cards.presentation import problem_text
@@ -102,13 +118,12 @@ def preview_view(game: Game, result: Preview, language: str) -> PreviewView:
         place, _space, named = problem.where.partition(" (")
         key = named[:-1] if named.endswith(")") else ""
         if key in keys:
-            if place.startswith("line "):
-                place = _("line %(number)s") % {"number": place.removeprefix("line ")}
+            place = _place_text(place)
             if problem.field:
                 place = f"{place} · {value_name(definition, problem.field, language)}"
             by_key.setdefault(key, []).append((place, message))
         else:
-            loose.append((problem.where, problem.field, message))
+            loose.append((_place_text(problem.where), problem.field, message))
     rows = [
         PreviewRowView(
             key=row.key,

@@ -296,6 +296,21 @@ def test_a_bad_row_is_named_with_its_field_and_nothing_can_be_submitted(client, 
     assert not ChangeSet.objects.exists()  # all or nothing, even when asked to submit
 
 
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("key\tname:ja\nSE9-A\tテスト", "1行目"),  # a table without its game column
+        ('{"game": "shadowera", "cards": [', "1行目、33列目"),  # JSON cut short
+    ],
+)
+def test_a_problem_of_the_whole_file_names_its_place_in_the_readers_language(client, player, game, text, place):
+    client.force_login(player)
+    page = _bulk(client, text, "preview", language="ja")
+    places = [where for where, _field, _message in page.context["preview"].problems]
+    assert places and places[0].startswith(place), places
+    assert "line" not in page.content.decode().split('class="bulk-preview"')[-1]
+
+
 def test_a_bulk_file_carries_cards_of_this_game_only(client, player, game):
     client.force_login(player)
     other_game = '{"game": "suikoden", "cards": [{"key": "999", "texts": {"ja": {"name": "テスト"}}}]}'
