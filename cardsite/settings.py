@@ -292,7 +292,10 @@ SPECTACULAR_SETTINGS = {
     # Enums speak for themselves (asc/desc, term/keyword/symbol); no labels in the request's language.
     "ENUM_GENERATE_CHOICE_DESCRIPTION": False,
     # Two models have a `status`: each enum named after its model.
-    "ENUM_NAME_OVERRIDES": {"ChangeSetStatusEnum": "contributions.models.ChangeSet.Status"},
+    "ENUM_NAME_OVERRIDES": {
+        "ChangeSetStatusEnum": "contributions.models.ChangeSet.Status",
+        "ReadingStatusEnum": "readings.models.ReadingStatus",
+    },
     # Swagger UI comes from the npm package swagger-ui-dist (package.json), served as static files
     # under STATIC_URL + "vendor/" (see STATICFILES_DIRS), never from a CDN.
     "SWAGGER_UI_DIST": "/static/vendor/swagger-ui-dist",

@@ -144,6 +144,24 @@ def fill_every_model() -> None:
             source_kind="photo",
             images=[contribution_services.ImageProposal(key="SE9-APPLIED", image=stored.pk, side="face", language="")],
         )
+        # Photos read as cards (readings): a batch with one photo read, its lines and proposals kept as JSON.
+        from readings.models import PhotoReading, ReadingBatch
+
+        batch = ReadingBatch.objects.create(
+            user=owner, game=game("shadowera"), status="done", finished_at=timezone.now()
+        )
+        PhotoReading.objects.create(
+            batch=batch,
+            index=1,
+            image=stored,
+            status="done",
+            progress=100,
+            reading={"lines": [{"text": "テスト"}]},
+            proposals=[{"field": "number", "value": "SE9-APPLIED"}],
+            card=Card.objects.get(key="SE9-APPLIED"),
+            card_key="SE9-APPLIED",
+            matched_by="number",
+        )
     card_services.track_preference_set(
         user=owner,
         cookie="",
