@@ -11,7 +11,8 @@ errors). Beside them, in the same run and under the same server, a bare Django v
 constant response through the same middleware: that is the ceiling of this stack on this machine.
 
 Each row is the best of ``--runs`` short runs (by requests/s; its p50 and p95 are that run's), each
-with fresh connections; the slowest request and the errors are those of all the runs. gunicorn's
+with fresh connections, taken in rounds (every row once, then again) so that other work on the machine
+does not fall on one row's runs only; the slowest request and the errors are those of all the runs. gunicorn's
 processes share one listening socket and the kernel wakes them all for each new connection, so wrk's
 keep-alive connections split between them at random: a run whose connections mostly landed in one
 process measures one core (seen: rows of any page, the bare view's included, at either ~2,200 or ~950
@@ -166,9 +167,8 @@ def run_wrk(wrk: str, script: Path, url: str, target: Target, connections: int, 
     return Result(data["requests"] / data["seconds"], data["p50"], data["p95"], data["max"], data["errors"])
 
 
-def best_of(wrk: str, script: Path, url: str, target: Target, connections: int, arguments) -> Result:
-    """The run with the most requests/s of ``arguments.runs``; the slowest request and errors of them all."""
-    runs = [run_wrk(wrk, script, url, target, connections, arguments.seconds) for _ in range(arguments.runs)]
+def best_of(runs: list[Result]) -> Result:
+    """The run with the most requests/s; the slowest request and errors of them all."""
     best = max(runs, key=lambda run: run.requests_per_second)
     return Result(
         best.requests_per_second,
@@ -177,6 +177,18 @@ def best_of(wrk: str, script: Path, url: str, target: Target, connections: int, 
         max(run.slowest for run in runs),
         sum(run.errors for run in runs),
     )
+
+
+def measure_in_rounds(
+    wrk: str, script: Path, url: str, targets: list[Target], connections: int, arguments
+) -> list[Result]:
+    """Each target's best run, the runs taken in rounds (every target once, then again): a burst of other
+    work on the machine then slows one run of every row, not all the runs of one row."""
+    runs: list[list[Result]] = [[] for _ in targets]
+    for _ in range(arguments.runs):
+        for index, target in enumerate(targets):
+            runs[index].append(run_wrk(wrk, script, url, target, connections, arguments.seconds))
+    return [best_of(target_runs) for target_runs in runs]
 
 
 def main() -> None:
@@ -256,17 +268,15 @@ def report(wrk: str, temporary: Path, url: str, prepared: dict, arguments: argpa
         run_wrk(wrk, script, url, target, 4, 1)
     print(
         f"{arguments.workers} gunicorn processes, loopback, wrk with 1 thread; each row the best of"
-        f" {arguments.runs} runs of {arguments.seconds:g} s (max and errors: all runs)"
+        f" {arguments.runs} runs of {arguments.seconds:g} s, taken in rounds (max and errors: all runs)"
     )
     failures: list[str] = []
     for connections in levels:
         print(f"\nconcurrency {connections}")
         print(f"{'page':<22}{'req/s':>9}{'% bare':>8}{'p50 ms':>9}{'p95 ms':>9}{'× bare':>8}{'max ms':>9}{'errors':>8}")
-        bare: Result | None = None
-        for target in targets:
-            result = best_of(wrk, script, url, target, connections, arguments)
-            if bare is None:
-                bare = result
+        results = measure_in_rounds(wrk, script, url, targets, connections, arguments)
+        bare = results[0]
+        for target, result in zip(targets, results, strict=True):
             share = result.requests_per_second / bare.requests_per_second
             slower = result.p95 / bare.p95 if bare.p95 else float("inf")
             print(

@@ -246,6 +246,8 @@ REST_FRAMEWORK = {
     # read leniently (nested fields lost, a garbage body taken for an empty one) and the schema says JSON.
     # Only POST /api/token/ also takes a form, as token endpoints do (accounts.api.views).
     "DEFAULT_PARSER_CLASSES": ["cardsite.parsers.BoundedJSONParser"],
+    # DRF's negotiation with the usual Accept (*/*, JSON, none) answered without parsing it.
+    "DEFAULT_CONTENT_NEGOTIATION_CLASS": "cardsite.negotiation.SiteContentNegotiation",
     # One body shape for every error: {"detail", "code", "errors"} (cardsite.api_errors).
     "EXCEPTION_HANDLER": "cardsite.api_errors.exception_handler",
     # A view's throttle_scope names its limit in RATE_LIMITS (cardsite.throttling).
