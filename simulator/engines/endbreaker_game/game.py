@@ -145,6 +145,7 @@ class _Prepared:
         self.affordable: dict[Counts, tuple[int, ...]] = {}
         self.play_values: dict[SimCard, _PlayValues] = {}
         self.ranks: dict[tuple[str, ...], _Ranks] = {}
+        self.starting_deck: tuple[SimCard, ...] = tuple(setup.starting_deck())
 
     def payable(self, pool: Counts) -> tuple[int, ...]:
         """The places in ``gain_order`` of the cards ``pool`` pays for, remembered per pool."""
@@ -171,6 +172,13 @@ def _prepared(setup: Setup, rules: Rules) -> _Prepared:
             _PREPARED.clear()
         _PREPARED[key] = found
     return found
+
+
+@lru_cache(maxsize=512)
+def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of a Fisher–Yates shuffle of ``length`` cards as ``random.shuffle`` takes them: the place filled,
+    the number of choices for it and the bits drawn per try (``random.Random._randbelow``), worked out once."""
+    return tuple((last, last + 1, (last + 1).bit_length()) for last in range(length - 1, 0, -1))
 
 
 @lru_cache(maxsize=256)
@@ -239,7 +247,7 @@ class Game:
             for order in (strategy.play_order for strategy in strategies)
         ]
         for player in self.players:
-            player.deck = setup.starting_deck()
+            player.deck = list(self._prepared.starting_deck)
             self.shuffle(player.deck)
             self.draw(player, self.rules.opening_hand)
 
@@ -258,9 +266,7 @@ class Game:
         """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers, so the same
         order from the same seed (tested), without a Python call for each card."""
         getrandbits = self.rng.getrandbits
-        for last in range(len(cards) - 1, 0, -1):
-            choices = last + 1
-            bits = choices.bit_length()
+        for last, choices, bits in _shuffle_steps(len(cards)):
             chosen = getrandbits(bits)
             while chosen >= choices:
                 chosen = getrandbits(bits)
@@ -393,10 +399,18 @@ class Game:
             effect(self, player, in_play)
 
     def play_cards(self, player: Player) -> None:
+        place = self._play_places[player.seat]
+        thorn = self.setup.thorn
         while player.plays > 0 and not self.over and not self.turn_ended:
-            card = self.next_to_play(player)
-            if card is None:
+            # ``next_to_play``, its common case written out (this loop runs for every card played).
+            hand = player.hand  # read again each time: an effect may start a battle, which deals new hands
+            if not hand:
                 return
+            card = min(hand, key=place)
+            if card is thorn and not self.in_battle:
+                card = self.next_to_play(player)
+                if card is None:
+                    return
             self.play(player, card)
 
     # Gaining and scenarios ---------------------------------------------------------------------------------
