@@ -29,6 +29,8 @@ from .setup import MissingCardValues, Setup, SetupError, missing_values
 from .skills import Counts, can_pay_counts, cost_counts, counts_of, pay_counts
 from .strategy import ANY_CARD, GainRule, Strategy
 
+_new_tuple = tuple.__new__
+
 
 class LogEntry(NamedTuple):
     turn: int
@@ -141,6 +143,7 @@ class _Prepared:
         )
         self.gain_needs: tuple[Counts, ...] = tuple(cost_counts(str(card.fields["cost"])) for card in self.gain_order)
         self.gain_index: dict[str, int] = {card.key: index for index, card in enumerate(self.gain_order)}
+        self.gain_need: dict[SimCard, Counts] = dict(zip(self.gain_order, self.gain_needs, strict=True))
         # A pool's counts -> the places in ``gain_order`` of the cards it pays for (the same for every game).
         self.affordable: dict[Counts, tuple[int, ...]] = {}
         self.play_values: dict[SimCard, _PlayValues] = {}
@@ -257,7 +260,9 @@ class Game:
         self, player: Player | None, kind: str, card: str | None = None, amount: int | None = None, detail: str = ""
     ) -> None:
         if self.log_events:
-            self.log.append(LogEntry(self.turn, None if player is None else player.seat, kind, card, amount, detail))
+            seat = None if player is None else player.seat
+            # ``LogEntry(...)`` without the Python-level ``__new__`` of a NamedTuple (an entry for every event).
+            self.log.append(_new_tuple(LogEntry, (self.turn, seat, kind, card, amount, detail)))
 
     def may(self, player: Player, question: str, *, default: bool) -> bool:
         return player.strategy.answer(question, default)
@@ -480,13 +485,15 @@ class Game:
         self.note(player, "gain", card.key, detail="deck_top")
         return card
 
-    def gain_cards(self, player: Player) -> int:
+    def gain_cards(self, player: Player, pool: Counts | None = None) -> int:
         """「消耗對應技能值就可獲得場中卡片。」 As many as the skills pay for (「獲得特技練刺棍(PPT)兩張」), or none
-        (「當然也可以一張都不要」)."""
-        pool = self.skill_counts(player)
+        (「當然也可以一張都不要」). ``pool``: the player's skills (``skill_counts``) when the caller has them."""
+        if pool is None:
+            pool = self.skill_counts(player)
+        needs = self._prepared.gain_need
         gained = 0
         while (card := self.choose_gain(player, pool)) is not None:
-            left = pay_counts(pool, cost_counts(str(card.fields["cost"])))
+            left = pay_counts(pool, needs[card])
             assert left is not None
             pool = left
             self.gain(player, card.key)
@@ -518,10 +525,10 @@ class Game:
             self.skill_counts(player) if pool is None else pool, cost_counts(str(card.fields["cost"]))
         )
 
-    def resolve_scenario(self, player: Player, *, by_effect: bool = False) -> bool:
+    def resolve_scenario(self, player: Player, pool: Counts | None = None, *, by_effect: bool = False) -> bool:
         """「本回合打出的卡片上的技能值，若其值能滿足兩張劇本卡連結處所標示的技能值即可宣告完成該劇本。完成後可獲得劇本卡上
         標示的勝利點數(錢幣)。完成的劇本卡右邊那張移出遊戲，將左邊的翻至右邊。」 Then a thorn goes on a masquerade."""
-        if not self.can_resolve(player, by_effect=by_effect):
+        if not self.can_resolve(player, pool, by_effect=by_effect):
             return False
         card = self.junction()
         assert card is not None and self.scenario_right is not None
@@ -603,18 +610,18 @@ class Game:
 
     def choose_and_act(self, player: Player) -> None:
         resolve = player.strategy.resolve
-        if resolve == "always" and self.can_resolve(player):
-            self.resolve_scenario(player)
+        pool = self.skill_counts(player)  # the field does not change until the player acts
+        if resolve == "always" and self.can_resolve(player, pool):
+            self.resolve_scenario(player, pool)
             return
-        pool = self.skill_counts(player)
         if (
             resolve == "if_nothing_to_gain"
             and self.choose_gain(player, pool) is None
             and self.can_resolve(player, pool)
         ):
-            self.resolve_scenario(player)
+            self.resolve_scenario(player, pool)
             return
-        self.gain_cards(player)
+        self.gain_cards(player, pool)
 
     def adjust_hand(self, player: Player) -> None:
         # 捕縛撃「次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」
@@ -691,7 +698,8 @@ class Game:
             if player.incapacitated:
                 reward //= 2
             reward = self.take_darc(player, reward)
-            self.note(player, "reward", masquerade.card.key, reward, detail=f"AT {score}")
+            if self.log_events:
+                self.note(player, "reward", masquerade.card.key, reward, detail=f"AT {score}")
         # 「戦闘終了時」 effects of the cards played (シールドガード).
         for player in self.players:
             for card in list(player.field):
@@ -732,7 +740,8 @@ class Game:
         leaders = [player for player in self.players if player.darc == best]
         fewest = min(self.tiebreak_count(player) for player in leaders)
         self.winners = [player.seat for player in leaders if self.tiebreak_count(player) == fewest]
-        self.note(None, "end", amount=len(self.winners), detail=",".join(str(seat) for seat in self.winners))
+        if self.log_events:
+            self.note(None, "end", amount=len(self.winners), detail=",".join(str(seat) for seat in self.winners))
 
     def play_to_end(self) -> None:
         while not self.over:
