@@ -137,7 +137,7 @@ class _Prepared:
             raise MissingCardValues(missing)
         # The piles in the order a gain looks at them: the most expensive first (the number of symbols of the
         # cost), ties to the pile set up first (``sorted`` is stable), so the first one the pool pays for and
-        # that still has cards is the gain (``Game.choose_card``).
+        # that still has cards is the gain (``Game._choose``).
         self.gain_order: tuple[SimCard, ...] = tuple(
             sorted((*setup.jobs, *setup.abilities), key=lambda card: -len(str(card.fields["cost"])))
         )
@@ -226,7 +226,9 @@ class Game:
         self.supply: dict[str, list[SimCard]] = {
             card.key: [card] * self.rules.pile_size for card in (*setup.jobs, *setup.abilities)
         }
+        # The same pile lists in gain order (``_choose``): a pile is only ever changed in place, never replaced.
         self._gain_piles = [self.supply[card.key] for card in self._prepared.gain_order]
+        self._play_values = self._prepared.play_values
         # 3「將所有的劇本卡洗牌後疊成一起，表面朝上放在場中，並翻開一張到牌庫右方。」
         self.scenario_pile = list(setup.scenarios)
         self.shuffle(self.scenario_pile)
@@ -394,7 +396,7 @@ class Game:
         """Spends a play and puts the card on the field; its effect for the phase happens."""
         player.plays -= 1
         player.hand.remove(card)
-        skill, at, daily, battle = self._prepared.play_values.get(card) or self._played(card)
+        skill, at, daily, battle = self._play_values.get(card) or self._played(card)
         in_play = InPlay(card, skill, at)
         player.field.append(in_play)
         if self.log_events:
@@ -517,7 +519,10 @@ class Game:
             return False
         if not player.thorns and not self.rules.resolve_without_thorn:
             return False
-        if not any(not m.fought and len(m.thorns) < THORNS_TO_BATTLE for m in self.masquerades):
+        for masquerade in self.masquerades:  # a masquerade still open to a thorn
+            if not masquerade.fought and len(masquerade.thorns) < THORNS_TO_BATTLE:
+                break
+        else:
             return False
         if by_effect:
             return True  # ランスインパクト: 「シナリオ１枚を解決してもよい」, no skills paid
