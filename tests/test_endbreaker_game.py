@@ -822,6 +822,69 @@ def test_can_pay_agrees_with_pay_on_every_small_pool_and_cost():
             assert can_pay(Counter(pool), cost) == (pay(Counter(pool), cost) is not None), (pool, cost)
 
 
+def test_counted_skills_pay_as_the_readable_rule_does():
+    from itertools import combinations_with_replacement
+
+    from simulator.engines.endbreaker_game.skills import SYMBOLS, can_pay, can_pay_counts, counts_of, pay_counts
+
+    small = ["".join(c) for size in range(5) for c in combinations_with_replacement(SYMBOLS, size)]
+    for pool in small:
+        for cost in small:
+            left = pay(Counter(pool), cost)
+            assert can_pay_counts(counts_of(pool), counts_of(cost)) == can_pay(Counter(pool), cost), (pool, cost)
+            expected = None if left is None else counts_of("".join(left.elements()))
+            assert pay_counts(counts_of(pool), counts_of(cost)) == expected, (pool, cost)
+
+
+def _plain_gain(game, pool, named=None):
+    """The gain choice written plainly: the named card if paid for, else the most expensive card the pool pays
+    for, ties to the pile set up first (what ``Game.choose_gain`` remembers per pool)."""
+    from simulator.engines.endbreaker_game.skills import can_pay
+
+    if named is not None and game.supply[named] and can_pay(pool, str(game.supply[named][-1].fields["cost"])):
+        return game.supply[named][-1]
+    best, most = None, -1
+    for pile in game.supply.values():
+        if pile and can_pay(pool, str(pile[-1].fields["cost"])) and len(str(pile[-1].fields["cost"])) > most:
+            best, most = pile[-1], len(str(pile[-1].fields["cost"]))
+    return best
+
+
+def test_the_remembered_gain_choice_agrees_with_a_plain_search_on_random_hands():
+    import random
+
+    from simulator.engines.endbreaker_game.skills import counts_of
+
+    rng = random.Random(13)
+    skills = [str(c.fields["skill"]) for c in (KNIGHT, HUNTER, ASTROMANCER, *JOBS, *ABILITIES)] + ["●", "B", "PTS"]
+    named = Strategy("named", gain_priority=(GainRule("EB1-018"), GainRule("*")))
+    for trial in range(400):
+        game = new_game(seed=trial, strategies=[BIG_DARC, named])
+        for pile in game.supply.values():  # some piles run out, others run low
+            del pile[: rng.choice((0, 0, 5, 10))]
+        pool = Counter("".join(rng.choice(skills) for _ in range(rng.randint(0, 9))))
+        assert game.choose_gain(game.players[0], counts_of("".join(pool.elements()))) is _plain_gain(game, pool)
+        chosen = game.choose_gain(game.players[1], counts_of("".join(pool.elements())))
+        assert chosen is _plain_gain(game, pool, named="EB1-018"), (trial, pool)
+
+
+def test_a_game_plays_the_same_whatever_was_played_before_it_on_its_set_up():
+    # A set-up's facts (its gain order, the cards each pool pays for…) are worked out once and kept for every
+    # game on it: they must not change a game.
+    from simulator.engines.endbreaker_game import game as game_module
+
+    def played(seed):
+        game = Game(make_setup(), [BIG_DARC, Strategy("builder", (GainRule("*"),), "if_nothing_to_gain")], seed)
+        game.play_to_end()
+        return game.log, game.winners
+
+    game_module._PREPARED.clear()
+    first = played(3)
+    for seed in range(40):
+        played(seed)
+    assert played(3) == first
+
+
 def test_the_game_shuffles_as_random_shuffle_does():
     import random
 

@@ -110,7 +110,8 @@ def plays(count: int) -> Effect:
 
     def run(game: Game, player: Player, played: InPlay) -> None:
         player.plays += count
-        game.note(player, "plays", played.card.key, count)
+        if game.log_events:
+            game.note(player, "plays", played.card.key, count)
 
     return run
 
@@ -140,8 +141,11 @@ def change_skills(question: str, *, up_to: int, symbols: str, into: str) -> Effe
     wanted = frozenset(symbols)
 
     def run(game: Game, player: Player, played: InPlay) -> None:
+        # The strategy is asked first: its answer is a look-up, and most say no (the default).
+        if not game.may(player, question, default=False):
+            return
         candidates = [card for card in player.field if not wanted.isdisjoint(card.skill)]
-        if not candidates or not game.may(player, question, default=False):
+        if not candidates:
             return
         candidates.sort(key=lambda card: -sum(card.skill.count(symbol) for symbol in symbols))
         for card in candidates[:up_to]:

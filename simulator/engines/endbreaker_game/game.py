@@ -9,10 +9,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import NamedTuple
 
 from ...core import SeededRandom, SimCard
-from .effects import MASQUERADE_SCRIPTS, SCRIPTS, CardScript, MasqueradeScript
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, Effect, MasqueradeScript
 from .rules import (
     BATTLE_PLAYS,
     HAND_SIZE,
@@ -25,8 +26,10 @@ from .rules import (
     Rules,
 )
 from .setup import MissingCardValues, Setup, SetupError, missing_values
-from .skills import can_pay, pay
+from .skills import Counts, can_pay_counts, cost_counts, counts_of, pay_counts
 from .strategy import ANY_CARD, GainRule, Strategy
+
+_new_tuple = tuple.__new__
 
 
 class LogEntry(NamedTuple):
@@ -38,7 +41,7 @@ class LogEntry(NamedTuple):
     detail: str = ""
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)  # slots: one is made for every card played
 class InPlay:
     """A card on a player's field, with the skill and AT it has now (effects change them)."""
 
@@ -104,6 +107,88 @@ def place_rewards(payout: Sequence[int], scores: Sequence[int]) -> list[int]:
     return rewards
 
 
+# A card as it comes into play: its skill, its AT, and its script's daily and battle effects (None: none).
+_PlayValues = tuple[str, int, Effect | None, Effect | None]
+
+
+class _Ranks(dict[SimCard, int]):
+    """A play order as card -> its place (unlisted cards after the listed ones); filled in as cards are met."""
+
+    def __init__(self, order: tuple[str, ...]) -> None:
+        super().__init__()
+        self.by_key: dict[str, int] = {}
+        for index, key in enumerate(order):
+            self.by_key.setdefault(key, index)
+        self.unranked = len(order)
+
+    def __missing__(self, card: SimCard) -> int:
+        rank = self[card] = self.by_key.get(card.key, self.unranked)
+        return rank
+
+
+class _Prepared:
+    """What every game on one set-up and one set of rules reads again and again, worked out once for all of
+    them (a simulation plays thousands of games on the same set-up; card values are read, never changed)."""
+
+    def __init__(self, setup: Setup, rules: Rules) -> None:
+        setup.check_counts()
+        missing = missing_values(setup, rules)
+        if missing:
+            raise MissingCardValues(missing)
+        # The piles in the order a gain looks at them: the most expensive first (the number of symbols of the
+        # cost), ties to the pile set up first (``sorted`` is stable), so the first one the pool pays for and
+        # that still has cards is the gain (``Game._choose``).
+        self.gain_order: tuple[SimCard, ...] = tuple(
+            sorted((*setup.jobs, *setup.abilities), key=lambda card: -len(str(card.fields["cost"])))
+        )
+        self.gain_needs: tuple[Counts, ...] = tuple(cost_counts(str(card.fields["cost"])) for card in self.gain_order)
+        self.gain_index: dict[str, int] = {card.key: index for index, card in enumerate(self.gain_order)}
+        self.gain_need: dict[SimCard, Counts] = dict(zip(self.gain_order, self.gain_needs, strict=True))
+        # A pool's counts -> the places in ``gain_order`` of the cards it pays for (the same for every game).
+        self.affordable: dict[Counts, tuple[int, ...]] = {}
+        self.play_values: dict[SimCard, _PlayValues] = {}
+        self.ranks: dict[tuple[str, ...], _Ranks] = {}
+        self.starting_deck: tuple[SimCard, ...] = tuple(setup.starting_deck())
+
+    def payable(self, pool: Counts) -> tuple[int, ...]:
+        """The places in ``gain_order`` of the cards ``pool`` pays for, remembered per pool."""
+        found = self.affordable.get(pool)
+        if found is None:
+            if len(self.affordable) >= _MAX_POOLS_REMEMBERED:
+                self.affordable.clear()
+            needs = self.gain_needs
+            found = self.affordable[pool] = tuple(i for i in range(len(needs)) if can_pay_counts(pool, needs[i]))
+        return found
+
+
+_MAX_POOLS_REMEMBERED = 100_000  # a bound, never reached in practice (a pool is a handful of cards' skills)
+_PREPARED: dict[tuple[Setup, Rules], _Prepared] = {}
+_MAX_PREPARED = 64  # set-ups kept at once (a page or a comparison uses one or two)
+
+
+def _prepared(setup: Setup, rules: Rules) -> _Prepared:
+    key = (setup, rules)
+    found = _PREPARED.get(key)
+    if found is None:
+        found = _Prepared(setup, rules)  # raises, and so is not kept, when the set-up cannot be played
+        if len(_PREPARED) >= _MAX_PREPARED:
+            _PREPARED.clear()
+        _PREPARED[key] = found
+    return found
+
+
+@lru_cache(maxsize=512)
+def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of a Fisher–Yates shuffle of ``length`` cards as ``random.shuffle`` takes them: the place filled,
+    the number of choices for it and the bits drawn per try (``random.Random._randbelow``), worked out once."""
+    return tuple((last, last + 1, (last + 1).bit_length()) for last in range(length - 1, 0, -1))
+
+
+@lru_cache(maxsize=256)
+def _unscripted_masquerade(key: str) -> MasqueradeScript:
+    return MasqueradeScript(key)
+
+
 class Game:
     def __init__(
         self,
@@ -118,16 +203,11 @@ class Game:
         self.log_events = log_events  # False: nothing is logged (many games played for their results only)
         if not MIN_PLAYERS <= len(strategies) <= MAX_PLAYERS:
             raise SetupError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, {len(strategies)} given")
-        setup.check_counts()
-        missing = missing_values(setup, self.rules)
-        if missing:
-            raise MissingCardValues(missing)
+        self._prepared = _prepared(setup, self.rules)  # checks the set-up (counts, values) once per set-up
         self.setup = setup
         self.seed = seed
         self.rng = SeededRandom(seed)
         self.log: list[LogEntry] = []
-        self._ranks: dict[tuple[str, ...], dict[str, int]] = {}  # a play order: card key -> its place
-        self._play_values: dict[SimCard, tuple[CardScript | None, str, int]] = {}
         self.turn = 0  # turns played by all players together
         self.current = 0  # 6「決定回合開始玩家」: the first strategy given sits first
         self.resolved_this_turn = 0
@@ -146,6 +226,9 @@ class Game:
         self.supply: dict[str, list[SimCard]] = {
             card.key: [card] * self.rules.pile_size for card in (*setup.jobs, *setup.abilities)
         }
+        # The same pile lists in gain order (``_choose``): a pile is only ever changed in place, never replaced.
+        self._gain_piles = [self.supply[card.key] for card in self._prepared.gain_order]
+        self._play_values = self._prepared.play_values
         # 3「將所有的劇本卡洗牌後疊成一起，表面朝上放在場中，並翻開一張到牌庫右方。」
         self.scenario_pile = list(setup.scenarios)
         self.shuffle(self.scenario_pile)
@@ -162,8 +245,14 @@ class Game:
         # 5「所有玩家獲得以下卡片：城塞騎士、狩獵者、星靈術士各２張；旅人的酒場４張，洗牌後成為牌庫。並將棘７張放置在
         # 自己面前。」
         self.players = [Player(seat, strategy) for seat, strategy in enumerate(strategies)]
+        # Each seat's play order as card -> its place (``next_to_play``), shared by the games on this set-up.
+        ranks = self._prepared.ranks
+        self._play_places = [
+            (ranks.get(order) or ranks.setdefault(order, _Ranks(order))).__getitem__
+            for order in (strategy.play_order for strategy in strategies)
+        ]
         for player in self.players:
-            player.deck = setup.starting_deck()
+            player.deck = list(self._prepared.starting_deck)
             self.shuffle(player.deck)
             self.draw(player, self.rules.opening_hand)
 
@@ -173,7 +262,9 @@ class Game:
         self, player: Player | None, kind: str, card: str | None = None, amount: int | None = None, detail: str = ""
     ) -> None:
         if self.log_events:
-            self.log.append(LogEntry(self.turn, None if player is None else player.seat, kind, card, amount, detail))
+            seat = None if player is None else player.seat
+            # ``LogEntry(...)`` without the Python-level ``__new__`` of a NamedTuple (an entry for every event).
+            self.log.append(_new_tuple(LogEntry, (self.turn, seat, kind, card, amount, detail)))
 
     def may(self, player: Player, question: str, *, default: bool) -> bool:
         return player.strategy.answer(question, default)
@@ -182,9 +273,7 @@ class Game:
         """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers, so the same
         order from the same seed (tested), without a Python call for each card."""
         getrandbits = self.rng.getrandbits
-        for last in range(len(cards) - 1, 0, -1):
-            choices = last + 1
-            bits = choices.bit_length()
+        for last, choices, bits in _shuffle_steps(len(cards)):
             chosen = getrandbits(bits)
             while chosen >= choices:
                 chosen = getrandbits(bits)
@@ -193,15 +282,20 @@ class Game:
     def draw(self, player: Player, count: int) -> int:
         """Draws up to ``count``; 「不能抽就洗」: the discard pile is shuffled into the deck when it runs out."""
         drawn = 0
-        for _ in range(count):
+        while drawn < count:
             if not player.deck:
                 if not player.discard:
                     break
                 player.deck, player.discard = player.discard, []
                 self.shuffle(player.deck)
-                self.note(player, "shuffle", amount=len(player.deck))
-            player.hand.append(player.deck.pop())
-            drawn += 1
+                if self.log_events:
+                    self.note(player, "shuffle", amount=len(player.deck))
+            # The top cards in one go, in the order they come off the deck (its top is the end of the list).
+            deck = player.deck
+            taken = min(count - drawn, len(deck))
+            player.hand += deck[: -taken - 1 : -1]
+            del deck[-taken:]
+            drawn += taken
         if drawn and self.log_events:
             self.note(player, "draw", amount=drawn)
         return drawn
@@ -249,6 +343,10 @@ class Game:
         pool: Counter[str] = Counter("".join([card.skill for card in player.field]))
         return pool
 
+    def skill_counts(self, player: Player) -> Counts:
+        """``skills`` counted by symbol (``skills.counts_of``), what the engine pays with."""
+        return counts_of("".join([card.skill for card in player.field]))
+
     def at_of(self, player: Player, card: InPlay) -> int:
         script = SCRIPTS.get(card.card.key)
         if script is not None and script.at is not None:
@@ -264,67 +362,72 @@ class Game:
         return sum(max(0, self.at_of(player, card) + bonus(self, player, card)) for card in player.field)
 
     def masquerade_script(self, card: SimCard) -> MasqueradeScript:
-        return MASQUERADE_SCRIPTS.get(card.key) or MasqueradeScript(card.key)
+        return MASQUERADE_SCRIPTS.get(card.key) or _unscripted_masquerade(card.key)
 
     # Playing cards ----------------------------------------------------------------------------------------
 
     def next_to_play(self, player: Player) -> SimCard | None:
         """The first card of the strategy's play order in hand, else the first card drawn (a thorn only in battle)."""
-        order = player.strategy.play_order
-        ranks = self._ranks.get(order)
-        if ranks is None:
-            ranks = self._ranks[order] = {}
-            for index, key in enumerate(order):
-                ranks.setdefault(key, index)
-        unranked = len(order)
-        thorn = None if self.in_battle else self.setup.thorn
-        best = None
-        best_rank = unranked + 1
-        for card in player.hand:
-            if card is thorn:
-                continue
-            rank = ranks.get(card.key, unranked)
-            if rank < best_rank:
-                best, best_rank = card, rank
+        hand = player.hand
+        if not hand:
+            return None
+        place = self._play_places[player.seat]
+        best = min(hand, key=place)  # the first of the lowest place: the first drawn
+        thorn = self.setup.thorn
+        if best is thorn and not self.in_battle:  # rare: a thorn is in hand only in battle
+            others = [card for card in hand if card is not thorn]
+            return min(others, key=place) if others else None
         return best
 
-    def _played(self, card: SimCard) -> tuple[CardScript | None, str, int]:
-        """A card's script, printed skill and AT as it comes into play (read once a game)."""
+    def _played(self, card: SimCard) -> _PlayValues:
+        """A card's printed skill and AT as it comes into play, and its script's daily and battle effects (read
+        once per set-up)."""
         script = SCRIPTS.get(card.key)
         if script is not None and script.skill is not None:
             skill = script.skill  # the text gives it
         else:
             skill = "" if card is self.setup.thorn else str(card.fields.get("skill") or "")
-        found = self._play_values[card] = (script, skill, int(card.fields.get("at") or 0))
+        daily = None if script is None else script.daily
+        battle = None if script is None else script.battle
+        found = self._prepared.play_values[card] = (skill, int(card.fields.get("at") or 0), daily, battle)
         return found
 
     def play(self, player: Player, card: SimCard) -> None:
         """Spends a play and puts the card on the field; its effect for the phase happens."""
         player.plays -= 1
         player.hand.remove(card)
-        script, skill, at = self._play_values.get(card) or self._played(card)
+        skill, at, daily, battle = self._play_values.get(card) or self._played(card)
         in_play = InPlay(card, skill, at)
         player.field.append(in_play)
         if self.log_events:
             self.note(player, "play", card.key, detail=skill)
-        if script is not None:
-            effect = script.battle if self.in_battle else script.daily
-            if effect is not None:
-                effect(self, player, in_play)
+        effect = battle if self.in_battle else daily
+        if effect is not None:
+            effect(self, player, in_play)
 
     def play_cards(self, player: Player) -> None:
+        place = self._play_places[player.seat]
+        thorn = self.setup.thorn
         while player.plays > 0 and not self.over and not self.turn_ended:
-            card = self.next_to_play(player)
-            if card is None:
+            # ``next_to_play``, its common case written out (this loop runs for every card played).
+            hand = player.hand  # read again each time: an effect may start a battle, which deals new hands
+            if not hand:
                 return
+            card = min(hand, key=place)
+            if card is thorn and not self.in_battle:
+                card = self.next_to_play(player)
+                if card is None:
+                    return
             self.play(player, card)
 
     # Gaining and scenarios ---------------------------------------------------------------------------------
 
     def gain(self, player: Player, key: str) -> SimCard:
         card = self.supply[key].pop()
-        {"discard": player.discard, "hand": player.hand, "deck_top": player.deck}[self.rules.gain_to].append(card)
-        self.note(player, "gain", key)
+        gain_to = self.rules.gain_to
+        (player.discard if gain_to == "discard" else player.hand if gain_to == "hand" else player.deck).append(card)
+        if self.log_events:
+            self.note(player, "gain", key)
         return card
 
     def _rule_allows(self, player: Player, rule: GainRule, card: SimCard) -> bool:
@@ -332,41 +435,41 @@ class Game:
             return False
         return rule.max_owned is None or sum(1 for owned in player.owned() if owned is card) < rule.max_owned
 
-    def choose_gain(self, player: Player, pool: Counter[str]) -> SimCard | None:
+    def choose_gain(self, player: Player, pool: Counts) -> SimCard | None:
         """The first card of the strategy's gain priority that the pool pays for and the pile still has."""
-        return self.choose_card(player, lambda card: can_pay(pool, str(card.fields["cost"])))
+        return self._choose(player, self._prepared.payable(pool))
 
     def choose_card(self, player: Player, allowed: Callable[[SimCard], bool]) -> SimCard | None:
         """The first card of the strategy's gain priority that ``allowed`` lets through and the pile still has."""
+        order = self._prepared.gain_order
+        return self._choose(player, tuple(i for i in range(len(order)) if allowed(order[i])))
+
+    def _choose(self, player: Player, candidates: tuple[int, ...]) -> SimCard | None:
+        """The first card of the strategy's gain priority among ``candidates`` (places in the prepared gain order,
+        most expensive first) whose pile still has cards."""
         turns = player.turns_taken
+        piles = self._gain_piles
         for rule in player.strategy.gain_priority:
             # The guards on the turn hold for every card of the rule (``_rule_allows``, checked once).
             if turns < rule.min_turn or (rule.max_turn is not None and turns > rule.max_turn):
                 continue
             if rule.card == ANY_CARD:
-                # The most expensive; ties to the pile set up first (a stable, seed-free order).
-                best, most = None, -1
-                for pile in self.supply.values():
-                    if not pile:
-                        continue
-                    card = pile[-1]
-                    if rule.max_owned is not None and not self._rule_allows(player, rule, card):
-                        continue
-                    if allowed(card):
-                        length = len(str(card.fields["cost"]))
-                        if length > most:
-                            best, most = card, length
-                if best is not None:
-                    return best
+                # The most expensive; ties to the pile set up first (a stable, seed-free order): the gain order.
+                for index in candidates:
+                    pile = piles[index]
+                    if pile and (rule.max_owned is None or self._rule_allows(player, rule, pile[-1])):
+                        return pile[-1]
             else:
-                named = self.supply.get(rule.card)
-                if named and self._rule_allows(player, rule, named[-1]) and allowed(named[-1]):
-                    return named[-1]
+                index = self._prepared.gain_index.get(rule.card)
+                if index is not None and index in candidates:
+                    pile = piles[index]
+                    if pile and self._rule_allows(player, rule, pile[-1]):
+                        return pile[-1]
         return None
 
     def gain_one_within(self, player: Player, cost: str) -> SimCard | None:
         """「「コスト：{cost}以内」のカード１枚を獲得」: a card whose cost ``cost`` would pay."""
-        card = self.choose_gain(player, Counter(cost))
+        card = self.choose_gain(player, counts_of(cost))
         return None if card is None else self.gain(player, card.key)
 
     def gain_one_costing_at_most(self, player: Player, count: int) -> SimCard | None:
@@ -384,13 +487,15 @@ class Game:
         self.note(player, "gain", card.key, detail="deck_top")
         return card
 
-    def gain_cards(self, player: Player) -> int:
+    def gain_cards(self, player: Player, pool: Counts | None = None) -> int:
         """「消耗對應技能值就可獲得場中卡片。」 As many as the skills pay for (「獲得特技練刺棍(PPT)兩張」), or none
-        (「當然也可以一張都不要」)."""
-        pool = self.skills(player)
+        (「當然也可以一張都不要」). ``pool``: the player's skills (``skill_counts``) when the caller has them."""
+        if pool is None:
+            pool = self.skill_counts(player)
+        needs = self._prepared.gain_need
         gained = 0
         while (card := self.choose_gain(player, pool)) is not None:
-            left = pay(pool, str(card.fields["cost"]))
+            left = pay_counts(pool, needs[card])
             assert left is not None
             pool = left
             self.gain(player, card.key)
@@ -404,7 +509,7 @@ class Game:
             return None
         return self.scenario_right if self.rules.junction_card == "right" else self.scenario_pile[-1]
 
-    def can_resolve(self, player: Player, pool: Counter[str] | None = None, *, by_effect: bool = False) -> bool:
+    def can_resolve(self, player: Player, pool: Counts | None = None, *, by_effect: bool = False) -> bool:
         card = self.junction()
         if card is None or self.in_battle or self.turn_ended:
             return False
@@ -414,16 +519,21 @@ class Game:
             return False
         if not player.thorns and not self.rules.resolve_without_thorn:
             return False
-        if not any(not m.fought and len(m.thorns) < THORNS_TO_BATTLE for m in self.masquerades):
+        for masquerade in self.masquerades:  # a masquerade still open to a thorn
+            if not masquerade.fought and len(masquerade.thorns) < THORNS_TO_BATTLE:
+                break
+        else:
             return False
         if by_effect:
             return True  # ランスインパクト: 「シナリオ１枚を解決してもよい」, no skills paid
-        return can_pay(self.skills(player) if pool is None else pool, str(card.fields["cost"]))
+        return can_pay_counts(
+            self.skill_counts(player) if pool is None else pool, cost_counts(str(card.fields["cost"]))
+        )
 
-    def resolve_scenario(self, player: Player, *, by_effect: bool = False) -> bool:
+    def resolve_scenario(self, player: Player, pool: Counts | None = None, *, by_effect: bool = False) -> bool:
         """「本回合打出的卡片上的技能值，若其值能滿足兩張劇本卡連結處所標示的技能值即可宣告完成該劇本。完成後可獲得劇本卡上
         標示的勝利點數(錢幣)。完成的劇本卡右邊那張移出遊戲，將左邊的翻至右邊。」 Then a thorn goes on a masquerade."""
-        if not self.can_resolve(player, by_effect=by_effect):
+        if not self.can_resolve(player, pool, by_effect=by_effect):
             return False
         card = self.junction()
         assert card is not None and self.scenario_right is not None
@@ -485,7 +595,8 @@ class Game:
         player.to_deck_top_before_adjustment = 0
         # <開始階段>「玩家獲得使用五次卡片的權利 (行動+5）」
         player.plays = PLAYS_PER_TURN
-        self.note(player, "start", amount=player.plays)
+        if self.log_events:
+            self.note(player, "start", amount=player.plays)
         # <日常階段> 1「消耗行動來打出卡片。」
         self.play_cards(player)
         # 2「選擇獲得卡片或是解決事件（二選一）」
@@ -504,14 +615,18 @@ class Game:
 
     def choose_and_act(self, player: Player) -> None:
         resolve = player.strategy.resolve
-        if resolve == "always" and self.can_resolve(player):
-            self.resolve_scenario(player)
+        pool = self.skill_counts(player)  # the field does not change until the player acts
+        if resolve == "always" and self.can_resolve(player, pool):
+            self.resolve_scenario(player, pool)
             return
-        pool = self.skills(player)
-        if resolve == "if_nothing_to_gain" and self.choose_gain(player, pool) is None and self.can_resolve(player):
-            self.resolve_scenario(player)
+        if (
+            resolve == "if_nothing_to_gain"
+            and self.choose_gain(player, pool) is None
+            and self.can_resolve(player, pool)
+        ):
+            self.resolve_scenario(player, pool)
             return
-        self.gain_cards(player)
+        self.gain_cards(player, pool)
 
     def adjust_hand(self, player: Player) -> None:
         # 捕縛撃「次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」
@@ -588,7 +703,8 @@ class Game:
             if player.incapacitated:
                 reward //= 2
             reward = self.take_darc(player, reward)
-            self.note(player, "reward", masquerade.card.key, reward, detail=f"AT {score}")
+            if self.log_events:
+                self.note(player, "reward", masquerade.card.key, reward, detail=f"AT {score}")
         # 「戦闘終了時」 effects of the cards played (シールドガード).
         for player in self.players:
             for card in list(player.field):
@@ -629,7 +745,8 @@ class Game:
         leaders = [player for player in self.players if player.darc == best]
         fewest = min(self.tiebreak_count(player) for player in leaders)
         self.winners = [player.seat for player in leaders if self.tiebreak_count(player) == fewest]
-        self.note(None, "end", amount=len(self.winners), detail=",".join(str(seat) for seat in self.winners))
+        if self.log_events:
+            self.note(None, "end", amount=len(self.winners), detail=",".join(str(seat) for seat in self.winners))
 
     def play_to_end(self) -> None:
         while not self.over:

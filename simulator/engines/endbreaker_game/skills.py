@@ -68,3 +68,60 @@ def can_pay(pool: Counter[str], cost: str) -> bool:
             if spare_wild < 0:
                 return False
     return not wild or sum(pool.values()) - specific_count >= wild
+
+
+# Counted skills ---------------------------------------------------------------------------------------------
+# The engine's hot path: a pool or a cost as its count of each symbol, in ``SYMBOLS`` order (P, T, S, B, ●).
+# A tuple of five numbers is hashed and compared in C, so the cards a pool pays for can be remembered per pool
+# (``Game.choose_gain``). ``pay`` and ``can_pay`` above stay the readable reference; the tests hold these to it.
+
+Counts = tuple[int, int, int, int, int]
+NO_SKILLS: Counts = (0, 0, 0, 0, 0)
+
+
+def counts_of(symbols: str) -> Counts:
+    """A skill or cost string counted by symbol ("PP●" -> (2, 0, 0, 0, 1))."""
+    return (symbols.count("P"), symbols.count("T"), symbols.count("S"), symbols.count("B"), symbols.count(WILD))
+
+
+@lru_cache(maxsize=4096)
+def cost_counts(cost: str) -> Counts:
+    """``counts_of`` for a printed cost, read once (a game asks about the same few costs again and again)."""
+    return counts_of(cost)
+
+
+def can_pay_counts(pool: Counts, need: Counts) -> bool:
+    """``can_pay`` on counts: each short specific symbol is paid by ●, and the cost's ● by whatever is left."""
+    spare_wild = pool[4]
+    for symbol in range(4):
+        short = need[symbol] - pool[symbol]
+        if short > 0:
+            spare_wild -= short
+            if spare_wild < 0:
+                return False
+    return not need[4] or sum(pool) - (need[0] + need[1] + need[2] + need[3]) >= need[4]
+
+
+def pay_counts(pool: Counts, need: Counts) -> Counts | None:
+    """``pay`` on counts: what is left of ``pool`` after paying ``need`` (spent the same way), or None."""
+    left = list(pool)
+    for symbol in range(4):
+        wanted = need[symbol]
+        if left[symbol] >= wanted:
+            left[symbol] -= wanted
+        else:
+            short = wanted - left[symbol]
+            if left[4] < short:
+                return None
+            left[symbol] = 0
+            left[4] -= short
+    wild = need[4]
+    if wild:
+        if sum(left) < wild:
+            return None
+        # Spend the specific skills before the ● (a ● left over is worth more), as ``pay`` does.
+        for symbol in range(5):
+            take = min(wild, left[symbol])
+            left[symbol] -= take
+            wild -= take
+    return (left[0], left[1], left[2], left[3], left[4])
