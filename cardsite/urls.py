@@ -23,6 +23,7 @@ urlpatterns = [
     path("decks/", include("decks.urls")),
     path("decks/", include("decks.urls_decklist")),
     path("decks/", include("simulator.urls")),
+    path("", include("readings.urls")),
     path("", include("contributions.urls")),
     path("", include("cards.urls")),
 ]

@@ -69,6 +69,10 @@ class PhotoReading(models.Model):
     # unexpected exception said, for the staff and the logs.
     error_code = models.CharField(max_length=40, blank=True, default="")
     error = models.TextField(blank=True, default="")
+    # The change set the contributor submitted from this photo (``services.submit_photo``): one per photo.
+    change_set = models.ForeignKey(
+        "contributions.ChangeSet", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     attempts = models.PositiveSmallIntegerField(default=0)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
     task_id = models.CharField(max_length=64, blank=True, default="")

@@ -20,7 +20,7 @@ written in one statement or one transaction holding the batch's row; a photo who
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from typing import Any
 
@@ -35,8 +35,10 @@ from cards.models import Card, Game
 from cards.reading import ReadingUnavailable, languages_for, propose, read_photo
 from cards.search.normalize import fold
 from cards.selectors import SearchFailed, search_cards
+from cards.services import card_state, state_digest
 from cards.services_images import image_store
 from cardsite.errors import AppError, Message
+from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
 from simulator.services import SAME_TRANSACTION_BACKENDS, worker_name
 
@@ -306,3 +308,171 @@ def recover_stalled(batch: ReadingBatch | None = None) -> int:
                 recovered += 1
             _settle(locked)
     return recovered
+
+
+# --- submitting a reviewed photo ----------------------------------------------------------------------
+
+SUBMITTED_VALUES = ("key", "number", "kind", "name", "text", "fields")
+
+
+class NotRead(ReadingError):
+    code = "photo_not_read"
+    status = 409
+
+
+class CardInBatch(ReadingError):
+    """Another photo of the batch already proposes this new card."""
+
+    code = "card_already_proposed"
+    status = 409
+
+
+def photo_of(batch: ReadingBatch, index: int) -> PhotoReading:
+    """The batch's photo ``index`` (1, 2, …); Http404 when it has none."""
+    from django.http import Http404
+
+    photo = next((photo for photo in batch.photos.all() if photo.index == index), None)
+    if photo is None:
+        raise Http404
+    return photo
+
+
+def _error_path(path: str) -> str:
+    """A contribution's problem place (``cards[0].texts.ja.name``, ``images[0].card``) as a submitted value's name."""
+    head, _dot, rest = path.partition(".")
+    if head.startswith("images"):
+        return "image"
+    if not head.startswith("cards"):
+        return path
+    first, _dot, tail = rest.partition(".")
+    if first == "texts":
+        return tail.partition(".")[2] or "name"
+    return rest or "key"
+
+
+def _submitted_record(
+    photo: PhotoReading, values: Mapping[str, Any], language: str
+) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+    """The card to propose (the project's card format), its key, and the card as it is now (None: a new card).
+
+    Only the values submitted are set: a matched card keeps every value not submitted as it is."""
+    card = photo.card
+    current = card_state(Card.objects.prefetch_related("texts").get(pk=card.pk)) if card is not None else None
+    if current is not None:
+        key = card.key
+        record: dict[str, Any] = {
+            "key": key,
+            "number": current.get("number"),
+            "kind": current.get("kind"),
+            "fields": dict(current.get("fields") or {}),
+            "texts": {code: dict(parts) for code, parts in (current.get("texts") or {}).items()},
+            "source": current.get("source") or "",
+        }
+        if current.get("translations"):
+            record["translations"] = current["translations"]
+    else:
+        key = str(values.get("key") or values.get("number") or values.get("name") or "").strip()
+        record = {"key": key, "number": None, "kind": None, "fields": {}, "texts": {}, "source": ""}
+    for name in ("number", "kind"):
+        if name in values:
+            record[name] = values[name] or None
+    for name, value in (values.get("fields") or {}).items():
+        if value in (None, "", []):
+            record["fields"].pop(name, None)
+        else:
+            record["fields"][name] = value
+    parts = record["texts"].setdefault(language, {})
+    for part in ("name", "text"):
+        if part in values:
+            parts[part] = values[part] or ""
+    record["texts"] = {
+        code: kept for code, texts in record["texts"].items() if (kept := {p: v for p, v in texts.items() if v})
+    }
+    return key, record, current
+
+
+def _proposed_elsewhere(photo: PhotoReading, key: str, record: dict[str, Any], language: str) -> PhotoReading | None:
+    """Another photo of the batch whose change set proposes the same new card (its key, number or name)."""
+    number = record.get("number")
+    name = fold((record["texts"].get(language) or {}).get("name", "")).replace(" ", "")
+    others = (
+        PhotoReading.objects.filter(batch=photo.batch_id, change_set__isnull=False)
+        .exclude(pk=photo.pk)
+        .select_related("change_set")
+        .prefetch_related("change_set__changes")
+    )
+    for other in others:
+        for change in other.change_set.changes.all():
+            if change.base is not None:
+                continue
+            proposed = change.proposed or {}
+            other_name = fold(((proposed.get("texts") or {}).get(language) or {}).get("name", "")).replace(" ", "")
+            if change.key == key or (number and proposed.get("number") == number) or (name and other_name == name):
+                return other
+    return None
+
+
+def submit_photo(*, user: Any, batch: ReadingBatch, index: int, values: Mapping[str, Any]) -> tuple[Any, bool]:
+    """Turn the values the contributor confirmed or corrected for one photo into one change set
+    (``contributions.services.submit_change_set``, checked as every contribution is); (change set, made now).
+
+    A matched card: a correction of the submitted values that differ, and the photo proposed as its image
+    (``values["image"]``, true unless false). No card matched: a new card of exactly the submitted values, its key
+    ``values["key"]`` or else its number or name. The change set's source is the photo ("photo N, read
+    automatically, confirmed by <user>", in the contributor's language), so each value it sets carries it.
+
+    A photo submitted already gives its change set back (made now: False): a double submit makes one. A new card
+    another photo of the batch already proposes (same key, number or name) is refused (``CardInBatch``, 409).
+    Problems of the values are refused with the submitted value's name (``fields.at``, ``name``, ``number`` …).
+    """
+    from contributions.services import ContributionError, ImageProposal, submit_change_set
+
+    with transaction.atomic():
+        ReadingBatch.objects.select_for_update().get(pk=batch.pk)  # one submit of the batch at a time
+        photo = (
+            PhotoReading.objects.select_for_update(of=("self",))
+            .select_related("batch", "batch__game", "card", "change_set")
+            .get(batch=batch, index=index)
+        )
+        if photo.change_set is not None:
+            return photo.change_set, False
+        if photo.status != Status.DONE:
+            raise NotRead(_("This photo has not been read (yet): there is nothing to submit."))
+        game = photo.batch.game
+        language = game.definition.original_language
+        key, record, current = _submitted_record(photo, values, language)
+        if current is None:
+            if not key:
+                message = _("Give the new card its number or name (or a key).")
+                raise ReadingError(message, code="no_key", errors={"key": [message]})
+            other = _proposed_elsewhere(photo, key, record, language)
+            if other is not None:
+                message = Message(
+                    _("Photo %(other)s of this batch already proposes this card (change set #%(number)s)."),
+                    {"other": other.index, "number": other.change_set_id},
+                )
+                raise CardInBatch(message, errors={"key": [message]})
+        images = [ImageProposal(key=key, image=photo.image_id)] if values.get("image", True) else []
+        detail = Message(
+            _("photo %(index)s, read automatically, confirmed by %(user)s"),
+            {"index": photo.index, "user": user.get_username()},
+        )
+        seen = None
+        if current is not None:
+            seen = {key: str(values.get("seen") or state_digest(current))}
+        try:
+            change_set = submit_change_set(
+                author=user,
+                game=game,
+                cards=[record],
+                source_kind=ChangeSet.SourceKind.PHOTO,
+                source_detail=str(detail),
+                source_photo=photo.image,
+                images=images,
+                seen=seen,
+            )
+        except ContributionError as error:
+            error._errors = {_error_path(path): messages for path, messages in error._errors.items()}
+            raise
+        PhotoReading.objects.filter(pk=photo.pk).update(change_set=change_set)
+    return change_set, True

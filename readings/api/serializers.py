@@ -70,6 +70,10 @@ class PhotoReadingSerializer(serializers.ModelSerializer):
     thumbnail_url = serializers.SerializerMethodField(help_text="Its thumbnail.")
     card = serializers.SerializerMethodField(help_text="The key of the existing card matched, or null (a new card).")
     card_url = serializers.SerializerMethodField(help_text="That card in the API, or null.")
+    submit_url = serializers.SerializerMethodField(help_text="Where to submit the values confirmed (POST).")
+    change_set = serializers.IntegerField(
+        source="change_set_id", allow_null=True, help_text="The change set submitted from this photo, or null."
+    )
     matched_by = serializers.CharField(help_text='"number", "name", or "" when no card was matched.')
     lines = serializers.SerializerMethodField(help_text="The recognised lines, top to bottom (done photos).")
     proposals = serializers.SerializerMethodField()
@@ -87,6 +91,8 @@ class PhotoReadingSerializer(serializers.ModelSerializer):
             "thumbnail_url",
             "card",
             "card_url",
+            "submit_url",
+            "change_set",
             "matched_by",
             "lines",
             "proposals",
@@ -111,6 +117,11 @@ class PhotoReadingSerializer(serializers.ModelSerializer):
         if photo.card is None:
             return None
         return _absolute(self, django_reverse("api:card-detail", args=[photo.batch.game.slug, photo.card.key]))
+
+    @extend_schema_field(OpenApiTypes.URI)
+    def get_submit_url(self, photo: PhotoReading) -> str:
+        path = django_reverse("readings_api:photo-submit", args=[photo.batch_id, photo.index])
+        return _absolute(self, path)
 
     @extend_schema_field(LineSerializer(many=True))
     def get_lines(self, photo: PhotoReading) -> list[dict[str, Any]]:
@@ -150,3 +161,44 @@ class ReadingBatchSerializer(serializers.ModelSerializer):
     @extend_schema_field(OpenApiTypes.URI)
     def get_cancel_url(self, batch: ReadingBatch) -> str:
         return reverse("readings_api:batch-cancel", args=[batch.pk], request=self.context.get("request"))
+
+
+class PhotoSubmitSerializer(serializers.Serializer):
+    """The values the contributor confirmed or corrected for one photo. Only the values sent are proposed: for a
+    matched card, a value left out stays as the card has it."""
+
+    key = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=100,
+        help_text="A new card's key (default: its number, else its name); ignored for a matched card.",
+    )
+    number = serializers.CharField(required=False, allow_blank=True, max_length=32, help_text="As printed.")
+    kind = serializers.CharField(required=False, allow_blank=True, max_length=40, help_text="A kind's slug.")
+    name = serializers.CharField(
+        required=False, allow_blank=True, max_length=200, help_text="The name in the game's original language."
+    )
+    text = serializers.CharField(
+        required=False, allow_blank=True, max_length=5000, help_text="The card's text in that language."
+    )
+    fields = serializers.DictField(
+        child=serializers.JSONField(),
+        required=False,
+        help_text='Declared fields by name (e.g. {"attack": 3}); null or "" removes a value.',
+    )
+    image = serializers.BooleanField(
+        required=False, default=True, help_text="Propose the photo as the card's image (default true)."
+    )
+    seen = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=64,
+        help_text="The matched card's state_digest as the contributor saw it: refused (409) if it changed since.",
+    )
+
+
+class PhotoSubmitResultSerializer(serializers.Serializer):
+    change_set = serializers.IntegerField(help_text="The change set's id.")
+    url = serializers.URLField(help_text="The change set in the API.")
+    status = serializers.CharField(help_text="pending (waits for an editor) or accepted (applied at once).")
+    created = serializers.BooleanField(help_text="False: this photo had been submitted already (this change set).")

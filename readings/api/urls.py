@@ -1,12 +1,13 @@
 """URLs of the readings API, included under ``api/`` with the namespace ``readings_api``.
 
 ``readings/`` upload a batch of card photos to be read (POST, multipart); ``readings/<id>/`` the batch and
-each photo's reading (GET); ``readings/<id>/cancel/`` cancel it (POST).
+each photo's reading (GET); ``readings/<id>/cancel/`` cancel it (POST);
+``readings/<id>/photos/<n>/submit/`` submit the values confirmed for photo n as a change set (POST).
 """
 
 from django.urls import path
 
-from .views import ReadingBatchCancelView, ReadingBatchCreateView, ReadingBatchView
+from .views import PhotoSubmitView, ReadingBatchCancelView, ReadingBatchCreateView, ReadingBatchView
 
 app_name = "readings_api"
 
@@ -14,4 +15,5 @@ urlpatterns = [
     path("readings/", ReadingBatchCreateView.as_view(), name="batches"),
     path("readings/<int:batch_id>/", ReadingBatchView.as_view(), name="batch"),
     path("readings/<int:batch_id>/cancel/", ReadingBatchCancelView.as_view(), name="batch-cancel"),
+    path("readings/<int:batch_id>/photos/<int:index>/submit/", PhotoSubmitView.as_view(), name="photo-submit"),
 ]

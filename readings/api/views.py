@@ -25,7 +25,12 @@ from cardsite.errors import FieldProblems, Message
 from decks.api.serializers import game_from_slug
 
 from .. import selectors, services
-from .serializers import ReadingBatchRequestSerializer, ReadingBatchSerializer
+from .serializers import (
+    PhotoSubmitResultSerializer,
+    PhotoSubmitSerializer,
+    ReadingBatchRequestSerializer,
+    ReadingBatchSerializer,
+)
 
 # 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such batch, or one another user uploaded.")
@@ -117,3 +122,42 @@ class ReadingBatchCancelView(APIView):
         services.reading_cancel(batch=batch)
         batch = selectors.batch_of(request.user, batch_id)
         return Response(ReadingBatchSerializer(batch, context={"request": request}).data)
+
+
+class PhotoSubmitView(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="Submit the values confirmed for one photo as a change set",
+        description="The values the contributor confirmed or corrected (read the proposals from the batch) become "
+        'one change set, checked as every contribution is, its source the photo ("photo N, read automatically, '
+        'confirmed by <user>"). A matched card: a correction of the values sent that differ, and the photo '
+        "proposed as its image (`image`). No card matched: a new card of exactly the values sent. It waits for an "
+        "editor unless the contributor's changes apply at once. Sent twice: the first change set is answered "
+        "(200, `created` false). Refused: a value the game refuses (400 `invalid_cards`, `errors` named by the "
+        "values sent: `number`, `name`, `fields.attack` …), a photo not read (409 `photo_not_read`), a new card "
+        "another photo of the batch already proposes (409 `card_already_proposed`), a matched card changed "
+        "since `seen` (409 `card_changed_since`), nothing to change (409 `no_change`).",
+        request=PhotoSubmitSerializer,
+        responses={
+            201: PhotoSubmitResultSerializer,
+            200: PhotoSubmitResultSerializer,
+            404: OpenApiResponse(ErrorSerializer, description="No such batch or photo, or another user's."),
+            409: OpenApiResponse(ErrorSerializer, description="See the codes above."),
+        },
+    )
+    def post(self, request: Request, batch_id: int, index: int) -> Response:
+        batch = selectors.batch_of(request.user, batch_id)
+        services.photo_of(batch, index)
+        serializer = PhotoSubmitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        values = {name: value for name, value in serializer.validated_data.items() if name in request.data}
+        values.setdefault("image", True)
+        change_set, created = services.submit_photo(user=request.user, batch=batch, index=index, values=values)
+        body = {
+            "change_set": change_set.pk,
+            "url": reverse("contributions_api:change-set-detail", args=[change_set.pk], request=request),
+            "status": change_set.status,
+            "created": created,
+        }
+        return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)

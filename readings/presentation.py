@@ -1,0 +1,106 @@
+"""What the review page of a photo shows: the lines read as boxes over the photo, and beside each value of the card
+the proposal it came from (what was read, its confidence, low confidence marked) and, for a matched card, its value
+now. Plain functions over the stored reading (``PhotoReading.reading``/``proposals``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cards.reading.result import Proposal
+
+from .models import PhotoReading
+
+TEXT_VALUES = ("name", "text")
+
+
+@dataclass(frozen=True)
+class Region:
+    """A box drawn over the photo (its pixels): a line read, or the words a value was read from."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+    label: str
+    low: bool
+    field: str = ""  # the value's form field, for a proposal's box
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    read: str
+    confidence: int  # percent
+    low: bool
+    corrected: bool
+
+
+def proposals_of(photo: PhotoReading) -> dict[str, Proposal]:
+    """The first proposal of each value (``number``, ``name``, ``kind``, a declared field)."""
+    found: dict[str, Proposal] = {}
+    for data in photo.proposals or []:
+        proposal = Proposal.from_json(data)
+        if proposal.field != "keyword":
+            found.setdefault(proposal.field, proposal)
+    return found
+
+
+def form_name(field: str) -> str:
+    """The review form's field of a proposed value."""
+    return field if field in ("number", "kind", "name", "text") else f"field_{field}"
+
+
+def lines_of(photo: PhotoReading) -> list[dict[str, Any]]:
+    return list((photo.reading or {}).get("lines", []))
+
+
+def remaining_text(photo: PhotoReading) -> tuple[str, Suggestion | None]:
+    """The lines no value was read from, as the card's text (a proposal like the others), with their least
+    confidence; ("", None) when none is left."""
+    used = {index for data in photo.proposals or [] for index in data.get("lines", [])}
+    rest = [line for index, line in enumerate(lines_of(photo)) if index not in used and line["text"].strip()]
+    if not rest:
+        return "", None
+    confidence = min(float(line["confidence"]) for line in rest)
+    from cards.reading import LOW_CONFIDENCE_BELOW
+
+    text = "\n".join(line["text"] for line in rest)
+    return text, Suggestion(text, round(confidence * 100), confidence < LOW_CONFIDENCE_BELOW, False)
+
+
+def suggestions(photo: PhotoReading) -> dict[str, Suggestion]:
+    """What was read for each form field, by the form field's name."""
+    found = {
+        form_name(field): Suggestion(
+            proposal.read,
+            round(proposal.confidence * 100),
+            proposal.low_confidence,
+            "characters_corrected" in proposal.notes,
+        )
+        for field, proposal in proposals_of(photo).items()
+    }
+    _text, text_suggestion = remaining_text(photo)
+    if text_suggestion is not None:
+        found["text"] = text_suggestion
+    return found
+
+
+def regions(photo: PhotoReading) -> list[Region]:
+    """The boxes drawn over the photo: each line read, then each value's words."""
+    from cards.reading import LOW_CONFIDENCE_BELOW
+
+    drawn = [
+        Region(**line["photo_box"], label=line["text"], low=float(line["confidence"]) < LOW_CONFIDENCE_BELOW)
+        for line in lines_of(photo)
+    ]
+    for field, proposal in proposals_of(photo).items():
+        box = proposal.photo_box
+        drawn.append(
+            Region(box.left, box.top, box.width, box.height, proposal.read, proposal.low_confidence, form_name(field))
+        )
+    return drawn
+
+
+def photo_size(photo: PhotoReading) -> tuple[int, int]:
+    size = (photo.reading or {}).get("photo_size") or (photo.image.width or 1, photo.image.height or 1)
+    return int(size[0]), int(size[1])

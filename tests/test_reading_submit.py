@@ -1,0 +1,181 @@
+"""Submitting what was read from a card photo (readings.services.submit_photo, POST …/photos/<n>/submit/):
+one change set per photo, each value with the photo as its source; an editor accepts it and the card carries its
+texts and the photo as its image. The photos are stored as done readings directly (no Tesseract needed), of clearly
+synthetic cards.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.test import Client
+from PIL import Image
+
+from accounts import services as account_services
+from cards.models import Card, CardImage, Game
+from cards.reading.result import Box, Line, Proposal, Reading, Word
+from cards.services_images import image_store
+from contributions import services as contribution_services
+from contributions.models import ChangeSet
+from readings.models import PhotoReading, ReadingBatch
+
+from .users import make_editor, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    settings.MEDIA_ROOT = str(tmp_path / "media")
+
+
+def picture(shade: int) -> io.BytesIO:
+    image = Image.new("RGB", (300, 420), (240, 230, 200))
+    image.paste((20, 20, 20), (10 + shade, 10 + shade, 60 + 2 * shade, 40 + 2 * shade))
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG")
+    buffer.seek(0)
+    buffer.name = f"photo{shade}.png"
+    return buffer
+
+
+def line(text: str, top: int, confidence: float) -> Line:
+    box = Box(20, top, 12 * len(text) + 10, 30)
+    word = Word(text, box, box, confidence)
+    return Line(text, (word,), ((0, len(text)),), box, box, confidence)
+
+
+def proposal(field: str, value, index: int, lines: list[Line], *, confidence: float = 0.95) -> Proposal:
+    box = lines[index].box
+    return Proposal(field, value, str(value), (index,), box, box, confidence, confidence < 0.8)
+
+
+def read_photo(batch: ReadingBatch, index: int, name: str, number: str, at: int, *, card: Card | None = None):
+    """A photo of ``batch`` stored as read: its name, number and ＡＴ proposed (the ＡＴ with low confidence)."""
+    lines = [line(name, 20, 0.93), line(number, 70, 0.97), line(f"ＡＴ：＋{at}", 120, 0.55)]
+    reading = Reading(tuple(lines), "jpn", (300, 420), (300, 420), None, 1.0)
+    proposals = [
+        proposal("name", name, 0, lines, confidence=0.93),
+        proposal("number", number, 1, lines, confidence=0.97),
+        proposal("at", at, 2, lines, confidence=0.55),
+    ]
+    return PhotoReading.objects.create(
+        batch=batch,
+        index=index,
+        image=image_store(uploader=batch.user, stream=picture(index), field="photo"),
+        status=PhotoReading.Status.DONE,
+        progress=100,
+        reading=reading.to_json(),
+        proposals=[item.to_json() for item in proposals],
+        card=card,
+        card_key=card.key if card else "",
+        matched_by="number" if card else "",
+    )
+
+
+@pytest.fixture
+def reader(db):
+    return make_user("reader")
+
+
+@pytest.fixture
+def batch(synthetic_cards, reader):
+    """Three photos read: an existing card (EB9-001, its ＡＴ misread as 3), a new card, and the same new card again."""
+    game = Game.objects.get(slug="endbreaker")
+    batch = ReadingBatch.objects.create(user=reader, game=game, status=ReadingBatch.Status.DONE, language="en")
+    read_photo(batch, 1, "テスト居合い", "EB9-001", 3, card=Card.objects.get(game=game, key="EB9-001"))
+    read_photo(batch, 2, "テスト新騎士", "EB9-951", 2)
+    read_photo(batch, 3, "テスト新騎士", "EB9-951", 2)
+    return batch
+
+
+def client_of(user, language: str = "en") -> Client:
+    token = account_services.token_create(user=user)[1]
+    return Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_ACCEPT_LANGUAGE=language)
+
+
+def submit(client: Client, batch: ReadingBatch, index: int, values: dict):
+    return client.post(f"/api/readings/{batch.pk}/photos/{index}/submit/", values, content_type="application/json")
+
+
+def test_a_corrected_photo_of_an_existing_card_becomes_one_change_set_the_editor_accepts(batch, reader):
+    client = client_of(reader)
+    answer = submit(client, batch, 1, {"name": "テスト居合い", "number": "EB9-001", "fields": {"at": 2}})
+    assert answer.status_code == 201, answer.json()
+    change_set = ChangeSet.objects.get(pk=answer.json()["change_set"])
+    assert change_set.status == ChangeSet.Status.PENDING
+    assert change_set.source_kind == ChangeSet.SourceKind.PHOTO
+    assert change_set.source_detail == "photo 1, read automatically, confirmed by reader"
+    assert change_set.source_photo_id == PhotoReading.objects.get(batch=batch, index=1).image_id
+    [change] = change_set.changes.all()
+    assert change.key == "EB9-001" and change.proposed["fields"]["at"] == 2
+    # Only the submitted values changed: the card's other values and its Chinese name are kept.
+    assert change.proposed["fields"]["cost"] == "PT" and change.proposed["texts"]["zh-hant"]["name"] == "測試居合"
+    assert [image.key for image in change_set.image_changes.all()] == ["EB9-001"]
+
+    editor = make_editor(batch.game)
+    contribution_services.accept_change_set(editor=editor, change_set_id=change_set.pk)
+    card = Card.objects.get(game=batch.game, key="EB9-001")
+    assert card.fields["at"] == 2
+    assert CardImage.objects.filter(card=card, image=change_set.source_photo, removed_at__isnull=True).exists()
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get("/games/endbreaker/cards/EB9-001/")
+    assert "photo 1, read automatically, confirmed by reader" in page.content.decode()
+
+
+def test_a_new_card_from_a_photo_carries_exactly_the_values_submitted(batch, reader):
+    client = client_of(reader)
+    answer = submit(
+        client, batch, 2, {"number": "EB9-951", "name": "テスト新騎士", "text": "テスト効果", "kind": "ability"}
+    )
+    assert answer.status_code == 201, answer.json()
+    [change] = ChangeSet.objects.get(pk=answer.json()["change_set"]).changes.all()
+    assert change.base is None and change.key == "EB9-951"
+    assert change.proposed["fields"] == {}  # the ＡＴ read was not confirmed: not filled in
+    assert list(change.proposed["texts"]) == ["ja"]
+    ja = change.proposed["texts"]["ja"]
+    assert (ja["name"], ja["text"], ja["notes"]) == ("テスト新騎士", "テスト効果", "")
+    editor = make_editor(batch.game)
+    contribution_services.accept_change_set(editor=editor, change_set_id=answer.json()["change_set"])
+    card = Card.objects.get(game=batch.game, key="EB9-951")
+    assert card.texts.get(language="ja").name == "テスト新騎士"
+    assert card.images.filter(removed_at__isnull=True).count() == 1
+
+
+def test_a_double_submit_makes_one_change_set(batch, reader):
+    client = client_of(reader)
+    first = submit(client, batch, 2, {"number": "EB9-951", "name": "テスト新騎士"})
+    second = submit(client, batch, 2, {"number": "EB9-951", "name": "テスト新騎士"})
+    assert first.status_code == 201 and second.status_code == 200
+    assert second.json()["change_set"] == first.json()["change_set"] and second.json()["created"] is False
+    assert ChangeSet.objects.count() == 1
+
+
+def test_a_batch_never_proposes_the_same_new_card_twice(batch, reader):
+    client = client_of(reader, "ja")
+    assert submit(client, batch, 2, {"number": "EB9-951", "name": "テスト新騎士"}).status_code == 201
+    again = submit(client, batch, 3, {"key": "EB9-951b", "number": "EB9-951", "name": "テスト新騎士"})
+    assert again.status_code == 409
+    assert again.json()["code"] == "card_already_proposed"
+    assert "2" in again.json()["errors"]["key"][0]  # names photo 2 (its words come with the translations)
+    assert ChangeSet.objects.count() == 1
+
+
+def test_another_user_gets_404_and_the_anonymous_401(batch, reader):
+    other = make_user("other")
+    assert submit(client_of(other), batch, 2, {"name": "x"}).status_code == 404
+    assert submit(Client(), batch, 2, {"name": "x"}).status_code in (401, 403)
+    assert submit(client_of(reader), batch, 9, {"name": "x"}).status_code == 404
+    assert ChangeSet.objects.count() == 0
+
+
+def test_bad_values_are_refused_with_their_names_in_the_readers_language(batch, reader):
+    answer = submit(client_of(reader, "ja"), batch, 2, {"number": "EB9-951", "name": "テスト", "fields": {"at": -4}})
+    assert answer.status_code == 400
+    errors = answer.json()["errors"]
+    assert list(errors) == ["fields.at"]
+    assert not errors["fields.at"][0].isascii()  # in Japanese
+    wrong_type = submit(client_of(reader), batch, 2, {"fields": "at"})
+    assert wrong_type.status_code == 400 and "fields" in wrong_type.json()["errors"]
+    assert ChangeSet.objects.count() == 0
+    assert PhotoReading.objects.get(batch=batch, index=2).change_set_id is None
