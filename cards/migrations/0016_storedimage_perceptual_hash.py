@@ -4,15 +4,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cards', '0015_search_any_column_pairs'),
+        ("cards", "0015_search_any_column_pairs"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='storedimage',
-            name='perceptual_hash',
-            field=models.CharField(blank=True, default='', max_length=64),
+            model_name="storedimage",
+            name="perceptual_hash",
+            field=models.CharField(blank=True, default="", max_length=64),
         ),
     ]
