@@ -414,6 +414,10 @@ class StoredImage(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="uploaded_images"
     )
     uploaded_at = models.DateTimeField(auto_now_add=True, db_index=True)
+    # The perceptual hash of the card it shows (``cards.reading.fingerprint``), to recognise a photo of a card
+    # that already has this picture; "" until computed (``services_images.image_hash``), or for a picture
+    # without detail.
+    perceptual_hash = models.CharField(max_length=64, blank=True, default="")
 
     class Meta:
         verbose_name = _("uploaded image")

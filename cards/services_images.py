@@ -7,6 +7,7 @@ Every path that takes a picture (the card image form, a change set's source phot
 
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 from typing import Any, BinaryIO
 
@@ -22,6 +23,8 @@ from cardsite.errors import AppError, Message, QuotaExceeded
 
 from .images import ACCEPTED_FORMATS, ImageLimits, ImageRefused, check_image
 from .models import StoredImage
+
+logger = logging.getLogger("cards")
 
 
 class ImageError(AppError):
@@ -119,3 +122,25 @@ def image_store(*, uploader: Any, stream: BinaryIO, field: str = "file") -> Stor
     except IntegrityError:  # the same picture stored by another request meanwhile
         return StoredImage.objects.get(sha256=checked.sha256)
     return stored
+
+
+def image_hash(stored: StoredImage) -> str:
+    """The stored image's perceptual hash (``cards.reading.fingerprint``), computed and kept the first time;
+    "" for a picture without detail or whose file cannot be read (logged; the caller goes on without it)."""
+    if stored.perceptual_hash:
+        return stored.perceptual_hash
+    from PIL import Image
+
+    from .reading.fingerprint import perceptual_hash
+
+    try:
+        with stored.file.open("rb") as stream, Image.open(stream) as picture:
+            picture.load()
+            value = perceptual_hash(picture) or ""
+    except (OSError, ValueError, SyntaxError) as error:
+        logger.warning("an image could not be hashed", extra={"image": stored.pk, "error": str(error)})
+        return ""
+    if value:
+        StoredImage.objects.filter(pk=stored.pk).update(perceptual_hash=value)
+        stored.perceptual_hash = value
+    return value

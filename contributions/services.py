@@ -50,6 +50,7 @@ from cards.services import (
     unknown_tracks,
     write_cards,
 )
+from cards.services_images import image_hash
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
 
@@ -341,6 +342,7 @@ def _apply_images(change_set: ChangeSet) -> None:
             current = CardImage(card=card, image=change.image, position=(last or 0) + 1)
         current.side, current.language, current.removed_at = change.side, change.language, None
         current.save()
+        image_hash(change.image)  # so that a photo of this card is recognised as a picture it already has
     pagecache.bump("cards")
 
 

@@ -11,7 +11,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from cards.models import Card, Game, StoredImage
+from cards.models import Card, CardImage, Game, StoredImage
 
 
 class ReadingStatus(models.TextChoices):
@@ -64,7 +64,12 @@ class PhotoReading(models.Model):
     proposals = models.JSONField(default=list, blank=True)
     card = models.ForeignKey(Card, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     card_key = models.CharField(max_length=100, blank=True, default="")  # kept if the card is deleted
-    matched_by = models.CharField(max_length=10, blank=True, default="")  # "number", "name" or ""
+    matched_by = models.CharField(max_length=10, blank=True, default="")  # "number", "name", "image" or ""
+    # Duplicates (``readings.duplicates``): the card image this photo's perceptual hash is close to ("this card
+    # already has this image"), how many bits apart, and the first photo of the batch showing the same card.
+    duplicate_of = models.ForeignKey(CardImage, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    duplicate_distance = models.PositiveSmallIntegerField(null=True, blank=True)
+    same_card_as = models.PositiveSmallIntegerField(null=True, blank=True)  # that photo's ``index``
     # Why the reading failed: a code (``services.FAILURES``) put into words when read; ``error`` keeps what an
     # unexpected exception said, for the staff and the logs.
     error_code = models.CharField(max_length=40, blank=True, default="")

@@ -17,7 +17,7 @@ def batch_of(user: Any, batch_id: int) -> ReadingBatch:
         raise Http404
     batch = (
         ReadingBatch.objects.select_related("game")
-        .prefetch_related("photos__image", "photos__card")
+        .prefetch_related("photos__image", "photos__card", "photos__duplicate_of__card", "photos__duplicate_of__image")
         .filter(pk=batch_id, user=user)
         .first()
     )

@@ -119,9 +119,9 @@ def test_a_reading_survives_its_json(tesseract_ready):
     assert [Proposal.from_json(json.loads(json.dumps(p.to_json(), ensure_ascii=False))) for p in proposals] == proposals
 
 
-def test_the_languages_are_the_games_original_and_its_translations_when_asked():
-    assert languages_for(get_game("endbreaker")) == ("ja",)
-    assert languages_for(get_game("endbreaker"), with_translations=True) == ("ja", "zh-hant")
+def test_the_languages_are_the_games_original_and_its_translations_unless_not_asked():
+    assert languages_for(get_game("endbreaker"), with_translations=False) == ("ja",)
+    assert languages_for(get_game("endbreaker")) == ("ja", "zh-hant")
     assert languages_for(get_game("shadowera"), with_translations=True) == ("en", "ja", "zh-hant")
 
 

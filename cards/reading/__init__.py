@@ -10,8 +10,11 @@ What it does, in three steps:
    cleared and a white margin added. No outline: the whole photo is read, scaled the same way.
 2. ``ocr.read_photo`` (Tesseract 5 through pytesseract, LSTM engine, page segmentation 3): read in the
    languages asked for, the site's codes mapped to Tesseract's (ja → jpn, zh-hant → chi_tra, en → eng).
-   ``languages_for(game, with_translations=…)`` gives the game's original language, plus its translation
-   languages when the card shows them. Each line keeps its words, their boxes and confidences (0–1).
+   ``languages_for(game)`` gives the game's original language, then its translation languages: the photo is
+   read in the original, and read again in a translation language only when a line is not the original's
+   (no kana in a Japanese game's line of Han characters, or a line read unsurely); such a line takes the
+   translation's reading of the same place when that is surer (``ocr.read_photo``). Each line keeps its
+   language, its words, their boxes and confidences (0–1).
 3. ``proposals.propose``: values suggested from the game's declarations (number pattern and runs, labelled
    fields of declared types, glossary terms passed in, the name); see that module. Proposals are never
    applied: the contributor confirms or corrects each.
@@ -55,8 +58,9 @@ from .proposals import LOW_CONFIDENCE_BELOW, propose
 from .result import Box, Line, Proposal, Reading, Word
 
 
-def languages_for(game: GameDefinition, *, with_translations: bool = False) -> Sequence[str]:
-    """The languages to read a card of ``game`` in: its original, then its translations when asked for."""
+def languages_for(game: GameDefinition, *, with_translations: bool = True) -> Sequence[str]:
+    """The languages to read a card of ``game`` in: its original, then its translation languages (unless
+    ``with_translations`` is False), which ``read_photo`` reads only where a line is not in the original."""
     return game.text_languages if with_translations else (game.original_language,)
 
 

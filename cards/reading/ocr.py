@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 import time
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -145,6 +146,107 @@ def read_prepared(prepared: Prepared, languages: Sequence[str], settings: OcrSet
     return _lines(data, prepared)
 
 
+# Translation languages (issue 12, item 2): a card may show its text in the game's original language and in a
+# translation. Reading both at once ("jpn+chi_tra") slows Tesseract and lets each language's model misread the
+# other's lines; instead the photo is read in the original, then, only when some line may not be the original's
+# (``_foreign``), read again in each translation language, and such a line is replaced by the translation's
+# reading of the same place when that one is surer (by more than ``SURER_BY``) and is in the translation's
+# script (``_in_script``). A card in its original language alone is read once.
+SURER_BY = 0.0
+UNSURE_BELOW = 0.6  # a line read this unsurely may be of another language whatever its characters
+
+
+def _is_kana(char: str) -> bool:
+    """Hiragana or katakana (the middle dot ・ aside: Tesseract reads it into Chinese text too)."""
+    return char != "\u30fb" and ("\u3040" <= char <= "\u30ff" or "\uff66" <= char <= "\uff9d")
+
+
+def _is_han(char: str) -> bool:
+    return "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"
+
+
+def _is_latin(char: str) -> bool:
+    return char.isascii() and char.isalpha()
+
+
+def _share(text: str, test: Callable[[str], bool]) -> float:
+    """The share of ``text``'s characters (spaces aside) that pass ``test``."""
+    characters = [char for char in text if not char.isspace()]
+    return sum(test(char) for char in characters) / len(characters) if characters else 0.0
+
+
+def _in_script(text: str, language: str) -> bool:
+    """Whether ``text`` is written as ``language`` is: with kana for Japanese, in Han characters without kana
+    for Chinese, mostly in Latin letters for English."""
+    if language == "ja":
+        return any(_is_kana(char) for char in text)
+    if language == "zh-hant":
+        return any(_is_han(char) for char in text) and not any(_is_kana(char) for char in text)
+    if language == "en":
+        return _share(text, _is_latin) >= 0.5
+    return True
+
+
+def _foreign(line: Line, original: str, translation: str) -> bool:
+    """Whether ``line``, read in ``original``, may be in ``translation`` instead.
+
+    Japanese original: a line without kana, mostly of Han characters, for Chinese; a line mostly of Latin
+    letters read unsurely, for English. Other originals (Chinese, English): a line read unsurely, since their
+    models read the other scripts as unsure strings of their own (Chinese has no kana, English no Han).
+    """
+    unsure = line.confidence < UNSURE_BELOW
+    if original == "ja":
+        if any(_is_kana(char) for char in line.text):
+            return False
+        if translation == "zh-hant":
+            return _share(line.text, _is_han) >= 0.5
+        return unsure and _share(line.text, _is_latin) >= 0.5
+    return unsure
+
+
+def _overlap(first: Box, second: Box) -> float:
+    """How much of the lower of the two boxes' heights they share, if they also share some width (0 to 1)."""
+    if min(first.right, second.right) <= max(first.left, second.left):
+        return 0.0
+    shared = min(first.bottom, second.bottom) - max(first.top, second.top)
+    return max(0.0, shared / max(1, min(first.height, second.height)))
+
+
+def _with_translations(
+    prepared: Prepared, lines: list[Line], languages: Sequence[str], settings: OcrSettings | None
+) -> tuple[list[Line], list[str]]:
+    """``lines`` read in ``languages[0]``, each foreign one replaced by a translation language's surer reading;
+    and the translation languages read."""
+    original, translations = (
+        languages[0],
+        [
+            language
+            for language in languages[1:]
+            if TESSERACT_LANGUAGES.get(language) in installed_languages() and language != languages[0]
+        ],
+    )
+    read: list[str] = []
+    for translation in translations:
+        foreign = [
+            index
+            for index, line in enumerate(lines)
+            if line.language == original and _foreign(line, original, translation)
+        ]
+        if not foreign:
+            continue
+        read.append(translation)
+        others = read_prepared(prepared, [translation], settings)
+        for index in foreign:
+            line = lines[index]
+            same_place = [other for other in others if _overlap(line.box, other.box) >= 0.5]
+            if not same_place:
+                continue
+            best = max(same_place, key=lambda other: other.confidence)
+            if best.confidence > line.confidence + SURER_BY and _in_script(best.text, translation):
+                lines[index] = dataclasses.replace(best, language=translation)
+    return lines, read
+
+
 def read_photo(
     photo: Image.Image,
     languages: Iterable[str],
@@ -152,15 +254,22 @@ def read_photo(
     preprocessing: Preprocessing | None = None,
     ocr: OcrSettings | None = None,
 ) -> Reading:
-    """Read a card photo: pre-process it (``preprocess.prepare``), then read it in ``languages``.
+    """Read a card photo: pre-process it (``preprocess.prepare``), then read it in ``languages``: the first is the
+    card's original language, read always; the others are translation languages, read again only where a line
+    is not the original's (see ``_with_translations``). Each line keeps the language it was read in.
 
-    Raises ``ReadingUnavailable`` when Tesseract or a language's data is missing.
+    Raises ``ReadingUnavailable`` when Tesseract or the original language's data is missing (a translation
+    language whose data is missing is not read).
     """
     started = time.perf_counter()
-    languages = tuple(languages)
-    names = tesseract_languages(languages)  # fails before any image work when a language is missing
+    languages = tuple(dict.fromkeys(languages))
+    names = tesseract_languages(languages[:1])  # fails before any image work when the language is missing
     prepared = prepare(photo, preprocessing)
-    lines = read_prepared(prepared, languages, ocr)
+    lines = [dataclasses.replace(line, language=languages[0]) for line in read_prepared(prepared, languages[:1], ocr)]
+    if len(languages) > 1:
+        lines, translations = _with_translations(prepared, lines, languages, ocr)
+        if translations:
+            names = tesseract_languages([languages[0], *translations])
     height, width = prepared.image.shape[:2]
     return Reading(
         lines=tuple(lines),

@@ -70,6 +70,9 @@ class Line:
     box: Box
     photo_box: Box
     confidence: float  # the words' confidences, weighted by their length
+    # The language it was read in (the site's code: "ja", "zh-hant", "en"); "" in a reading kept before lines
+    # had one.
+    language: str = ""
 
     def words_between(self, start: int, end: int) -> tuple[Word, ...]:
         """The words holding any of the characters ``text[start:end]``."""
@@ -88,6 +91,7 @@ class Line:
             box=Box.from_json(data["box"]),
             photo_box=Box.from_json(data["photo_box"]),
             confidence=float(data["confidence"]),
+            language=str(data.get("language", "")),
         )
 
 
@@ -96,7 +100,9 @@ class Reading:
     """A photo read: its lines top to bottom, and what the pre-processing found."""
 
     lines: tuple[Line, ...]
-    tesseract_languages: str  # as given to Tesseract, e.g. "jpn+chi_tra"
+    # The languages Tesseract read in, joined by "+", e.g. "jpn+chi_tra": the original, then each translation
+    # language read in a second pass (``ocr.read_photo``).
+    tesseract_languages: str
     photo_size: tuple[int, int]  # (width, height) of the photo after its EXIF turn
     corrected_size: tuple[int, int]  # (width, height) of the image Tesseract read
     # The card's corners in the photo (top left, top right, bottom right, bottom left), or None when no card

@@ -7,6 +7,7 @@ Only Pillow and OpenCV draw and distort; nothing here is used to read a photo.
 from __future__ import annotations
 
 import io
+import random
 import subprocess
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -55,6 +56,25 @@ def render_card(lines: Sequence[TextLine], *, language: str = "ja", font_path: s
         font = ImageFont.truetype(path, line.size, index=_FACE.get(language, 0))
         draw.text((60, y), line.text, fill="black", font=font)
         y += int(line.size * 1.6)
+    return card
+
+
+def render_art_card(seed: int) -> Image.Image:
+    """A card of the same frame as ``render_card`` whose "art" is a few coloured rectangles and ellipses drawn
+    from ``seed`` (no font needed): the picture a perceptual hash tells apart (``fingerprint``)."""
+    chance = random.Random(seed)
+    card = Image.new("RGB", CARD_SIZE, (TABLE_GREY,) * 3)
+    draw = ImageDraw.Draw(card)
+    width, height = CARD_SIZE
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=28, fill="white", outline="black", width=18)
+    for _ in range(6):
+        left, top = chance.randint(40, 500), chance.randint(120, 520)
+        right, bottom = min(left + chance.randint(40, 200), 590), min(top + chance.randint(40, 200), 560)
+        colour = tuple(chance.randint(0, 255) for _ in range(3))
+        shape = draw.ellipse if chance.random() < 0.5 else draw.rectangle
+        shape((left, top, right, bottom), fill=colour)
+    for row in range(4):  # grey bars where a card's text would stand
+        draw.rectangle((60, 620 + 50 * row, 60 + chance.randint(200, 500), 640 + 50 * row), fill=(60, 60, 60))
     return card
 
 

@@ -12,6 +12,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from cards.api.serializers import GameSlugField
+from cards.reading.fingerprint import DUPLICATE_DISTANCE
 
 from ..models import PhotoReading, ReadingBatch, ReadingStatus
 
@@ -63,6 +64,16 @@ class LineSerializer(serializers.Serializer):
     photo_box = BoxSerializer()
 
 
+class DuplicateSerializer(serializers.Serializer):
+    """The card image a photo duplicates ("this card already has this image")."""
+
+    card = serializers.CharField(help_text="The card's key.")
+    card_url = serializers.URLField(help_text="The card in the API.")
+    image_url = serializers.URLField(help_text="The card's picture that this photo is alike to.")
+    side = serializers.CharField(help_text='"face" or "other".')
+    distance = serializers.IntegerField(help_text="How many bits of the two perceptual hashes differ (of 256).")
+
+
 class PhotoReadingSerializer(serializers.ModelSerializer):
     status = serializers.ChoiceField(choices=ReadingStatus.choices)
     image = serializers.IntegerField(source="image_id", help_text="The upload's id (as POST /api/images/ answers).")
@@ -77,6 +88,21 @@ class PhotoReadingSerializer(serializers.ModelSerializer):
     matched_by = serializers.CharField(help_text='"number", "name", or "" when no card was matched.')
     lines = serializers.SerializerMethodField(help_text="The recognised lines, top to bottom (done photos).")
     proposals = serializers.SerializerMethodField()
+    duplicate_of = serializers.SerializerMethodField(
+        help_text="The card that already has this image: its picture's perceptual hash is within "
+        f"{DUPLICATE_DISTANCE} bits (of 256) of this photo's; null when no card image is that close, or when the "
+        "photo's text matched another card."
+    )
+    same_card_as = serializers.IntegerField(
+        allow_null=True,
+        help_text="The `index` of the first photo of this batch showing the same card (their hashes alike, their "
+        "texts not different): the batch proposes that card once. Null for a first or only photo of a card.",
+    )
+    perceptual_hash = serializers.CharField(
+        source="image.perceptual_hash",
+        help_text='The photo\'s perceptual hash (pHash of the straightened card, 64 hexadecimal digits); "" before '
+        "it is computed or for a picture without detail.",
+    )
     error = serializers.SerializerMethodField(help_text="Why the reading failed, or null.")
     error_code = serializers.CharField(help_text='"reading_unavailable", "photo_unreadable", "workers_stopped" …')
 
@@ -96,6 +122,9 @@ class PhotoReadingSerializer(serializers.ModelSerializer):
             "matched_by",
             "lines",
             "proposals",
+            "duplicate_of",
+            "same_card_as",
+            "perceptual_hash",
             "error",
             "error_code",
         ]
@@ -133,6 +162,20 @@ class PhotoReadingSerializer(serializers.ModelSerializer):
     @extend_schema_field(ProposalSerializer(many=True))
     def get_proposals(self, photo: PhotoReading) -> list[dict[str, Any]]:
         return list(photo.proposals or [])
+
+    @extend_schema_field(DuplicateSerializer(allow_null=True))
+    def get_duplicate_of(self, photo: PhotoReading) -> dict[str, Any] | None:
+        card_image = photo.duplicate_of
+        if card_image is None:
+            return None
+        card = card_image.card
+        return {
+            "card": card.key,
+            "card_url": _absolute(self, django_reverse("api:card-detail", args=[photo.batch.game.slug, card.key])),
+            "image_url": _absolute(self, card_image.image.url),
+            "side": card_image.side,
+            "distance": photo.duplicate_distance,
+        }
 
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_error(self, photo: PhotoReading) -> str | None:
