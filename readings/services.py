@@ -26,7 +26,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from PIL import Image
@@ -356,7 +356,7 @@ def _submitted_record(
     """The card to propose (the project's card format), its key, and the card as it is now (None: a new card).
 
     Only the values submitted are set: a matched card keeps every value not submitted as it is."""
-    card = photo.card
+    card = _matched_card(photo)
     current = card_state(Card.objects.prefetch_related("texts").get(pk=card.pk)) if card is not None else None
     if current is not None:
         key = card.key
@@ -391,8 +391,28 @@ def _submitted_record(
     return key, record, current
 
 
+def _matched_card(photo: PhotoReading) -> Card | None:
+    """The card the photo shows: the one its text matched, else the one that already has this picture."""
+    if photo.card is not None:
+        return photo.card
+    if photo.duplicate_of is not None:
+        return photo.duplicate_of.card
+    return None
+
+
 def _proposed_elsewhere(photo: PhotoReading, key: str, record: dict[str, Any], language: str) -> PhotoReading | None:
-    """Another photo of the batch whose change set proposes the same new card (its key, number or name)."""
+    """Another photo of the batch whose change set proposes the same new card: its key, number or name, or a
+    photo the perceptual hash found to show the same card (``same_card_as``: read differently, still one card)."""
+    group = photo.same_card_as if photo.same_card_as is not None else photo.index
+    same_picture = (
+        PhotoReading.objects.filter(batch=photo.batch_id, change_set__isnull=False)
+        .exclude(pk=photo.pk)
+        .filter(Q(index=group) | Q(same_card_as=group))
+        .order_by("index")
+        .first()
+    )
+    if same_picture is not None and same_picture.card_id is None:
+        return same_picture
     number = record.get("number")
     name = fold((record["texts"].get(language) or {}).get("name", "")).replace(" ", "")
     others = (
@@ -431,7 +451,7 @@ def submit_photo(*, user: Any, batch: ReadingBatch, index: int, values: Mapping[
         ReadingBatch.objects.select_for_update().get(pk=batch.pk)  # one submit of the batch at a time
         photo = (
             PhotoReading.objects.select_for_update(of=("self",))
-            .select_related("batch", "batch__game", "card", "change_set")
+            .select_related("batch", "batch__game", "card", "change_set", "duplicate_of__card")
             .get(batch=batch, index=index)
         )
         if photo.change_set is not None:
@@ -452,7 +472,9 @@ def submit_photo(*, user: Any, batch: ReadingBatch, index: int, values: Mapping[
                     {"other": other.index, "number": other.change_set_id},
                 )
                 raise CardInBatch(message, errors={"key": [message]})
-        images = [ImageProposal(key=key, image=photo.image_id)] if values.get("image", True) else []
+        # A card that already has this picture (the perceptual hash) is not offered it a second time.
+        offer_image = values.get("image", True) and photo.duplicate_of is None
+        images = [ImageProposal(key=key, image=photo.image_id)] if offer_image else []
         detail = Message(
             _("photo %(index)s, read automatically, confirmed by %(user)s"),
             {"index": photo.index, "user": user.get_username()},

@@ -179,3 +179,28 @@ def test_bad_values_are_refused_with_their_names_in_the_readers_language(batch, 
     assert wrong_type.status_code == 400 and "fields" in wrong_type.json()["errors"]
     assert ChangeSet.objects.count() == 0
     assert PhotoReading.objects.get(batch=batch, index=2).change_set_id is None
+
+
+def test_photos_the_hash_found_to_show_one_card_propose_it_once_even_when_read_differently(batch, reader):
+    PhotoReading.objects.filter(batch=batch, index=3).update(same_card_as=2)
+    client = client_of(reader)
+    assert submit(client, batch, 2, {"number": "EB9-951", "name": "テスト新騎士"}).status_code == 201
+    # Photo 3 misread as another number and name: the picture still says it is photo 2's card.
+    again = submit(client, batch, 3, {"number": "EB9-958", "name": "テスト新騎土"})
+    assert again.status_code == 409 and again.json()["code"] == "card_already_proposed"
+    assert ChangeSet.objects.count() == 1
+
+
+def test_a_photo_of_a_card_that_already_has_this_picture_corrects_that_card_without_a_second_image(batch, reader):
+    game = batch.game
+    card = Card.objects.get(game=game, key="EB9-001")
+    existing = CardImage.objects.create(card=card, image=PhotoReading.objects.get(batch=batch, index=2).image)
+    # Photo 2's text matched nothing, but its picture is EB9-001's.
+    PhotoReading.objects.filter(batch=batch, index=2).update(duplicate_of=existing, duplicate_distance=12)
+    answer = submit(client_of(reader), batch, 2, {"fields": {"at": 2}})
+    assert answer.status_code == 201, answer.json()
+    change_set = ChangeSet.objects.get(pk=answer.json()["change_set"])
+    [change] = change_set.changes.all()
+    assert change.key == "EB9-001" and change.base is not None
+    assert change.proposed["fields"]["at"] == 2
+    assert not change_set.image_changes.exists()
