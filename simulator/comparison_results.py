@@ -48,7 +48,10 @@ def result_to_dict(result: Result) -> dict[str, Any]:
         "labels": list(result.labels),
         "blocks": [list(block) for block in result.blocks],
         "tallies": [
-            {**{name: getattr(t, name) for name in TALLY_FIELDS}, "placings": {str(k): v for k, v in t.placings.items()}}
+            {
+                **{name: getattr(t, name) for name in TALLY_FIELDS},
+                "placings": {str(k): v for k, v in t.placings.items()},
+            }
             for t in result.tallies
         ],
         "pairs": [[a, b, s.blocks, s.total, s.squares] for (a, b), s in result.pairs.items()],
@@ -88,6 +91,9 @@ def report(
     rows = []
     for index, (label, tally) in enumerate(zip(result.labels, result.tallies, strict=True)):
         low, high = wilson(tally.score / 12, tally.games)
+        # Exactly 0 and 1 at the ends (the formula leaves rounding dust such as 1e-17 there).
+        low = 0.0 if tally.score == 0 else low
+        high = 1.0 if tally.score == 12 * tally.games else high
         battles = sum(tally.placings.values())
         rows.append(
             {

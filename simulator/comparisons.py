@@ -197,9 +197,9 @@ def _beat(chunk: ComparisonChunk, done: int, seats: int) -> bool:
 def _close_chunk(chunk: ComparisonChunk, result: Any, status: str) -> None:
     with transaction.atomic():
         run = ComparisonRun.objects.select_for_update().select_related("game").get(pk=chunk.run_id)
-        kept = ComparisonChunk.objects.filter(
-            pk=chunk.pk, status=ChunkStatus.RUNNING, attempts=chunk.attempts
-        ).update(status=status, played=result.block_count, result=result_to_dict(result), heartbeat_at=timezone.now())
+        kept = ComparisonChunk.objects.filter(pk=chunk.pk, status=ChunkStatus.RUNNING, attempts=chunk.attempts).update(
+            status=status, played=result.block_count, result=result_to_dict(result), heartbeat_at=timezone.now()
+        )
         if kept:
             _merge(run)
 

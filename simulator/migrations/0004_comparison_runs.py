@@ -6,76 +6,119 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('cards', '0015_search_any_column_pairs'),
-        ('simulator', '0003_run_failure_codes'),
+        ("cards", "0015_search_any_column_pairs"),
+        ("simulator", "0003_run_failure_codes"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='ComparisonRun',
+            name="ComparisonRun",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('strategies', models.JSONField(default=list, verbose_name='strategies')),
-                ('abilities', models.JSONField(blank=True, default=list)),
-                ('setup', models.JSONField(default=dict)),
-                ('games', models.PositiveIntegerField(verbose_name='games')),
-                ('sequential', models.BooleanField(default=False)),
-                ('seed', models.BigIntegerField(verbose_name='seed')),
-                ('language', models.CharField(default='ja', max_length=16)),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'running'), ('done', 'done'), ('cancelled', 'cancelled'), ('failed', 'failed')], default='queued', max_length=10, verbose_name='status')),
-                ('looks', models.JSONField(default=list)),
-                ('look', models.PositiveSmallIntegerField(default=0)),
-                ('progress', models.PositiveIntegerField(default=0, verbose_name='games played')),
-                ('planned', models.PositiveIntegerField(default=0)),
-                ('result', models.JSONField(blank=True, null=True, verbose_name='result')),
-                ('error_code', models.CharField(blank=True, default='', max_length=40)),
-                ('error_params', models.JSONField(blank=True, default=dict)),
-                ('error', models.TextField(blank=True, default='')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('started_at', models.DateTimeField(blank=True, null=True)),
-                ('finished_at', models.DateTimeField(blank=True, null=True)),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='comparison_runs', to='cards.game')),
-                ('requester', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='comparison_runs', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("strategies", models.JSONField(default=list, verbose_name="strategies")),
+                ("abilities", models.JSONField(blank=True, default=list)),
+                ("setup", models.JSONField(default=dict)),
+                ("games", models.PositiveIntegerField(verbose_name="games")),
+                ("sequential", models.BooleanField(default=False)),
+                ("seed", models.BigIntegerField(verbose_name="seed")),
+                ("language", models.CharField(default="ja", max_length=16)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("running", "running"),
+                            ("done", "done"),
+                            ("cancelled", "cancelled"),
+                            ("failed", "failed"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                        verbose_name="status",
+                    ),
+                ),
+                ("looks", models.JSONField(default=list)),
+                ("look", models.PositiveSmallIntegerField(default=0)),
+                ("progress", models.PositiveIntegerField(default=0, verbose_name="games played")),
+                ("planned", models.PositiveIntegerField(default=0)),
+                ("result", models.JSONField(blank=True, null=True, verbose_name="result")),
+                ("error_code", models.CharField(blank=True, default="", max_length=40)),
+                ("error_params", models.JSONField(blank=True, default=dict)),
+                ("error", models.TextField(blank=True, default="")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("started_at", models.DateTimeField(blank=True, null=True)),
+                ("finished_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="comparison_runs", to="cards.game"
+                    ),
+                ),
+                (
+                    "requester",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="comparison_runs",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'comparison run',
-                'verbose_name_plural': 'comparison runs',
-                'ordering': ['-created_at', '-id'],
+                "verbose_name": "comparison run",
+                "verbose_name_plural": "comparison runs",
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='ComparisonChunk',
+            name="ComparisonChunk",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('index', models.PositiveIntegerField()),
-                ('first_block', models.PositiveIntegerField()),
-                ('last_block', models.PositiveIntegerField()),
-                ('status', models.CharField(choices=[('queued', 'queued'), ('running', 'running'), ('done', 'done'), ('cancelled', 'cancelled'), ('failed', 'failed')], default='queued', max_length=10)),
-                ('played', models.PositiveIntegerField(default=0)),
-                ('result', models.JSONField(blank=True, null=True)),
-                ('attempts', models.PositiveSmallIntegerField(default=0)),
-                ('heartbeat_at', models.DateTimeField(blank=True, null=True)),
-                ('worker', models.CharField(blank=True, default='', max_length=100)),
-                ('task_id', models.CharField(blank=True, default='', max_length=64)),
-                ('run', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='chunks', to='simulator.comparisonrun')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("index", models.PositiveIntegerField()),
+                ("first_block", models.PositiveIntegerField()),
+                ("last_block", models.PositiveIntegerField()),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "queued"),
+                            ("running", "running"),
+                            ("done", "done"),
+                            ("cancelled", "cancelled"),
+                            ("failed", "failed"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                    ),
+                ),
+                ("played", models.PositiveIntegerField(default=0)),
+                ("result", models.JSONField(blank=True, null=True)),
+                ("attempts", models.PositiveSmallIntegerField(default=0)),
+                ("heartbeat_at", models.DateTimeField(blank=True, null=True)),
+                ("worker", models.CharField(blank=True, default="", max_length=100)),
+                ("task_id", models.CharField(blank=True, default="", max_length=64)),
+                (
+                    "run",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="chunks", to="simulator.comparisonrun"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['run', 'index'],
+                "ordering": ["run", "index"],
             },
         ),
         migrations.AddIndex(
-            model_name='comparisonrun',
-            index=models.Index(fields=['requester', 'game', '-created_at'], name='simulator_c_request_90e03b_idx'),
+            model_name="comparisonrun",
+            index=models.Index(fields=["requester", "game", "-created_at"], name="simulator_c_request_90e03b_idx"),
         ),
         migrations.AddIndex(
-            model_name='comparisonchunk',
-            index=models.Index(fields=['status', 'heartbeat_at'], name='simulator_cmpchunk_beat'),
+            model_name="comparisonchunk",
+            index=models.Index(fields=["status", "heartbeat_at"], name="simulator_cmpchunk_beat"),
         ),
         migrations.AddConstraint(
-            model_name='comparisonchunk',
-            constraint=models.UniqueConstraint(fields=('run', 'index'), name='one_comparison_chunk_per_index'),
+            model_name="comparisonchunk",
+            constraint=models.UniqueConstraint(fields=("run", "index"), name="one_comparison_chunk_per_index"),
         ),
     ]
