@@ -301,7 +301,11 @@ def recover_stalled(run: ComparisonRun | None = None) -> int:
                 ComparisonRun.objects.filter(pk=locked.pk).update(
                     status=Status.FAILED,
                     error_code=failures.WORKERS_STOPPED,
-                    error_params={"first": chunk.first_block + 1, "last": chunk.last_block, "attempts": chunk.attempts},
+                    error_params={
+                        "first": chunk.first_block * len(locked.strategies) + 1,
+                        "last": chunk.last_block * len(locked.strategies),
+                        "attempts": chunk.attempts,
+                    },
                 )
                 ComparisonChunk.objects.filter(run=locked, status=ChunkStatus.QUEUED).update(
                     status=ChunkStatus.CANCELLED
