@@ -277,3 +277,16 @@ def test_the_api_refuses_with_409_listing_the_missing_values(db, owner, tasks_no
 
 def test_a_game_without_a_whole_game_has_no_comparison_page(db):
     assert Client().get("/games/suikoden/compare/").status_code == 404
+
+
+def test_a_run_that_may_stop_stops_at_the_first_look_where_the_leaders_differ(pool, owner, settings):
+    settings.TASKS = IMMEDIATE
+    settings.COMPARISON_CHUNK_BLOCKS = 20
+    client = APIClient()
+    client.force_authenticate(owner)
+    body = {"strategies": ["big_darc", "build_then_resolve"], "games": 400, "sequential": True, "seed": 1}
+    run = client.post(API, body, format="json").json()
+    assert run["status"] == "done" and run["planned"] == 400
+    assert run["result"]["stopped_early"] is True and run["progress"] == 100  # the first look: after 100 games
+    leaders = run["result"]["leaders"]
+    assert leaders["significant"] and leaders["threshold"] == pytest.approx(0.05 / 4)  # 4 looks, 1 pair
