@@ -290,3 +290,11 @@ def test_a_run_that_may_stop_stops_at_the_first_look_where_the_leaders_differ(po
     assert run["result"]["stopped_early"] is True and run["progress"] == 100  # the first look: after 100 games
     leaders = run["result"]["leaders"]
     assert leaders["significant"] and leaders["threshold"] == pytest.approx(0.05 / 4)  # 4 looks, 1 pair
+
+
+def test_the_game_page_links_to_the_comparisons_of_a_game_with_a_whole_game(db):
+    from cards.services import sync_games
+
+    sync_games()
+    assert URL in Client().get("/games/endbreaker/").content.decode()
+    assert "/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()
