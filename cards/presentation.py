@@ -649,6 +649,7 @@ def missing_view(game: Game, missing: Any, language: str) -> MissingView:
         numbers.append(GapRow(text, links, source=pick(run.source, language), missing=bool(run.missing)))
     blocks = [_shortfall_row(game, shortfall, language, multiple_modes) for shortfall in missing.shortfalls]
     blocks += [_goldfish_row(game, gap, language) for gap in missing.goldfish_gaps]
+    blocks += [_simulator_row(game, gap, language) for gap in missing.simulator_gaps]
     blocks += [_rule_row(game, gap, language, multiple_modes) for gap in missing.rule_gaps]
     kinds: dict[str, KindGaps] = {}
     for gap in missing.fields:
@@ -785,6 +786,21 @@ def _goldfish_row(game: Game, gap: Any, language: str) -> GapRow:
         text = _("Goldfish: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — %(blocks)s") % values
     else:
         text = _("Goldfish: no %(kinds)s card is known, so no %(field)s either — %(blocks)s") % values
+    return GapRow(text, _value_gap_links(game, gap))
+
+
+def _simulator_row(game: Game, gap: Any, language: str) -> GapRow:
+    values = {
+        "field": _value_label(game, gap.field, language),
+        "kinds": _kinds_label(game, gap.kinds, language),
+        "unknown": gap.cards - gap.known,
+        "cards": gap.cards,
+        "blocks": pick(gap.blocks, language),
+    }
+    if gap.cards:
+        text = _("Simulator: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — %(blocks)s") % values
+    else:
+        text = _("Simulator: no %(kinds)s card is known, so no %(field)s either — %(blocks)s") % values
     return GapRow(text, _value_gap_links(game, gap))
 
 

@@ -559,12 +559,16 @@ class SearchPaginator(Paginator):
 
 
 def missing_map(game: Game) -> Any:
-    """The map of what is missing of ``game`` (``cardsite.missing.MissingMap``), from its three declarations."""
+    """The map of what is missing of ``game`` (``cardsite.missing.MissingMap``), from its declarations (cards, deck
+    rules, goldfish, and the whole game where it has one)."""
     from cardsite.missing import build_map
     from decks.rules import get_rules
     from simulator.engines import get_engine
+    from simulator.fullgames import get_fullgame
 
-    return build_map(game.definition, get_rules(game.slug), get_engine(game.slug), game_gaps(game))
+    return build_map(
+        game.definition, get_rules(game.slug), get_engine(game.slug), game_gaps(game), get_fullgame(game.slug)
+    )
 
 
 # --- deleted cards ------------------------------------------------------------------------------------------

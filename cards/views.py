@@ -13,6 +13,7 @@ from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
 from contributions.selectors import may_review  # who may revert is said once, with who reviews
+from simulator.fullgames import get_fullgame
 
 from . import presentation, selectors, services
 from .models import LANGUAGE_CHOICES, Card, Game, TranslationTrack
@@ -41,6 +42,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
         "search_game": game_row,
         "kind_counts": presentation.kind_counts(game_row, language),
         "rules": presentation.rule_sections(game_row, language),
+        "has_fullgame": get_fullgame(game_row.slug) is not None,  # strategies can be compared
     }
     return render(request, "cards/game_detail.html", context)
 

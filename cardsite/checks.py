@@ -227,4 +227,34 @@ def games_fit_together(app_configs: Any = None, **kwargs: Any) -> list[checks.Ch
             )
             continue
         found += _check_game(slug, definitions[slug], rules[slug], engines[slug])
+    found += _check_fullgames(definitions)
+    return found
+
+
+def _check_fullgames(definitions: dict[str, Any]) -> list[checks.CheckMessage]:
+    """A whole game (``simulator.fullgames``) is of a known game, reads fields its cards have, and names every
+    strategy and role in each language."""
+    from simulator.fullgames import all_fullgames
+
+    found: list[checks.CheckMessage] = []
+    for fullgame in all_fullgames():
+        slug = fullgame.game
+        definition = definitions.get(slug)
+        if definition is None:
+            found.append(_error(1, f"{slug}: a whole game is registered for a game with no card declarations."))
+            continue
+        for need in fullgame.card_needs:
+            for kind in need.kinds:
+                spec = definition.kind(kind)
+                if spec is None or need.field not in spec.fields:
+                    found.append(
+                        _error(
+                            7, f"{slug}: the whole game reads {need.field!r} of kind {kind!r}, which its cards lack."
+                        )
+                    )
+        labelled = [("name", fullgame.names)]
+        labelled += [(f"what {need.field} blocks", need.blocks) for need in fullgame.card_needs]
+        labelled += [(f"strategy {name}", fullgame.strategy_labels.get(name, {})) for name in fullgame.strategies]
+        labelled += [(f"role {role}", labels) for role, labels in fullgame.roles.items()]
+        found += _check_labels(f"{slug} whole game", labelled)
     return found

@@ -3,7 +3,8 @@
 What a game lacks is measured against its own declarations: the card totals, runs of numbers, kinds,
 fields and text languages of its card declarations (``cards.gamedefs``); the cards its deck rules cannot
 do without and the fields they read (``decks.rules``: ``DeckRules.card_requirements``, ``field_needs``);
-and the card values its goldfish reads (``simulator.core.Engine.card_needs``). The counts come from
+the card values its goldfish reads (``simulator.core.Engine.card_needs``), and those its whole game reads where it has
+one (``simulator.fullgames.FullGame.card_needs``: they block the simulator). The counts come from
 ``cards.selectors.game_gaps``; nothing here knows a game by name, so a fifth game's map is its modules'.
 """
 
@@ -99,10 +100,11 @@ class MissingMap:
     goldfish_gaps: list[ValueGap]
     several_modes: bool = False  # the deck rules have more than one mode: each deck gap names its own
     stale: list[StaleGap] = dataclasses.field(default_factory=list)
+    simulator_gaps: list[ValueGap] = dataclasses.field(default_factory=list)  # the whole game's
 
     @property
     def blocked(self) -> bool:
-        return bool(self.shortfalls or self.rule_gaps or self.goldfish_gaps)
+        return bool(self.shortfalls or self.rule_gaps or self.goldfish_gaps or self.simulator_gaps)
 
 
 def _kinds_with(definition: Any, kinds: tuple[str, ...], field_name: str) -> tuple[str, ...]:
@@ -111,8 +113,19 @@ def _kinds_with(definition: Any, kinds: tuple[str, ...], field_name: str) -> tup
     return tuple(kind.slug for kind in declared if field_name in kind.fields)
 
 
-def build_map(definition: Any, rules: Any, engine: Any, gaps: Any) -> MissingMap:
-    """The map of ``definition``'s game from its deck ``rules``, its goldfish ``engine`` and the counted ``gaps``."""
+def _value_gaps(definition: Any, needs: Any, gaps: Any) -> list[ValueGap]:
+    found = []
+    for card_need in needs:
+        kinds = _kinds_with(definition, card_need.kinds, card_need.field)
+        known, cards = gaps.known(kinds, card_need.field)
+        if known < cards or cards == 0:
+            found.append(ValueGap(card_need.field, kinds, known, cards, blocks=card_need.blocks))
+    return found
+
+
+def build_map(definition: Any, rules: Any, engine: Any, gaps: Any, fullgame: Any = None) -> MissingMap:
+    """The map of ``definition``'s game from its deck ``rules``, its goldfish ``engine``, its whole game
+    (``fullgame``, None when it has none) and the counted ``gaps``."""
     by_kind = gaps.by_kind
     totals = [
         TotalRow(
@@ -157,12 +170,8 @@ def build_map(definition: Any, rules: Any, engine: Any, gaps: Any) -> MissingMap
         known, cards = gaps.known(kinds, need.field)
         if known < cards:
             rule_gaps.append(ValueGap(need.field, kinds, known, cards, rule=need.rule, mode=modes[need.mode]))
-    goldfish_gaps = []
-    for card_need in engine.card_needs:
-        kinds = _kinds_with(definition, card_need.kinds, card_need.field)
-        known, cards = gaps.known(kinds, card_need.field)
-        if known < cards or cards == 0:
-            goldfish_gaps.append(ValueGap(card_need.field, kinds, known, cards, blocks=card_need.blocks))
+    goldfish_gaps = _value_gaps(definition, engine.card_needs, gaps)
+    simulator_gaps = _value_gaps(definition, fullgame.card_needs, gaps) if fullgame is not None else []
     return MissingMap(
         cards=gaps.cards,
         incomplete=gaps.incomplete,
@@ -174,6 +183,7 @@ def build_map(definition: Any, rules: Any, engine: Any, gaps: Any) -> MissingMap
         shortfalls=shortfalls,
         rule_gaps=rule_gaps,
         goldfish_gaps=goldfish_gaps,
+        simulator_gaps=simulator_gaps,
         several_modes=len(modes) > 1,
         stale=[
             StaleGap(

@@ -24,6 +24,7 @@ urlpatterns = [
     path("decks/", include("decks.urls_decklist")),
     path("decks/", include("simulator.urls")),
     path("", include("readings.urls")),
+    path("games/<slug:game>/compare/", include("simulator.comparison_urls")),
     path("", include("contributions.urls")),
     path("", include("cards.urls")),
 ]

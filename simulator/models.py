@@ -118,3 +118,85 @@ class SimulationChunk(models.Model):
 
     def __str__(self) -> str:
         return f"run {self.run_id} games {self.first_game}–{self.first_game + self.games - 1} ({self.status})"
+
+
+class ComparisonRun(models.Model):
+    """Strategies of a whole game compared over many games (``simulator.comparisons``), played by the task workers
+    in chunks of blocks (``ComparisonChunk``), look by look when it may stop once the leaders differ."""
+
+    Status = SimulationRun.Status
+
+    game = models.ForeignKey("cards.Game", on_delete=models.CASCADE, related_name="comparison_runs")
+    requester = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="comparison_runs")
+    strategies = models.JSONField(_("strategies"), default=list)  # names, in seat order of the first game
+    abilities = models.JSONField(default=list, blank=True)  # the chosen piles' keys ([]: the default choice)
+    # The set-up's cards and values as the run started (comparison_results.setup_to_dict): every chunk plays them.
+    setup = models.JSONField(default=dict)
+    games = models.PositiveIntegerField(pgettext_lazy("simulation", "games"))  # per strategy, asked
+    sequential = models.BooleanField(default=False)  # stop once the leaders' difference is significant
+    seed = models.BigIntegerField(_("seed"))
+    language = models.CharField(max_length=16, default="ja")
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
+    looks = models.JSONField(default=list)  # the look schedule, in blocks
+    look = models.PositiveSmallIntegerField(default=0)  # the look being played towards
+    progress = models.PositiveIntegerField(_("games played"), default=0)  # per strategy
+    planned = models.PositiveIntegerField(default=0)  # games per strategy in whole blocks
+    result = models.JSONField(_("result"), null=True, blank=True)  # simulator.comparisons.result_dict
+    error_code = models.CharField(max_length=40, blank=True, default="")
+    error_params = models.JSONField(default=dict, blank=True)
+    error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["requester", "game", "-created_at"])]
+        verbose_name = _("comparison run")
+        verbose_name_plural = _("comparison runs")
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {', '.join(self.strategies)} × {self.games} ({self.status})"
+
+    @property
+    def error_message(self) -> str:
+        if not self.error_code:
+            return self.error
+        from .failures import failure_message
+
+        return failure_message(self.error_code, self.error_params)
+
+    @property
+    def active(self) -> bool:
+        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
+
+    @property
+    def percent(self) -> int:
+        return min(100, int(100 * self.progress / self.planned)) if self.planned else 0
+
+
+class ComparisonChunk(models.Model):
+    """Blocks ``first_block`` to ``last_block - 1`` of a comparison, played by one task; its ``result`` (a
+    serialized ``compare.Result``) merges exactly with the others'."""
+
+    Status = SimulationChunk.Status
+
+    run = models.ForeignKey(ComparisonRun, on_delete=models.CASCADE, related_name="chunks")
+    index = models.PositiveIntegerField()
+    first_block = models.PositiveIntegerField()
+    last_block = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    played = models.PositiveIntegerField(default=0)  # blocks
+    result = models.JSONField(null=True, blank=True)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    worker = models.CharField(max_length=100, blank=True, default="")
+    task_id = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        ordering = ["run", "index"]
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="one_comparison_chunk_per_index")]
+        indexes = [models.Index(fields=["status", "heartbeat_at"], name="simulator_cmpchunk_beat")]
+
+    def __str__(self) -> str:
+        return f"comparison {self.run_id} blocks {self.first_block}–{self.last_block - 1} ({self.status})"

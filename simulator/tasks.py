@@ -19,3 +19,11 @@ def play_chunk(chunk_id: int) -> dict[str, Any] | None:
 def run_simulation(run_id: int) -> None:
     """A run queued by a version that played a run in one task: split it into chunks and enqueue those."""
     services.ensure_chunks(run_id)
+
+
+@task()
+def play_comparison_chunk(chunk_id: int) -> dict[str, Any] | None:
+    """Play one chunk of a whole game's comparison (``models.ComparisonChunk``); see ``comparisons.execute_chunk``."""
+    from . import comparisons
+
+    return comparisons.execute_chunk(chunk_id)

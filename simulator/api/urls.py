@@ -2,12 +2,13 @@
 
 ``decks/<pk>/goldfish/`` a sample game (GET), ``decks/<pk>/odds/`` exact draw odds (GET),
 ``decks/<pk>/simulations/`` start a Monte Carlo run (POST), ``simulations/<id>/`` a run (GET),
-``simulations/<id>/cancel/`` cancel it (POST).
+``simulations/<id>/cancel/`` cancel it (POST). Whole games' comparisons: ``games/<game>/comparisons/setup/``
+(GET), ``games/<game>/comparisons/`` (POST), ``comparisons/<id>/`` (GET), ``comparisons/<id>/cancel/`` (POST).
 """
 
 from django.urls import path
 
-from . import views
+from . import comparison_views, views
 
 app_name = "simulator_api"
 
@@ -17,4 +18,12 @@ urlpatterns = [
     path("decks/<int:pk>/simulations/", views.SimulationCreateView.as_view(), name="simulations"),
     path("simulations/<int:run_id>/", views.SimulationView.as_view(), name="simulation"),
     path("simulations/<int:run_id>/cancel/", views.SimulationCancelView.as_view(), name="simulation-cancel"),
+    path(
+        "games/<slug:game>/comparisons/setup/",
+        comparison_views.ComparisonSetupView.as_view(),
+        name="comparison-setup",
+    ),
+    path("games/<slug:game>/comparisons/", comparison_views.ComparisonCreateView.as_view(), name="comparisons"),
+    path("comparisons/<int:run_id>/", comparison_views.ComparisonView.as_view(), name="comparison"),
+    path("comparisons/<int:run_id>/cancel/", comparison_views.ComparisonCancelView.as_view(), name="comparison-cancel"),
 ]

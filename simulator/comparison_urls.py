@@ -1,0 +1,13 @@
+"""Pages of the whole games' comparisons, included under ``games/<game>/compare/`` (namespace ``comparisons``)."""
+
+from django.urls import path
+
+from . import comparison_views as views
+
+app_name = "comparisons"
+
+urlpatterns = [
+    path("", views.compare, name="compare"),
+    path("<int:run_id>/", views.run_detail, name="run"),
+    path("<int:run_id>/cancel/", views.cancel, name="cancel"),
+]

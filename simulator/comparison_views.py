@@ -1,0 +1,141 @@
+"""Pages of a whole game's comparisons: ``/games/<game>/compare/`` (start one; the set-up is refused with every
+missing value linked to where it is filled) and ``/games/<game>/compare/<id>/`` (its progress and report).
+A comparison belongs to whoever started it: anyone else gets 404. Thin: reads in ``fullgame_selectors``,
+writes in ``comparisons``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.auth.views import redirect_to_login
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from cardsite.htmx import vary_on_htmx
+from cardsite.labels import pick
+from cardsite.throttling import rate_limit
+
+from . import comparisons, fullgame_selectors, inputs
+from .comparison_forms import ComparisonForm
+from .fullgames import SetupRefused
+from .models import ComparisonRun
+
+RECENT_RUNS = 10
+
+
+def _refusal(game: Any, fullgame: Any, language: str, abilities: list[str]) -> tuple[Any, list[Any], list[str]]:
+    try:
+        return fullgame_selectors.build_setup(game, fullgame, abilities, language), [], []
+    except SetupRefused as refused:
+        rows = fullgame_selectors.refusal_rows(game, fullgame, refused, language)
+        return None, rows, refused.problems
+
+
+@require_http_methods(["GET", "POST"])
+@rate_limit("simulation_start")
+def compare(request: HttpRequest, game: str) -> HttpResponse:
+    game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
+    language = inputs.language()
+    if request.method == "POST" and not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    cards = fullgame_selectors.game_cards(game_obj, language)
+    abilities = [card for card in cards if card.kind in fullgame.choosable]
+    form = ComparisonForm(request.POST or None, fullgame=fullgame, abilities=abilities, language=language)
+    chosen = form.data.getlist("abilities") if form.is_bound else []
+    setup, missing, problems = _refusal(game_obj, fullgame, language, [])
+    if request.method == "POST" and form.is_valid() and setup is not None:
+        setup, missing, problems = _refusal(game_obj, fullgame, language, form.cleaned_data["abilities"])
+        if setup is not None:
+            try:
+                run = comparisons.start_comparison(
+                    game=game_obj,
+                    requester=request.user,
+                    setup=setup,
+                    strategies=form.strategies(),
+                    games=form.cleaned_data["games"],
+                    sequential=form.cleaned_data["sequential"],
+                    abilities=form.cleaned_data["abilities"],
+                    language=language,
+                )
+            except comparisons.RunQuotaExceeded as refused:
+                form.add_error(None, str(refused))
+            else:
+                return redirect("comparisons:run", game=game, run_id=run.pk)
+    runs = (
+        ComparisonRun.objects.filter(game=game_obj, requester=request.user)[:RECENT_RUNS]
+        if request.user.is_authenticated
+        else []
+    )
+    context = {
+        "game": game_obj,
+        "game_name": pick(fullgame.names, language),
+        "form": form,
+        "missing": missing,
+        "problems": problems,
+        "chosen": chosen,
+        "runs": runs,
+        "max_games": comparisons.MAX_GAMES,
+    }
+    status = 400 if form.is_bound and (form.errors or missing or problems) else 200
+    return render(request, "simulator/compare.html", context, status=status)
+
+
+def _own_run(request: HttpRequest, game: str, run_id: int) -> ComparisonRun:
+    if not request.user.is_authenticated:
+        raise Http404
+    run = (
+        ComparisonRun.objects.select_related("game").filter(pk=run_id, requester=request.user, game__slug=game).first()
+    )
+    if run is None:
+        raise Http404
+    comparisons.recover_stalled(run)
+    run.refresh_from_db()
+    return run
+
+
+def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
+    _game, fullgame = fullgame_selectors.fullgame_or_404(run.game.slug)
+    labels = {name: pick(fullgame.strategy_labels.get(name, {}), language) or name for name in run.strategies}
+    result = run.result
+    rows = []
+    if result:
+        for row in result["strategies"]:
+            rows.append(
+                {
+                    **row,
+                    "name": labels.get(row["strategy"], row["strategy"]),
+                    "percent": 100 * row["win_rate"],
+                    "low": 100 * row["interval"][0],
+                    "high": 100 * row["interval"][1],
+                }
+            )
+    return {
+        "run": run,
+        "game_name": pick(fullgame.names, language),
+        "result": result,
+        "rows": rows,
+        "strategy_names": [labels[name] for name in run.strategies],
+        "run_url": reverse("comparisons:run", args=[run.game.slug, run.pk]),
+        "cancel_url": reverse("comparisons:cancel", args=[run.game.slug, run.pk]),
+        "compare_url": reverse("comparisons:compare", args=[run.game.slug]),
+    }
+
+
+@require_GET
+@vary_on_htmx
+def run_detail(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
+    run = _own_run(request, game, run_id)
+    partial = bool(request.htmx) and not request.htmx.history_restore_request
+    template = "simulator/_comparison.html" if partial else "simulator/comparison.html"
+    return render(request, template, run_context(run, inputs.language()))
+
+
+@require_POST
+def cancel(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
+    run = _own_run(request, game, run_id)
+    comparisons.cancel_comparison(run)
+    if request.htmx:
+        return render(request, "simulator/_comparison.html", run_context(run, inputs.language()))
+    return redirect("comparisons:run", game=game, run_id=run.pk)

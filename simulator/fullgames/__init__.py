@@ -1,0 +1,72 @@
+"""Registry of whole games (a game played to its end by strategies, beside its goldfish), keyed by the game's
+slug. Plain Python, no Django.
+
+A game registers a ``FullGame``: the card values its set-up reads (``card_needs``, which the map of what is
+missing counts as blocking the simulator), its shipped strategies, and how its set-up is built from the cards
+the database knows (``build_setup``). The pages, the API and the map ask this registry; a game without a
+whole game is simply absent from it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardsite.labels import Labels
+from cardsite.registry import Registry
+
+from ..core import CardNeed, SimCard
+
+FULLGAME_MODULES: tuple[str, ...] = ("endbreaker",)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """One reason a set-up cannot be built from the database: a card (``key``) that lacks ``field`` (None: the
+    card itself is not in the database; then ``kind`` is the kind it should have), needed for ``role``."""
+
+    key: str
+    field: str | None
+    role: str
+    kind: str | None = None
+
+
+class SetupRefused(Exception):
+    """The cards in the database cannot make a set-up; ``refused`` names each missing card and value, and
+    ``problems`` the counts that do not add up (as messages of the engine, in English, for the logs)."""
+
+    def __init__(self, refused: Sequence[Refused], problems: Sequence[str] = ()) -> None:
+        self.refused = list(refused)
+        self.problems = list(problems)
+        super().__init__("; ".join([*(f"{r.key}.{r.field or '*'}" for r in self.refused), *self.problems]))
+
+
+@dataclass(frozen=True)
+class FullGame:
+    game: str
+    names: Labels  # the whole game's name, as the map of what is missing says what a gap blocks
+    card_needs: tuple[CardNeed, ...]
+    strategies: Mapping[str, Any]  # name -> the engine's strategy
+    strategy_labels: Mapping[str, Labels]
+    roles: Mapping[str, Labels]  # the roles of Refused, named
+    # (cards of the game, chosen option keys) -> the engine's set-up; raises SetupRefused
+    build_setup: Callable[[Sequence[SimCard], Sequence[str]], Any]
+    choosable: tuple[str, ...] = field(default=())  # the kinds a user chooses piles of (and how many)
+    choose_count: int = 0
+
+
+_registry: Registry[FullGame] = Registry(__name__, FULLGAME_MODULES, lambda game: game.game)
+register = _registry.register
+
+
+def get_fullgame(slug: str) -> FullGame | None:
+    """The whole game of ``slug``, or None if the game has none."""
+    try:
+        return _registry.get(slug)
+    except KeyError:
+        return None
+
+
+def all_fullgames() -> list[FullGame]:
+    return _registry.all()

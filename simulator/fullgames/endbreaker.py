@@ -1,0 +1,139 @@
+"""エンドブレイカー！SCG, the whole game (``simulator.engines.endbreaker_game``), set up from the cards the database
+knows. Plain Python: the cards come in as ``SimCard``s (``simulator.fullgame_selectors`` reads them).
+
+Seed 000, 遊戲準備:
+1「將魔獸戰士、スカイランナー、デモニスタ三疊職業卡牌堆放在場中。」 — the three job piles, by name.
+2「特技卡牌堆任選９種放置在場中。」 — 9 ability piles, chosen (by default the first 9 in card-number order).
+3「將所有的劇本卡洗牌後疊成一起」 — every scenario card the database knows.
+4「將假面卡隨機選出３張」 — every masquerade card the database knows (3 masked, the rest the damage pile).
+5「城塞騎士、狩獵者、星靈術士各２張；旅人的酒場４張 … 並將棘７張」 — the starting cards by key (the keys of
+   ``decks.rules.endbreaker``'s fixed starting zone), and the thorn ソーン＆ダブルトリガー (EB1-059).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core import CardNeed, SimCard
+from ..engines.endbreaker_game import STRATEGIES, Setup, SetupError, missing_values
+from ..engines.endbreaker_game.rules import ABILITY_PILES, JOB_PILES, MASQUERADES_IN_PLAY
+from . import FullGame, Refused, SetupRefused, register
+
+# 遊戲準備 5, keyed as the deck rules' fixed starting zone keys them.
+STARTING = {"tavern": "EB1-001", "knight": "城塞騎士", "hunter": "狩猟者", "astromancer": "星霊術士"}
+JOB_PILE_KEYS = ("魔獣戦士", "スカイランナー", "デモニスタ")  # 遊戲準備 1
+THORN_KEY = "EB1-059"  # ソーン＆ダブルトリガー
+
+BLOCKS = {
+    "ja": "エンドブレイカー！SCGのシミュレーターが遊べません",
+    "zh-hant": "エンドブレイカー！SCG 模擬器無法進行遊戲",
+    "en": "blocks the エンドブレイカー！SCG simulator",
+}
+
+# What every set-up reads, kind by kind (``setup.missing_values`` names the exact cards and values of one set-up;
+# an attribute is read only by some abilities' and masquerades' texts, so it is not counted here).
+CARD_NEEDS = tuple(
+    CardNeed(name, kinds, BLOCKS)
+    for name, kinds in (
+        ("cost", ("job", "ability", "scenario")),
+        ("skill", ("job", "ability")),
+        ("at", ("job", "ability", "thorn")),
+        ("payout", ("masquerade", "scenario")),
+        ("damage", ("masquerade",)),
+    )
+)
+
+STRATEGY_LABELS = {
+    "big_darc": {
+        "ja": "ビッグダルク（払えるときは必ずシナリオを解決し、ほかは最も高いカードを獲得）",
+        "zh-hant": "大錢幣（能支付就解決事件，否則獲得最貴的卡）",
+        "en": "Big darc (resolve a scenario whenever it can be paid, else gain the most expensive card)",
+    },
+    "build_then_resolve": {
+        "ja": "構築してから解決（獲得できるカードがないときだけシナリオを解決）",
+        "zh-hant": "先構築後解決（沒有可獲得的卡時才解決事件）",
+        "en": "Build then resolve (resolve a scenario only when nothing can be gained)",
+    },
+}
+
+ROLES = {
+    "starting": {"ja": "初期デッキ", "zh-hant": "起始牌庫", "en": "starting deck"},
+    "job": {"ja": "ジョブの山", "zh-hant": "職業牌堆", "en": "job pile"},
+    "ability": {"ja": "アビリティの山", "zh-hant": "特技牌堆", "en": "ability pile"},
+    "thorn": {"ja": "ソーン", "zh-hant": "棘", "en": "thorn"},
+    "masquerade": {"ja": "マスカレイド", "zh-hant": "假面", "en": "masquerade"},
+    "scenario": {"ja": "シナリオ", "zh-hant": "劇本", "en": "scenario"},
+}
+
+
+def build_setup(cards: Sequence[SimCard], abilities: Sequence[str] = ()) -> Setup:
+    """The set-up of seed 000's 遊戲準備 from ``cards`` (the game's cards, in card-number order); ``abilities``:
+    the 9 ability piles chosen by key (none: the first 9). Raises ``SetupRefused`` naming every card and value
+    that is missing, or the counts that do not add up."""
+    by_key = {card.key: card for card in cards}
+    refused: list[Refused] = []
+    problems: list[str] = []
+
+    def one(key: str, role: str, kind: str | None) -> SimCard | None:
+        card = by_key.get(key)
+        if card is None:
+            refused.append(Refused(key, None, role, kind))
+        return card
+
+    starting = {role: one(key, "starting", None if role == "tavern" else "job") for role, key in STARTING.items()}
+    jobs = [one(key, "job", "job") for key in JOB_PILE_KEYS]
+    thorn = one(THORN_KEY, "thorn", "thorn")
+    of_kind = {kind: [card for card in cards if card.kind == kind] for kind in ("ability", "masquerade", "scenario")}
+    if abilities:
+        chosen = [by_key[key] for key in abilities if key in by_key and by_key[key].kind == "ability"]
+        unknown = [key for key in abilities if key not in by_key or by_key[key].kind != "ability"]
+        problems += [f"abilities: {key} is not an ability card" for key in unknown]
+    else:
+        chosen = of_kind["ability"][:ABILITY_PILES]
+    if len(of_kind["ability"]) < ABILITY_PILES:
+        refused.append(Refused("", None, "ability", "ability"))
+    elif len(chosen) != ABILITY_PILES:
+        problems.append(f"abilities: {ABILITY_PILES} are chosen, not {len(chosen)}")
+    if len(of_kind["masquerade"]) < 2 * MASQUERADES_IN_PLAY:
+        refused.append(Refused("", None, "masquerade", "masquerade"))
+    if len(of_kind["scenario"]) < 2:
+        refused.append(Refused("", None, "scenario", "scenario"))
+    if refused or problems:
+        raise SetupRefused(refused, problems)
+    assert thorn is not None and all(starting.values()) and all(jobs)
+    setup = Setup(
+        tavern=starting["tavern"],  # type: ignore[arg-type]
+        knight=starting["knight"],  # type: ignore[arg-type]
+        hunter=starting["hunter"],  # type: ignore[arg-type]
+        astromancer=starting["astromancer"],  # type: ignore[arg-type]
+        jobs=tuple(jobs),  # type: ignore[arg-type]
+        abilities=tuple(chosen),
+        scenarios=tuple(of_kind["scenario"]),
+        masquerades=tuple(of_kind["masquerade"]),
+        thorn=thorn,
+    )
+    try:
+        setup.check_counts()
+    except SetupError as error:
+        raise SetupRefused([], [str(error)]) from error
+    missing = missing_values(setup)
+    if missing:
+        raise SetupRefused([Refused(entry.key, entry.field, entry.role) for entry in missing])
+    return setup
+
+
+assert len(JOB_PILE_KEYS) == JOB_PILES
+
+FULLGAME = register(
+    FullGame(
+        game="endbreaker",
+        names={"ja": "エンドブレイカー！SCG", "zh-hant": "エンドブレイカー！SCG", "en": "Endbreaker! SCG"},
+        card_needs=CARD_NEEDS,
+        strategies=STRATEGIES,
+        strategy_labels=STRATEGY_LABELS,
+        roles=ROLES,
+        build_setup=build_setup,
+        choosable=("ability",),
+        choose_count=ABILITY_PILES,
+    )
+)

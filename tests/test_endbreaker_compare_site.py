@@ -1,0 +1,300 @@
+"""エンドブレイカー！SCG's whole game on the site: the set-up built from the stored cards (refused, naming each
+missing value with a link to fill it), comparisons of shipped strategies played by the task workers, the map of
+what is missing, the page and the API.
+
+Every value is synthetic (names テスト…, keys EB9-9xx). The starting cards, the job piles and the thorn keep the
+keys the seed's 遊戲準備 names them by, with synthetic values, so the set-up finds them.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from cards import services as card_services
+from cards.importing import parse_json
+from cards.models import Game
+from cards.selectors import missing_map
+from simulator.models import ComparisonChunk, ComparisonRun
+
+IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
+URL = "/games/endbreaker/compare/"
+API = "/api/games/endbreaker/comparisons/"
+
+
+def _card(key, kind, fields, name, number=None):
+    return {
+        "key": key,
+        "number": number,
+        "kind": kind,
+        "fields": fields,
+        "source": "test",
+        "texts": {"ja": {"name": name, "text": "テスト用の架空のカード。", "source": "test"}},
+    }
+
+
+def synthetic_pool(**overrides):
+    """A complete synthetic pool: every value the whole game reads. ``overrides``: key -> fields to use instead."""
+    cards = [
+        _card("EB1-001", None, {"skill": "B", "at": 0, "cost": "B"}, "テスト酒場", "EB1-001"),
+        _card("城塞騎士", "job", {"skill": "P", "at": 1, "cost": "P", "attribute": "P"}, "テスト騎士"),
+        _card("狩猟者", "job", {"skill": "T", "at": 1, "cost": "T", "attribute": "T"}, "テスト狩人"),
+        _card("星霊術士", "job", {"skill": "S", "at": 1, "cost": "S", "attribute": "S"}, "テスト術士"),
+        _card("魔獣戦士", "job", {"skill": "PP", "at": 2, "cost": "PP", "attribute": "P"}, "テスト戦士"),
+        _card("スカイランナー", "job", {"skill": "TT", "at": 2, "cost": "TT", "attribute": "T"}, "テスト走者"),
+        _card("デモニスタ", "job", {"skill": "SS", "at": 2, "cost": "SS", "attribute": "S"}, "テスト魔人"),
+        _card("EB1-059", "thorn", {"skill": "B", "at": 1}, "テスト棘", "EB1-059"),
+    ]
+    for n in range(10):
+        fields = {"cost": "P" * (n % 4 + 1) + "S", "skill": "●", "at": n % 4, "attribute": "PTS"[n % 3]}
+        cards.append(_card(f"EB9-91{n}", "ability", fields, f"テスト特技{n}", f"EB9-91{n}"))
+    for n in range(8):
+        cards.append(
+            _card(f"EB9-95{n}", "masquerade", {"payout": "6-4-2-0", "damage": 3}, f"テスト仮面{n}", f"EB9-95{n}")
+        )
+    for n in range(10):
+        cards.append(_card(f"EB9-93{n}", "scenario", {"cost": "PT", "payout": "2"}, f"テスト劇本{n}", f"EB9-93{n}"))
+    for card in cards:
+        if card["key"] in overrides:
+            card["fields"] = overrides[card["key"]]
+    bundle, problems = parse_json(json.dumps({"game": "endbreaker", "cards": cards}, ensure_ascii=False), "test")
+    assert not problems, problems
+    card_services.import_bundle(bundle)
+
+
+@pytest.fixture
+def pool(db):
+    synthetic_pool()
+
+
+@pytest.fixture
+def tasks_now(settings):
+    settings.TASKS = IMMEDIATE
+    settings.COMPARISON_CHUNK_BLOCKS = 5
+
+
+def login(client, user):
+    client.force_login(user)
+    return client
+
+
+def start_page(client, **data):
+    body = {"seat1": "big_darc", "seat2": "build_then_resolve", "games": 24, **data}
+    return client.post(URL, body)
+
+
+# --- the set-up from the database -------------------------------------------------------------------------
+
+
+def test_a_complete_pool_makes_the_set_up_of_the_seed(pool):
+    from simulator.fullgame_selectors import build_setup, fullgame_or_404
+
+    game, fullgame = fullgame_or_404("endbreaker")
+    setup = build_setup(game, fullgame, [], "ja")
+    assert setup.knight.key == "城塞騎士" and setup.knight.fields["skill"] == "P"
+    assert [card.key for card in setup.jobs] == ["魔獣戦士", "スカイランナー", "デモニスタ"]
+    assert [card.key for card in setup.abilities] == [f"EB9-91{n}" for n in range(9)]  # the first 9 by number
+    assert len(setup.scenarios) == 10 and len(setup.masquerades) == 8
+
+
+def test_missing_values_refuse_naming_each_card_and_value(db):
+    from simulator.fullgame_selectors import build_setup, fullgame_or_404, refusal_rows
+    from simulator.fullgames import SetupRefused
+
+    synthetic_pool(**{"EB9-930": {"payout": "2"}, "EB9-951": {"payout": "6-4-2-0"}})
+    game, fullgame = fullgame_or_404("endbreaker")
+    with pytest.raises(SetupRefused) as refused:
+        build_setup(game, fullgame, [], "en")
+    found = {(entry.key, entry.field) for entry in refused.value.refused}
+    assert found == {("EB9-930", "cost"), ("EB9-951", "damage")}
+    rows = refusal_rows(game, fullgame, refused.value, "en")
+    urls = {row.url for row in rows}
+    assert reverse("contributions:card_edit", args=["endbreaker", "EB9-930"]) + "#id_field_cost" in urls
+    assert reverse("contributions:card_edit", args=["endbreaker", "EB9-951"]) + "#id_field_damage" in urls
+
+
+def test_the_map_of_what_is_missing_counts_the_gaps_as_blocking_the_simulator(db):
+    synthetic_pool(**{"EB9-930": {"payout": "2"}})
+    game = Game.objects.get(slug="endbreaker")
+    gaps = missing_map(game)
+    blocking = {(gap.field, gap.kinds, gap.cards - gap.known) for gap in gaps.simulator_gaps}
+    assert ("cost", ("job", "ability", "scenario"), 1) in blocking
+    assert gaps.blocked
+    page = Client(HTTP_ACCEPT_LANGUAGE="en").get("/games/endbreaker/missing/")
+    text = page.content.decode()
+    assert "Simulator: Cost is unknown on 1 of" in text and "blocks the エンドブレイカー！SCG simulator" in text
+
+
+def test_a_complete_pool_has_no_simulator_gap(pool):
+    assert missing_map(Game.objects.get(slug="endbreaker")).simulator_gaps == []
+
+
+# --- the page ----------------------------------------------------------------------------------------------
+
+
+def test_the_page_refuses_listing_each_missing_value_with_a_link_to_fill_it(db, owner, tasks_now):
+    synthetic_pool(**{"EB9-952": {"damage": 3}})
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    page = client.get(URL)
+    text = page.content.decode()
+    assert page.status_code == 200
+    assert "テスト仮面2 (EB9-952, masquerade): Payout is unknown." in text
+    assert reverse("contributions:card_edit", args=["endbreaker", "EB9-952"]) + "#id_field_payout" in text
+    answer = start_page(client)
+    assert answer.status_code == 400 and not ComparisonRun.objects.exists()
+
+
+def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_with_intervals(pool, owner, tasks_now):
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    answer = start_page(client, games=24)
+    run = ComparisonRun.objects.get()
+    assert answer.status_code == 302 and answer["Location"] == f"{URL}{run.pk}/"
+    assert run.status == "done" and run.progress == 24 == run.planned
+    assert ComparisonChunk.objects.filter(run=run).count() == 3  # 12 blocks in chunks of 5
+    rows = {row["label"]: row for row in run.result["strategies"]}
+    for row in rows.values():
+        low, high = row["interval"]
+        assert row["games"] == 24 and 0 <= low <= row["win_rate"] <= high <= 1 and high - low > 0.1
+        assert row["mean_darc"] > 0 and row["mean_turns"] > 0
+        assert sum(p["battles"] for p in row["placings"]) == 24 * 3  # three battles a game
+    assert run.result["leaders"]["first"] in rows
+    page = client.get(answer["Location"]).content.decode()
+    assert "95% interval (Wilson)" in page and "Big darc" in page
+
+
+def test_the_same_seed_gives_the_same_report_however_it_is_chunked(pool, owner, settings):
+    from simulator import comparisons
+    from simulator.fullgame_selectors import build_setup, fullgame_or_404
+
+    settings.TASKS = IMMEDIATE
+    game, fullgame = fullgame_or_404("endbreaker")
+    setup = build_setup(game, fullgame, [], "ja")
+    reports = []
+    for size in (3, 100):
+        settings.COMPARISON_CHUNK_BLOCKS = size
+        run = comparisons.start_comparison(
+            game=game, requester=owner, setup=setup, strategies=["big_darc", "big_darc"], games=16,
+            sequential=False, abilities=[], language="ja", seed=5,
+        )  # fmt: skip
+        reports.append(run.result)
+    assert reports[0] == reports[1]
+    first, second = reports[0]["strategies"]
+    assert first["win_rate"] == second["win_rate"]  # a strategy against itself, the same shuffles at every seat
+    assert reports[0]["leaders"]["significant"] is False
+
+
+def test_a_cancelled_comparison_plays_no_more(pool, owner, settings):
+    settings.TASKS = DUMMY
+    client = APIClient()
+    client.force_authenticate(owner)
+    run = client.post(API, {"strategies": ["big_darc", "build_then_resolve"], "games": 20}, format="json").json()
+    answer = client.post(run["cancel_url"])
+    assert answer.status_code == 200 and answer.json()["status"] == "cancelled"
+    from simulator.comparisons import execute_chunk
+
+    chunk = ComparisonChunk.objects.get(run_id=run["id"])
+    assert execute_chunk(chunk.pk) is None and ComparisonRun.objects.get().progress == 0
+
+
+# --- the API -----------------------------------------------------------------------------------------------
+
+
+def test_anonymous_cannot_start_and_nothing_is_stored(pool, tasks_now):
+    answer = APIClient().post(API, {"strategies": ["big_darc", "build_then_resolve"], "games": 10}, format="json")
+    assert answer.status_code in (401, 403) and not ComparisonRun.objects.exists()
+    page = Client().post(URL, {"seat1": "big_darc", "seat2": "big_darc", "games": 10})
+    assert page.status_code == 302 and "/login" in page["Location"] and not ComparisonRun.objects.exists()
+
+
+def test_the_api_starts_follows_and_reports_and_another_user_sees_nothing(pool, owner, other, tasks_now):
+    client = APIClient()
+    client.force_authenticate(owner)
+    body = {"strategies": ["big_darc", "build_then_resolve", "big_darc"], "games": 12, "seed": 3}
+    answer = client.post(API, body, format="json", HTTP_ACCEPT_LANGUAGE="en")
+    assert answer.status_code == 201, answer.json()
+    run = answer.json()
+    assert run["status"] == "done" and run["planned"] == 12
+    labels = [row["label"] for row in run["result"]["strategies"]]
+    assert labels == ["big_darc", "build_then_resolve", "big_darc #2"]
+    followed = client.get(answer["Location"]).json()
+    assert followed["result"] == run["result"]
+    stranger = APIClient()
+    stranger.force_authenticate(other)
+    assert stranger.get(answer["Location"]).status_code == 404
+    assert stranger.post(run["cancel_url"]).status_code == 404
+    assert login(Client(), other).get(f"{URL}{run['id']}/").status_code == 404
+
+
+@pytest.mark.parametrize(
+    ("body", "field"),
+    [
+        ({"strategies": ["big_darc"], "games": 10}, "strategies"),
+        ({"strategies": ["big_darc", "no_such"], "games": 10}, "strategies[1]"),
+        ({"strategies": ["big_darc"] * 5, "games": 10}, "strategies"),
+        ({"strategies": ["big_darc", "big_darc"], "games": 0}, "games"),
+        ({"strategies": ["big_darc", "big_darc"], "games": 10**6}, "games"),
+        ({"strategies": ["big_darc", "big_darc"], "games": "many"}, "games"),
+        ({"strategies": ["big_darc", "big_darc"], "games": 10, "abilities": ["EB9-910"]}, "abilities"),
+        ({"strategies": ["big_darc", "big_darc"], "games": 10, "abilities": ["EB9-950"] * 9}, "abilities"),
+    ],
+)
+def test_bad_input_is_answered_400_with_field_errors(pool, owner, tasks_now, body, field):
+    client = APIClient()
+    client.force_authenticate(owner)
+    answer = client.post(API, body, format="json", HTTP_ACCEPT_LANGUAGE="ja")
+    assert answer.status_code == 400, answer.json()
+    assert field in answer.json()["errors"], answer.json()
+    assert not ComparisonRun.objects.exists()
+
+
+def test_the_page_answers_bad_input_with_the_field_in_error(pool, owner, tasks_now):
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    answer = start_page(client, games=10**6, abilities=["EB9-910"])
+    assert answer.status_code == 400 and not ComparisonRun.objects.exists()
+    form = answer.context["form"]
+    assert "games" in form.errors and "abilities" in form.errors
+
+
+def test_the_api_refuses_with_409_listing_the_missing_values(db, owner, tasks_now):
+    synthetic_pool(**{"EB9-935": {"cost": "PT"}})
+    client = APIClient()
+    client.force_authenticate(owner)
+    answer = client.post(API, {"strategies": ["big_darc", "big_darc"], "games": 10}, format="json")
+    assert answer.status_code == 409
+    missing = answer.json()["missing"]
+    assert [(row["key"], row["url"]) for row in missing] == [
+        ("EB9-935", reverse("contributions:card_edit", args=["endbreaker", "EB9-935"]) + "#id_field_payout")
+    ]
+    setup = client.get("/api/games/endbreaker/comparisons/setup/").json()
+    assert setup["ready"] is False and setup["missing"][0]["key"] == "EB9-935"
+    assert not ComparisonRun.objects.exists()
+
+
+def test_a_game_without_a_whole_game_has_no_comparison_page(db):
+    assert Client().get("/games/suikoden/compare/").status_code == 404
+
+
+def test_a_run_that_may_stop_stops_at_the_first_look_where_the_leaders_differ(pool, owner, settings):
+    settings.TASKS = IMMEDIATE
+    settings.COMPARISON_CHUNK_BLOCKS = 20
+    client = APIClient()
+    client.force_authenticate(owner)
+    body = {"strategies": ["big_darc", "build_then_resolve"], "games": 400, "sequential": True, "seed": 1}
+    run = client.post(API, body, format="json").json()
+    assert run["status"] == "done" and run["planned"] == 400
+    assert run["result"]["stopped_early"] is True and run["progress"] == 100  # the first look: after 100 games
+    leaders = run["result"]["leaders"]
+    assert leaders["significant"] and leaders["threshold"] == pytest.approx(0.05 / 4)  # 4 looks, 1 pair
+
+
+def test_the_game_page_links_to_the_comparisons_of_a_game_with_a_whole_game(db):
+    from cards.services import sync_games
+
+    sync_games()
+    assert URL in Client().get("/games/endbreaker/").content.decode()
+    assert "/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()
