@@ -356,7 +356,7 @@ def _submitted_record(
     """The card to propose (the project's card format), its key, and the card as it is now (None: a new card).
 
     Only the values submitted are set: a matched card keeps every value not submitted as it is."""
-    card = _matched_card(photo)
+    card = matched_card(photo)
     current = card_state(Card.objects.prefetch_related("texts").get(pk=card.pk)) if card is not None else None
     if current is not None:
         key = card.key
@@ -391,7 +391,7 @@ def _submitted_record(
     return key, record, current
 
 
-def _matched_card(photo: PhotoReading) -> Card | None:
+def matched_card(photo: PhotoReading) -> Card | None:
     """The card the photo shows: the one its text matched, else the one that already has this picture."""
     if photo.card is not None:
         return photo.card

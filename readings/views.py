@@ -124,7 +124,14 @@ def _current_values(form: PhotoReviewForm, current: dict[str, Any] | None, langu
     now.update({"name": texts.get("name", ""), "text": texts.get("text", "")})
     for name, value in (current.get("fields") or {}).items():
         now[f"field_{name}"] = value
-    return {name: value for name, value in now.items() if name in form.fields}
+    shown: dict[str, Any] = {}
+    for name, value in now.items():
+        if name not in form.fields:
+            continue
+        # A value among choices (the kind, an attribute) is shown by its label, as the list offers it.
+        labels = {str(choice): label for choice, label in getattr(form.fields[name], "choices", ())}
+        shown[name] = labels.get(str(value), value) if value not in ("", None) else value
+    return shown
 
 
 @account_required
@@ -135,7 +142,8 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
     batch = _own_batch(request, batch_id)
     photo = services.photo_of(batch, index)
     definition = batch.game.definition
-    card = Card.objects.prefetch_related("texts").filter(pk=photo.card_id).first()
+    matched = services.matched_card(photo)
+    card = Card.objects.prefetch_related("texts").filter(pk=matched.pk).first() if matched is not None else None
     current = card_state(card) if card is not None else None
     form = PhotoReviewForm(definition, request.POST or None, new_card=card is None, initial=_initial(photo, current))
     photos = list(batch.photos.all())

@@ -99,3 +99,10 @@ def test_the_upload_page_starts_a_batch_and_shows_its_queue(synthetic_cards, rea
     assert made.photos.count() == 2
     refused = client.post("/contributions/photos/", {"game": "endbreaker"})
     assert refused.status_code == 400 and "photo" in refused.content.decode()
+
+
+def test_the_matched_cards_values_among_choices_are_shown_by_their_label(batch, reader):  # noqa: F811
+    review = page_client(reader, "ja").get(f"/contributions/photos/{batch.pk}/1/").content.decode()
+    # EB9-001 is an ability: beside the kind it says so in Japanese, not by the stored slug.
+    assert re.search(r'class="reading-now">[^<]*アビリティ</small>', review)
+    assert not re.search(r'class="reading-now">[^<]*ability</small>', review)
