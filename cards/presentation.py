@@ -774,14 +774,19 @@ def _value_gap_links(game: Game, gap: Any) -> list[Link]:
     return [Link(_("Show these cards"), _search_url(query))]
 
 
-def _goldfish_row(game: Game, gap: Any, language: str) -> GapRow:
-    values = {
+def _value_gap_values(game: Game, gap: Any, language: str) -> dict[str, Any]:
+    """The words of a value gap's row (goldfish or simulator): the value, the kinds, how many cards lack it."""
+    return {
         "field": _value_label(game, gap.field, language),
         "kinds": _kinds_label(game, gap.kinds, language),
         "unknown": gap.cards - gap.known,
         "cards": gap.cards,
         "blocks": pick(gap.blocks, language),
     }
+
+
+def _goldfish_row(game: Game, gap: Any, language: str) -> GapRow:
+    values = _value_gap_values(game, gap, language)
     if gap.cards:
         text = _("Goldfish: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — %(blocks)s") % values
     else:
@@ -790,13 +795,7 @@ def _goldfish_row(game: Game, gap: Any, language: str) -> GapRow:
 
 
 def _simulator_row(game: Game, gap: Any, language: str) -> GapRow:
-    values = {
-        "field": _value_label(game, gap.field, language),
-        "kinds": _kinds_label(game, gap.kinds, language),
-        "unknown": gap.cards - gap.known,
-        "cards": gap.cards,
-        "blocks": pick(gap.blocks, language),
-    }
+    values = _value_gap_values(game, gap, language)
     if gap.cards:
         text = _("Simulator: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — %(blocks)s") % values
     else:
