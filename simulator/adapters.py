@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
+from cards.gamedefs.base import GameDefinition
 from cards.models import Card
 from cardsite.labels import pick
 from decks import selectors
@@ -26,22 +27,28 @@ from .core import SimCard, SimDeck
 from .engines import get_engine
 
 
-def sim_card(card: Card, language: str) -> SimCard:
-    return SimCard(
-        key=card.key, name=card.display_name(language), kind=card.checked.kind, fields=dict(card.checked.fields)
-    )
+def sim_card(card: Card, language: str, definition: GameDefinition | None = None) -> SimCard:
+    """The card as the engines see it: its checked values, each as its type gives it to a plain-Python core
+    (a skill declared "none" is the empty string). ``definition``: its game's, when the caller has it."""
+    definition = definition or card.game.definition
+    fields = {}
+    for name, value in card.checked.fields.items():
+        spec = definition.field(name)
+        fields[name] = spec.type.plain(value) if spec is not None else value
+    return SimCard(key=card.key, name=card.display_name(language), kind=card.checked.kind, fields=fields)
 
 
 def sim_deck(deck: Deck, language: str = "ja") -> SimDeck:
     """The deck as the simulator sees it: every zone (fixed zones included) with copies expanded."""
     zones: dict[str, list[tuple[SimCard, int]]] = {}
+    definition = deck.game.definition
     for entry in selectors.deck_entries(deck):
-        zones.setdefault(entry.zone, []).append((sim_card(entry.card, language), entry.count))
+        zones.setdefault(entry.zone, []).append((sim_card(entry.card, language, definition), entry.count))
     for zone, fixed in selectors.fixed_cards(deck).items():
         cards = []
         for card, key, count in fixed:
             if card is not None:
-                cards.append((sim_card(card, language), count))
+                cards.append((sim_card(card, language, definition), count))
             else:
                 cards.append((SimCard(key=key, name=key), count))
         zones[zone] = cards

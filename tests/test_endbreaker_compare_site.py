@@ -41,14 +41,15 @@ def _card(key, kind, fields, name, number=None):
 def synthetic_pool(**overrides):
     """A complete synthetic pool: every value the whole game reads. ``overrides``: key -> fields to use instead."""
     cards = [
-        _card("EB1-001", None, {"skill": "B", "at": 0, "cost": "B"}, "テスト酒場", "EB1-001"),
+        # The tavern and the thorn printed without a skill: "none", a value, not an unknown.
+        _card("EB1-001", None, {"skill": "none", "at": 0, "cost": "B"}, "テスト酒場", "EB1-001"),
         _card("城塞騎士", "job", {"skill": "P", "at": 1, "cost": "P", "attribute": "P"}, "テスト騎士"),
         _card("狩猟者", "job", {"skill": "T", "at": 1, "cost": "T", "attribute": "T"}, "テスト狩人"),
         _card("星霊術士", "job", {"skill": "S", "at": 1, "cost": "S", "attribute": "S"}, "テスト術士"),
         _card("魔獣戦士", "job", {"skill": "PP", "at": 2, "cost": "PP", "attribute": "P"}, "テスト戦士"),
         _card("スカイランナー", "job", {"skill": "TT", "at": 2, "cost": "TT", "attribute": "T"}, "テスト走者"),
         _card("デモニスタ", "job", {"skill": "SS", "at": 2, "cost": "SS", "attribute": "S"}, "テスト魔人"),
-        _card("EB1-059", "thorn", {"skill": "B", "at": 1}, "テスト棘", "EB1-059"),
+        _card("EB1-059", "thorn", {"skill": "none", "at": 1}, "テスト棘", "EB1-059"),
     ]
     for n in range(10):
         fields = {"cost": "P" * (n % 4 + 1) + "S", "skill": "●", "at": n % 4, "attribute": "PTS"[n % 3]}
@@ -100,6 +101,22 @@ def test_a_complete_pool_makes_the_set_up_of_the_seed(pool):
     assert [card.key for card in setup.jobs] == ["魔獣戦士", "スカイランナー", "デモニスタ"]
     assert [card.key for card in setup.abilities] == [f"EB9-91{n}" for n in range(9)]  # the first 9 by number
     assert len(setup.scenarios) == 10 and len(setup.masquerades) == 8
+    # A skill stored as "none" reaches the engine as no skill at all, and is not a missing value.
+    assert setup.thorn.fields["skill"] == "" and setup.tavern.fields["skill"] == ""
+
+
+def test_a_skill_of_none_is_stored_as_a_value_shown_in_the_readers_language_and_empty_stays_unknown(pool):
+    from cards.gamedefs import get_game
+    from cards.gamedefs.base import FieldValueError
+
+    skill = get_game("endbreaker").field("skill").type
+    assert skill.clean(" None ") == "none"
+    for raw in ("", "  ", "nothing"):
+        with pytest.raises(FieldValueError):
+            skill.clean(raw)
+    assert "none" in skill.describe()
+    page = Client(HTTP_ACCEPT_LANGUAGE="ja").get("/games/endbreaker/cards/EB1-059/").content.decode()
+    assert "なし" in page
 
 
 def test_missing_values_refuse_naming_each_card_and_value(db):

@@ -63,6 +63,10 @@ class FieldType:
         """The values this type names for the pages, each with its labels (checked at start-up)."""
         return list(self.value_labels.items())
 
+    def plain(self, value: Any) -> Any:
+        """A stored value as the plain-Python cores (simulator engines) read it; the same value by default."""
+        return value
+
 
 @dataclass(frozen=True)
 class IntegerType(FieldType):
@@ -211,8 +215,14 @@ class SymbolStringType(FieldType):
 
     name: str = "symbols"
     symbols: tuple[str, ...] = ()
+    # The word a game declares for "no symbol at all" (a card printed without a skill): typed and stored as
+    # this word, shown by its ``value_labels``, read by the engines as the empty string. An empty value
+    # stays refused, since an empty box means the value is unknown, not that the card has none.
+    none_value: str | None = None
 
     def clean(self, raw: Any) -> str:
+        if self.none_value is not None and isinstance(raw, str) and raw.strip().lower() == self.none_value:
+            return self.none_value
         if not isinstance(raw, str) or not raw.strip():
             raise FieldValueError("not_symbols", value=_shown(raw))
         value = raw.strip()
@@ -222,7 +232,12 @@ class SymbolStringType(FieldType):
         return value
 
     def expectation(self) -> Problem:
+        if self.none_value is not None:
+            return Problem("expect_symbols_or_none", {"symbols": list(self.symbols), "none": self.none_value})
         return Problem("expect_symbols", {"symbols": list(self.symbols)})
+
+    def plain(self, value: Any) -> Any:
+        return "" if self.none_value is not None and value == self.none_value else value
 
 
 @dataclass(frozen=True)

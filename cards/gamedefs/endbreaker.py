@@ -1,7 +1,8 @@
 """エンドブレイカー！SCG (seed 000; ../shared/games.md).
 
 Skill and cost are strings of the skill symbols P (力量), T (技術), S (精神),
-B (酒) and ● (万能, stands for any one of P, T, S, B), as printed: "PPT", "●●".
+B (酒) and ● (万能, stands for any one of P, T, S, B), as printed: "PPT", "●●". A card printed
+without a skill has the skill "none" (a value, unlike an empty box, which means unknown).
 """
 
 from . import register
@@ -61,7 +62,12 @@ DEFINITION = register(
             ),
             FieldSpec(
                 "skill",
-                SymbolStringType(symbols=SKILL_SYMBOLS),
+                # "none": a card printed without a skill (the engine then counts no skill for it).
+                SymbolStringType(
+                    symbols=SKILL_SYMBOLS,
+                    none_value="none",
+                    value_labels={"none": {"ja": "なし", "zh-hant": "無", "en": "none"}},
+                ),
                 {"ja": "スキル", "zh-hant": "技能點數", "en": "Skill"},
                 help="skills the card produces when played",
             ),

@@ -88,6 +88,7 @@ MESSAGES: dict[str, str] = {
     "expect_choice": N_("one of %(choices)s"),
     "expect_choices": N_("one or more of %(choices)s, separated by |"),
     "expect_symbols": N_("symbols from %(symbols)s"),
+    "expect_symbols_or_none": N_("symbols from %(symbols)s, or “%(none)s” for a card that shows none"),
     "with_expected": N_("%(problem)s Expected: %(expected)s."),
 }
 
