@@ -92,6 +92,12 @@ def parse_payout(text: str) -> list[int]:
     return [int(part) for part in str(text).split("-")]
 
 
+@lru_cache(maxsize=256)
+def _payout(text: str) -> tuple[int, ...]:
+    """``parse_payout`` read once per printed payout (every scenario resolved and every battle reads one)."""
+    return tuple(parse_payout(text))
+
+
 def place_rewards(payout: Sequence[int], scores: Sequence[int]) -> list[int]:
     """「所有的玩家按照其打出的牌面上AT值的大小來排序，獲得假面上標記的獎賞 … 如有排名相同的玩家，則將可獲得的量
     平均後無條件捨棄至整數。」 Places past the payout's length pay nothing."""
@@ -281,6 +287,13 @@ class Game:
 
     def draw(self, player: Player, count: int) -> int:
         """Draws up to ``count``; 「不能抽就洗」: the discard pile is shuffled into the deck when it runs out."""
+        deck = player.deck
+        if len(deck) >= count > 0:  # the common case: the top cards in one go, in the order they come off
+            player.hand += deck[: -count - 1 : -1]
+            del deck[-count:]
+            if self.log_events:
+                self.note(player, "draw", amount=count)
+            return count
         drawn = 0
         while drawn < count:
             if not player.deck:
@@ -408,8 +421,10 @@ class Game:
     def play_cards(self, player: Player) -> None:
         place = self._play_places[player.seat]
         thorn = self.setup.thorn
+        play_values = self._play_values
         while player.plays > 0 and not self.over and not self.turn_ended:
-            # ``next_to_play``, its common case written out (this loop runs for every card played).
+            # ``next_to_play`` and ``play``, their common case written out (this loop runs for every card played,
+            # and a Python call costs as much as the rest of a play).
             hand = player.hand  # read again each time: an effect may start a battle, which deals new hands
             if not hand:
                 return
@@ -418,7 +433,16 @@ class Game:
                 card = self.next_to_play(player)
                 if card is None:
                     return
-            self.play(player, card)
+            player.plays -= 1
+            hand.remove(card)
+            skill, at, daily, battle = play_values.get(card) or self._played(card)
+            in_play = InPlay(card, skill, at)
+            player.field.append(in_play)
+            if self.log_events:
+                self.note(player, "play", card.key, detail=skill)
+            effect = battle if self.in_battle else daily
+            if effect is not None:
+                effect(self, player, in_play)
 
     # Gaining and scenarios ---------------------------------------------------------------------------------
 
@@ -541,7 +565,7 @@ class Game:
             self.resolved_by_effect_this_turn += 1
         else:
             self.resolved_this_turn += 1
-        reward = self.take_darc(player, int(parse_payout(card.fields["payout"])[0]))
+        reward = self.take_darc(player, _payout(card.fields["payout"])[0])
         self.note(player, "scenario", card.key, reward)
         self.scenarios_out.append(self.scenario_right)
         self.scenario_right = self.scenario_pile.pop()
@@ -569,14 +593,16 @@ class Game:
         target = max(open_, key=lambda m: len(m.thorns)) if most else min(open_, key=lambda m: len(m.thorns))
         player.thorns -= 1
         target.thorns.append(player.seat)
-        target.revealed = max(target.revealed, target.stage)
-        self.note(player, "thorn", target.card.key if target.stage >= THORNS_TO_BATTLE else None, target.stage)
-        if target.stage == 2:
+        stage = target.stage
+        target.revealed = max(target.revealed, stage)
+        if self.log_events:
+            self.note(player, "thorn", target.card.key if stage >= THORNS_TO_BATTLE else None, stage)
+        if stage == 2:
             # 「若該能力為日常，則在這瞬間開始就發生效果。若該能力為戰鬥，則至戰鬥開始時才發生效果。」
             revealed = self.masquerade_script(target.card).revealed
             if revealed is not None:
                 revealed(self, player)
-        if target.stage >= THORNS_TO_BATTLE:
+        if target.stage >= THORNS_TO_BATTLE:  # read again: a revealed ability may have moved thorns
             # 「(3) 當第三張棘放上後，完全顯示出該假面的身份，此時立刻進入戰鬥階段。」
             self.battle(target)
 
@@ -698,7 +724,7 @@ class Game:
         # 6「戰鬥不能的玩家，獲得的勝利點數減半，同樣無條件捨棄至整數。」
         scores = [self.total_at(player) for player in self.players]
         self.battle_scores.append(scores)
-        rewards = place_rewards(parse_payout(masquerade.card.fields["payout"]), scores)
+        rewards = place_rewards(_payout(masquerade.card.fields["payout"]), scores)
         for player, score, reward in zip(self.players, scores, rewards, strict=True):
             if player.incapacitated:
                 reward //= 2
