@@ -172,7 +172,16 @@ _PREPARED: dict[tuple[Setup, Rules], _Prepared] = {}
 _MAX_PREPARED = 64  # set-ups kept at once (a page or a comparison uses one or two)
 
 
+# The set-up, rules and facts of the last game made: a run plays game after game on the same objects, and
+# checking them by identity skips hashing the whole set-up (its every card) once per game.
+_last_prepared: tuple[Setup, Rules, _Prepared] | None = None
+
+
 def _prepared(setup: Setup, rules: Rules) -> _Prepared:
+    global _last_prepared
+    last = _last_prepared
+    if last is not None and last[0] is setup and last[1] is rules:
+        return last[2]
     key = (setup, rules)
     found = _PREPARED.get(key)
     if found is None:
@@ -180,7 +189,11 @@ def _prepared(setup: Setup, rules: Rules) -> _Prepared:
         if len(_PREPARED) >= _MAX_PREPARED:
             _PREPARED.clear()
         _PREPARED[key] = found
+    _last_prepared = (setup, rules, found)
     return found
+
+
+_DEFAULT_RULES = Rules()  # frozen: one object for every game given no rules (found again by identity)
 
 
 @lru_cache(maxsize=512)
@@ -205,7 +218,7 @@ class Game:
         *,
         log_events: bool = True,
     ) -> None:
-        self.rules = rules or Rules()
+        self.rules = rules or _DEFAULT_RULES
         self.log_events = log_events  # False: nothing is logged (many games played for their results only)
         if not MIN_PLAYERS <= len(strategies) <= MAX_PLAYERS:
             raise SetupError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, {len(strategies)} given")
@@ -254,7 +267,8 @@ class Game:
         # Each seat's play order as card -> its place (``next_to_play``), shared by the games on this set-up.
         ranks = self._prepared.ranks
         self._play_places = [
-            (ranks.get(order) or ranks.setdefault(order, _Ranks(order))).__getitem__
+            # ``setdefault`` only for a new order (``get`` is cheaper; a _Ranks not yet filled is empty and falsy).
+            (ranks[order] if order in ranks else ranks.setdefault(order, _Ranks(order))).__getitem__
             for order in (strategy.play_order for strategy in strategies)
         ]
         for player in self.players:
@@ -517,8 +531,9 @@ class Game:
         if pool is None:
             pool = self.skill_counts(player)
         needs = self._prepared.gain_need
+        payable = self._prepared.payable
         gained = 0
-        while (card := self.choose_gain(player, pool)) is not None:
+        while (card := self._choose(player, payable(pool))) is not None:  # ``choose_gain``
             left = pay_counts(pool, needs[card])
             assert left is not None
             pool = left
