@@ -437,26 +437,32 @@ class Game:
         thorn = self.setup.thorn
         play_values = self._play_values
         while player.plays > 0 and not self.over and not self.turn_ended:
-            # ``next_to_play`` and ``play``, their common case written out (this loop runs for every card played,
-            # and a Python call costs as much as the rest of a play).
-            hand = player.hand  # read again each time: an effect may start a battle, which deals new hands
-            if not hand:
-                return
-            card = min(hand, key=place)
-            if card is thorn and not self.in_battle:
-                card = self.next_to_play(player)
-                if card is None:
+            # ``next_to_play`` and ``play``, written out: this loop runs for every card played, and a Python call
+            # costs as much as the rest of a play. The hand is taken in play order at once, the strategy's order
+            # with ties to the first drawn (a stable sort: the cards ``next_to_play`` would pick one by one), and
+            # looked at again only after a card with an effect, which may change the hand, the plays or the phase
+            # (a battle deals new hands and fields).
+            hand = player.hand
+            field = player.field
+            in_battle = self.in_battle
+            for card in sorted(hand, key=place):
+                if card is thorn and not in_battle:
+                    continue  # a thorn is in hand only in battle, and played only there
+                player.plays -= 1
+                hand.remove(card)
+                skill, at, daily, battle = play_values.get(card) or self._played(card)
+                in_play = InPlay(card, skill, at)
+                field.append(in_play)
+                if self.log_events:
+                    self.note(player, "play", card.key, detail=skill)
+                effect = battle if in_battle else daily
+                if effect is not None:
+                    effect(self, player, in_play)
+                    break
+                if player.plays <= 0:
                     return
-            player.plays -= 1
-            hand.remove(card)
-            skill, at, daily, battle = play_values.get(card) or self._played(card)
-            in_play = InPlay(card, skill, at)
-            player.field.append(in_play)
-            if self.log_events:
-                self.note(player, "play", card.key, detail=skill)
-            effect = battle if self.in_battle else daily
-            if effect is not None:
-                effect(self, player, in_play)
+            else:
+                return  # the hand is played out (or holds only thorns, outside battle)
 
     # Gaining and scenarios ---------------------------------------------------------------------------------
 
