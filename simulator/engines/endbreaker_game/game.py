@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...core import SeededRandom, SimCard
-from .effects import MASQUERADE_SCRIPTS, SCRIPTS, Effect, MasqueradeScript
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, Effect, MasqueradeScript, declined
 from .rules import (
     BATTLE_PLAYS,
     HAND_SIZE,
@@ -153,8 +153,20 @@ class _Prepared:
         # A pool's counts -> the places in ``gain_order`` of the cards it pays for (the same for every game).
         self.affordable: dict[Counts, tuple[int, ...]] = {}
         self.play_values: dict[SimCard, _PlayValues] = {}
+        # A strategy (by identity, kept to tell a reused id apart) -> its own play values (``play_values_for``).
+        self.by_strategy: dict[int, tuple[Strategy, dict[SimCard, _PlayValues]]] = {}
         self.ranks: dict[tuple[str, ...], _Ranks] = {}
         self.starting_deck: tuple[SimCard, ...] = tuple(setup.starting_deck())
+
+    def play_values_for(self, strategy: Strategy) -> dict[SimCard, _PlayValues]:
+        """The play values of the cards ``strategy`` plays (filled in by ``Game._played_by``): ``play_values``
+        less the effects that ask first and that the strategy says no to (``effects.declined``)."""
+        entry = self.by_strategy.get(id(strategy))
+        if entry is None or entry[0] is not strategy:
+            if len(self.by_strategy) >= _MAX_STRATEGIES_REMEMBERED:
+                self.by_strategy.clear()
+            entry = self.by_strategy[id(strategy)] = (strategy, {})
+        return entry[1]
 
     def payable(self, pool: Counts) -> tuple[int, ...]:
         """The places in ``gain_order`` of the cards ``pool`` pays for, remembered per pool."""
@@ -167,6 +179,7 @@ class _Prepared:
         return found
 
 
+_MAX_STRATEGIES_REMEMBERED = 256  # a run plays the same few strategies; a page may make new ones
 _MAX_POOLS_REMEMBERED = 100_000  # a bound, never reached in practice (a pool is a handful of cards' skills)
 _PREPARED: dict[tuple[Setup, Rules], _Prepared] = {}
 _MAX_PREPARED = 64  # set-ups kept at once (a page or a comparison uses one or two)
@@ -271,6 +284,8 @@ class Game:
             (ranks[order] if order in ranks else ranks.setdefault(order, _Ranks(order))).__getitem__
             for order in (strategy.play_order for strategy in strategies)
         ]
+        # Each seat's play values: its strategy's, without the effects it always says no to (``play_cards``).
+        self._seat_values = [self._prepared.play_values_for(strategy) for strategy in strategies]
         for player in self.players:
             player.deck = list(self._prepared.starting_deck)
             self.shuffle(player.deck)
@@ -419,6 +434,19 @@ class Game:
         found = self._prepared.play_values[card] = (skill, int(card.fields.get("at") or 0), daily, battle)
         return found
 
+    def _played_by(self, player: Player, card: SimCard) -> _PlayValues:
+        """``_played`` for the player's strategy: an effect it says no to is left out (it would only have asked),
+        read once per strategy and set-up."""
+
+        def answer(question: str, default: bool) -> bool:
+            return self.may(player, question, default=default)
+
+        skill, at, daily, battle = self._play_values.get(card) or self._played(card)
+        kept_daily = None if daily is None or declined(daily, answer) else daily
+        kept_battle = None if battle is None or declined(battle, answer) else battle
+        found = self._seat_values[player.seat][card] = (skill, at, kept_daily, kept_battle)
+        return found
+
     def play(self, player: Player, card: SimCard) -> None:
         """Spends a play and puts the card on the field; its effect for the phase happens."""
         player.plays -= 1
@@ -435,7 +463,7 @@ class Game:
     def play_cards(self, player: Player) -> None:
         place = self._play_places[player.seat]
         thorn = self.setup.thorn
-        play_values = self._play_values
+        play_values = self._seat_values[player.seat]
         while player.plays > 0 and not self.over and not self.turn_ended:
             # ``next_to_play`` and ``play``, written out: this loop runs for every card played, and a Python call
             # costs as much as the rest of a play. The hand is taken in play order at once, the strategy's order
@@ -450,7 +478,7 @@ class Game:
                     continue  # a thorn is in hand only in battle, and played only there
                 player.plays -= 1
                 hand.remove(card)
-                skill, at, daily, battle = play_values.get(card) or self._played(card)
+                skill, at, daily, battle = play_values.get(card) or self._played_by(player, card)
                 in_play = InPlay(card, skill, at)
                 field.append(in_play)
                 if self.log_events:
