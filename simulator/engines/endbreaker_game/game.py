@@ -691,15 +691,14 @@ class Game:
     def choose_and_act(self, player: Player) -> None:
         resolve = player.strategy.resolve
         pool = self.skill_counts(player)  # the field does not change until the player acts
-        if resolve == "always" and self.can_resolve(player, pool):
-            self.resolve_scenario(player, pool)
+        # ``resolve_scenario`` checks ``can_resolve`` first and changes nothing when it cannot resolve.
+        if resolve == "always" and self.resolve_scenario(player, pool):
             return
         if (
             resolve == "if_nothing_to_gain"
             and self.choose_gain(player, pool) is None
-            and self.can_resolve(player, pool)
+            and self.resolve_scenario(player, pool)
         ):
-            self.resolve_scenario(player, pool)
             return
         self.gain_cards(player, pool)
 
@@ -728,14 +727,17 @@ class Game:
         self.fighting = masquerade
         self.fighting_thorns = list(masquerade.thorns)
         script = self.masquerade_script(masquerade.card)
-        self.note(None, "battle", masquerade.card.key, self.battles + 1)
+        log = self.log_events  # the notes below are not even called when the log is off
+        if log:
+            self.note(None, "battle", masquerade.card.key, self.battles + 1)
         thorn = self.setup.thorn
         for player in self.players:
             # 1「所有玩家立刻將手牌、場上的牌、棄牌堆洗牌成為新牌庫（不包括錢幣卡以及棘）。接著抽出５張卡並獲得５行動。」
             player.deck += player.hand + [card.card for card in player.field] + player.discard
             player.hand, player.field, player.discard = [], [], []
             self.shuffle(player.deck)
-            self.note(player, "shuffle", amount=len(player.deck))
+            if log:
+                self.note(player, "shuffle", amount=len(player.deck))
             self.draw(player, HAND_SIZE)
             player.plays = BATTLE_PLAYS
             player.damage_reduction = 0
@@ -757,16 +759,22 @@ class Game:
         # 等同該卡上標示傷害數值的卡片。… 若有玩家的牌庫為０張時該玩家變為戰鬥不能的狀態。」
         damage_card = self.masquerade_pile.pop()
         damage = int(damage_card.fields["damage"])
-        self.note(None, "damage_card", damage_card.key, damage)
+        if log:
+            self.note(None, "damage_card", damage_card.key, damage)
         for player in self.players:
             more = 0 if script.damage is None else script.damage(self, player, damage)
             taken = max(0, damage + more - player.damage_reduction)
-            for _ in range(min(taken, len(player.deck))):
-                player.discard.append(player.deck.pop())
-            self.note(player, "damage", amount=taken)
-            if not player.deck:
+            deck = player.deck
+            discarded = min(taken, len(deck))
+            if discarded:  # the top cards onto the discard pile in the order they come off the deck
+                player.discard += deck[: -discarded - 1 : -1]
+                del deck[-discarded:]
+            if log:
+                self.note(player, "damage", amount=taken)
+            if not deck:
                 player.incapacitated = True
-                self.note(player, "incapacitated")
+                if log:
+                    self.note(player, "incapacitated")
         if script.after_damage is not None:
             script.after_damage(self, masquerade.card)
         # 5 ranking by AT, shared places average their rewards (place_rewards);
@@ -778,7 +786,7 @@ class Game:
             if player.incapacitated:
                 reward //= 2
             reward = self.take_darc(player, reward)
-            if self.log_events:
+            if log:
                 self.note(player, "reward", masquerade.card.key, reward, detail=f"AT {score}")
         # 「戦闘終了時」 effects of the cards played (シールドガード).
         for player in self.players:
