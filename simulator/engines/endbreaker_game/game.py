@@ -399,8 +399,12 @@ class Game:
         """The AT a player has played; in battle, with the fought masquerade's changes (none goes below 0:
         「０以下になった場合、０として扱う」)."""
         bonus = None if self.fighting is None else self.masquerade_script(self.fighting.card).at_bonus
-        if bonus is None:
-            return sum(self.at_of(player, card) for card in player.field)
+        if bonus is None:  # ``at_of`` for each card, written out (every battle reads each field card)
+            total = 0
+            for card in player.field:
+                script = SCRIPTS.get(card.card.key)
+                total += card.at if script is None or script.at is None else script.at(self, player, card)
+            return total
         return sum(max(0, self.at_of(player, card) + bonus(self, player, card)) for card in player.field)
 
     def masquerade_script(self, card: SimCard) -> MasqueradeScript:
