@@ -485,8 +485,8 @@ class Game:
                 skill, at, daily, battle = play_values.get(card) or self._played_by(player, card)
                 in_play = InPlay(card, skill, at)
                 field.append(in_play)
-                if self.log_events:
-                    self.note(player, "play", card.key, detail=skill)
+                if self.log_events:  # ``note``, written out
+                    self.log.append(_new_tuple(LogEntry, (self.turn, player.seat, "play", card.key, None, skill)))
                 effect = battle if in_battle else daily
                 if effect is not None:
                     effect(self, player, in_play)
