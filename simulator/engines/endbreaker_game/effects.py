@@ -80,8 +80,9 @@ def masquerade(key: str, **hooks: object) -> None:
 
 def asks_first(effect: Effect, question: str, default: bool) -> Effect:
     """Notes on ``effect`` that the first thing it does is ask ``question`` (with ``default``), and that it does
-    nothing at all on a no. A strategy's answer never changes, so the game leaves such an effect out for a
-    strategy that says no (``Game._seat_values``) instead of calling it for every card played."""
+    nothing at all on a no. A strategy is frozen and its answers are read once per set-up, so the game leaves
+    such an effect out for a strategy that says no (``Game._seat_values``) instead of calling it for every card
+    played."""
     effect.asks_first = (question, default)  # type: ignore[attr-defined]
     return effect
 

@@ -536,9 +536,9 @@ class Game:
                     if pile and (rule.max_owned is None or self._rule_allows(player, rule, pile[-1])):
                         return pile[-1]
             else:
-                index = self._prepared.gain_index.get(rule.card)
-                if index is not None and index in candidates:
-                    pile = piles[index]
+                named = self._prepared.gain_index.get(rule.card)
+                if named is not None and named in candidates:
+                    pile = piles[named]
                     if pile and self._rule_allows(player, rule, pile[-1]):
                         return pile[-1]
         return None
