@@ -287,6 +287,20 @@ def test_tavern_changes_nothing_when_the_strategy_declines():
     assert player.field[0].skill == "PT"
 
 
+def test_the_play_loop_leaves_out_only_the_effects_a_strategy_says_no_to():
+    # The play loop skips an effect that only asks and that the seat's strategy declines: the same tavern in
+    # the same game still changes skills for the seat whose strategy says yes.
+    yes, no = Strategy("yes", answers={"EB1-001": True}), Strategy("no")
+    game = new_game(strategies=[yes, no])
+    for player in game.players:
+        player.field = [InPlay(card("EB9-970", "job"), "PT", 1)]
+        player.plays = 1
+        fill(player, TAVERN)
+        game.play_cards(player)
+    assert [c.skill for c in game.players[0].field] == ["BB", ""]
+    assert [c.skill for c in game.players[1].field] == ["PT", ""]
+
+
 def test_iai_giri_may_turn_b_into_wild_on_up_to_two_cards():
     # EB1-008「[日常]場のカード２枚までを選び、「スキル：B」すべてを「スキル：●」に変更してもよい。」
     game, player = scripted_turn("BB", "PB", "B", answers={"EB1-008": True})

@@ -78,6 +78,21 @@ def masquerade(key: str, **hooks: object) -> None:
 # Shared effects ---------------------------------------------------------------------------------------------
 
 
+def asks_first(effect: Effect, question: str, default: bool) -> Effect:
+    """Notes on ``effect`` that the first thing it does is ask ``question`` (with ``default``), and that it does
+    nothing at all on a no. A strategy is frozen and its answers are read once per set-up, so the game leaves
+    such an effect out for a strategy that says no (``Game._seat_values``) instead of calling it for every card
+    played."""
+    effect.asks_first = (question, default)  # type: ignore[attr-defined]
+    return effect
+
+
+def declined(effect: Effect, answer: Callable[[str, bool], bool]) -> bool:
+    """Whether ``effect`` is one that ``asks_first`` and ``answer`` (a strategy's) says no to it."""
+    asked: tuple[str, bool] | None = getattr(effect, "asks_first", None)
+    return asked is not None and not answer(*asked)
+
+
 def may(question: str, effect: Effect, *, default: bool = True) -> Effect:
     """「〜してもよい」: the effect happens if the strategy says yes to ``question``."""
 
@@ -85,7 +100,7 @@ def may(question: str, effect: Effect, *, default: bool = True) -> Effect:
         if game.may(player, question, default=default):
             effect(game, player, played)
 
-    return run
+    return asks_first(run, question, default)
 
 
 def both(*effects: Effect) -> Effect:
@@ -152,7 +167,7 @@ def change_skills(question: str, *, up_to: int, symbols: str, into: str) -> Effe
             card.skill = "".join(into if symbol in symbols else symbol for symbol in card.skill)
             game.note(player, "skill_changed", card.card.key, detail=card.skill)
 
-    return run
+    return asks_first(run, question, False)
 
 
 def reveal_until(kind: str, count: int) -> Effect:

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...core import SeededRandom, SimCard
-from .effects import MASQUERADE_SCRIPTS, SCRIPTS, Effect, MasqueradeScript
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, Effect, MasqueradeScript, declined
 from .rules import (
     BATTLE_PLAYS,
     HAND_SIZE,
@@ -92,6 +92,12 @@ def parse_payout(text: str) -> list[int]:
     return [int(part) for part in str(text).split("-")]
 
 
+@lru_cache(maxsize=256)
+def _payout(text: str) -> tuple[int, ...]:
+    """``parse_payout`` read once per printed payout (every scenario resolved and every battle reads one)."""
+    return tuple(parse_payout(text))
+
+
 def place_rewards(payout: Sequence[int], scores: Sequence[int]) -> list[int]:
     """「所有的玩家按照其打出的牌面上AT值的大小來排序，獲得假面上標記的獎賞 … 如有排名相同的玩家，則將可獲得的量
     平均後無條件捨棄至整數。」 Places past the payout's length pay nothing."""
@@ -147,8 +153,20 @@ class _Prepared:
         # A pool's counts -> the places in ``gain_order`` of the cards it pays for (the same for every game).
         self.affordable: dict[Counts, tuple[int, ...]] = {}
         self.play_values: dict[SimCard, _PlayValues] = {}
+        # A strategy (by identity, kept to tell a reused id apart) -> its own play values (``play_values_for``).
+        self.by_strategy: dict[int, tuple[Strategy, dict[SimCard, _PlayValues]]] = {}
         self.ranks: dict[tuple[str, ...], _Ranks] = {}
         self.starting_deck: tuple[SimCard, ...] = tuple(setup.starting_deck())
+
+    def play_values_for(self, strategy: Strategy) -> dict[SimCard, _PlayValues]:
+        """The play values of the cards ``strategy`` plays (filled in by ``Game._played_by``): ``play_values``
+        less the effects that ask first and that the strategy says no to (``effects.declined``)."""
+        entry = self.by_strategy.get(id(strategy))
+        if entry is None or entry[0] is not strategy:
+            if len(self.by_strategy) >= _MAX_STRATEGIES_REMEMBERED:
+                self.by_strategy.clear()
+            entry = self.by_strategy[id(strategy)] = (strategy, {})
+        return entry[1]
 
     def payable(self, pool: Counts) -> tuple[int, ...]:
         """The places in ``gain_order`` of the cards ``pool`` pays for, remembered per pool."""
@@ -161,12 +179,22 @@ class _Prepared:
         return found
 
 
+_MAX_STRATEGIES_REMEMBERED = 256  # a run plays the same few strategies; a page may make new ones
 _MAX_POOLS_REMEMBERED = 100_000  # a bound, never reached in practice (a pool is a handful of cards' skills)
 _PREPARED: dict[tuple[Setup, Rules], _Prepared] = {}
 _MAX_PREPARED = 64  # set-ups kept at once (a page or a comparison uses one or two)
 
 
+# The set-up, rules and facts of the last game made: a run plays game after game on the same objects, and
+# checking them by identity skips hashing the whole set-up (its every card) once per game.
+_last_prepared: tuple[Setup, Rules, _Prepared] | None = None
+
+
 def _prepared(setup: Setup, rules: Rules) -> _Prepared:
+    global _last_prepared
+    last = _last_prepared
+    if last is not None and last[0] is setup and last[1] is rules:
+        return last[2]
     key = (setup, rules)
     found = _PREPARED.get(key)
     if found is None:
@@ -174,7 +202,11 @@ def _prepared(setup: Setup, rules: Rules) -> _Prepared:
         if len(_PREPARED) >= _MAX_PREPARED:
             _PREPARED.clear()
         _PREPARED[key] = found
+    _last_prepared = (setup, rules, found)
     return found
+
+
+_DEFAULT_RULES = Rules()  # frozen: one object for every game given no rules (found again by identity)
 
 
 @lru_cache(maxsize=512)
@@ -199,7 +231,7 @@ class Game:
         *,
         log_events: bool = True,
     ) -> None:
-        self.rules = rules or Rules()
+        self.rules = rules or _DEFAULT_RULES
         self.log_events = log_events  # False: nothing is logged (many games played for their results only)
         if not MIN_PLAYERS <= len(strategies) <= MAX_PLAYERS:
             raise SetupError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, {len(strategies)} given")
@@ -248,9 +280,12 @@ class Game:
         # Each seat's play order as card -> its place (``next_to_play``), shared by the games on this set-up.
         ranks = self._prepared.ranks
         self._play_places = [
-            (ranks.get(order) or ranks.setdefault(order, _Ranks(order))).__getitem__
+            # ``setdefault`` only for a new order (``get`` is cheaper; a _Ranks not yet filled is empty and falsy).
+            (ranks[order] if order in ranks else ranks.setdefault(order, _Ranks(order))).__getitem__
             for order in (strategy.play_order for strategy in strategies)
         ]
+        # Each seat's play values: its strategy's, without the effects it always says no to (``play_cards``).
+        self._seat_values = [self._prepared.play_values_for(strategy) for strategy in strategies]
         for player in self.players:
             player.deck = list(self._prepared.starting_deck)
             self.shuffle(player.deck)
@@ -281,6 +316,13 @@ class Game:
 
     def draw(self, player: Player, count: int) -> int:
         """Draws up to ``count``; 「不能抽就洗」: the discard pile is shuffled into the deck when it runs out."""
+        deck = player.deck
+        if len(deck) >= count > 0:  # the common case: the top cards in one go, in the order they come off
+            player.hand += deck[: -count - 1 : -1]
+            del deck[-count:]
+            if self.log_events:
+                self.note(player, "draw", amount=count)
+            return count
         drawn = 0
         while drawn < count:
             if not player.deck:
@@ -357,8 +399,12 @@ class Game:
         """The AT a player has played; in battle, with the fought masquerade's changes (none goes below 0:
         「０以下になった場合、０として扱う」)."""
         bonus = None if self.fighting is None else self.masquerade_script(self.fighting.card).at_bonus
-        if bonus is None:
-            return sum(self.at_of(player, card) for card in player.field)
+        if bonus is None:  # ``at_of`` for each card, written out (every battle reads each field card)
+            total = 0
+            for card in player.field:
+                script = SCRIPTS.get(card.card.key)
+                total += card.at if script is None or script.at is None else script.at(self, player, card)
+            return total
         return sum(max(0, self.at_of(player, card) + bonus(self, player, card)) for card in player.field)
 
     def masquerade_script(self, card: SimCard) -> MasqueradeScript:
@@ -392,6 +438,19 @@ class Game:
         found = self._prepared.play_values[card] = (skill, int(card.fields.get("at") or 0), daily, battle)
         return found
 
+    def _played_by(self, player: Player, card: SimCard) -> _PlayValues:
+        """``_played`` for the player's strategy: an effect it says no to is left out (it would only have asked),
+        read once per strategy and set-up."""
+
+        def answer(question: str, default: bool) -> bool:
+            return self.may(player, question, default=default)
+
+        skill, at, daily, battle = self._play_values.get(card) or self._played(card)
+        kept_daily = None if daily is None or declined(daily, answer) else daily
+        kept_battle = None if battle is None or declined(battle, answer) else battle
+        found = self._seat_values[player.seat][card] = (skill, at, kept_daily, kept_battle)
+        return found
+
     def play(self, player: Player, card: SimCard) -> None:
         """Spends a play and puts the card on the field; its effect for the phase happens."""
         player.plays -= 1
@@ -408,17 +467,34 @@ class Game:
     def play_cards(self, player: Player) -> None:
         place = self._play_places[player.seat]
         thorn = self.setup.thorn
+        play_values = self._seat_values[player.seat]
         while player.plays > 0 and not self.over and not self.turn_ended:
-            # ``next_to_play``, its common case written out (this loop runs for every card played).
-            hand = player.hand  # read again each time: an effect may start a battle, which deals new hands
-            if not hand:
-                return
-            card = min(hand, key=place)
-            if card is thorn and not self.in_battle:
-                card = self.next_to_play(player)
-                if card is None:
+            # ``next_to_play`` and ``play``, written out: this loop runs for every card played, and a Python call
+            # costs as much as the rest of a play. The hand is taken in play order at once, the strategy's order
+            # with ties to the first drawn (a stable sort: the cards ``next_to_play`` would pick one by one), and
+            # looked at again only after a card with an effect, which may change the hand, the plays or the phase
+            # (a battle deals new hands and fields).
+            hand = player.hand
+            field = player.field
+            in_battle = self.in_battle
+            for card in sorted(hand, key=place):
+                if card is thorn and not in_battle:
+                    continue  # a thorn is in hand only in battle, and played only there
+                player.plays -= 1
+                hand.remove(card)
+                skill, at, daily, battle = play_values.get(card) or self._played_by(player, card)
+                in_play = InPlay(card, skill, at)
+                field.append(in_play)
+                if self.log_events:  # ``note``, written out
+                    self.log.append(_new_tuple(LogEntry, (self.turn, player.seat, "play", card.key, None, skill)))
+                effect = battle if in_battle else daily
+                if effect is not None:
+                    effect(self, player, in_play)
+                    break
+                if player.plays <= 0:
                     return
-            self.play(player, card)
+            else:
+                return  # the hand is played out (or holds only thorns, outside battle)
 
     # Gaining and scenarios ---------------------------------------------------------------------------------
 
@@ -460,9 +536,9 @@ class Game:
                     if pile and (rule.max_owned is None or self._rule_allows(player, rule, pile[-1])):
                         return pile[-1]
             else:
-                index = self._prepared.gain_index.get(rule.card)
-                if index is not None and index in candidates:
-                    pile = piles[index]
+                named = self._prepared.gain_index.get(rule.card)
+                if named is not None and named in candidates:
+                    pile = piles[named]
                     if pile and self._rule_allows(player, rule, pile[-1]):
                         return pile[-1]
         return None
@@ -493,8 +569,9 @@ class Game:
         if pool is None:
             pool = self.skill_counts(player)
         needs = self._prepared.gain_need
+        payable = self._prepared.payable
         gained = 0
-        while (card := self.choose_gain(player, pool)) is not None:
+        while (card := self._choose(player, payable(pool))) is not None:  # ``choose_gain``
             left = pay_counts(pool, needs[card])
             assert left is not None
             pool = left
@@ -541,7 +618,7 @@ class Game:
             self.resolved_by_effect_this_turn += 1
         else:
             self.resolved_this_turn += 1
-        reward = self.take_darc(player, int(parse_payout(card.fields["payout"])[0]))
+        reward = self.take_darc(player, _payout(card.fields["payout"])[0])
         self.note(player, "scenario", card.key, reward)
         self.scenarios_out.append(self.scenario_right)
         self.scenario_right = self.scenario_pile.pop()
@@ -569,14 +646,16 @@ class Game:
         target = max(open_, key=lambda m: len(m.thorns)) if most else min(open_, key=lambda m: len(m.thorns))
         player.thorns -= 1
         target.thorns.append(player.seat)
-        target.revealed = max(target.revealed, target.stage)
-        self.note(player, "thorn", target.card.key if target.stage >= THORNS_TO_BATTLE else None, target.stage)
-        if target.stage == 2:
+        stage = target.stage
+        target.revealed = max(target.revealed, stage)
+        if self.log_events:
+            self.note(player, "thorn", target.card.key if stage >= THORNS_TO_BATTLE else None, stage)
+        if stage == 2:
             # 「若該能力為日常，則在這瞬間開始就發生效果。若該能力為戰鬥，則至戰鬥開始時才發生效果。」
             revealed = self.masquerade_script(target.card).revealed
             if revealed is not None:
                 revealed(self, player)
-        if target.stage >= THORNS_TO_BATTLE:
+        if target.stage >= THORNS_TO_BATTLE:  # read again: a revealed ability may have moved thorns
             # 「(3) 當第三張棘放上後，完全顯示出該假面的身份，此時立刻進入戰鬥階段。」
             self.battle(target)
 
@@ -616,15 +695,14 @@ class Game:
     def choose_and_act(self, player: Player) -> None:
         resolve = player.strategy.resolve
         pool = self.skill_counts(player)  # the field does not change until the player acts
-        if resolve == "always" and self.can_resolve(player, pool):
-            self.resolve_scenario(player, pool)
+        # ``resolve_scenario`` checks ``can_resolve`` first and changes nothing when it cannot resolve.
+        if resolve == "always" and self.resolve_scenario(player, pool):
             return
         if (
             resolve == "if_nothing_to_gain"
             and self.choose_gain(player, pool) is None
-            and self.can_resolve(player, pool)
+            and self.resolve_scenario(player, pool)
         ):
-            self.resolve_scenario(player, pool)
             return
         self.gain_cards(player, pool)
 
@@ -653,14 +731,17 @@ class Game:
         self.fighting = masquerade
         self.fighting_thorns = list(masquerade.thorns)
         script = self.masquerade_script(masquerade.card)
-        self.note(None, "battle", masquerade.card.key, self.battles + 1)
+        log = self.log_events  # the notes below are not even called when the log is off
+        if log:
+            self.note(None, "battle", masquerade.card.key, self.battles + 1)
         thorn = self.setup.thorn
         for player in self.players:
             # 1「所有玩家立刻將手牌、場上的牌、棄牌堆洗牌成為新牌庫（不包括錢幣卡以及棘）。接著抽出５張卡並獲得５行動。」
             player.deck += player.hand + [card.card for card in player.field] + player.discard
             player.hand, player.field, player.discard = [], [], []
             self.shuffle(player.deck)
-            self.note(player, "shuffle", amount=len(player.deck))
+            if log:
+                self.note(player, "shuffle", amount=len(player.deck))
             self.draw(player, HAND_SIZE)
             player.plays = BATTLE_PLAYS
             player.damage_reduction = 0
@@ -682,28 +763,34 @@ class Game:
         # 等同該卡上標示傷害數值的卡片。… 若有玩家的牌庫為０張時該玩家變為戰鬥不能的狀態。」
         damage_card = self.masquerade_pile.pop()
         damage = int(damage_card.fields["damage"])
-        self.note(None, "damage_card", damage_card.key, damage)
+        if log:
+            self.note(None, "damage_card", damage_card.key, damage)
         for player in self.players:
             more = 0 if script.damage is None else script.damage(self, player, damage)
             taken = max(0, damage + more - player.damage_reduction)
-            for _ in range(min(taken, len(player.deck))):
-                player.discard.append(player.deck.pop())
-            self.note(player, "damage", amount=taken)
-            if not player.deck:
+            deck = player.deck
+            discarded = min(taken, len(deck))
+            if discarded:  # the top cards onto the discard pile in the order they come off the deck
+                player.discard += deck[: -discarded - 1 : -1]
+                del deck[-discarded:]
+            if log:
+                self.note(player, "damage", amount=taken)
+            if not deck:
                 player.incapacitated = True
-                self.note(player, "incapacitated")
+                if log:
+                    self.note(player, "incapacitated")
         if script.after_damage is not None:
             script.after_damage(self, masquerade.card)
         # 5 ranking by AT, shared places average their rewards (place_rewards);
         # 6「戰鬥不能的玩家，獲得的勝利點數減半，同樣無條件捨棄至整數。」
         scores = [self.total_at(player) for player in self.players]
         self.battle_scores.append(scores)
-        rewards = place_rewards(parse_payout(masquerade.card.fields["payout"]), scores)
+        rewards = place_rewards(_payout(masquerade.card.fields["payout"]), scores)
         for player, score, reward in zip(self.players, scores, rewards, strict=True):
             if player.incapacitated:
                 reward //= 2
             reward = self.take_darc(player, reward)
-            if self.log_events:
+            if log:
                 self.note(player, "reward", masquerade.card.key, reward, detail=f"AT {score}")
         # 「戦闘終了時」 effects of the cards played (シールドガード).
         for player in self.players:

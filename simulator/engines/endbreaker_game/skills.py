@@ -102,6 +102,7 @@ def can_pay_counts(pool: Counts, need: Counts) -> bool:
     return not need[4] or sum(pool) - (need[0] + need[1] + need[2] + need[3]) >= need[4]
 
 
+@lru_cache(maxsize=4096)  # a game pays from the same few pools for the same few costs again and again
 def pay_counts(pool: Counts, need: Counts) -> Counts | None:
     """``pay`` on counts: what is left of ``pool`` after paying ``need`` (spent the same way), or None."""
     left = list(pool)
