@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.gamedefs.base import GameDefinition
 from cards.importing import MAX_LENGTHS
 from cards.models import Game
+from cards.presentation import LANGUAGE_NAMES
 from cards.templatetags.cardtags import game_name
 from contributions.forms import UNKNOWN, _value_field
 
@@ -40,6 +41,12 @@ class PhotoReviewForm(forms.Form):
                 max_length=MAX_LENGTHS["key"],
                 help_text=_("How the site names the new card; empty: its number, or else its name."),
             )
+        self.fields["card"] = forms.CharField(
+            label=_("The card this photo shows"),
+            required=False,
+            max_length=MAX_LENGTHS["key"],
+            help_text=_("Its key on this site; empty: the card matched, or a new card."),
+        )
         self.fields["number"] = forms.CharField(label=_("Number"), required=False, max_length=MAX_LENGTHS["number"])
         kinds = [UNKNOWN, *((spec.slug, spec.label(language)) for spec in definition.kinds)]
         self.fields["kind"] = forms.ChoiceField(label=_("Kind"), choices=kinds, required=False)
@@ -53,6 +60,23 @@ class PhotoReviewForm(forms.Form):
         self.fields["text"] = forms.CharField(
             label=_("Text"), required=False, max_length=5000, widget=forms.Textarea(attrs={"rows": 5, "lang": original})
         )
+        # The translation languages' name and text, when the card shows them too (read in a second pass).
+        self.translation_names: list[tuple[str, str, str]] = []  # (form field, language, "name" or "text")
+        for code in definition.translation_languages:
+            language_name = LANGUAGE_NAMES.get(code, code)
+            self.fields[f"name_{code}"] = forms.CharField(
+                label=_("Name (%(language)s)") % {"language": language_name},
+                required=False,
+                max_length=MAX_LENGTHS["name"],
+                widget=forms.TextInput(attrs={"lang": code}),
+            )
+            self.fields[f"text_{code}"] = forms.CharField(
+                label=_("Text (%(language)s)") % {"language": language_name},
+                required=False,
+                max_length=5000,
+                widget=forms.Textarea(attrs={"rows": 4, "lang": code}),
+            )
+            self.translation_names += [(f"name_{code}", code, "name"), (f"text_{code}", code, "text")]
         self.value_names: list[str] = []
         for spec in definition.fields:
             self.fields[f"field_{spec.name}"] = _value_field(spec, language)
@@ -66,7 +90,7 @@ class PhotoReviewForm(forms.Form):
         """The values to submit (``readings.services.submit_photo``): those filled in, and the photo's choice."""
         data = self.cleaned_data
         values: dict[str, Any] = {
-            name: data[name] for name in ("key", "number", "kind", "name", "text") if data.get(name)
+            name: data[name] for name in ("card", "key", "number", "kind", "name", "text") if data.get(name)
         }
         fields = {}
         for name in self.value_names:
@@ -78,6 +102,12 @@ class PhotoReviewForm(forms.Form):
             fields[name.removeprefix("field_")] = value
         if fields:
             values["fields"] = fields
+        translations: dict[str, dict[str, str]] = {}
+        for name, code, part in self.translation_names:
+            if data.get(name):
+                translations.setdefault(code, {})[part] = data[name]
+        if translations:
+            values["translations"] = translations
         values["image"] = bool(data.get("image"))
         if data.get("seen"):
             values["seen"] = data["seen"]
@@ -87,4 +117,7 @@ class PhotoReviewForm(forms.Form):
         """The form field of a submitted value's name (``fields.at`` → ``field_at``), or None."""
         if name.startswith("fields."):
             name = "field_" + name.removeprefix("fields.")
+        elif name.startswith("translations."):
+            code, _dot, part = name.removeprefix("translations.").partition(".")
+            name = f"{part or 'name'}_{code}"
         return name if name in self.fields else None

@@ -54,11 +54,24 @@ def lines_of(photo: PhotoReading) -> list[dict[str, Any]]:
     return list((photo.reading or {}).get("lines", []))
 
 
-def remaining_text(photo: PhotoReading) -> tuple[str, Suggestion | None]:
-    """The lines no value was read from, as the card's text (a proposal like the others), with their least
-    confidence; ("", None) when none is left."""
+def text_languages(photo: PhotoReading) -> dict[str, set[str]]:
+    """The form field of each text read (``text``, ``text_zh-hant`` …) and the languages of the lines it takes:
+    the original's text takes the lines read in the original (and those read before lines kept a language)."""
+    definition = photo.batch.game.definition
+    fields = {"text": {"", definition.original_language}}
+    fields.update({f"text_{code}": {code} for code in definition.translation_languages})
+    return fields
+
+
+def remaining_text(photo: PhotoReading, languages: set[str] | None = None) -> tuple[str, Suggestion | None]:
+    """The lines no value was read from (of ``languages``, by the language each was read in; None: all), as a
+    card's text (a proposal like the others), with their least confidence; ("", None) when none is left."""
     used = {index for data in photo.proposals or [] for index in data.get("lines", [])}
-    rest = [line for index, line in enumerate(lines_of(photo)) if index not in used and line["text"].strip()]
+    rest = [
+        line
+        for index, line in enumerate(lines_of(photo))
+        if index not in used and line["text"].strip() and (languages is None or line.get("language", "") in languages)
+    ]
     if not rest:
         return "", None
     confidence = min(float(line["confidence"]) for line in rest)
@@ -79,9 +92,10 @@ def suggestions(photo: PhotoReading) -> dict[str, Suggestion]:
         )
         for field, proposal in proposals_of(photo).items()
     }
-    _text, text_suggestion = remaining_text(photo)
-    if text_suggestion is not None:
-        found["text"] = text_suggestion
+    for field, languages in text_languages(photo).items():
+        _text, text_suggestion = remaining_text(photo, languages)
+        if text_suggestion is not None:
+            found[field] = text_suggestion
     return found
 
 

@@ -337,8 +337,9 @@ def photo_of(batch: ReadingBatch, index: int) -> PhotoReading:
     return photo
 
 
-def _error_path(path: str) -> str:
-    """A contribution's problem place (``cards[0].texts.ja.name``, ``images[0].card``) as a submitted value's name."""
+def _error_path(path: str, original: str) -> str:
+    """A contribution's problem place (``cards[0].texts.ja.name``, ``images[0].card``) as a submitted value's name
+    (``name``; a translation's ``translations.zh-hant.name``)."""
     head, _dot, rest = path.partition(".")
     if head.startswith("images"):
         return "image"
@@ -346,17 +347,17 @@ def _error_path(path: str) -> str:
         return path
     first, _dot, tail = rest.partition(".")
     if first == "texts":
-        return tail.partition(".")[2] or "name"
+        code, _dot, part = tail.partition(".")
+        return part or "name" if code == original else f"translations.{code}.{part or 'name'}"
     return rest or "key"
 
 
 def _submitted_record(
-    photo: PhotoReading, values: Mapping[str, Any], language: str
+    photo: PhotoReading, values: Mapping[str, Any], language: str, card: Card | None
 ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
     """The card to propose (the project's card format), its key, and the card as it is now (None: a new card).
 
     Only the values submitted are set: a matched card keeps every value not submitted as it is."""
-    card = matched_card(photo)
     current = card_state(Card.objects.prefetch_related("texts").get(pk=card.pk)) if card is not None else None
     if current is not None:
         key = card.key
@@ -381,10 +382,13 @@ def _submitted_record(
             record["fields"].pop(name, None)
         else:
             record["fields"][name] = value
-    parts = record["texts"].setdefault(language, {})
-    for part in ("name", "text"):
-        if part in values:
-            parts[part] = values[part] or ""
+    given_texts = {language: {part: values[part] for part in ("name", "text") if part in values}}
+    given_texts.update(values.get("translations") or {})  # the translation languages' name and text, read too
+    for code, given in given_texts.items():
+        parts = record["texts"].setdefault(code, {})
+        for part in ("name", "text"):
+            if part in given:
+                parts[part] = given[part] or ""
     record["texts"] = {
         code: kept for code, texts in record["texts"].items() if (kept := {p: v for p, v in texts.items() if v})
     }
@@ -460,7 +464,17 @@ def submit_photo(*, user: Any, batch: ReadingBatch, index: int, values: Mapping[
             raise NotRead(_("This photo has not been read (yet): there is nothing to submit."))
         game = photo.batch.game
         language = game.definition.original_language
-        key, record, current = _submitted_record(photo, values, language)
+        strange = sorted(set(values.get("translations") or {}) - set(game.definition.translation_languages))
+        if strange:
+            message = _("This game has no translation in that language.")
+            raise ReadingError(message, code="invalid", errors={f"translations.{code}": [message] for code in strange})
+        card = matched = matched_card(photo)
+        if values.get("card"):  # the contributor says which card the photo shows (a misread number, say)
+            card = Card.objects.filter(game=game, key=values["card"]).first()
+            if card is None:
+                message = _("This game has no card with that key.")
+                raise ReadingError(message, code="invalid", errors={"card": [message]})
+        key, record, current = _submitted_record(photo, values, language, card)
         if current is None:
             if not key:
                 message = _("Give the new card its number or name (or a key).")
@@ -481,7 +495,9 @@ def submit_photo(*, user: Any, batch: ReadingBatch, index: int, values: Mapping[
         )
         seen = None
         if current is not None:
-            seen = {key: str(values.get("seen") or state_digest(current))}
+            # What the contributor saw is the matched card's state; another card chosen is taken as it is now.
+            seen_now = values.get("seen") if card == matched else None
+            seen = {key: str(seen_now or state_digest(current))}
         try:
             change_set = submit_change_set(
                 author=user,
@@ -494,7 +510,7 @@ def submit_photo(*, user: Any, batch: ReadingBatch, index: int, values: Mapping[
                 seen=seen,
             )
         except ContributionError as error:
-            error._errors = {_error_path(path): messages for path, messages in error._errors.items()}
+            error._errors = {_error_path(path, language): messages for path, messages in error._errors.items()}
             raise
         PhotoReading.objects.filter(pk=photo.pk).update(change_set=change_set)
     return change_set, True

@@ -101,15 +101,18 @@ def cancel(request: HttpRequest, batch_id: int) -> HttpResponse:
     return redirect("readings:batch", batch.pk)
 
 
-def _initial(photo: PhotoReading, current: dict[str, Any] | None) -> dict[str, Any]:
+def _initial(photo: PhotoReading, current: dict[str, Any] | None, card: Card | None) -> dict[str, Any]:
     """The form's values: what was read for each value (the contributor confirms or corrects it)."""
     initial: dict[str, Any] = {"image": True, "seen": state_digest(current) if current is not None else ""}
+    if card is not None:
+        initial["card"] = card.key
     for field, proposal in presentation.proposals_of(photo).items():
         value = proposal.value
         initial[presentation.form_name(field)] = ("true" if value else "false") if isinstance(value, bool) else value
-    text, _suggestion = presentation.remaining_text(photo)
-    if text:
-        initial["text"] = text
+    for field, languages in presentation.text_languages(photo).items():
+        text, _suggestion = presentation.remaining_text(photo, languages)
+        if text:
+            initial[field] = text
     if current is None and photo.proposals:
         initial["key"] = initial.get("number") or initial.get("name") or ""
     return initial
@@ -122,6 +125,9 @@ def _current_values(form: PhotoReviewForm, current: dict[str, Any] | None, langu
     now: dict[str, Any] = {"number": current.get("number") or "", "kind": current.get("kind") or ""}
     texts = (current.get("texts") or {}).get(language) or {}
     now.update({"name": texts.get("name", ""), "text": texts.get("text", "")})
+    for code, translated in (current.get("texts") or {}).items():
+        if code != language:
+            now.update({f"name_{code}": translated.get("name", ""), f"text_{code}": translated.get("text", "")})
     for name, value in (current.get("fields") or {}).items():
         now[f"field_{name}"] = value
     shown: dict[str, Any] = {}
@@ -145,7 +151,8 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
     matched = services.matched_card(photo)
     card = Card.objects.prefetch_related("texts").filter(pk=matched.pk).first() if matched is not None else None
     current = card_state(card) if card is not None else None
-    form = PhotoReviewForm(definition, request.POST or None, new_card=card is None, initial=_initial(photo, current))
+    initial = _initial(photo, current, card)
+    form = PhotoReviewForm(definition, request.POST or None, new_card=card is None, initial=initial)
     photos = list(batch.photos.all())
     following = next((other for other in photos if other.index > photo.index), None)
     previous = next((other for other in reversed(photos) if other.index < photo.index), None)

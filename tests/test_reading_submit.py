@@ -204,3 +204,27 @@ def test_a_photo_of_a_card_that_already_has_this_picture_corrects_that_card_with
     assert change.key == "EB9-001" and change.base is not None
     assert change.proposed["fields"]["at"] == 2
     assert not change_set.image_changes.exists()
+
+
+def test_the_translation_read_is_submitted_under_its_language_and_a_misread_match_is_corrected(batch, reader):
+    client = client_of(reader)
+    # Photo 2 was read as a new card; the contributor says it shows EB9-002 and gives its Chinese name.
+    answer = submit(client, batch, 2, {"card": "EB9-002", "translations": {"zh-hant": {"name": "測試盾牌"}}})
+    assert answer.status_code == 201, answer.json()
+    [change] = ChangeSet.objects.get(pk=answer.json()["change_set"]).changes.all()
+    assert change.key == "EB9-002" and change.base is not None
+    assert change.proposed["texts"]["zh-hant"]["name"] == "測試盾牌"
+    assert change.proposed["texts"]["ja"]["name"] == "テストシールド"  # kept as the card has it
+    contribution_services.accept_change_set(editor=make_editor(batch.game), change_set_id=change.change_set_id)
+    card = Card.objects.get(game=batch.game, key="EB9-002")
+    assert card.text_in("zh-hant").name == "測試盾牌"
+
+
+def test_a_card_or_language_the_game_does_not_have_is_refused_by_name(batch, reader):
+    client = client_of(reader, "ja")
+    unknown_card = submit(client, batch, 2, {"card": "EB9-999"})
+    assert unknown_card.status_code == 400 and list(unknown_card.json()["errors"]) == ["card"]
+    unknown_language = submit(client, batch, 2, {"translations": {"en": {"name": "Test"}}})
+    assert unknown_language.status_code == 400 and list(unknown_language.json()["errors"]) == ["translations.en"]
+    assert not unknown_language.json()["errors"]["translations.en"][0].isascii()  # in Japanese
+    assert ChangeSet.objects.count() == 0

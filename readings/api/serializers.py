@@ -206,6 +206,11 @@ class ReadingBatchSerializer(serializers.ModelSerializer):
         return reverse("readings_api:batch-cancel", args=[batch.pk], request=self.context.get("request"))
 
 
+class TranslationTextSerializer(serializers.Serializer):
+    name = serializers.CharField(required=False, allow_blank=True, max_length=200)
+    text = serializers.CharField(required=False, allow_blank=True, max_length=5000)
+
+
 class PhotoSubmitSerializer(serializers.Serializer):
     """The values the contributor confirmed or corrected for one photo. Only the values sent are proposed: for a
     matched card, a value left out stays as the card has it."""
@@ -215,6 +220,13 @@ class PhotoSubmitSerializer(serializers.Serializer):
         allow_blank=True,
         max_length=100,
         help_text="A new card's key (default: its number, else its name); ignored for a matched card.",
+    )
+    card = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=100,
+        help_text="The key of the existing card the photo shows, when the match read is wrong or missing "
+        "(default: the card matched).",
     )
     number = serializers.CharField(required=False, allow_blank=True, max_length=32, help_text="As printed.")
     kind = serializers.CharField(required=False, allow_blank=True, max_length=40, help_text="A kind's slug.")
@@ -228,6 +240,11 @@ class PhotoSubmitSerializer(serializers.Serializer):
         child=serializers.JSONField(),
         required=False,
         help_text='Declared fields by name (e.g. {"attack": 3}); null or "" removes a value.',
+    )
+    translations = serializers.DictField(
+        child=TranslationTextSerializer(),
+        required=False,
+        help_text='The name and text in the game\'s translation languages, by language: {"zh-hant": {"name": …}}.',
     )
     image = serializers.BooleanField(
         required=False, default=True, help_text="Propose the photo as the card's image (default true)."
