@@ -64,8 +64,11 @@ def _cards(language: str, count: int) -> list[list[TextLine]]:
         text = texts["text"]
         lines = [TextLine(texts["name"], 40)] if texts.get("name") else []  # most Chinese texts have no name
         lines.append(TextLine(card.get("number") or card["key"], 24))
+        # Each of the text's own lines wrapped (a line break drawn inside one line would print over the next).
         lines += [
-            TextLine(text[start : start + CHARACTERS_A_LINE], 24) for start in range(0, len(text), CHARACTERS_A_LINE)
+            TextLine(part[start : start + CHARACTERS_A_LINE], 24)
+            for part in text.split("\n")
+            for start in range(0, len(part), CHARACTERS_A_LINE)
         ]
         cards.append(lines)
     return cards[:count]
