@@ -78,7 +78,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cards", type=int, default=10, help="cards per language (at most 42)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--long-side", type=int, default=Preprocessing.card_long_side, help="pre-processing's")
+    parser.add_argument("--long-side", type=int, help="pre-processing's (default: the reading language's)")
     parser.add_argument("--sharpen", type=float, default=Preprocessing.sharpen, help="pre-processing's")
     parser.add_argument("--inset", type=float, default=Preprocessing.inset, help="pre-processing's")
     parser.add_argument(
@@ -88,7 +88,13 @@ def main() -> int:
     )
     arguments = parser.parse_args()
     chance = random.Random(arguments.seed)
-    settings = Preprocessing(card_long_side=arguments.long_side, sharpen=arguments.sharpen, inset=arguments.inset)
+    settings = None  # the pipeline's own, per language
+    if arguments.long_side or arguments.sharpen != Preprocessing.sharpen or arguments.inset != Preprocessing.inset:
+        settings = Preprocessing(
+            card_long_side=arguments.long_side or Preprocessing.card_long_side,
+            sharpen=arguments.sharpen,
+            inset=arguments.inset,
+        )
     rows = []
     for language in LANGUAGES:
         read_in = (
