@@ -64,8 +64,11 @@ def _cards(language: str, count: int) -> list[list[TextLine]]:
         text = texts["text"]
         lines = [TextLine(texts["name"], 40)] if texts.get("name") else []  # most Chinese texts have no name
         lines.append(TextLine(card.get("number") or card["key"], 24))
+        # Each of the text's own lines wrapped (a line break drawn inside one line would print over the next).
         lines += [
-            TextLine(text[start : start + CHARACTERS_A_LINE], 24) for start in range(0, len(text), CHARACTERS_A_LINE)
+            TextLine(part[start : start + CHARACTERS_A_LINE], 24)
+            for part in text.split("\n")
+            for start in range(0, len(part), CHARACTERS_A_LINE)
         ]
         cards.append(lines)
     return cards[:count]
@@ -75,7 +78,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cards", type=int, default=10, help="cards per language (at most 42)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--long-side", type=int, default=Preprocessing.card_long_side, help="pre-processing's")
+    parser.add_argument("--long-side", type=int, help="pre-processing's (default: the reading language's)")
     parser.add_argument("--sharpen", type=float, default=Preprocessing.sharpen, help="pre-processing's")
     parser.add_argument("--inset", type=float, default=Preprocessing.inset, help="pre-processing's")
     parser.add_argument(
@@ -85,7 +88,13 @@ def main() -> int:
     )
     arguments = parser.parse_args()
     chance = random.Random(arguments.seed)
-    settings = Preprocessing(card_long_side=arguments.long_side, sharpen=arguments.sharpen, inset=arguments.inset)
+    settings = None  # the pipeline's own, per language
+    if arguments.long_side or arguments.sharpen != Preprocessing.sharpen or arguments.inset != Preprocessing.inset:
+        settings = Preprocessing(
+            card_long_side=arguments.long_side or Preprocessing.card_long_side,
+            sharpen=arguments.sharpen,
+            inset=arguments.inset,
+        )
     rows = []
     for language in LANGUAGES:
         read_in = (

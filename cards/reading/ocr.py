@@ -19,6 +19,18 @@ from .result import Box, Line, Reading, Word
 # The site's language codes and Tesseract's traineddata (Debian: tesseract-ocr-jpn, tesseract-ocr-chi-tra).
 TESSERACT_LANGUAGES = {"ja": "jpn", "zh-hant": "chi_tra", "en": "eng"}
 
+# The scripts a language's card text quotes from another language, read with it (after it, so that its own model
+# stays the main one) when a card is read in that language as its original and the data is installed. Traditional
+# Chinese: the translations of Japanese games keep Japanese names in katakana (a card's name quoted in another's
+# text) and Japanese forms of Han characters (戦, 闘); chi_tra has no kana and reads such a name as Latin letters
+# and strokes ("ジェノサイドハンマー" as "益工/二了KRK/A>/x一").
+QUOTED = {"zh-hant": ("ja",)}
+
+# The straightened card's long side (``Preprocessing.card_long_side``) for a card read in a language, when no
+# pre-processing is passed: dense Han text of Traditional Chinese is read better a little larger (see the
+# decisions in ``cards.reading``).
+LONG_SIDE = {"zh-hant": 1400}
+
 
 class ReadingUnavailable(RuntimeError):
     """Tesseract, or the data of a language asked for, is not installed."""
@@ -66,6 +78,18 @@ def tesseract_languages(languages: Sequence[str]) -> str:
     if not names:
         raise ReadingUnavailable("no language to read")
     return "+".join(names)
+
+
+def with_quoted(languages: Sequence[str]) -> list[str]:
+    """``languages`` followed by the languages the first one's texts quote (``QUOTED``) whose data is installed."""
+    if not languages:
+        return []
+    quoted = [
+        language
+        for language in QUOTED.get(languages[0], ())
+        if language not in languages and TESSERACT_LANGUAGES.get(language) in installed_languages()
+    ]
+    return [*languages, *quoted]
 
 
 def _is_wide(char: str) -> bool:
@@ -134,7 +158,7 @@ def _lines(data: dict[str, list], prepared: Prepared) -> list[Line]:
 
 
 def read_prepared(prepared: Prepared, languages: Sequence[str], settings: OcrSettings | None = None) -> list[Line]:
-    """The lines Tesseract reads in the prepared image, in ``languages`` (the site's codes)."""
+    """The lines Tesseract reads in the prepared image, in ``languages`` (the site's codes; see ``with_quoted``)."""
     settings = settings or OcrSettings()
     data = pytesseract.image_to_data(
         Image.fromarray(prepared.image),
@@ -263,13 +287,17 @@ def read_photo(
     """
     started = time.perf_counter()
     languages = tuple(dict.fromkeys(languages))
-    names = tesseract_languages(languages[:1])  # fails before any image work when the language is missing
+    tesseract_languages(languages[:1])  # fails before any image work when the language is missing
+    original = with_quoted(languages[:1])
+    names = tesseract_languages(original)
+    if preprocessing is None:
+        preprocessing = Preprocessing(card_long_side=LONG_SIDE.get(languages[0], Preprocessing.card_long_side))
     prepared = prepare(photo, preprocessing)
-    lines = [dataclasses.replace(line, language=languages[0]) for line in read_prepared(prepared, languages[:1], ocr)]
+    lines = [dataclasses.replace(line, language=languages[0]) for line in read_prepared(prepared, original, ocr)]
     if len(languages) > 1:
         lines, translations = _with_translations(prepared, lines, languages, ocr)
         if translations:
-            names = tesseract_languages([languages[0], *translations])
+            names = tesseract_languages([*original, *translations])
     height, width = prepared.image.shape[:2]
     return Reading(
         lines=tuple(lines),
