@@ -40,7 +40,7 @@ from cards.services_images import image_store
 from cardsite.errors import AppError, Message
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
-from simulator.services import SAME_TRANSACTION_BACKENDS, worker_name
+from simulator.chunked import SAME_TRANSACTION_BACKENDS, worker_name
 
 from .models import PhotoReading, ReadingBatch, ReadingStatus
 from .selectors import keyword_terms

@@ -13,49 +13,42 @@ from django.utils.translation import pgettext_lazy
 from decks.models import Deck
 
 
-class SimulationRun(models.Model):
-    class Status(models.TextChoices):
-        QUEUED = "queued", pgettext_lazy("run status", "queued")
-        RUNNING = "running", pgettext_lazy("run status", "running")
-        DONE = "done", pgettext_lazy("run status", "done")
-        CANCELLED = "cancelled", pgettext_lazy("run status", "cancelled")
-        FAILED = "failed", pgettext_lazy("run status", "failed")
+class RunStatus(models.TextChoices):
+    """Where a chunked run, or one of its chunks, is in its life (``simulator.chunked``)."""
 
-    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="simulation_runs")
-    requester = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_runs")
-    # The share token the run was started with (a deck shared by link): the run is readable while
-    # the deck is visible to its requester, as the deck page would be (simulator.selectors.access_run).
-    share_token = models.CharField(max_length=32, blank=True, default="")
-    games = models.PositiveIntegerField(pgettext_lazy("simulation", "games"))
-    turns = models.PositiveSmallIntegerField(_("turns"))
-    policy = models.CharField(_("policy"), max_length=40, default="default")
+    QUEUED = "queued", pgettext_lazy("run status", "queued")
+    RUNNING = "running", pgettext_lazy("run status", "running")
+    DONE = "done", pgettext_lazy("run status", "done")
+    CANCELLED = "cancelled", pgettext_lazy("run status", "cancelled")
+    FAILED = "failed", pgettext_lazy("run status", "failed")
+
+
+class ChunkedRun(models.Model):
+    """What every kind of run played in chunks by the task workers keeps (``simulator.chunked``): its status,
+    progress, result, why it failed and when it started and finished. A concrete run adds what it plays and
+    a ``chunks`` relation (its ``RunChunk`` model)."""
+
+    Status = RunStatus
+
     seed = models.BigIntegerField(_("seed"))
-    # The stated parameters of the game's engine, every one of them (defaults filled in).
-    params = models.JSONField(_("parameters"), default=dict, blank=True)
-    language = models.CharField(max_length=16, default="ja")  # card names in the summary
+    language = models.CharField(max_length=16, default="ja")  # the language of the summary's names
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
-    # Games played so far: the sum of the chunks' (kept in step by simulator.services).
+    # What has been played so far, from the chunks (kept in step by simulator.chunked).
     progress = models.PositiveIntegerField(_("games played"), default=0)
-    # montecarlo.RunSummary as a dict (see services.summary_dict); partial for a cancelled run.
+    # The kind's summary of the chunks' results; partial for a cancelled or failed run.
     result = models.JSONField(_("result"), null=True, blank=True)
     # Why the run failed, put into words when read (simulator.failures); ``error`` keeps what an unexpected
     # exception said, for the staff and the logs.
     error_code = models.CharField(max_length=40, blank=True, default="")
     error_params = models.JSONField(default=dict, blank=True)
     error = models.TextField(blank=True, default="")
-    task_id = models.CharField(max_length=64, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        abstract = True
         ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["requester", "deck", "-created_at"])]
-        verbose_name = _("simulation run")
-        verbose_name_plural = _("simulation runs")
-
-    def __str__(self) -> str:
-        return f"{self.deck_id}: {self.games} × {self.turns} ({self.status})"
 
     @property
     def error_message(self) -> str:
@@ -70,6 +63,53 @@ class SimulationRun(models.Model):
     def active(self) -> bool:
         return self.status in (self.Status.QUEUED, self.Status.RUNNING)
 
+
+class RunChunk(models.Model):
+    """A part of a chunked run, played by one task on one worker (``simulator.chunked``). A concrete chunk adds
+    its ``run`` (related name ``chunks``), which part of the run it plays, and the field keeping its result.
+    A chunk whose worker stops beating (``heartbeat_at``) is played again from its start by another worker
+    (at most ``chunked.MAX_ATTEMPTS`` times)."""
+
+    Status = RunStatus
+
+    run_id: int  # the concrete chunk's ``run`` foreign key
+
+    index = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    played = models.PositiveIntegerField(default=0)  # in the kind's unit (games, blocks)
+    attempts = models.PositiveSmallIntegerField(default=0)
+    heartbeat_at = models.DateTimeField(null=True, blank=True)
+    worker = models.CharField(max_length=100, blank=True, default="")
+    task_id = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        abstract = True
+        ordering = ["run", "index"]
+
+
+class SimulationRun(ChunkedRun):
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="simulation_runs")
+    requester = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_runs")
+    # The share token the run was started with (a deck shared by link): the run is readable while
+    # the deck is visible to its requester, as the deck page would be (simulator.selectors.access_run).
+    share_token = models.CharField(max_length=32, blank=True, default="")
+    games = models.PositiveIntegerField(pgettext_lazy("simulation", "games"))
+    turns = models.PositiveSmallIntegerField(_("turns"))
+    policy = models.CharField(_("policy"), max_length=40, default="default")
+    # The stated parameters of the game's engine, every one of them (defaults filled in).
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+    # ``progress``: games played so far, the sum of the chunks'; ``result``: montecarlo.RunSummary as a dict
+    # (see services.summary_dict); ``language``: that of the card names in the summary.
+    task_id = models.CharField(max_length=64, blank=True, default="")  # of a run queued in one task (earlier)
+
+    class Meta(ChunkedRun.Meta):
+        indexes = [models.Index(fields=["requester", "deck", "-created_at"])]
+        verbose_name = _("simulation run")
+        verbose_name_plural = _("simulation runs")
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}: {self.games} × {self.turns} ({self.status})"
+
     @property
     def settling(self) -> bool:
         """Cancelled, but a chunk still being played will yet add the games it played to the result."""
@@ -82,37 +122,21 @@ class SimulationRun(models.Model):
         return int(100 * self.progress / self.games) if self.games else 0
 
 
-class SimulationChunk(models.Model):
+class SimulationChunk(RunChunk):
     """A range of a run's games, played by one task on one worker (``simulator.services.execute_chunk``).
 
     A run's games are split into chunks so that several workers play them at once; game i of the
     run is always played from seed ``run.seed + i``, so the chunks' tallies add up to exactly what
-    one worker would have found. A chunk whose worker stops beating (``heartbeat_at``) is played
-    again from its first game by another worker (at most ``MAX_ATTEMPTS`` times).
+    one worker would have found.
     """
 
-    class Status(models.TextChoices):
-        QUEUED = "queued", pgettext_lazy("run status", "queued")
-        RUNNING = "running", pgettext_lazy("run status", "running")
-        DONE = "done", pgettext_lazy("run status", "done")
-        CANCELLED = "cancelled", pgettext_lazy("run status", "cancelled")
-        FAILED = "failed", pgettext_lazy("run status", "failed")
-
     run = models.ForeignKey(SimulationRun, on_delete=models.CASCADE, related_name="chunks")
-    index = models.PositiveIntegerField()
     first_game = models.PositiveIntegerField()
     games = models.PositiveIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    played = models.PositiveIntegerField(default=0)
     # montecarlo.Tally.as_dict() of the games played; null until the chunk stops.
     tally = models.JSONField(null=True, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    heartbeat_at = models.DateTimeField(null=True, blank=True)
-    worker = models.CharField(max_length=100, blank=True, default="")
-    task_id = models.CharField(max_length=64, blank=True, default="")
 
-    class Meta:
-        ordering = ["run", "index"]
+    class Meta(RunChunk.Meta):
         constraints = [models.UniqueConstraint(fields=["run", "index"], name="one_chunk_per_run_and_index")]
         indexes = [models.Index(fields=["status", "heartbeat_at"])]
 
@@ -120,11 +144,9 @@ class SimulationChunk(models.Model):
         return f"run {self.run_id} games {self.first_game}–{self.first_game + self.games - 1} ({self.status})"
 
 
-class ComparisonRun(models.Model):
+class ComparisonRun(ChunkedRun):
     """Strategies of a whole game compared over many games (``simulator.comparisons``), played by the task workers
     in chunks of blocks (``ComparisonChunk``), look by look when it may stop once the leaders differ."""
-
-    Status = SimulationRun.Status
 
     game = models.ForeignKey("cards.Game", on_delete=models.CASCADE, related_name="comparison_runs")
     requester = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="comparison_runs")
@@ -134,23 +156,12 @@ class ComparisonRun(models.Model):
     setup = models.JSONField(default=dict)
     games = models.PositiveIntegerField(pgettext_lazy("simulation", "games"))  # per strategy, asked
     sequential = models.BooleanField(default=False)  # stop once the leaders' difference is significant
-    seed = models.BigIntegerField(_("seed"))
-    language = models.CharField(max_length=16, default="ja")
-    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
     looks = models.JSONField(default=list)  # the look schedule, in blocks
     look = models.PositiveSmallIntegerField(default=0)  # the look being played towards
-    progress = models.PositiveIntegerField(_("games played"), default=0)  # per strategy
     planned = models.PositiveIntegerField(default=0)  # games per strategy in whole blocks
-    result = models.JSONField(_("result"), null=True, blank=True)  # simulator.comparisons.result_dict
-    error_code = models.CharField(max_length=40, blank=True, default="")
-    error_params = models.JSONField(default=dict, blank=True)
-    error = models.TextField(blank=True, default="")
-    created_at = models.DateTimeField(auto_now_add=True)
-    started_at = models.DateTimeField(null=True, blank=True)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    # ``progress``: games played per strategy; ``result``: comparison_results.report of the chunks' results.
 
-    class Meta:
-        ordering = ["-created_at", "-id"]
+    class Meta(ChunkedRun.Meta):
         indexes = [models.Index(fields=["requester", "game", "-created_at"])]
         verbose_name = _("comparison run")
         verbose_name_plural = _("comparison runs")
@@ -159,42 +170,20 @@ class ComparisonRun(models.Model):
         return f"{self.game_id}: {', '.join(self.strategies)} × {self.games} ({self.status})"
 
     @property
-    def error_message(self) -> str:
-        if not self.error_code:
-            return self.error
-        from .failures import failure_message
-
-        return failure_message(self.error_code, self.error_params)
-
-    @property
-    def active(self) -> bool:
-        return self.status in (self.Status.QUEUED, self.Status.RUNNING)
-
-    @property
     def percent(self) -> int:
         return min(100, int(100 * self.progress / self.planned)) if self.planned else 0
 
 
-class ComparisonChunk(models.Model):
+class ComparisonChunk(RunChunk):
     """Blocks ``first_block`` to ``last_block - 1`` of a comparison, played by one task; its ``result`` (a
     serialized ``compare.Result``) merges exactly with the others'."""
 
-    Status = SimulationChunk.Status
-
     run = models.ForeignKey(ComparisonRun, on_delete=models.CASCADE, related_name="chunks")
-    index = models.PositiveIntegerField()
     first_block = models.PositiveIntegerField()
     last_block = models.PositiveIntegerField()
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
-    played = models.PositiveIntegerField(default=0)  # blocks
-    result = models.JSONField(null=True, blank=True)
-    attempts = models.PositiveSmallIntegerField(default=0)
-    heartbeat_at = models.DateTimeField(null=True, blank=True)
-    worker = models.CharField(max_length=100, blank=True, default="")
-    task_id = models.CharField(max_length=64, blank=True, default="")
+    result = models.JSONField(null=True, blank=True)  # comparison_results.result_to_dict; null until it stops
 
-    class Meta:
-        ordering = ["run", "index"]
+    class Meta(RunChunk.Meta):
         constraints = [models.UniqueConstraint(fields=["run", "index"], name="one_comparison_chunk_per_index")]
         indexes = [models.Index(fields=["status", "heartbeat_at"], name="simulator_cmpchunk_beat")]
 

@@ -397,14 +397,14 @@ def test_a_queued_run_polls_and_can_be_cancelled(owner, owner_client, settings):
 
 def test_cancelling_a_running_run_keeps_the_partial_summary(owner, monkeypatch):
     deck = make_deck("shadowera", owner)
-    original = services._beat
+    original = services.MONTE_CARLO.beat
 
     def cancel_after_a_thousand_games(chunk, done: int) -> bool:
         if done == 1000:
             services.cancel_run(SimulationRun.objects.get(pk=chunk.run_id))
         return original(chunk, done)
 
-    monkeypatch.setattr(services, "_beat", cancel_after_a_thousand_games)
+    monkeypatch.setattr(services.MONTE_CARLO, "beat", cancel_after_a_thousand_games)
     run = services.start_run(
         deck=deck, requester=owner, games=5000, turns=6, policy="default", params={}, language="ja", seed=11
     )

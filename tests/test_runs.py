@@ -144,7 +144,7 @@ def test_a_worker_stopped_mid_chunk_gives_the_chunk_back(deck, owner, settings, 
     def stopped(chunk, done):
         raise SystemExit(1)
 
-    monkeypatch.setattr(services, "_beat", stopped)
+    monkeypatch.setattr(services.MONTE_CARLO, "beat", stopped)
     with pytest.raises(SystemExit):
         play_chunk.call(chunk.pk)
     chunk.refresh_from_db()
@@ -168,7 +168,7 @@ def test_a_run_cancelled_while_a_chunk_plays_keeps_polling_until_it_is_saved(dec
     page = client.get(f"/decks/{deck.pk}/simulate/{run.pk}/").content.decode()
     assert 'hx-trigger="every 1s"' in page
     # The chunk notices at its next report and keeps what it played.
-    services._close_chunk(SimulationChunk.objects.get(pk=chunk.pk), services.Tally(8), Chunk.CANCELLED)
+    services.MONTE_CARLO.close_chunk(SimulationChunk.objects.get(pk=chunk.pk), services.Tally(8), Chunk.CANCELLED)
     run.refresh_from_db()
     assert not run.settling and run.finished_at is not None
     assert 'hx-trigger="every 1s"' not in client.get(f"/decks/{deck.pk}/simulate/{run.pk}/").content.decode()
