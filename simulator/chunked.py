@@ -229,7 +229,9 @@ class ChunkedRuns(ABC, Generic[RunT, ChunkT, ResultT]):
         return self.chunk_model.objects.filter(pk=chunk.pk, status=Status.RUNNING, attempts=chunk.attempts)
 
     def _locked_run(self, run_id: int) -> RunT:
-        runs = self.run_model.objects.select_for_update()
+        # Only the run's row is locked (PostgreSQL would lock the related rows read with it too: a game's
+        # row, so that every run on one game would wait for the others).
+        runs = self.run_model.objects.select_for_update(of=("self",))
         if self.run_relations:
             runs = runs.select_related(*self.run_relations)
         return runs.get(pk=run_id)

@@ -35,7 +35,7 @@ from .engines.endbreaker_game import Setup
 from .engines.endbreaker_game.compare import Comparison, Entrant, Result, play_blocks
 from .fullgames import FullGame, get_fullgame
 from .inputs import new_seed
-from .models import ComparisonChunk, ComparisonRun, SimulationRun
+from .models import RUNS_UNDER_ONE_QUOTA, ComparisonChunk, ComparisonRun
 
 PROGRESS_BLOCKS = 10
 ALPHA = 0.05
@@ -86,7 +86,7 @@ def start_comparison(
     """Store a queued comparison and its first chunks and enqueue them (with the immediate backend it has run on
     return). ``setup``: built by ``fullgame_selectors.build_setup``. Counts against the user's active runs."""
     with transaction.atomic():
-        hold_quota(requester, [SimulationRun, ComparisonRun])  # the user's Monte Carlo runs count too
+        hold_quota(requester, RUNS_UNDER_ONE_QUOTA)
         run = ComparisonRun(
             game=game,
             requester=requester,

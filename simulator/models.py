@@ -189,3 +189,8 @@ class ComparisonChunk(RunChunk):
 
     def __str__(self) -> str:
         return f"comparison {self.run_id} blocks {self.first_block}–{self.last_block - 1} ({self.status})"
+
+
+# A user's queued and running work of every kind counts against one quota (MAX_ACTIVE_RUNS_PER_USER):
+# starting a Monte Carlo run or a comparison counts both.
+RUNS_UNDER_ONE_QUOTA: tuple[type[ChunkedRun], ...] = (SimulationRun, ComparisonRun)

@@ -37,7 +37,7 @@ from .chunked import RunQuotaExceeded as RunQuotaExceeded  # the views refuse wi
 from .core import default_parameters
 from .engines import get_engine
 from .inputs import new_seed
-from .models import SimulationChunk, SimulationRun
+from .models import RUNS_UNDER_ONE_QUOTA, SimulationChunk, SimulationRun
 from .montecarlo import RunSummary, Tally, play_range, summarize
 
 PROGRESS_EVERY = 500
@@ -157,7 +157,7 @@ def start_run(
 ) -> SimulationRun:
     """Store a queued run and its chunks and enqueue them; with the immediate backend (tests) it has run on return."""
     with transaction.atomic():
-        hold_quota(requester, [SimulationRun])  # the user's Monte Carlo runs (not their comparisons)
+        hold_quota(requester, RUNS_UNDER_ONE_QUOTA)
         run = SimulationRun.objects.create(
             deck=deck,
             requester=requester,

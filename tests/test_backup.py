@@ -48,7 +48,7 @@ from cardsite import backup
 from decks import services as deck_services
 from decks.models import Deck
 from simulator import services as simulator_services
-from simulator.models import SimulationRun
+from simulator.models import ComparisonChunk, ComparisonRun, SimulationRun
 
 from .synthetic_decks import SHADOWERA_ALLY, card, game, load_synthetic_cards
 
@@ -206,6 +206,23 @@ def fill_every_model() -> None:
         result={"games": 1000, "win_rate": 0.1234567890123, "turns": [{"turn": 1, "damage": 1.5e-7}]},
         started_at=timezone.now() - timedelta(seconds=3),
         finished_at=timezone.now(),
+    )
+    comparison = ComparisonRun.objects.create(
+        game=deck.game,
+        requester=owner,
+        strategies=["big_darc", "build_then_resolve"],
+        setup={"knight": {"key": "城塞騎士", "fields": {"skill": "P", "at": 1}}},
+        games=200,
+        seed=2**33 + 5,
+        sequential=True,
+        looks=[1, 2],
+        planned=200,
+        status=ComparisonRun.Status.DONE,
+        progress=200,
+        result={"wins": [0.51234567890123, 0.48765432109877]},
+    )
+    ComparisonChunk.objects.create(
+        run=comparison, index=0, first_block=0, last_block=2, status=ComparisonChunk.Status.DONE, result={"games": 2}
     )
 
 

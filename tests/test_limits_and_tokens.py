@@ -337,3 +337,20 @@ def test_a_run_started_through_a_share_link_dies_with_the_link(alice, bob, setti
     assert client.get(created.json()["url"]).status_code == 200
     deck_services.regenerate_share_link(deck)
     assert client.get(created.json()["url"]).status_code == 404
+
+
+def test_comparisons_and_monte_carlo_runs_share_one_quota(alice, settings):
+    from simulator.models import ComparisonRun
+
+    settings.TASKS = DUMMY_TASKS
+    settings.MAX_ACTIVE_RUNS_PER_USER = 1
+    waiting = ComparisonRun.objects.create(
+        game=game("endbreaker"), requester=alice, strategies=["big_darc", "big_darc"], games=100, seed=1
+    )
+    deck = suikoden_deck(alice)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(alice)
+    url = f"/api/decks/{deck.pk}/simulations/"
+    assert client.post(url, {"games": 1000}, content_type="application/json").status_code == 429
+    ComparisonRun.objects.filter(pk=waiting.pk).update(status=ComparisonRun.Status.CANCELLED)
+    assert client.post(url, {"games": 1000}, content_type="application/json").status_code == 201
