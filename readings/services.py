@@ -80,6 +80,16 @@ def max_photos() -> int:
     return settings.READING_MAX_PHOTOS_PER_BATCH
 
 
+def batch_body_too_large(content_length: str | None) -> bool:
+    """Whether a request says (its Content-Length) it is larger than a batch's photos and the form's other fields
+    may be together: refused before its body is read."""
+    try:
+        length = int(content_length or 0)
+    except ValueError:
+        return False
+    return length > max_photos() * settings.IMAGE_MAX_BYTES + settings.DATA_UPLOAD_MAX_MEMORY_SIZE
+
+
 def stale_after() -> timedelta:
     return timedelta(seconds=settings.READING_STALE_SECONDS)
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -33,21 +32,12 @@ def _partial(request: HttpRequest) -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
 
 
-def _body_too_large(request: HttpRequest) -> bool:
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return False
-    most = settings.READING_MAX_PHOTOS_PER_BATCH * settings.IMAGE_MAX_BYTES + settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return length > most
-
-
 @account_required
 @require_http_methods(["GET", "POST"])
 @rate_limit("contribution")
 def upload(request: HttpRequest) -> HttpResponse:
     """The upload form (a game, one photo or many) and the user's recent batches."""
-    if request.method == "POST" and _body_too_large(request):
+    if request.method == "POST" and services.batch_body_too_large(request.META.get("CONTENT_LENGTH")):
         error = too_large_upload("photo")
         return errorpages.refused(request, error.status, error.message, error.code)
     initial = {"game": request.GET.get("game")} if request.GET.get("game") else None

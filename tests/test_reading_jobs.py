@@ -275,3 +275,16 @@ def test_the_staff_see_a_batch_and_why_its_photos_failed_in_the_admin(synthetic_
     assert client.get("/admin/readings/readingbatch/").status_code == 200
     page = client.get(f"/admin/readings/readingbatch/{batch.pk}/change/")
     assert page.status_code == 200 and "reading_unavailable" in page.content.decode()
+
+
+def test_a_body_larger_than_a_whole_batch_is_refused_before_it_is_read(synthetic_cards, reader, settings):
+    settings.IMAGE_MAX_BYTES = 1000
+    settings.READING_MAX_PHOTOS_PER_BATCH = 2
+    too_large = str(2 * 1000 + settings.DATA_UPLOAD_MAX_MEMORY_SIZE + 1)
+    api = token_client(reader).post(URL, {"game": "endbreaker"}, CONTENT_LENGTH=too_large)
+    assert api.status_code == 413 and api.json()["errors"]["photo"]
+    page_client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    page_client.force_login(reader)
+    page = page_client.post("/contributions/photos/", {"game": "endbreaker"}, CONTENT_LENGTH=too_large)
+    assert page.status_code == 413
+    assert not ReadingBatch.objects.exists()

@@ -7,7 +7,6 @@ the API's one exception handler.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.core.files.uploadedfile import UploadedFile
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -36,16 +35,6 @@ from .serializers import (
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such batch, or one another user uploaded.")
 
 
-def _body_too_large(request: Request) -> bool:
-    """Whether the request says it is larger than a batch's photos and the form's fields may be together."""
-    try:
-        length = int(request.META.get("CONTENT_LENGTH") or 0)
-    except ValueError:
-        return False
-    most = settings.READING_MAX_PHOTOS_PER_BATCH * settings.IMAGE_MAX_BYTES + settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-    return length > most
-
-
 @extend_schema_view(
     post=extend_schema(
         summary="Upload card photos to be read",
@@ -70,7 +59,7 @@ class ReadingBatchCreateView(APIView):
     parser_classes = (MultiPartParser,)
 
     def post(self, request: Request) -> Response:
-        if _body_too_large(request):
+        if services.batch_body_too_large(request.META.get("CONTENT_LENGTH")):
             raise too_large_upload("photo")  # before the body is read
         data = request.data
         slug = data.get("game") if hasattr(data, "get") else None
