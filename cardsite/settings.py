@@ -297,6 +297,7 @@ SPECTACULAR_SETTINGS = {
     "ENUM_NAME_OVERRIDES": {
         "ChangeSetStatusEnum": "contributions.models.ChangeSet.Status",
         "ReadingStatusEnum": "readings.models.ReadingStatus",
+        "RunStatusEnum": "simulator.models.RunStatus",
     },
     # Swagger UI comes from the npm package swagger-ui-dist (package.json), served as static files
     # under STATIC_URL + "vendor/" (see STATICFILES_DIRS), never from a CDN.
