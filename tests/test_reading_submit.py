@@ -228,3 +228,12 @@ def test_a_card_or_language_the_game_does_not_have_is_refused_by_name(batch, rea
     assert unknown_language.status_code == 400 and list(unknown_language.json()["errors"]) == ["translations.en"]
     assert not unknown_language.json()["errors"]["translations.en"][0].isascii()  # in Japanese
     assert ChangeSet.objects.count() == 0
+
+
+@pytest.mark.parametrize("translations", ["測試", {"zh-hant": "測試"}, {"zh-hant": {"name": "x" * 201}}])
+def test_malformed_translations_are_refused_under_their_name_and_nothing_is_written(batch, reader, translations):
+    answer = submit(client_of(reader), batch, 2, {"translations": translations})
+    assert answer.status_code == 400
+    assert any(name.startswith("translations") for name in answer.json()["errors"])
+    assert ChangeSet.objects.count() == 0
+    assert PhotoReading.objects.get(batch=batch, index=2).change_set_id is None
