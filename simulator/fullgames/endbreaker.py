@@ -54,6 +54,26 @@ STRATEGY_LABELS = {
         "zh-hant": "先構築後解決（沒有可獲得的卡時才解決事件）",
         "en": "Build then resolve (resolve a scenario only when nothing can be gained)",
     },
+    "skill_engine": {
+        "ja": "スキルエンジン（●を生むアビリティを先に獲得し、獲得できないときにシナリオを解決）",
+        "zh-hant": "技能引擎（先獲得產生●的特技，無可獲得時才解決事件）",
+        "en": "Skill engine (gain the abilities that make ● first; resolve when nothing can be gained)",
+    },
+    "draw_engine": {
+        "ja": "ドローエンジン（ドローとプレイ可能枚数を増やすアビリティを獲得し、払えるときはシナリオを解決）",
+        "zh-hant": "抽牌引擎（獲得增加抽牌與行動的特技，能支付就解決事件）",
+        "en": "Draw engine (gain the abilities that draw and add plays; resolve whenever it can be paid)",
+    },
+    "battle_at": {
+        "ja": "戦闘AT（ATを上げるアビリティを獲得し、マスカレイドとの戦闘で報酬を狙う）",
+        "zh-hant": "戰鬥AT（獲得提升AT的特技，在假面戰鬥中爭取獎賞）",
+        "en": "Battle AT (gain the abilities that raise AT, for the masquerades' rewards)",
+    },
+    "scenario_rush": {
+        "ja": "シナリオラッシュ（毎ターンシナリオを解決し、解決を助けるカードだけを獲得）",
+        "zh-hant": "事件速攻（每回合解決事件，只獲得幫助解決的卡）",
+        "en": "Scenario rush (resolve a scenario every turn; gain only the cards that help to resolve)",
+    },
 }
 
 ROLES = {

@@ -10,7 +10,9 @@ from .effects import MASQUERADE_SCRIPTS, SCRIPTS, CardScript, MasqueradeScript
 from .game import Game, InPlay, LogEntry, Masquerade, Player, place_rewards, play_game
 from .rules import ASSUMPTIONS, Rules
 from .setup import MissingCardValues, MissingValue, Setup, SetupError, missing_values
-from .strategy import BIG_DARC, DEFAULT_STRATEGY, STRATEGIES, GainRule, Strategy
+from .shipped import STRATEGIES
+from .strategy import BIG_DARC, DEFAULT_STRATEGY, Condition, GainRule, Strategy
+from .strategy_text import StrategyProblem, StrategyTextError, format_strategy, parse_strategy
 
 __all__ = [
     "ASSUMPTIONS",
@@ -22,6 +24,7 @@ __all__ = [
     "SCRIPTS",
     "STRATEGIES",
     "CardScript",
+    "Condition",
     "GainRule",
     "Game",
     "InPlay",
@@ -35,7 +38,11 @@ __all__ = [
     "Setup",
     "SetupError",
     "Strategy",
+    "StrategyProblem",
+    "StrategyTextError",
+    "format_strategy",
     "missing_values",
+    "parse_strategy",
     "place_rewards",
     "play_game",
 ]

@@ -78,29 +78,29 @@ def masquerade(key: str, **hooks: object) -> None:
 # Shared effects ---------------------------------------------------------------------------------------------
 
 
-def asks_first(effect: Effect, question: str, default: bool) -> Effect:
-    """Notes on ``effect`` that the first thing it does is ask ``question`` (with ``default``), and that it does
+def asks_first(effect: Effect, question: str) -> Effect:
+    """Notes on ``effect`` that the first thing it does is ask ``question`` (``declarations.QUESTIONS``), and that it does
     nothing at all on a no. A strategy is frozen and its answers are read once per set-up, so the game leaves
     such an effect out for a strategy that says no (``Game._seat_values``) instead of calling it for every card
     played."""
-    effect.asks_first = (question, default)  # type: ignore[attr-defined]
+    effect.asks_first = question  # type: ignore[attr-defined]
     return effect
 
 
-def declined(effect: Effect, answer: Callable[[str, bool], bool]) -> bool:
+def declined(effect: Effect, answer: Callable[[str], bool]) -> bool:
     """Whether ``effect`` is one that ``asks_first`` and ``answer`` (a strategy's) says no to it."""
-    asked: tuple[str, bool] | None = getattr(effect, "asks_first", None)
-    return asked is not None and not answer(*asked)
+    asked: str | None = getattr(effect, "asks_first", None)
+    return asked is not None and not answer(asked)
 
 
-def may(question: str, effect: Effect, *, default: bool = True) -> Effect:
+def may(question: str, effect: Effect) -> Effect:
     """「〜してもよい」: the effect happens if the strategy says yes to ``question``."""
 
     def run(game: Game, player: Player, played: InPlay) -> None:
-        if game.may(player, question, default=default):
+        if game.may(player, question):
             effect(game, player, played)
 
-    return asks_first(run, question, default)
+    return asks_first(run, question)
 
 
 def both(*effects: Effect) -> Effect:
@@ -157,7 +157,7 @@ def change_skills(question: str, *, up_to: int, symbols: str, into: str) -> Effe
 
     def run(game: Game, player: Player, played: InPlay) -> None:
         # The strategy is asked first: its answer is a look-up, and most say no (the default).
-        if not game.may(player, question, default=False):
+        if not game.may(player, question):
             return
         candidates = [card for card in player.field if not wanted.isdisjoint(card.skill)]
         if not candidates:
@@ -167,7 +167,7 @@ def change_skills(question: str, *, up_to: int, symbols: str, into: str) -> Effe
             card.skill = "".join(into if symbol in symbols else symbol for symbol in card.skill)
             game.note(player, "skill_changed", card.card.key, detail=card.skill)
 
-    return asks_first(run, question, False)
+    return asks_first(run, question)
 
 
 def reveal_until(kind: str, count: int) -> Effect:
@@ -181,7 +181,7 @@ def reveal_until(kind: str, count: int) -> Effect:
             if card is None:
                 break
             (found if card.kind == kind else others).append(card)
-        if found and game.may(player, played.card.key, default=True):
+        if found and game.may(player, played.card.key):
             player.hand += found
         else:
             others += found
@@ -218,7 +218,7 @@ def gain_within(key: str, cost: str) -> PlayerHook:
     """「ターンプレイヤーは「コスト：{cost}以内」のカード１枚を獲得してもよい。この効果は内容が公開されたターンしか発揮しない。」"""
 
     def run(game: Game, player: Player) -> None:
-        if game.may(player, key, default=True):
+        if game.may(player, key):
             game.gain_one_within(player, cost)
 
     return run
@@ -277,7 +277,7 @@ script("EB1-010", daily=reveal_until("job", 2), battle=reveal_until("job", 2))
 
 def _sword_rush(game: Game, player: Player, played: InPlay) -> None:
     jobs = worst_first([card for card in player.hand if card.kind == "job"])[:2]
-    if jobs and game.may(player, "EB1-011", default=True):
+    if jobs and game.may(player, "EB1-011"):
         for card in jobs:
             game.destroy(player, card)
         played.at += 3 * len(jobs)
@@ -289,12 +289,12 @@ script("EB1-011", battle=_sword_rush)
 
 def _wild_swing(game: Game, player: Player, played: InPlay) -> None:
     chosen = worst_first(player.hand)[:3]
-    if not chosen or not game.may(player, "EB1-012", default=False):
+    if not chosen or not game.may(player, "EB1-012"):
         return
-    destroy = game.may(player, "EB1-012:destroy", default=False)
+    destroy = game.may(player, "EB1-012:destroy")
     for card in chosen:
         game.destroy(player, card) if destroy else game.discard_from_hand(player, card)
-    if game.may(player, "EB1-012:draw", default=True):
+    if game.may(player, "EB1-012:draw"):
         game.draw(player, len(chosen))
 
 
@@ -304,11 +304,11 @@ script("EB1-012", daily=_wild_swing)
 
 def _axe_divide(game: Game, player: Player, played: InPlay) -> None:
     costed = [card for card in player.hand if card.fields.get("cost") is not None]  # a masquerade has no cost
-    if not costed or not game.may(player, "EB1-013", default=False):
+    if not costed or not game.may(player, "EB1-013"):
         return
     card = min(costed, key=lambda card: len(str(card.fields["cost"])))
     game.destroy(player, card)
-    if game.may(player, "EB1-013:gain", default=True):
+    if game.may(player, "EB1-013:gain"):
         game.gain_one_costing_at_most(player, len(str(card.fields["cost"])) + 1)
 
 
@@ -317,7 +317,7 @@ script("EB1-013", daily=_axe_divide, reads=("cost",))
 
 
 def _genocide_hammer(game: Game, player: Player, played: InPlay) -> None:
-    if not game.may(player, "EB1-014", default=True):
+    if not game.may(player, "EB1-014"):
         return
     for card in player.field:
         if card.card.key != "EB1-014" and game.at_of(player, card) >= 3:
@@ -329,7 +329,7 @@ script("EB1-014", daily=_genocide_hammer)
 
 
 def _capture(game: Game, player: Player, played: InPlay) -> None:
-    if game.may(player, "EB1-015", default=True):
+    if game.may(player, "EB1-015"):
         game.draw(player, 1)
     player.to_deck_top_before_adjustment = 2
 
@@ -359,7 +359,7 @@ script("EB1-019", daily=reveal_until("ability", 1), battle=reveal_until("ability
 
 def _lance_impact(game: Game, player: Player, played: InPlay) -> None:
     attributes = {card.fields.get("attribute") for card in player.hand}
-    if {"P", "T", "S"} <= attributes and game.may(player, "EB1-020", default=True):
+    if {"P", "T", "S"} <= attributes and game.may(player, "EB1-020"):
         game.note(player, "revealed", played.card.key, len(player.hand))
         game.resolve_scenario(player, by_effect=True)
 
@@ -378,7 +378,7 @@ script(
 
 
 def _update_scenario(game: Game, player: Player, played: InPlay) -> None:
-    if game.may(player, "EB1-022:update", default=False):
+    if game.may(player, "EB1-022:update"):
         game.update_scenario(player)
 
 
@@ -387,7 +387,7 @@ script("EB1-022", daily=both(may("EB1-022", draw(1)), _update_scenario))
 
 
 def _black_whirlwind(game: Game, player: Player, played: InPlay) -> None:
-    if not game.may(player, "EB1-023", default=True):
+    if not game.may(player, "EB1-023"):
         return
     milled = [card for card in (game.reveal_top(player), game.reveal_top(player)) if card is not None]
     player.discard += milled
@@ -399,7 +399,7 @@ script("EB1-023", daily=_black_whirlwind)
 
 
 def _get_set(game: Game, player: Player, played: InPlay) -> None:
-    if not game.may(player, "EB1-024", default=True):
+    if not game.may(player, "EB1-024"):
         return
     seen = [card for card in (game.reveal_top(player) for _ in range(3)) if card is not None]
     keep = [card for card in seen if card.fields.get("skill") or card.fields.get("at")]
@@ -412,10 +412,10 @@ script("EB1-024", daily=_get_set, battle=_get_set)
 
 
 def _lance_windmill(game: Game, player: Player, played: InPlay) -> None:
-    if game.may(player, "EB1-025", default=True):
+    if game.may(player, "EB1-025"):
         game.draw(player, 2)
     strong = [card for card in player.field if game.at_of(player, card) >= 2]
-    if strong and game.may(player, "EB1-025:at", default=True):
+    if strong and game.may(player, "EB1-025:at"):
         strong[0].at += 2
 
 
@@ -424,12 +424,10 @@ script("EB1-025", daily=_lance_windmill, battle=_lance_windmill)
 
 
 def _magic_missile(game: Game, player: Player, played: InPlay) -> None:
-    if not player.hand or not game.may(player, "EB1-026", default=True):
+    if not player.hand or not game.may(player, "EB1-026"):
         return
     card = worst_first(player.hand)[0]
-    game.destroy(player, card) if game.may(player, "EB1-026:destroy", default=False) else game.discard_from_hand(
-        player, card
-    )
+    game.destroy(player, card) if game.may(player, "EB1-026:destroy") else game.discard_from_hand(player, card)
     give_wild(game, player, played)
 
 
@@ -446,12 +444,12 @@ script("EB1-027", daily=_discord)
 
 
 def _ice_blast(game: Game, player: Player, played: InPlay) -> None:
-    if game.may(player, "EB1-028", default=True):
+    if game.may(player, "EB1-028"):
         game.gain_job_to_deck_top(player)
 
 
 def _ice_blast_battle(game: Game, player: Player, played: InPlay) -> None:
-    if player.seat in game.fighting_thorns and game.may(player, "EB1-028:at", default=True):
+    if player.seat in game.fighting_thorns and game.may(player, "EB1-028:at"):
         played.at += 2
 
 

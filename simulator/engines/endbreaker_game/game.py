@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import NamedTuple
 
 from ...core import SeededRandom, SimCard
+from .declarations import QUESTIONS
 from .effects import MASQUERADE_SCRIPTS, SCRIPTS, Effect, MasqueradeScript, declined
 from .rules import (
     BATTLE_PLAYS,
@@ -301,8 +302,9 @@ class Game:
             # ``LogEntry(...)`` without the Python-level ``__new__`` of a NamedTuple (an entry for every event).
             self.log.append(_new_tuple(LogEntry, (self.turn, seat, kind, card, amount, detail)))
 
-    def may(self, player: Player, question: str, *, default: bool) -> bool:
-        return player.strategy.answer(question, default)
+    def may(self, player: Player, question: str) -> bool:
+        """A card's 「してもよい」, answered by the player's strategy (``declarations.QUESTIONS`` holds them all)."""
+        return player.strategy.answer(question, QUESTIONS[question].default)
 
     def shuffle(self, cards: list[SimCard]) -> None:
         """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers, so the same
@@ -442,8 +444,8 @@ class Game:
         """``_played`` for the player's strategy: an effect it says no to is left out (it would only have asked),
         read once per strategy and set-up."""
 
-        def answer(question: str, default: bool) -> bool:
-            return self.may(player, question, default=default)
+        def answer(question: str) -> bool:
+            return self.may(player, question)
 
         skill, at, daily, battle = self._play_values.get(card) or self._played(card)
         kept_daily = None if daily is None or declined(daily, answer) else daily
@@ -511,6 +513,20 @@ class Game:
             return False
         return rule.max_owned is None or sum(1 for owned in player.owned() if owned is card) < rule.max_owned
 
+    def measure(self, player: Player, subject: str) -> int:
+        """What a gain rule's ``Condition`` looks at (``strategy.SUBJECTS``)."""
+        if subject == "deck":
+            return len(player.deck) + len(player.hand) + len(player.discard) + len(player.field)
+        if subject == "skills":
+            return sum(self.skill_counts(player))
+        if subject == "darc":
+            return player.darc
+        others = [other.darc for other in self.players if other is not player]
+        return player.darc - max(others, default=0)
+
+    def _conditions_hold(self, player: Player, rule: GainRule) -> bool:
+        return all(condition.holds(self.measure(player, condition.subject)) for condition in rule.conditions)
+
     def choose_gain(self, player: Player, pool: Counts) -> SimCard | None:
         """The first card of the strategy's gain priority that the pool pays for and the pile still has."""
         return self._choose(player, self._prepared.payable(pool))
@@ -528,6 +544,8 @@ class Game:
         for rule in player.strategy.gain_priority:
             # The guards on the turn hold for every card of the rule (``_rule_allows``, checked once).
             if turns < rule.min_turn or (rule.max_turn is not None and turns > rule.max_turn):
+                continue
+            if rule.conditions and not self._conditions_hold(player, rule):
                 continue
             if rule.card == ANY_CARD:
                 # The most expensive; ties to the pile set up first (a stable, seed-free order): the gain order.
@@ -708,7 +726,7 @@ class Game:
 
     def adjust_hand(self, player: Player) -> None:
         # 捕縛撃「次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」
-        if player.to_deck_top_before_adjustment and self.may(player, "EB1-015:top", default=True):
+        if player.to_deck_top_before_adjustment and self.may(player, "EB1-015:top"):
             best = sorted(player.hand, key=lambda c: (len(str(c.fields.get("skill") or "")), c.fields.get("at") or 0))
             for card in best[-player.to_deck_top_before_adjustment :]:
                 player.hand.remove(card)

@@ -10,6 +10,35 @@ from typing import Literal
 
 ANY_CARD = "*"  # in a gain rule: the most expensive card the skills can pay for
 
+# What a condition of a gain rule can look at besides the turn and the copies owned (the rule's own fields):
+#   deck       cards the player owns (deck, hand, discard and field): the deck's size
+#   skills     skill symbols the player's field offers this turn (● counted once)
+#   darc       the player's ダルク, in units of 1000
+#   darc_lead  the player's ダルク minus the most any other player has (solo: minus 0)
+SUBJECTS = ("deck", "skills", "darc", "darc_lead")
+OPERATORS = ("<", "<=", "=", ">=", ">")
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``subject operator value``, e.g. ``darc_lead < 0`` (behind in ダルク)."""
+
+    subject: Literal["deck", "skills", "darc", "darc_lead"]
+    operator: Literal["<", "<=", "=", ">=", ">"]
+    value: int
+
+    def holds(self, measured: int) -> bool:
+        operator, value = self.operator, self.value
+        if operator == "<":
+            return measured < value
+        if operator == "<=":
+            return measured <= value
+        if operator == "=":
+            return measured == value
+        if operator == ">=":
+            return measured >= value
+        return measured > value
+
 
 @dataclass(frozen=True)
 class GainRule:
@@ -19,6 +48,7 @@ class GainRule:
     min_turn: int = 0  # the player's own turn number (1 for their first turn)
     max_turn: int | None = None
     max_owned: int | None = None  # copies the player owns (deck, hand, discard and field)
+    conditions: tuple[Condition, ...] = ()  # every one must hold
 
 
 @dataclass(frozen=True)
@@ -55,5 +85,4 @@ BUILD_THEN_RESOLVE = Strategy(
     play_order=("EB1-017", "EB1-021", "EB1-018"),
 )
 
-STRATEGIES: dict[str, Strategy] = {strategy.name: strategy for strategy in (BIG_DARC, BUILD_THEN_RESOLVE)}
 DEFAULT_STRATEGY = BIG_DARC
