@@ -6,37 +6,27 @@ in ``decks.rules`` (plain Python). Writes go through ``decks.services``.
 
 from __future__ import annotations
 
-import secrets
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
+from cardsite.sharing import Shared, new_share_token
+
+__all__ = ["Deck", "DeckEntry", "new_share_token"]
 
 
-def new_share_token() -> str:
-    return secrets.token_urlsafe(16)
-
-
-class Deck(models.Model):
-    class Visibility(models.TextChoices):
-        PRIVATE = "private", _("private")
-        LINK = "link", _("anyone with the link")
-        PUBLIC = "public", _("public")
-
+class Deck(Shared):
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
     name = models.CharField(_("name"), max_length=120)
     description = models.TextField(_("description"), blank=True, default="")
     mode = models.CharField(_("mode"), max_length=32, default="")
     options = models.JSONField(_("options"), default=dict, blank=True)
-    visibility = models.CharField(_("visibility"), max_length=8, choices=Visibility.choices, default=Visibility.PRIVATE)
-    share_token = models.CharField(max_length=32, unique=True, default=new_share_token, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
-    class Meta:
+    class Meta(Shared.Meta):
         ordering = ["-updated_at", "id"]
         indexes = [models.Index(fields=["game", "visibility", "-updated_at"])]
         verbose_name = _("deck")

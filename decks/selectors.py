@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
-from django.db.models import Q, QuerySet
-from django.http import Http404
+from django.db.models import QuerySet
 
 from cards.models import Card, Game
+from cardsite.sharing import access_shared, visible_to
+from cardsite.sharing import can_edit as can_edit  # re-exported: the deck views ask the deck selectors
+from cardsite.sharing import can_view as can_view
 
 from .models import Deck, DeckEntry
 from .rules import get_rules
@@ -102,37 +103,10 @@ def fixed_cards(deck: Deck) -> dict[str, list[tuple[Card | None, str, int]]]:
     return result
 
 
-def can_edit(user, deck: Deck) -> bool:
-    return user.is_authenticated and deck.owner_id == user.pk
-
-
-def can_view(user, deck: Deck, token: str | None = None) -> bool:
-    if can_edit(user, deck) or deck.visibility == Deck.Visibility.PUBLIC:
-        return True
-    return deck.visibility == Deck.Visibility.LINK and token is not None and token == deck.share_token
-
-
 def access_deck(user, pk: int | None = None, *, token: str | None = None, write: bool = False) -> Deck:
-    """The one answer to "may this user see (``write``: change) this deck", for every page and API view.
-
-    By ``pk``: its owner sees it, everyone sees a public deck, and a deck shared by link is seen
-    with its current ``token``. By ``token`` alone (``/decks/shared/<token>/``): the deck shared by
-    link (or public) with that token. Http404 for a deck the user may not see, so that a private
-    deck's existence is not revealed; PermissionDenied (403) for a change by someone who may see
-    the deck but does not own it.
-    """
-    decks = Deck.objects.select_related("game", "owner")
-    if pk is None:
-        deck = decks.filter(share_token=token).first() if token else None
-        if deck is None or deck.visibility == Deck.Visibility.PRIVATE:
-            raise Http404
-    else:
-        deck = decks.filter(pk=pk).first()
-        if deck is None or not can_view(user, deck, token):
-            raise Http404
-    if write and not can_edit(user, deck):
-        raise PermissionDenied
-    return deck
+    """The one answer to "may this user see (``write``: change) this deck", for every page and API view
+    (``cardsite.sharing.access_shared``; ``/decks/shared/<token>/`` reads by ``token`` alone)."""
+    return access_shared(Deck.objects.select_related("game", "owner"), user, pk, token=token, write=write)
 
 
 def decks_of(user) -> QuerySet[Deck]:
@@ -145,7 +119,4 @@ def public_decks(game: Game | None = None) -> QuerySet[Deck]:
 
 
 def visible_decks(user) -> QuerySet[Deck]:
-    condition = Q(visibility=Deck.Visibility.PUBLIC)
-    if user.is_authenticated:
-        condition |= Q(owner=user)
-    return Deck.objects.filter(condition).select_related("game", "owner")
+    return visible_to(Deck.objects.select_related("game", "owner"), user)

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.models import Card, Game
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
+from cardsite.sharing import set_visibility
 
 from .models import Deck, DeckEntry, new_share_token
 from .rules import get_rules
@@ -209,10 +210,7 @@ def update_deck(
     if visibility is not None:
         if visibility not in Deck.Visibility.values:
             raise _refuse(not_a_choice("visibility", Deck.Visibility.values), "not_a_choice")
-        if current.visibility == Deck.Visibility.LINK and visibility != Deck.Visibility.LINK:
-            # Sharing by link turned off: that link is dead for good, even if sharing is turned on again.
-            current.share_token = new_share_token()
-        current.visibility = visibility
+        set_visibility(current, visibility)  # sharing by link turned off: that link is dead for good
     current.save()
     if entries is not None:
         replace_entries(current, entries)
