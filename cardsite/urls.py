@@ -25,6 +25,7 @@ urlpatterns = [
     path("decks/", include("simulator.urls")),
     path("", include("readings.urls")),
     path("games/<slug:game>/compare/", include("simulator.comparison_urls")),
+    path("games/<slug:game>/strategies/", include("simulator.strategy_urls")),
     path("", include("contributions.urls")),
     path("", include("cards.urls")),
 ]

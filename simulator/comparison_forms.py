@@ -43,11 +43,22 @@ class ComparisonForm(forms.Form):
     )
 
     def __init__(
-        self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], language: str, **kwargs: Any
+        self,
+        data: Any = None,
+        *,
+        fullgame: FullGame,
+        abilities: Sequence[SimCard],
+        language: str,
+        written: Sequence[tuple[str, str]] = (),
+        **kwargs: Any,
     ) -> None:
+        """``written``: the written strategies the user may choose, as (``written:<id>``, label)."""
         super().__init__(data, **kwargs)
         self.fullgame = fullgame
-        self.choices = strategy_choices(fullgame, language)
+        shipped = strategy_choices(fullgame, language)
+        self.choices: list[Any] = shipped
+        if written:
+            self.choices = [(_("Shipped strategies"), shipped), (_("Written strategies"), list(written))]
         self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
         for seat in range(MAX_STRATEGIES):
             required = seat < MIN_STRATEGIES
@@ -55,7 +66,7 @@ class ComparisonForm(forms.Form):
                 label=_("Strategy %(seat)s") % {"seat": seat + 1},
                 choices=([] if required else [("", "—")]) + self.choices,
                 required=required,
-                initial=self.choices[seat % len(self.choices)][0] if required else "",
+                initial=shipped[seat % len(shipped)][0] if required else "",
             )
         self.order_fields([f"seat{seat + 1}" for seat in range(MAX_STRATEGIES)])
 

@@ -11,18 +11,20 @@ from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from cardsite.htmx import vary_on_htmx
 from cardsite.labels import pick
 from cardsite.throttling import rate_limit
 
-from . import comparisons, fullgame_selectors, inputs
+from . import comparisons, fullgame_selectors, inputs, strategy_selectors
 from .comparison_forms import ComparisonForm
 from .fullgames import SetupRefused
 from .models import ComparisonRun
 
 RECENT_RUNS = 10
+MAX_WRITTEN_CHOICES = 200  # the most recently changed of the user's own and the public ones
 
 
 def _refusal(game: Any, fullgame: Any, language: str, abilities: list[str]) -> tuple[Any, list[Any], list[str]]:
@@ -42,18 +44,36 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
         return redirect_to_login(request.get_full_path())
     cards = fullgame_selectors.game_cards(game_obj, language)
     abilities = [card for card in cards if card.kind in fullgame.choosable]
-    form = ComparisonForm(request.POST or None, fullgame=fullgame, abilities=abilities, language=language)
+    written = [
+        (strategy.reference, f"{strategy.name} ({strategy.owner.get_username()})")
+        for strategy in strategy_selectors.strategies_of_game(request.user, game_obj)[:MAX_WRITTEN_CHOICES]
+    ]
+    preset = request.GET.get("strategy", "")
+    form = ComparisonForm(
+        request.POST or None,
+        fullgame=fullgame,
+        abilities=abilities,
+        language=language,
+        written=written,
+        initial={"seat1": preset} if preset in dict(written) else None,
+    )
     chosen = form.data.getlist("abilities") if form.is_bound else []
     setup, missing, problems = _refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:
         setup, missing, problems = _refusal(game_obj, fullgame, language, form.cleaned_data["abilities"])
-        if setup is not None:
+        seats, written_texts, unusable = comparisons.written_strategies(
+            request.user, game_obj, fullgame, form.strategies()
+        )
+        if unusable:
+            form.add_error(None, _("Not a strategy you may use: %(names)s.") % {"names": ", ".join(unusable)})
+        elif setup is not None:
             try:
                 run = comparisons.start_comparison(
                     game=game_obj,
                     requester=request.user,
                     setup=setup,
-                    strategies=form.strategies(),
+                    strategies=seats,
+                    written=written_texts,
                     games=form.cleaned_data["games"],
                     sequential=form.cleaned_data["sequential"],
                     abilities=form.cleaned_data["abilities"],
@@ -97,7 +117,7 @@ def _own_run(request: HttpRequest, game: str, run_id: int) -> ComparisonRun:
 
 def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
     _game, fullgame = fullgame_selectors.fullgame_or_404(run.game.slug)
-    labels = {name: pick(fullgame.strategy_labels.get(name, {}), language) or name for name in run.strategies}
+    labels = fullgame_selectors.strategy_labels(fullgame, run.strategies, run.written, language)
     result = run.result
     rows = []
     if result:

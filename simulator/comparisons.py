@@ -18,9 +18,11 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.http import Http404
 
 from cards.models import Game
 
+from . import strategy_selectors
 from .chunked import ChunkedRuns, Merged, hold_quota
 from .chunked import RunQuotaExceeded as RunQuotaExceeded  # the views refuse with it
 from .comparison_results import (
@@ -56,13 +58,57 @@ def entrant_labels(strategies: Sequence[str]) -> list[str]:
     return labels
 
 
+def strategy_of(run: ComparisonRun, fullgame: FullGame, name: str) -> Any:
+    """A seat's strategy: shipped, or written (as its text read when the run started, cards by key)."""
+    shipped = fullgame.strategies.get(name)
+    if shipped is not None:
+        return shipped
+    assert fullgame.read_strategy is not None
+    written = run.written[name]
+    return fullgame.read_strategy(written["resolved"], written["name"], None, None)
+
+
+def written_strategies(
+    user: Any, game: Game, fullgame: FullGame, names: Sequence[str]
+) -> tuple[list[str], dict[str, Any], list[str]]:
+    """Reads the seats' ``names``: shipped strategies by name, written ones as ``written:<id>`` (the user's own or a
+    public one) or ``written:<id>:<token>`` (shared by link). Returns the seats as the run stores them (a link's
+    token left out), the written strategies' texts for ``ComparisonRun.written``, and the names that are neither
+    shipped nor a written strategy of this game the user may use."""
+    seats: list[str] = []
+    written: dict[str, Any] = {}
+    unknown: list[str] = []
+    for name in names:
+        if name in fullgame.strategies:
+            seats.append(name)
+            continue
+        reference, _, token = name.rpartition(":") if name.count(":") == 2 else (name, "", "")
+        pk = strategy_selectors.written_pk(reference)
+        try:
+            found = None if pk is None else strategy_selectors.access_strategy(user, pk, token=token or None)
+        except Http404:
+            found = None
+        if found is None or found.game_id != game.pk or fullgame.write_strategy is None:
+            unknown.append(name)
+            continue
+        if reference not in written:
+            try:
+                read = strategy_selectors.read(fullgame, game, found.text, found.name)
+            except Exception:
+                unknown.append(name)
+                continue
+            written[reference] = {"name": found.name, "text": found.text, "resolved": fullgame.write_strategy(read)}
+        seats.append(reference)
+    return seats, written, unknown
+
+
 def comparison_of(run: ComparisonRun, fullgame: FullGame | None = None) -> Comparison:
     """The run's comparison, from its stored set-up and strategies."""
     fullgame = fullgame or get_fullgame(run.game.slug)
     assert fullgame is not None
     setup = setup_from_dict(Setup, run.setup)
     entrants = tuple(
-        Entrant(label, fullgame.strategies[name])
+        Entrant(label, strategy_of(run, fullgame, name))
         for label, name in zip(entrant_labels(run.strategies), run.strategies, strict=True)
     )
     return Comparison(entrants, setup, run.seed, run.games, sequential=run.sequential, alpha=ALPHA)
@@ -82,6 +128,7 @@ def start_comparison(
     abilities: Sequence[str],
     language: str,
     seed: int | None = None,
+    written: dict[str, Any] | None = None,
 ) -> ComparisonRun:
     """Store a queued comparison and its first chunks and enqueue them (with the immediate backend it has run on
     return). ``setup``: built by ``fullgame_selectors.build_setup``. Counts against the user's active runs."""
@@ -91,6 +138,7 @@ def start_comparison(
             game=game,
             requester=requester,
             strategies=list(strategies),
+            written=dict(written or {}),
             abilities=list(abilities),
             games=games,
             sequential=sequential,

@@ -79,3 +79,15 @@ def refusal_rows(game: Game, fullgame: FullGame, refused: SetupRefused, language
         }
         rows.append(MissingRow(entry.key, name, value, role, where_to_fill(game, entry.key, field=entry.field), text))
     return rows
+
+
+def strategy_labels(fullgame: FullGame, names: Sequence[str], written: dict[str, Any], language: str) -> dict[str, str]:
+    """What each seat's strategy is called: a shipped one by its label in ``language``, a written one by the name
+    it had when the run started."""
+    labels = {}
+    for name in names:
+        if name in written:
+            labels[name] = written[name]["name"]
+        else:
+            labels[name] = pick(fullgame.strategy_labels.get(name, {}), language) or name
+    return labels

@@ -10,6 +10,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardsite.sharing import Shared
 from decks.models import Deck
 
 
@@ -159,6 +160,9 @@ class ComparisonRun(ChunkedRun):
     looks = models.JSONField(default=list)  # the look schedule, in blocks
     look = models.PositiveSmallIntegerField(default=0)  # the look being played towards
     planned = models.PositiveIntegerField(default=0)  # games per strategy in whole blocks
+    # Written strategies among ``strategies`` ("written:<id>"), as they read when the run started, so that a
+    # later edit or deletion does not change what the run plays: {"written:<id>": {"name": …, "text": …}}.
+    written = models.JSONField(default=dict, blank=True)
     # ``progress``: games played per strategy; ``result``: comparison_results.report of the chunks' results.
 
     class Meta(ChunkedRun.Meta):
@@ -189,6 +193,37 @@ class ComparisonChunk(RunChunk):
 
     def __str__(self) -> str:
         return f"comparison {self.run_id} blocks {self.first_block}–{self.last_block - 1} ({self.status})"
+
+
+class WrittenStrategy(Shared):
+    """A strategy a player wrote for a whole game (the game's strategy text, ``FullGame.read_strategy``), kept and
+    shared like a deck: private, by link or public (``cardsite.sharing``). Writes go through
+    ``simulator.strategy_services``, which reads the text with the game's rules before anything is stored."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="written_strategies")
+    game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="written_strategies")
+    name = models.CharField(_("name"), max_length=120)
+    description = models.TextField(_("description"), blank=True, default="")
+    text = models.TextField(_("strategy"))
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta(Shared.Meta):
+        ordering = ["-updated_at", "id"]
+        indexes = [models.Index(fields=["game", "visibility", "-updated_at"], name="simulator_strategy_listed")]
+        verbose_name = _("written strategy")
+        verbose_name_plural = _("written strategies")
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def reference(self) -> str:
+        """How a comparison names it among the shipped strategies' names."""
+        return f"{WRITTEN_PREFIX}{self.pk}"
+
+
+WRITTEN_PREFIX = "written:"
 
 
 # A user's queued and running work of every kind counts against one quota (MAX_ACTIVE_RUNS_PER_USER):

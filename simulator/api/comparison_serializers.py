@@ -19,11 +19,12 @@ def _strategy_names() -> list[str]:
 
 class ComparisonRequestSerializer(serializers.Serializer):
     strategies = serializers.ListField(
-        child=serializers.ChoiceField(choices=_strategy_names()),
+        child=serializers.CharField(max_length=200),
         min_length=MIN_STRATEGIES,
         max_length=MAX_STRATEGIES,
-        help_text=f"{MIN_STRATEGIES} to {MAX_STRATEGIES} shipped strategies, one per seat (the seats rotate); a "
-        "strategy may be named twice (against itself).",
+        help_text=f"{MIN_STRATEGIES} to {MAX_STRATEGIES} strategies, one per seat (the seats rotate): a shipped "
+        f"strategy by name ({', '.join(_strategy_names())}), a written one as `written:<id>` (your own or a public "
+        "one) or `written:<id>:<token>` (shared by link). A strategy may be named twice (against itself).",
     )
     games = serializers.IntegerField(
         min_value=1, max_value=MAX_GAMES, help_text="Games per strategy, rounded up to whole blocks of seats."

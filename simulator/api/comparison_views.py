@@ -79,8 +79,8 @@ class ComparisonCreateView(APIView):
     throttle_scope = "simulation_start"
 
     @extend_schema(
-        summary="Start a comparison of shipped strategies",
-        description=f"Queues a comparison of 2 to 4 shipped strategies over `games` games each (at most "
+        summary="Start a comparison of strategies",
+        description=f"Queues a comparison of 2 to 4 strategies (shipped or written) over `games` games each (at most "
         f"{comparisons.MAX_GAMES:,}), the seats rotating. Poll its `url`. A user may have "
         f"{settings.MAX_ACTIVE_RUNS_PER_USER} runs (Monte Carlo runs and comparisons) waiting or running at once; "
         "another answers 429.",
@@ -94,7 +94,7 @@ class ComparisonCreateView(APIView):
         data = serializer.validated_data
         language = inputs.language()
         errors: dict[str, list[Any]] = {}
-        unknown = [name for name in data["strategies"] if name not in fullgame.strategies]
+        seats, written, unknown = comparisons.written_strategies(request.user, game_obj, fullgame, data["strategies"])
         if unknown:
             errors["strategies"] = [
                 Message(_("Not a strategy of this game: %(names)s."), {"names": unknown}),
@@ -119,7 +119,8 @@ class ComparisonCreateView(APIView):
             game=game_obj,
             requester=request.user,
             setup=setup,
-            strategies=data["strategies"],
+            strategies=seats,
+            written=written,
             games=data["games"],
             sequential=data["sequential"],
             abilities=abilities,

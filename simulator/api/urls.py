@@ -8,7 +8,7 @@
 
 from django.urls import path
 
-from . import comparison_views, views
+from . import comparison_views, strategy_views, views
 
 app_name = "simulator_api"
 
@@ -25,5 +25,8 @@ urlpatterns = [
     ),
     path("games/<slug:game>/comparisons/", comparison_views.ComparisonCreateView.as_view(), name="comparisons"),
     path("comparisons/<int:run_id>/", comparison_views.ComparisonView.as_view(), name="comparison"),
+    path("games/<slug:game>/strategies/", strategy_views.StrategyListView.as_view(), name="strategies"),
+    path("games/<slug:game>/strategies/check/", strategy_views.StrategyCheckView.as_view(), name="strategy-check"),
+    path("strategies/<int:pk>/", strategy_views.StrategyView.as_view(), name="strategy"),
     path("comparisons/<int:run_id>/cancel/", comparison_views.ComparisonCancelView.as_view(), name="comparison-cancel"),
 ]

@@ -54,6 +54,17 @@ class FullGame:
     build_setup: Callable[[Sequence[SimCard], Sequence[str]], Any]
     choosable: tuple[str, ...] = field(default=())  # the kinds a user chooses piles of (and how many)
     choose_count: int = 0
+    # Strategies players write (the editor, the API): (text, name, spellings, gainable keys) -> the engine's
+    # strategy, or an exception whose ``problems`` each have ``line``, ``code`` and ``params``; the codes'
+    # templates are ``strategy_messages`` (N_-marked, put in the reader's language by the pages).
+    # (None for the spellings and the gainable keys: any word is a key, as in a text ``write_strategy`` wrote.)
+    read_strategy: Callable[[str, str, Mapping[str, str] | None, frozenset[str] | None], Any] | None = None
+    write_strategy: Callable[[Any], str] | None = None  # the engine's strategy as the text read_strategy reads
+    strategy_messages: Mapping[str, str] = field(default_factory=dict)
+    gainable_kinds: tuple[str, ...] = ()  # the kinds a strategy may name in a gain line
+    # The choices a strategy answers: question -> an object with ``phrase`` (as printed) and ``default``.
+    questions: Mapping[str, Any] = field(default_factory=dict)
+    syntax_template: str = ""  # the editor's help for this game's strategy syntax
 
 
 _registry: Registry[FullGame] = Registry(__name__, FULLGAME_MODULES, lambda game: game.game)

@@ -15,8 +15,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import CardNeed, SimCard
-from ..engines.endbreaker_game import STRATEGIES, Setup, SetupError, missing_values
+from ..engines.endbreaker_game import STRATEGIES, Setup, SetupError, format_strategy, missing_values, parse_strategy
+from ..engines.endbreaker_game.declarations import QUESTIONS
 from ..engines.endbreaker_game.rules import ABILITY_PILES, JOB_PILES, MASQUERADES_IN_PLAY
+from ..engines.endbreaker_game.strategy_text import MESSAGES as STRATEGY_MESSAGES
 from . import FullGame, Refused, SetupRefused, register
 
 # 遊戲準備 5, keyed as the deck rules' fixed starting zone keys them.
@@ -155,5 +157,13 @@ FULLGAME = register(
         build_setup=build_setup,
         choosable=("ability",),
         choose_count=ABILITY_PILES,
+        read_strategy=lambda text, name, spellings, gainable: parse_strategy(
+            text, name=name, cards=spellings, gainable=gainable
+        ),
+        write_strategy=format_strategy,
+        strategy_messages=STRATEGY_MESSAGES,
+        gainable_kinds=("job", "ability"),
+        questions=QUESTIONS,
+        syntax_template="simulator/strategy_syntax/endbreaker.html",
     )
 )
