@@ -14,7 +14,21 @@ from rest_framework.test import APIClient
 
 from simulator.models import ComparisonRun, WrittenStrategy
 
-from .test_endbreaker_compare_site import URL as COMPARE, login, pool, synthetic_pool, tasks_now  # noqa: F401
+from .test_endbreaker_compare_site import URL as COMPARE
+from .test_endbreaker_compare_site import login, synthetic_pool
+
+IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+
+
+@pytest.fixture
+def pool(db):
+    synthetic_pool()
+
+
+@pytest.fixture
+def tasks_now(settings):
+    settings.TASKS = IMMEDIATE
+    settings.COMPARISON_CHUNK_BLOCKS = 5
 
 PAGES = "/games/endbreaker/strategies/"
 API = "/api/games/endbreaker/strategies/"
@@ -34,7 +48,7 @@ def test_the_editor_checks_the_text_as_one_types_naming_each_problem_by_line_in_
     assert "EB9-912" in editor and "テスト特技2" in editor  # the cards a gain line may name
     assert "手札３枚までを好きに割り振って" in editor  # the choices, as printed
     verdict = client.post(f"{PAGES}check/", {"text": BAD}, HTTP_HX_REQUEST="true").content.decode()
-    assert "2 行目" in verdict and "“EB9-999”" in verdict and "3 行目" in verdict
+    assert "2 行目: 「EB9-999」はこのゲームのカードではありません。" in verdict and "3 行目" in verdict
     assert "Line" not in verdict
     english = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     verdict = english.post(f"{PAGES}check/", {"text": BAD}).content.decode()
@@ -68,7 +82,10 @@ def test_sharing_is_a_decks_private_by_link_public(pool, owner, other):
     theirs = login(Client(HTTP_ACCEPT_LANGUAGE="en"), other)
     assert theirs.get(f"{PAGES}{strategy.pk}/").status_code == 404
     assert "Secret" not in theirs.get(PAGES).content.decode()
-    assert theirs.post(f"{PAGES}{strategy.pk}/edit/", {"name": "x", "text": GOOD, "visibility": "public"}).status_code == 404
+    assert (
+        theirs.post(f"{PAGES}{strategy.pk}/edit/", {"name": "x", "text": GOOD, "visibility": "public"}).status_code
+        == 404
+    )
 
     mine.post(f"{PAGES}{strategy.pk}/edit/", {"name": "Secret", "text": GOOD, "visibility": "link"})
     strategy.refresh_from_db()
@@ -122,7 +139,7 @@ def test_another_users_private_strategy_cannot_be_compared(pool, owner, other, t
     api.force_authenticate(other)
     body = {"strategies": [strategy.reference, "big_darc"], "games": 24}
     refused = api.post("/api/games/endbreaker/comparisons/", body, format="json")
-    assert refused.status_code == 400 and strategy.reference in str(refused.json()["errors"]["strategies"])
+    assert refused.status_code == 400 and strategy.reference in str(refused.json()["errors"]["strategies[0]"])
     assert ComparisonRun.objects.count() == 0
 
 

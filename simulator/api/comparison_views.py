@@ -95,10 +95,11 @@ class ComparisonCreateView(APIView):
         language = inputs.language()
         errors: dict[str, list[Any]] = {}
         seats, written, unknown = comparisons.written_strategies(request.user, game_obj, fullgame, data["strategies"])
-        if unknown:
-            errors["strategies"] = [
-                Message(_("Not a strategy of this game: %(names)s."), {"names": unknown}),
-            ]
+        for index, name in enumerate(data["strategies"]):
+            if name in unknown:
+                errors[f"strategies[{index}]"] = [
+                    Message(_("Not a strategy of this game you may use: %(names)s."), {"names": [name]})
+                ]
         abilities = data["abilities"]
         if abilities:
             cards = {card.key: card for card in fullgame_selectors.game_cards(game_obj, language)}
