@@ -274,6 +274,8 @@ RATE_LIMITS = env.rates(
         "search": "120/min",
         "deck_write": "240/min",
         "simulation_start": "30/hour",
+        # a person's answers in a game played one choice at a time (each replays the game: a few milliseconds)
+        "game_answer": "1200/min",
         # change sets (each may hold many cards) and uploads one contributor may submit
         "contribution": "60/day",
     },

@@ -26,6 +26,7 @@ urlpatterns = [
     path("", include("readings.urls")),
     path("games/<slug:game>/compare/", include("simulator.comparison_urls")),
     path("games/<slug:game>/strategies/", include("simulator.strategy_urls")),
+    path("games/<slug:game>/play/", include("simulator.seated_urls")),
     path("", include("contributions.urls")),
     path("", include("cards.urls")),
 ]

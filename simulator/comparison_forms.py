@@ -14,6 +14,7 @@ from cardsite.labels import pick
 from .comparisons import MAX_GAMES, MAX_STRATEGIES, MIN_STRATEGIES
 from .core import SimCard
 from .fullgames import FullGame
+from .models import PERSON_SEAT
 
 DEFAULT_GAMES = 1000
 
@@ -22,7 +23,30 @@ def strategy_choices(fullgame: FullGame, language: str) -> list[tuple[str, str]]
     return [(name, pick(fullgame.strategy_labels.get(name, {}), language) or name) for name in fullgame.strategies]
 
 
-class ComparisonForm(forms.Form):
+class PileChoiceForm(forms.Form):
+    """The piles a whole game's set-up lets the user choose (the game's ``choosable`` kinds, ``choose_count``)."""
+
+    fullgame: FullGame
+
+    abilities = forms.MultipleChoiceField(
+        label=_("Ability piles"),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Choose 9, or none for the first 9 by card number."),
+    )
+
+    def clean_abilities(self) -> list[str]:
+        chosen = self.cleaned_data["abilities"]
+        count = self.fullgame.choose_count
+        if chosen and len(chosen) != count:
+            raise forms.ValidationError(
+                _("Choose exactly %(count)s ability piles (%(chosen)s chosen), or none."),
+                params={"count": count, "chosen": len(chosen)},
+            )
+        return chosen
+
+
+class ComparisonForm(PileChoiceForm):
     games = forms.IntegerField(
         label=pgettext_lazy("simulation", "Games"),
         min_value=1,
@@ -34,12 +58,6 @@ class ComparisonForm(forms.Form):
         label=_("Stop once the difference between the leaders is significant"),
         required=False,
         help_text=_("Looked at every 100 games, with the level corrected for the looks and the pairs."),
-    )
-    abilities = forms.MultipleChoiceField(
-        label=_("Ability piles"),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_("Choose 9, or none for the first 9 by card number."),
     )
 
     def __init__(
@@ -70,17 +88,52 @@ class ComparisonForm(forms.Form):
             )
         self.order_fields([f"seat{seat + 1}" for seat in range(MAX_STRATEGIES)])
 
-    def clean_abilities(self) -> list[str]:
-        chosen = self.cleaned_data["abilities"]
-        count = self.fullgame.choose_count
-        if chosen and len(chosen) != count:
-            raise forms.ValidationError(
-                _("Choose exactly %(count)s ability piles (%(chosen)s chosen), or none."),
-                params={"count": count, "chosen": len(chosen)},
-            )
-        return chosen
-
     def strategies(self) -> list[str]:
+        return [
+            self.cleaned_data[f"seat{seat + 1}"]
+            for seat in range(MAX_STRATEGIES)
+            if self.cleaned_data.get(f"seat{seat + 1}")
+        ]
+
+
+class SeatedForm(PileChoiceForm):
+    """Who sits where in a game played one choice at a time: you in at most one seat, strategies in the others."""
+
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        fullgame: FullGame,
+        abilities: Sequence[SimCard],
+        language: str,
+        written: Sequence[tuple[str, str]] = (),
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(data, **kwargs)
+        self.fullgame = fullgame
+        shipped = strategy_choices(fullgame, language)
+        choices: list[Any] = [(PERSON_SEAT, _("You"))]
+        choices += [(_("Shipped strategies"), shipped)]
+        if written:
+            choices += [(_("Written strategies"), list(written))]
+        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
+        for seat in range(MAX_STRATEGIES):
+            required = seat == 0
+            self.fields[f"seat{seat + 1}"] = forms.ChoiceField(
+                label=_("Seat %(seat)s") % {"seat": seat + 1},
+                choices=([] if required else [("", "—")]) + choices,
+                required=required,
+                initial=PERSON_SEAT if seat == 0 else (shipped[0][0] if seat == 1 else ""),
+            )
+        self.order_fields([f"seat{seat + 1}" for seat in range(MAX_STRATEGIES)])
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.seats().count(PERSON_SEAT) > 1:
+            raise forms.ValidationError(_("You can take one seat only."))
+        return cleaned
+
+    def seats(self) -> list[str]:
         return [
             self.cleaned_data[f"seat{seat + 1}"]
             for seat in range(MAX_STRATEGIES)

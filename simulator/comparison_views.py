@@ -20,19 +20,10 @@ from cardsite.throttling import rate_limit
 
 from . import comparisons, fullgame_selectors, inputs, strategy_selectors
 from .comparison_forms import ComparisonForm
-from .fullgames import SetupRefused
 from .models import ComparisonRun
 
 RECENT_RUNS = 10
 MAX_WRITTEN_CHOICES = 200  # the most recently changed of the user's own and the public ones
-
-
-def _refusal(game: Any, fullgame: Any, language: str, abilities: list[str]) -> tuple[Any, list[Any], list[str]]:
-    try:
-        return fullgame_selectors.build_setup(game, fullgame, abilities, language), [], []
-    except SetupRefused as refused:
-        rows = fullgame_selectors.refusal_rows(game, fullgame, refused, language)
-        return None, rows, refused.problems
 
 
 @require_http_methods(["GET", "POST"])
@@ -58,9 +49,11 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
         initial={"seat1": preset} if preset in dict(written) else None,
     )
     chosen = form.data.getlist("abilities") if form.is_bound else []
-    setup, missing, problems = _refusal(game_obj, fullgame, language, [])
+    setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:
-        setup, missing, problems = _refusal(game_obj, fullgame, language, form.cleaned_data["abilities"])
+        setup, missing, problems = fullgame_selectors.setup_or_refusal(
+            game_obj, fullgame, language, form.cleaned_data["abilities"]
+        )
         seats, written_texts, unusable = comparisons.written_strategies(
             request.user, game_obj, fullgame, form.strategies()
         )
@@ -102,7 +95,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "simulator/compare.html", context, status=status)
 
 
-def _own_run(request: HttpRequest, game: str, run_id: int) -> ComparisonRun:
+def own_run(request: HttpRequest, game: str, run_id: int) -> ComparisonRun:
     if not request.user.is_authenticated:
         raise Http404
     run = (
@@ -131,8 +124,40 @@ def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
                     "high": 100 * row["interval"][1],
                 }
             )
+    names = {row["label"]: row["name"] for row in rows}
+    leaders = (result or {}).get("leaders") or {}
+    chart_rows = [
+        {
+            "label": row["label"],
+            "name": row["name"],
+            "percent": row["percent"],
+            "low": row["low"],
+            "high": row["high"],
+            "y": 2 + 10 * index,
+            "mid": 5 + 10 * index,
+            "bottom": 8 + 10 * index,
+        }
+        for index, row in enumerate(rows)
+    ]
+    percentiles = (result or {}).get("length_percentiles") or {}
+    samples = [
+        {
+            "percentile": int(q),
+            "turns": turns,
+            "url": reverse("seated:sample", args=[run.game.slug, run.pk, int(q)]),
+        }
+        for q, turns in percentiles.items()
+        if turns is not None and not run.active
+    ]
     return {
         "run": run,
+        "leader_first": names.get(leaders.get("first"), leaders.get("first")),
+        "leader_second": names.get(leaders.get("second"), leaders.get("second")),
+        "chart_rows": chart_rows,
+        "chart_height": 10 * len(rows) + 2,
+        "chart_pixels": 28 * len(rows) + 6,
+        "chart_ticks": (25, 50, 75),
+        "samples": samples,
         "game_name": pick(fullgame.names, language),
         "result": result,
         "rows": rows,
@@ -146,7 +171,7 @@ def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
 @require_GET
 @vary_on_htmx
 def run_detail(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
-    run = _own_run(request, game, run_id)
+    run = own_run(request, game, run_id)
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     template = "simulator/_comparison.html" if partial else "simulator/comparison.html"
     return render(request, template, run_context(run, inputs.language()))
@@ -154,7 +179,7 @@ def run_detail(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
 
 @require_POST
 def cancel(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
-    run = _own_run(request, game, run_id)
+    run = own_run(request, game, run_id)
     comparisons.cancel_comparison(run)
     if request.htmx:
         return render(request, "simulator/_comparison.html", run_context(run, inputs.language()))

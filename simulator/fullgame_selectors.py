@@ -91,3 +91,13 @@ def strategy_labels(fullgame: FullGame, names: Sequence[str], written: dict[str,
         else:
             labels[name] = pick(fullgame.strategy_labels.get(name, {}), language) or name
     return labels
+
+
+def setup_or_refusal(
+    game: Game, fullgame: FullGame, language: str, abilities: list[str]
+) -> tuple[Any, list[Any], list[str]]:
+    """The set-up, or None with the rows of what is missing and the problems of the chosen piles."""
+    try:
+        return build_setup(game, fullgame, abilities, language), [], []
+    except SetupRefused as refused:
+        return None, refusal_rows(game, fullgame, refused, language), refused.problems

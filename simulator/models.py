@@ -224,6 +224,38 @@ class WrittenStrategy(Shared):
 
 
 WRITTEN_PREFIX = "written:"
+PERSON_SEAT = "person"  # in ``SeatedGame.seats``: the seat its owner plays
+
+
+class SeatedGame(models.Model):
+    """A whole game played one choice at a time, by its owner in one seat (``PERSON_SEAT``) and strategies in the
+    others, or watched turn by turn with strategies in every seat (a comparison's sample game). Only the seed, the
+    seats and the owner's answers are kept: ``FullGame.advance`` replays them (``simulator.seated_services``)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seated_games")
+    game = models.ForeignKey("cards.Game", on_delete=models.CASCADE, related_name="seated_games")
+    seats = models.JSONField(default=list)  # strategy names, ``written:<id>`` or PERSON_SEAT, in seat order
+    written = models.JSONField(default=dict, blank=True)  # as ComparisonRun.written
+    abilities = models.JSONField(default=list, blank=True)
+    setup = models.JSONField(default=dict)  # comparison_results.setup_to_dict, as the game started
+    seed = models.BigIntegerField(_("seed"))
+    answers = models.JSONField(default=list, blank=True)  # the owner's answers, in order
+    source = models.JSONField(default=dict, blank=True)  # {"comparison": id, "percentile": q} for a sample game
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "id"]
+        indexes = [models.Index(fields=["owner", "game", "-updated_at"], name="simulator_seated_recent")]
+        verbose_name = _("played game")
+        verbose_name_plural = _("played games")
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {', '.join(self.seats)} (seed {self.seed})"
+
+    @property
+    def person(self) -> int | None:
+        return self.seats.index(PERSON_SEAT) if PERSON_SEAT in self.seats else None
 
 
 # A user's queued and running work of every kind counts against one quota (MAX_ACTIVE_RUNS_PER_USER):

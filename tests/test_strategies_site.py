@@ -30,6 +30,7 @@ def tasks_now(settings):
     settings.TASKS = IMMEDIATE
     settings.COMPARISON_CHUNK_BLOCKS = 5
 
+
 PAGES = "/games/endbreaker/strategies/"
 API = "/api/games/endbreaker/strategies/"
 GOOD = "gain EB9-912 if turn <= 3\ngain テスト特技1  # by its name\ngain *\nresolve if nothing to gain\n"

@@ -8,7 +8,7 @@
 
 from django.urls import path
 
-from . import comparison_views, strategy_views, views
+from . import comparison_views, seated_views, strategy_views, views
 
 app_name = "simulator_api"
 
@@ -28,5 +28,9 @@ urlpatterns = [
     path("games/<slug:game>/strategies/", strategy_views.StrategyListView.as_view(), name="strategies"),
     path("games/<slug:game>/strategies/check/", strategy_views.StrategyCheckView.as_view(), name="strategy-check"),
     path("strategies/<int:pk>/", strategy_views.StrategyView.as_view(), name="strategy"),
+    path("games/<slug:game>/plays/", seated_views.SeatedCreateView.as_view(), name="plays"),
+    path("plays/<int:pk>/", seated_views.SeatedView.as_view(), name="play"),
+    path("plays/<int:pk>/answers/", seated_views.SeatedAnswerView.as_view(), name="play-answers"),
+    path("plays/<int:pk>/undo/", seated_views.SeatedUndoView.as_view(), name="play-undo"),
     path("comparisons/<int:run_id>/cancel/", comparison_views.ComparisonCancelView.as_view(), name="comparison-cancel"),
 ]

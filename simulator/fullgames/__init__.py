@@ -65,6 +65,15 @@ class FullGame:
     # The choices a strategy answers: question -> an object with ``phrase`` (as printed) and ``default``.
     questions: Mapping[str, Any] = field(default_factory=dict)
     syntax_template: str = ""  # the editor's help for this game's strategy syntax
+    # Played one choice at a time (a person in one seat, or watched turn by turn): the set-up's type (to store and
+    # read it back), ``advance(setup, strategies (None: the person), seed, answers, after_turns=)`` -> an object
+    # with ``game``, ``pending`` (``seat``, ``kind``, ``options``) and ``answered``, raising ``wrong_answer`` for an
+    # answer not offered; ``table_view(game, person seat or None)`` -> plain data; the log's event kinds.
+    setup_type: type | None = None
+    advance: Callable[..., Any] | None = None
+    table_view: Callable[[Any, int | None], dict[str, Any]] | None = None
+    wrong_answer: type[Exception] = ValueError
+    event_kinds: tuple[Any, ...] = ()
 
 
 _registry: Registry[FullGame] = Registry(__name__, FULLGAME_MODULES, lambda game: game.game)

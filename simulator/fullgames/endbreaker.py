@@ -15,8 +15,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..core import CardNeed, SimCard
-from ..engines.endbreaker_game import STRATEGIES, Setup, SetupError, format_strategy, missing_values, parse_strategy
-from ..engines.endbreaker_game.declarations import QUESTIONS
+from ..engines.endbreaker_game import (
+    STRATEGIES,
+    Setup,
+    SetupError,
+    format_strategy,
+    missing_values,
+    parse_strategy,
+    seated,
+)
+from ..engines.endbreaker_game.declarations import EVENT_KINDS, QUESTIONS
 from ..engines.endbreaker_game.rules import ABILITY_PILES, JOB_PILES, MASQUERADES_IN_PLAY
 from ..engines.endbreaker_game.strategy_text import MESSAGES as STRATEGY_MESSAGES
 from . import FullGame, Refused, SetupRefused, register
@@ -165,5 +173,10 @@ FULLGAME = register(
         gainable_kinds=("job", "ability"),
         questions=QUESTIONS,
         syntax_template="simulator/strategy_syntax/endbreaker.html",
+        setup_type=Setup,
+        advance=seated.advance,
+        table_view=seated.table_view,
+        wrong_answer=seated.WrongAnswer,
+        event_kinds=EVENT_KINDS,
     )
 )

@@ -10,7 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from ...core import SeededRandom, SimCard
 from .declarations import QUESTIONS
@@ -31,6 +31,18 @@ from .skills import Counts, can_pay_counts, cost_counts, counts_of, pay_counts
 from .strategy import ANY_CARD, GainRule, Strategy
 
 _new_tuple = tuple.__new__
+
+STOP = "stop"  # a person's answer that ends playing or gaining
+ACTS = ("resolve", "gain")  # 「選擇獲得卡片或是解決事件（二選一）」
+
+
+class Decider(Protocol):
+    """Who answers a seat's choices in place of its strategy (a person, through ``seated``). ``kind`` is
+    ``play`` (a card key in hand, or ``STOP``), ``act`` (``ACTS``), ``gain`` (a pile's card key, or ``STOP``),
+    ``thorn`` (a masquerade's place, 1 to 3) or ``may:<question>`` (``yes``/``no``); the answer is one of
+    ``options``."""
+
+    def decide(self, game: Game, player: Player, kind: str, options: tuple[str, ...]) -> str: ...
 
 
 class LogEntry(NamedTuple):
@@ -68,6 +80,8 @@ class Player:
     incapacitated: bool = False
     discord: bool = False  # ディスコード played this turn
     to_deck_top_before_adjustment: int = 0  # 捕縛撃: up to this many hand cards may go on the deck
+    # A person in this seat (``seated``): the game asks them each choice instead of reading the strategy.
+    decider: Decider | None = None
 
     def owned(self) -> list[SimCard]:
         return [*self.deck, *self.hand, *self.discard, *(card.card for card in self.field)]
@@ -304,6 +318,8 @@ class Game:
 
     def may(self, player: Player, question: str) -> bool:
         """A card's 「してもよい」, answered by the player's strategy (``declarations.QUESTIONS`` holds them all)."""
+        if player.decider is not None:
+            return player.decider.decide(self, player, f"may:{question}", ("yes", "no")) == "yes"
         return player.strategy.answer(question, QUESTIONS[question].default)
 
     def shuffle(self, cards: list[SimCard]) -> None:
@@ -467,6 +483,9 @@ class Game:
             effect(self, player, in_play)
 
     def play_cards(self, player: Player) -> None:
+        if player.decider is not None:
+            self._play_chosen(player, player.decider)
+            return
         place = self._play_places[player.seat]
         thorn = self.setup.thorn
         play_values = self._seat_values[player.seat]
@@ -541,6 +560,13 @@ class Game:
         most expensive first) whose pile still has cards."""
         turns = player.turns_taken
         piles = self._gain_piles
+        if player.decider is not None:
+            order = self._prepared.gain_order
+            options = tuple(order[index].key for index in candidates if piles[index])
+            if not options:
+                return None
+            choice = player.decider.decide(self, player, "gain", (*options, STOP))
+            return None if choice == STOP else self.supply[choice][-1]
         for rule in player.strategy.gain_priority:
             # The guards on the turn hold for every card of the rule (``_rule_allows``, checked once).
             if turns < rule.min_turn or (rule.max_turn is not None and turns > rule.max_turn):
@@ -580,6 +606,18 @@ class Game:
         player.deck.append(card)
         self.note(player, "gain", card.key, detail="deck_top")
         return card
+
+    def _play_chosen(self, player: Player, decider: Decider) -> None:
+        """A person plays one card at a time, as many as they like, until the plays run out."""
+        thorn = self.setup.thorn
+        while player.plays > 0 and not self.over and not self.turn_ended:
+            playable = list(dict.fromkeys(c.key for c in player.hand if c is not thorn or self.in_battle))
+            if not playable:
+                return
+            choice = decider.decide(self, player, "play", (*playable, STOP))
+            if choice == STOP:
+                return
+            self.play(player, next(card for card in player.hand if card.key == choice))
 
     def gain_cards(self, player: Player, pool: Counts | None = None) -> int:
         """「消耗對應技能值就可獲得場中卡片。」 As many as the skills pay for (「獲得特技練刺棍(PPT)兩張」), or none
@@ -660,8 +698,13 @@ class Game:
         if not player.thorns:
             return  # rules.resolve_without_thorn
         open_ = [m for m in self.masquerades if not m.fought and len(m.thorns) < THORNS_TO_BATTLE]
-        most = player.strategy.thorn_target == "most_thorns"
-        target = max(open_, key=lambda m: len(m.thorns)) if most else min(open_, key=lambda m: len(m.thorns))
+        if player.decider is not None:  # masked: a person chooses by place (1 to 3), not by the hidden card
+            places = tuple(str(self.masquerades.index(m) + 1) for m in open_)
+            target = self.masquerades[int(player.decider.decide(self, player, "thorn", places)) - 1]
+        elif player.strategy.thorn_target == "most_thorns":
+            target = max(open_, key=lambda m: len(m.thorns))
+        else:
+            target = min(open_, key=lambda m: len(m.thorns))
         player.thorns -= 1
         target.thorns.append(player.seat)
         stage = target.stage
@@ -713,6 +756,12 @@ class Game:
     def choose_and_act(self, player: Player) -> None:
         resolve = player.strategy.resolve
         pool = self.skill_counts(player)  # the field does not change until the player acts
+        if player.decider is not None:
+            if self.can_resolve(player, pool) and player.decider.decide(self, player, "act", ACTS) == "resolve":
+                self.resolve_scenario(player, pool)
+            else:
+                self.gain_cards(player, pool)
+            return
         # ``resolve_scenario`` checks ``can_resolve`` first and changes nothing when it cannot resolve.
         if resolve == "always" and self.resolve_scenario(player, pool):
             return

@@ -1,0 +1,110 @@
+"""Whole games played one choice at a time on the site and through the API (issue 13, item 7): a person takes a
+seat and strategies play the others, to the end; a comparison's sample games watched turn by turn. A played
+game is its owner's alone. Synthetic cards only (the pool of tests/test_endbreaker_compare_site.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from rest_framework.test import APIClient
+
+from simulator.models import ComparisonRun, SeatedGame
+
+from .test_endbreaker_compare_site import URL as COMPARE
+from .test_endbreaker_compare_site import login, synthetic_pool
+
+PAGES = "/games/endbreaker/play/"
+API = "/api/games/endbreaker/plays/"
+
+
+@pytest.fixture
+def pool(db):
+    synthetic_pool()
+
+
+@pytest.fixture
+def tasks_now(settings):
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    settings.COMPARISON_CHUNK_BLOCKS = 5
+
+
+def test_a_person_takes_a_seat_and_answers_the_games_choices_on_the_page(pool, owner, other):
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    assert "Seat 1" in client.get(PAGES).content.decode()
+    started = client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
+    seated = SeatedGame.objects.get()
+    assert started.status_code == 302 and seated.seats == ["person", "big_darc"] and seated.person == 0
+    page = client.get(started["Location"]).content.decode()
+    assert 'name="answer"' in page and "The table" in page and "You" in page
+    first = seated.answers
+    wrong = client.post(f"{PAGES}{seated.pk}/", {"answer": "EB9-999"})
+    assert wrong.status_code == 400 and "“EB9-999” is not one of the choices" in wrong.content.decode()
+    seated.refresh_from_db()
+    assert seated.answers == first
+    option = page.split('name="answer" value="', 1)[1].split('"', 1)[0]
+    assert client.post(f"{PAGES}{seated.pk}/", {"answer": option}).status_code == 302
+    seated.refresh_from_db()
+    assert seated.answers == [option]
+    client.post(f"{PAGES}{seated.pk}/back/")
+    seated.refresh_from_db()
+    assert seated.answers == []
+    theirs = login(Client(), other)
+    assert theirs.get(f"{PAGES}{seated.pk}/").status_code == 404
+    assert theirs.post(f"{PAGES}{seated.pk}/", {"answer": option}).status_code == 404
+
+
+def test_two_people_cannot_share_a_table(pool, owner):
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    answer = client.post(PAGES, {"seat1": "person", "seat2": "person"})
+    assert answer.status_code == 400 and "one seat only" in answer.content.decode()
+    assert SeatedGame.objects.count() == 0
+
+
+@pytest.mark.parametrize("seats", [["person"], ["person", "big_darc", "skill_engine", "scenario_rush"]])
+def test_a_whole_game_is_played_to_its_end_through_the_api(pool, owner, seats):
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_authenticate(owner)
+    state = api.post(API, {"seats": seats, "seed": 11}, format="json").json()
+    answers = 0
+    while state["pending"] is not None:
+        options = [option["value"] for option in state["pending"]["options"]]
+        choice = "resolve" if "resolve" in options else options[0]  # always play or gain the first offered
+        answered = api.post(f"{state['url']}answers/", {"answer": choice}, format="json")
+        assert answered.status_code == 200, answered.json()
+        state = answered.json()
+        answers += 1
+        assert answers < 2000
+    assert state["winners"] and state["table"]["over"]
+    assert state["table"]["battles"] == 3 or state["table"]["stopped"]
+    assert len(state["table"]["players"]) == len(seats)
+    again = api.post(f"{state['url']}answers/", {"answer": "stop"}, format="json")
+    assert again.status_code == 409 and again.json()["code"] == "nothing_to_answer"
+
+
+def test_the_api_refuses_bad_seats_naming_the_seat(pool, owner, other):
+    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    api.force_authenticate(owner)
+    refused = api.post(API, {"seats": ["person", "no_such"]}, format="json")
+    assert refused.status_code == 400 and "seats[1]" in refused.json()["errors"]
+    assert api.post(API, {"seats": []}, format="json").status_code == 400
+    assert SeatedGame.objects.count() == 0
+    created = api.post(API, {"seats": ["person", "big_darc"]}, format="json").json()
+    theirs = APIClient()
+    theirs.force_authenticate(other)
+    assert theirs.get(created["url"]).status_code == 404
+
+
+def test_a_comparisons_sample_games_are_watched_turn_by_turn(pool, owner, tasks_now):
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client.post(COMPARE, {"seat1": "big_darc", "seat2": "build_then_resolve", "games": 24})
+    run = ComparisonRun.objects.get()
+    report = client.get(f"{COMPARE}{run.pk}/").content.decode()
+    assert "Sample games" in report and "50th percentile of length" in report
+    opened = client.post(f"{PAGES}sample/{run.pk}/50/")
+    seated = SeatedGame.objects.get()
+    assert opened.status_code == 302 and seated.person is None and seated.source["percentile"] == 50
+    median = run.result["length_percentiles"]["50"]
+    last = client.get(f"{PAGES}{seated.pk}/").content.decode()
+    assert f"Turn {median} of {median}" in last and "The game is over" in last
+    first = client.get(f"{PAGES}{seated.pk}/?turn=1").content.decode()
+    assert f"Turn 1 of {median}" in first and 'rel="next"' in first
