@@ -29,7 +29,7 @@ import os
 import statistics
 import sys
 import time
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,36 +56,41 @@ def trap_setup() -> Setup:
     return replace(plain, abilities=(TRAP, *plain.abilities[:-1]))
 
 
-def search(setup: Setup, seed: int, proposal: str, budget: float, verify_games: int) -> dict[str, object]:
-    """Runs one method until the criterion or the budget; its figures."""
+@dataclass
+class Figures:
+    reached_seconds: float | None = None  # wall time to the criterion (None: not reached)
+    reached_generation: int | None = None
+    reached_evaluations: int | None = None
+    reached_games: int | None = None
+    generations: int = 0
+    seconds: float = 0.0
+    report: Report | None = None  # the last champion checked
+
+
+def search(setup: Setup, seed: int, proposal: str, budget: float, verify_games: int, generations: int) -> Figures:
+    """Runs one method until the criterion (``generations`` 0) or for ``generations`` generations, within the
+    budget; the champion is checked against the shipped strategies each time it changes, and at the end."""
     state = start_state(seed, setup, players=2, config=EvolutionConfig(proposal=proposal))  # type: ignore[arg-type]
+    figures = Figures()
     started = time.perf_counter()
     verify_evaluations = verify_games_played = 0
-    report: Report | None = None
-    while time.perf_counter() - started < budget:
+    while time.perf_counter() - started < budget and (not generations or state.generation < generations):
         changes = len(state.history)
         state = step(state, setup, 1)
         if len(state.history) > changes:
-            report = final_report(state, setup, verify_games)
-            verify_evaluations += len(report.against)
-            verify_games_played += sum(games for *_, games in report.against.values())
-            if report.beats_all(players=2):
-                return {
-                    "reached": True,
-                    "seconds": time.perf_counter() - started,
-                    "generations": state.generation,
-                    "evaluations": state.evaluations + verify_evaluations,
-                    "games": state.games + verify_games_played,
-                    "report": report,
-                }
-    return {
-        "reached": False,
-        "seconds": time.perf_counter() - started,
-        "generations": state.generation,
-        "evaluations": state.evaluations + verify_evaluations,
-        "games": state.games + verify_games_played,
-        "report": report or final_report(state, setup, verify_games),
-    }
+            figures.report = final_report(state, setup, verify_games)
+            verify_evaluations += len(figures.report.against)
+            verify_games_played += sum(games for *_, games in figures.report.against.values())
+            if figures.reached_seconds is None and figures.report.beats_all(players=2):
+                figures.reached_seconds = time.perf_counter() - started
+                figures.reached_generation = state.generation
+                figures.reached_evaluations = state.evaluations + verify_evaluations
+                figures.reached_games = state.games + verify_games_played
+                if not generations:
+                    break
+    figures.seconds, figures.generations = time.perf_counter() - started, state.generation
+    figures.report = figures.report or final_report(state, setup, verify_games)
+    return figures
 
 
 def main() -> None:
@@ -94,30 +99,43 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=5, help="seeds, from --seed on")
     parser.add_argument("--budget-seconds", type=float, default=120.0, help="wall time for each method and run")
     parser.add_argument("--verify-games", type=int, default=2000)
+    parser.add_argument(
+        "--generations", type=int, default=0, help="run this many generations (0: stop at the criterion)"
+    )
     args = parser.parse_args()
     setup = trap_setup()
-    print(f"budget {args.budget_seconds:.0f} s a method and run, verification {args.verify_games} games a check")
+    print(
+        f"budget {args.budget_seconds:.0f} s a method and run, verification {args.verify_games} games a check, "
+        f"generations {args.generations or 'until the criterion'}"
+    )
     methods = (("evolution (mutation)", "mutation"), ("baseline (random search)", "random"))
     times: dict[str, list[float]] = {label: [] for label, _ in methods}
+    finals: dict[str, list[float]] = {label: [] for label, _ in methods}
     for seed in range(args.seed, args.seed + args.runs):
         for label, proposal in methods:
-            figures = search(setup, seed, proposal, args.budget_seconds, args.verify_games)
-            report = figures["report"]
-            assert isinstance(report, Report)
-            seconds = float(figures["seconds"])  # type: ignore[arg-type]
-            times[label].append(seconds if figures["reached"] else args.budget_seconds)
-            when = f"reached in {seconds:.1f} s" if figures["reached"] else f"not reached in {seconds:.1f} s"
-            print(
-                f"\nseed {seed}, {label}: {when}; {figures['generations']} generations, "
-                f"{figures['evaluations']} evaluations, {figures['games']} games"
+            figures = search(setup, seed, proposal, args.budget_seconds, args.verify_games, args.generations)
+            report = figures.report
+            assert report is not None
+            times[label].append(args.budget_seconds if figures.reached_seconds is None else figures.reached_seconds)
+            finals[label].append(report.against["big_darc"][0])
+            when = (
+                "not reached"
+                if figures.reached_seconds is None
+                else f"reached in {figures.reached_seconds:.1f} s (generation {figures.reached_generation}, "
+                f"{figures.reached_evaluations} evaluations, {figures.reached_games} games)"
             )
+            print(f"\nseed {seed}, {label}: {when}; ran {figures.generations} generations in {figures.seconds:.1f} s")
+            print("  the last champion checked:")
             for name, (rate, low, high, games) in report.against.items():
                 print(f"  against {name}: win rate {rate:.3f} [{low:.3f}, {high:.3f}] over {games} games")
             print("  " + report.text.replace("\n", "\n  "))
     print()
     for label, values in times.items():
         reached = sum(1 for value in values if value < args.budget_seconds)
-        print(f"{label}: reached {reached}/{len(values)}, median {statistics.median(values):.1f} s")
+        print(
+            f"{label}: reached {reached}/{len(values)}, median time {statistics.median(values):.1f} s; "
+            f"the last champion against big_darc: median win rate {statistics.median(finals[label]):.3f}"
+        )
 
 
 if __name__ == "__main__":
