@@ -74,9 +74,9 @@ class EvolutionConfig:
 
     offspring: λ, candidates a generation. games: stage-1 games each candidate plays against the champion (per
     entrant, rounded up to whole blocks). finalists: F, candidates a generation that go on to stage 2.
-    confirm_games: their stage-2 games. alpha: the level of the replacement test, Bonferroni-corrected over F. start: the first champion, a name in ``STRATEGIES`` or ``"random"``. proposal:
-    ``"mutation"`` (the evolution) or ``"random"`` (random search, the baseline). more_mutations: the chance of
-    each further mutation. crossover: the chance that a child first mixes the champion with a former one.
+    confirm_games: their stage-2 games. alpha: the level of the replacement test, Bonferroni-corrected over F.
+    start: the first champion, a name in ``STRATEGIES`` or ``"random"``. proposal: ``"mutation"`` (the
+    evolution) or ``"random"`` (random search, the baseline). more_mutations: the chance of each further mutation. crossover: the chance that a child first mixes the champion with a former one.
     max_rules: the longest gain priority. horizon: the last turn a guard names (a player's own turns).
     max_copies: the largest ``max_owned`` a guard names. immigrants: the chance that a candidate of the
     evolution is drawn from scratch instead."""
@@ -107,7 +107,8 @@ class EvolutionConfig:
 
 
 def strategy_to_dict(strategy: Strategy) -> dict[str, Any]:
-    """The strategy as JSON-ready data (the fields this module searches, plus ``answers``)."""
+    """The strategy as JSON-ready data: the fields this module searches, plus ``answers`` (a gain rule's other
+    fields, if it has any, are not kept: the state holds the strategies the search made, which have none)."""
     return {
         "name": strategy.name,
         "gain_priority": [
@@ -278,11 +279,12 @@ def mutate(strategy: Strategy, rng: random.Random, setup: Setup, config: Evoluti
 
 
 def propose(state: EvolutionState, setup: Setup, rng: random.Random) -> list[Strategy]:
-    """The generation's λ candidates, each different from the champion and from the others."""
+    """The generation's λ candidates, each playing differently from the champion and from the others (as far as
+    ``simplify`` tells; 100 tries each)."""
     config, champion = state.config, state.champion
     former = [strategy_from_dict(entry["strategy"]) for entry in state.history[:-1]]
     candidates: list[Strategy] = []
-    seen = {_behaviour(champion)}
+    seen = {_behaviour(champion, setup)}
     for index in range(config.offspring):
         name = f"evolve-{state.seed}-g{state.generation + 1}-{index}"
         for _ in range(100):
@@ -299,14 +301,16 @@ def propose(state: EvolutionState, setup: Setup, rng: random.Random) -> list[Str
                 while rng.random() < config.more_mutations:
                     child = mutate(child, rng, setup, config)
                 child = replace(child, name=name)
-            if _behaviour(child) not in seen:
+            if _behaviour(child, setup) not in seen:
                 break
-        seen.add(_behaviour(child))
+        seen.add(_behaviour(child, setup))
         candidates.append(child)
     return candidates
 
 
-def _behaviour(strategy: Strategy) -> tuple[Any, ...]:
+def _behaviour(strategy: Strategy, setup: Setup) -> tuple[Any, ...]:
+    """What tells two strategies' play apart (after ``simplify``: rules that never fire do not count)."""
+    strategy = simplify(strategy, setup)
     return (strategy.gain_priority, strategy.resolve, strategy.play_order, strategy.thorn_target)
 
 
@@ -410,7 +414,7 @@ def advance(
     candidates) and their stage-2 results (from ``evaluate``, here or by workers). The state given is unchanged."""
     z = replacement_z(state.config)
     winner = select(confirmation, players=state.players, z=z)
-    new = EvolutionState.from_dict(state.to_dict())
+    new = replace(state, history=list(state.history))
     new.generation += 1
     new.evaluations += len(screening) + len(confirmation)
     new.games += sum(evaluation.table_games for evaluation in (*screening, *confirmation))
