@@ -19,7 +19,9 @@ of the candidates random immigrants), and the baseline, the same with ``proposal
 random strategy drawn from scratch; the same screening, confirmation and replacement test), each given
 ``--budget-seconds`` of wall time, one after the other, for ``--runs`` seeds (``--seed`` onwards). The figures:
 wall time, generations, candidate evaluations and games played until the criterion, or "not reached", each
-run and the median (a run not reached counts as the budget).
+run and the median (a run not reached counts as the budget); with ``--generations G`` each method runs G
+generations (the same evaluation budget for both, within the time budget) and the last champions are also
+compared: against big_darc, and the evolution's against random search's, head to head on fresh seeds.
 """
 
 from __future__ import annotations
@@ -38,11 +40,12 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from benchmarks.simulate import synthetic_card, synthetic_endbreaker_setup  # noqa: E402
-from simulator.engines.endbreaker_game import Setup  # noqa: E402
+from simulator.engines.endbreaker_game import Setup, Strategy  # noqa: E402
 from simulator.engines.endbreaker_game.evolve import (  # noqa: E402
     EvolutionConfig,
     Report,
     final_report,
+    head_to_head,
     start_state,
     step,
 )
@@ -64,6 +67,7 @@ class Figures:
     reached_games: int | None = None
     generations: int = 0
     seconds: float = 0.0
+    champion: Strategy | None = None  # the last champion
     report: Report | None = None  # the last champion checked
 
 
@@ -89,6 +93,7 @@ def search(setup: Setup, seed: int, proposal: str, budget: float, verify_games: 
                 if not generations:
                     break
     figures.seconds, figures.generations = time.perf_counter() - started, state.generation
+    figures.champion = state.champion
     figures.report = figures.report or final_report(state, setup, verify_games)
     return figures
 
@@ -111,7 +116,9 @@ def main() -> None:
     methods = (("evolution (mutation)", "mutation"), ("baseline (random search)", "random"))
     times: dict[str, list[float]] = {label: [] for label, _ in methods}
     finals: dict[str, list[float]] = {label: [] for label, _ in methods}
+    duels: list[float] = []
     for seed in range(args.seed, args.seed + args.runs):
+        champions = []
         for label, proposal in methods:
             figures = search(setup, seed, proposal, args.budget_seconds, args.verify_games, args.generations)
             report = figures.report
@@ -129,6 +136,16 @@ def main() -> None:
             for name, (rate, low, high, games) in report.against.items():
                 print(f"  against {name}: win rate {rate:.3f} [{low:.3f}, {high:.3f}] over {games} games")
             print("  " + report.text.replace("\n", "\n  "))
+            champions.append(figures.champion)
+        evolved, sampled = champions
+        assert evolved is not None and sampled is not None
+        duel = head_to_head(evolved, sampled, setup, players=2, seed=10_000 + seed, games=args.verify_games)
+        duels.append(duel.win_rate)
+        low, high = duel.interval()
+        print(
+            f"\nseed {seed}: the evolution's last champion against random search's: win rate {duel.win_rate:.3f} "
+            f"[{low:.3f}, {high:.3f}] over {duel.games} games"
+        )
     print()
     for label, values in times.items():
         reached = sum(1 for value in values if value < args.budget_seconds)
@@ -136,6 +153,7 @@ def main() -> None:
             f"{label}: reached {reached}/{len(values)}, median time {statistics.median(values):.1f} s; "
             f"the last champion against big_darc: median win rate {statistics.median(finals[label]):.3f}"
         )
+    print(f"the evolution's last champion against random search's: median win rate {statistics.median(duels):.3f}")
 
 
 if __name__ == "__main__":
