@@ -62,7 +62,9 @@ from typing import Any, Literal
 from .compare import SCORE_UNIT, Comparison, Entrant, play_blocks, wilson
 from .rules import Rules
 from .setup import Setup, SetupError
-from .strategy import ANY_CARD, STRATEGIES, GainRule, Strategy
+from .shipped import STRATEGIES
+from .strategy import ANY_CARD, GainRule, Strategy
+from .strategy_text import format_strategy, parse_strategy
 
 RESOLVE_MODES: tuple[Literal["always", "never", "if_nothing_to_gain"], ...] = ("always", "never", "if_nothing_to_gain")
 THORN_TARGETS: tuple[Literal["most_thorns", "fewest_thorns"], ...] = ("most_thorns", "fewest_thorns")
@@ -107,30 +109,13 @@ class EvolutionConfig:
 
 
 def strategy_to_dict(strategy: Strategy) -> dict[str, Any]:
-    """The strategy as JSON-ready data: the fields this module searches, plus ``answers`` (a gain rule's other
-    fields, if it has any, are not kept: the state holds the strategies the search made, which have none)."""
-    return {
-        "name": strategy.name,
-        "gain_priority": [
-            {"card": r.card, "min_turn": r.min_turn, "max_turn": r.max_turn, "max_owned": r.max_owned}
-            for r in strategy.gain_priority
-        ],
-        "resolve": strategy.resolve,
-        "play_order": list(strategy.play_order),
-        "answers": dict(strategy.answers),
-        "thorn_target": strategy.thorn_target,
-    }
+    """The strategy as JSON-ready data: its name and its text in the strategy syntax (``strategy_text``), which
+    keeps every field, conditions and answers included."""
+    return {"name": strategy.name, "text": format_strategy(strategy)}
 
 
 def strategy_from_dict(data: dict[str, Any]) -> Strategy:
-    return Strategy(
-        name=data["name"],
-        gain_priority=tuple(GainRule(**rule) for rule in data["gain_priority"]),
-        resolve=data["resolve"],
-        play_order=tuple(data["play_order"]),
-        answers=dict(data["answers"]),
-        thorn_target=data["thorn_target"],
-    )
+    return parse_strategy(data["text"], name=data["name"])
 
 
 @dataclass
@@ -208,7 +193,7 @@ def start_state(seed: int, setup: Setup, players: int = 2, config: EvolutionConf
 def random_rule(rng: random.Random, cards: Sequence[str], config: EvolutionConfig) -> GainRule:
     card = rng.choice(cards)
     min_turn = rng.randint(0, config.horizon) if rng.random() < 0.3 else 0
-    max_turn = rng.randint(min_turn, config.horizon) if rng.random() < 0.3 else None
+    max_turn = rng.randint(max(min_turn, 1), config.horizon) if rng.random() < 0.3 else None
     max_owned = rng.randint(1, config.max_copies) if rng.random() < 0.4 else None
     return GainRule(card=card, min_turn=min_turn, max_turn=max_turn, max_owned=max_owned)
 
@@ -240,10 +225,15 @@ def _nudge(rng: random.Random, value: int | None, low: int, high: int) -> int | 
 def _change_guard(rng: random.Random, rule: GainRule, config: EvolutionConfig) -> GainRule:
     which = rng.randrange(3)
     if which == 0:
-        return replace(rule, min_turn=_nudge(rng, rule.min_turn, 0, config.horizon) or 0)
-    if which == 1:
-        return replace(rule, max_turn=_nudge(rng, rule.max_turn, 1, config.horizon))
-    return replace(rule, max_owned=_nudge(rng, rule.max_owned, 1, config.max_copies))
+        changed = replace(rule, min_turn=_nudge(rng, rule.min_turn, 0, config.horizon) or 0)
+    elif which == 1:
+        changed = replace(rule, max_turn=_nudge(rng, rule.max_turn, 1, config.horizon))
+    else:
+        changed = replace(rule, max_owned=_nudge(rng, rule.max_owned, 1, config.max_copies))
+    if changed.max_turn is not None and changed.max_turn < max(changed.min_turn, 1):
+        # No turn left: the rule could never fire (the strategy text refuses such a rule); the turns swap.
+        changed = replace(changed, min_turn=changed.max_turn, max_turn=max(changed.min_turn, 1))
+    return changed
 
 
 def mutate(strategy: Strategy, rng: random.Random, setup: Setup, config: EvolutionConfig) -> Strategy:
@@ -491,21 +481,10 @@ def simplify(strategy: Strategy, setup: Setup) -> Strategy:
 
 
 def describe(strategy: Strategy, setup: Setup) -> str:
-    """The strategy as readable lines: the gain priority numbered, with card names and guards, then the rest."""
-    names = {card.key: card.name for card in (*setup.jobs, *setup.abilities, setup.tavern, setup.knight)}
-    names |= {setup.hunter.key: setup.hunter.name, setup.astromancer.key: setup.astromancer.name}
-    lines = [f"{strategy.name}: gain, first that applies:"]
-    for number, rule in enumerate(strategy.gain_priority, 1):
-        what = "the most expensive card" if rule.card == ANY_CARD else f"{rule.card} {names.get(rule.card, '')}"
-        guards = []
-        if rule.min_turn or rule.max_turn is not None:
-            guards.append(f"turns {rule.min_turn or 1}–{'' if rule.max_turn is None else rule.max_turn}")
-        if rule.max_owned is not None:
-            guards.append(f"while owning fewer than {rule.max_owned}")
-        lines.append(f"  {number}. {what.strip()}" + (f" ({', '.join(guards)})" if guards else ""))
-    lines.append(f"resolve: {strategy.resolve}; thorn to: {strategy.thorn_target}")
-    lines.append("play first: " + (", ".join(strategy.play_order) or "(drawn order)"))
-    return "\n".join(lines)
+    """The strategy as text in the strategy syntax, each named card's name as a comment: what a player reads,
+    saves as a written strategy, edits and compares."""
+    cards = (*setup.jobs, *setup.abilities, setup.tavern, setup.knight, setup.hunter, setup.astromancer)
+    return format_strategy(strategy, names={card.key: card.name for card in cards})
 
 
 @dataclass(frozen=True)
