@@ -27,6 +27,7 @@ urlpatterns = [
     path("games/<slug:game>/compare/", include("simulator.comparison_urls")),
     path("games/<slug:game>/strategies/", include("simulator.strategy_urls")),
     path("games/<slug:game>/play/", include("simulator.seated_urls")),
+    path("games/<slug:game>/search/", include("simulator.search_urls")),
     path("", include("contributions.urls")),
     path("", include("cards.urls")),
 ]

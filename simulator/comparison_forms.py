@@ -15,6 +15,7 @@ from .comparisons import MAX_GAMES, MAX_STRATEGIES, MIN_STRATEGIES
 from .core import SimCard
 from .fullgames import FullGame
 from .models import PERSON_SEAT
+from .searches import MAX_GENERATIONS, MAX_ISLANDS
 
 DEFAULT_GAMES = 1000
 
@@ -139,3 +140,29 @@ class SeatedForm(PileChoiceForm):
             for seat in range(MAX_STRATEGIES)
             if self.cleaned_data.get(f"seat{seat + 1}")
         ]
+
+
+class SearchForm(PileChoiceForm):
+    """A search for the best strategy on one set-up (``searches``)."""
+
+    players = forms.TypedChoiceField(label=_("Players"), choices=[(n, n) for n in range(2, 5)], coerce=int, initial=2)
+    generations = forms.IntegerField(
+        label=_("Generations"),
+        min_value=1,
+        max_value=MAX_GENERATIONS,
+        initial=40,
+        help_text=_("Each generation proposes 8 candidates and plays each against the current best."),
+    )
+    islands = forms.IntegerField(
+        label=_("Parallel searches"),
+        min_value=1,
+        max_value=MAX_ISLANDS,
+        initial=2,
+        help_text=_("Independent searches from different seeds, played side by side; the best one is kept."),
+    )
+
+    def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        self.fullgame = fullgame
+        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
+        self.order_fields(["players", "generations", "islands", "abilities"])

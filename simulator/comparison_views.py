@@ -21,6 +21,7 @@ from cardsite.throttling import rate_limit
 from . import comparisons, fullgame_selectors, inputs, strategy_selectors
 from .comparison_forms import ComparisonForm
 from .models import ComparisonRun
+from .presentation import interval_chart
 
 RECENT_RUNS = 10
 MAX_WRITTEN_CHOICES = 200  # the most recently changed of the user's own and the public ones
@@ -126,19 +127,6 @@ def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
             )
     names = {row["label"]: row["name"] for row in rows}
     leaders = (result or {}).get("leaders") or {}
-    chart_rows = [
-        {
-            "label": row["label"],
-            "name": row["name"],
-            "percent": row["percent"],
-            "low": row["low"],
-            "high": row["high"],
-            "y": 2 + 10 * index,
-            "mid": 5 + 10 * index,
-            "bottom": 8 + 10 * index,
-        }
-        for index, row in enumerate(rows)
-    ]
     percentiles = (result or {}).get("length_percentiles") or {}
     samples = [
         {
@@ -153,10 +141,7 @@ def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
         "run": run,
         "leader_first": names.get(leaders.get("first"), leaders.get("first")),
         "leader_second": names.get(leaders.get("second"), leaders.get("second")),
-        "chart_rows": chart_rows,
-        "chart_height": 10 * len(rows) + 2,
-        "chart_pixels": 28 * len(rows) + 6,
-        "chart_ticks": (25, 50, 75),
+        "chart": interval_chart(rows),
         "samples": samples,
         "game_name": pick(fullgame.names, language),
         "result": result,

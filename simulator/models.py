@@ -258,6 +258,62 @@ class SeatedGame(models.Model):
         return self.seats.index(PERSON_SEAT) if PERSON_SEAT in self.seats else None
 
 
+class StrategySearch(ChunkedRun):
+    """A search for the best strategy of a whole game on one set-up (``simulator.searches``): ``islands`` searches
+    from seeds drawn from the run's, played side by side by the task workers, each in chunks of
+    ``generations_per_chunk`` generations (one ``StrategySearchChunk`` per island and round); the island whose
+    champion does best against the shipped strategies is the result."""
+
+    game = models.ForeignKey("cards.Game", on_delete=models.CASCADE, related_name="strategy_searches")
+    requester = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="strategy_searches")
+    players = models.PositiveSmallIntegerField(default=2)
+    islands = models.PositiveSmallIntegerField(default=2)
+    generations = models.PositiveIntegerField(default=40)  # per island
+    generations_per_chunk = models.PositiveIntegerField(default=10)
+    report_games = models.PositiveIntegerField(default=400)  # per shipped strategy, for the final report
+    config = models.JSONField(default=dict, blank=True)  # the search's parameters besides the defaults
+    round = models.PositiveSmallIntegerField(default=0)  # the round of chunks being played
+    abilities = models.JSONField(default=list, blank=True)
+    setup = models.JSONField(default=dict)  # comparison_results.setup_to_dict, as the search started
+
+    class Meta(ChunkedRun.Meta):
+        indexes = [models.Index(fields=["requester", "game", "-created_at"], name="simulator_search_recent")]
+        verbose_name = _("strategy search")
+        verbose_name_plural = _("strategy searches")
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: search of {self.islands} × {self.generations} generations ({self.status})"
+
+    @property
+    def rounds(self) -> int:
+        return -(-self.generations // self.generations_per_chunk)
+
+    @property
+    def planned(self) -> int:
+        return self.islands * self.generations
+
+    @property
+    def percent(self) -> int:
+        return min(100, int(100 * self.progress / self.planned)) if self.planned else 0
+
+
+class StrategySearchChunk(RunChunk):
+    """One island's generations of one round; ``state`` is the island's search state after them (and, in the last
+    round, its champion's report against the shipped strategies)."""
+
+    run = models.ForeignKey(StrategySearch, on_delete=models.CASCADE, related_name="chunks")
+    island = models.PositiveSmallIntegerField()
+    round = models.PositiveSmallIntegerField()
+    state = models.JSONField(null=True, blank=True)
+
+    class Meta(RunChunk.Meta):
+        constraints = [models.UniqueConstraint(fields=["run", "index"], name="one_search_chunk_per_index")]
+        indexes = [models.Index(fields=["status", "heartbeat_at"], name="simulator_searchchunk_beat")]
+
+    def __str__(self) -> str:
+        return f"search {self.run_id} island {self.island} round {self.round} ({self.status})"
+
+
 # A user's queued and running work of every kind counts against one quota (MAX_ACTIVE_RUNS_PER_USER):
 # starting a Monte Carlo run or a comparison counts both.
-RUNS_UNDER_ONE_QUOTA: tuple[type[ChunkedRun], ...] = (SimulationRun, ComparisonRun)
+RUNS_UNDER_ONE_QUOTA: tuple[type[ChunkedRun], ...] = (SimulationRun, ComparisonRun, StrategySearch)

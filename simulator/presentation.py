@@ -346,3 +346,12 @@ def hand_url(links: DeckLinks, spec: sample.HandSpec) -> str:
     if spec.draws:
         query["draws"] = ",".join(map(str, spec.draws))
     return f"{links.hand}?{urlencode(query)}"
+
+
+def interval_chart(rows: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """A server-drawn chart of win rates with their intervals (``_interval_chart.html``): each row's ``label``,
+    ``name``, ``percent``, ``low`` and ``high`` (in percent), placed on a 100-wide SVG."""
+    placed = [
+        {**row, "y": 2 + 10 * index, "mid": 5 + 10 * index, "bottom": 8 + 10 * index} for index, row in enumerate(rows)
+    ]
+    return {"rows": placed, "height": 10 * len(rows) + 2, "pixels": 28 * len(rows) + 6, "ticks": (25, 50, 75)}

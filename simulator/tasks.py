@@ -27,3 +27,12 @@ def play_comparison_chunk(chunk_id: int) -> dict[str, Any] | None:
     from . import comparisons
 
     return comparisons.execute_chunk(chunk_id)
+
+
+@task()
+def play_search_chunk(chunk_id: int) -> dict[str, Any] | None:
+    """Play one island's generations of a strategy search (``models.StrategySearchChunk``); see
+    ``searches.execute_chunk``."""
+    from . import searches
+
+    return searches.execute_chunk(chunk_id)

@@ -8,7 +8,7 @@
 
 from django.urls import path
 
-from . import comparison_views, seated_views, strategy_views, views
+from . import comparison_views, search_views, seated_views, strategy_views, views
 
 app_name = "simulator_api"
 
@@ -32,5 +32,8 @@ urlpatterns = [
     path("plays/<int:pk>/", seated_views.SeatedView.as_view(), name="play"),
     path("plays/<int:pk>/answers/", seated_views.SeatedAnswerView.as_view(), name="play-answers"),
     path("plays/<int:pk>/undo/", seated_views.SeatedUndoView.as_view(), name="play-undo"),
+    path("games/<slug:game>/searches/", search_views.SearchCreateView.as_view(), name="searches"),
+    path("searches/<int:run_id>/", search_views.SearchView.as_view(), name="search"),
+    path("searches/<int:run_id>/cancel/", search_views.SearchCancelView.as_view(), name="search-cancel"),
     path("comparisons/<int:run_id>/cancel/", comparison_views.ComparisonCancelView.as_view(), name="comparison-cancel"),
 ]

@@ -43,6 +43,21 @@ class SetupRefused(Exception):
 
 
 @dataclass(frozen=True)
+class SearchHooks:
+    """How a whole game searches for a strategy (its engine's search, e.g. ``endbreaker_game.evolve``):
+    ``start(seed, setup, players, config)`` a state (``config``: parameters besides the defaults);
+    ``step(state, setup, generations)`` the state after them; ``report(state, setup, games)`` an object with
+    ``strategy``, ``text`` (in the strategy syntax) and ``against`` (shipped name -> win rate, low, high, games);
+    ``to_dict`` / ``from_dict`` the state as JSON."""
+
+    start: Callable[[int, Any, int, dict[str, Any]], Any]
+    step: Callable[[Any, Any, int], Any]
+    report: Callable[[Any, Any, int], Any]
+    to_dict: Callable[[Any], dict[str, Any]]
+    from_dict: Callable[[dict[str, Any]], Any]
+
+
+@dataclass(frozen=True)
 class FullGame:
     game: str
     names: Labels  # the whole game's name, as the map of what is missing says what a gap blocks
@@ -74,6 +89,7 @@ class FullGame:
     table_view: Callable[[Any, int | None], dict[str, Any]] | None = None
     wrong_answer: type[Exception] = ValueError
     event_kinds: tuple[Any, ...] = ()
+    search: SearchHooks | None = None  # searching for a strategy on a set-up (None: the game has no search)
 
 
 _registry: Registry[FullGame] = Registry(__name__, FULLGAME_MODULES, lambda game: game.game)

@@ -19,6 +19,7 @@ from ..engines.endbreaker_game import (
     STRATEGIES,
     Setup,
     SetupError,
+    evolve,
     format_strategy,
     missing_values,
     parse_strategy,
@@ -27,7 +28,7 @@ from ..engines.endbreaker_game import (
 from ..engines.endbreaker_game.declarations import EVENT_KINDS, QUESTIONS
 from ..engines.endbreaker_game.rules import ABILITY_PILES, JOB_PILES, MASQUERADES_IN_PLAY
 from ..engines.endbreaker_game.strategy_text import MESSAGES as STRATEGY_MESSAGES
-from . import FullGame, Refused, SetupRefused, register
+from . import FullGame, Refused, SearchHooks, SetupRefused, register
 
 # 遊戲準備 5, keyed as the deck rules' fixed starting zone keys them.
 STARTING = {"tavern": "EB1-001", "knight": "城塞騎士", "hunter": "狩猟者", "astromancer": "星霊術士"}
@@ -178,5 +179,14 @@ FULLGAME = register(
         table_view=seated.table_view,
         wrong_answer=seated.WrongAnswer,
         event_kinds=EVENT_KINDS,
+        search=SearchHooks(
+            start=lambda seed, setup, players, config: evolve.start_state(
+                seed, setup, players=players, config=evolve.EvolutionConfig(**config)
+            ),
+            step=lambda state, setup, generations: evolve.step(state, setup, generations),
+            report=lambda state, setup, games: evolve.final_report(state, setup, games),
+            to_dict=lambda state: state.to_dict(),
+            from_dict=evolve.EvolutionState.from_dict,
+        ),
     )
 )

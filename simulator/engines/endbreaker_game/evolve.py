@@ -477,7 +477,10 @@ def simplify(strategy: Strategy, setup: Setup) -> Strategy:
         if any(_covers(earlier, rule) for earlier in kept):
             continue
         kept.append(rule)
-    return replace(strategy, gain_priority=tuple(kept), play_order=tuple(dict.fromkeys(strategy.play_order)))
+    # A play order naming a card no player can own in this set-up (a shipped order, kept by the search) is dead.
+    playable = set(play_cards(setup))
+    order = tuple(key for key in dict.fromkeys(strategy.play_order) if key in playable)
+    return replace(strategy, gain_priority=tuple(kept), play_order=order)
 
 
 def describe(strategy: Strategy, setup: Setup) -> str:
