@@ -125,7 +125,10 @@ def _render(
         "previous_url": f"{base}?turn={shown - 1}" if watched and shown > 0 else "",
         "next_url": f"{base}?turn={shown + 1}" if watched and shown < total else "",
         "last_url": base if watched and shown < total else "",
-        "this_turn_log": [entry for entry in data["log"] if entry["turn"] == shown] if watched else data["log"][-40:],
+        # Watched: the turn shown, in order; played: the latest events first (what just happened is on top).
+        "this_turn_log": [entry for entry in data["log"] if entry["turn"] == shown]
+        if watched
+        else data["log"][-40:][::-1],
         "error": error,
         "back_url": reverse("seated:back", args=[seated.game.slug, seated.pk]),
         "comparison_url": reverse("comparisons:run", args=[seated.game.slug, seated.source["comparison"]])
