@@ -28,6 +28,7 @@ urlpatterns = [
     path("games/<slug:game>/strategies/", include("simulator.strategy_urls")),
     path("games/<slug:game>/play/", include("simulator.seated_urls")),
     path("games/<slug:game>/search/", include("simulator.search_urls")),
+    path("games/<slug:game>/setups/", include("simulator.setup_urls")),
     path("", include("contributions.urls")),
     path("", include("cards.urls")),
 ]

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from cardsite.labels import pick
+from cardsite.sharing import Visibility
 
 from .comparisons import MAX_GAMES, MAX_STRATEGIES, MIN_STRATEGIES
 from .core import SimCard
@@ -166,3 +167,76 @@ class SearchForm(PileChoiceForm):
         self.fullgame = fullgame
         self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
         self.order_fields(["players", "generations", "islands", "abilities"])
+
+
+DEFAULT_SETUP = "default"  # in a choice of set-ups: the game's default choice of piles
+
+
+class SetupForm(PileChoiceForm):
+    """The set-up builder: a name, who sees it, and the piles (checked by ``setup_services``)."""
+
+    name = forms.CharField(label=_("Name"), max_length=120)
+    visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
+
+    def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:
+        super().__init__(data, **kwargs)
+        self.fullgame = fullgame
+        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
+        self.order_fields(["name", "abilities", "visibility"])
+
+
+class SetupsComparisonForm(forms.Form):
+    """One strategy on two to four set-ups, each in its own games against the same opponents."""
+
+    games = forms.IntegerField(
+        label=pgettext_lazy("simulation", "Games"), min_value=1, max_value=MAX_GAMES, initial=DEFAULT_GAMES
+    )
+    sequential = forms.BooleanField(
+        label=_("Stop once the difference between the leaders is significant"), required=False
+    )
+
+    def __init__(
+        self,
+        data: Any = None,
+        *,
+        fullgame: FullGame,
+        language: str,
+        setups: Sequence[tuple[str, str]],
+        written: Sequence[tuple[str, str]] = (),
+        **kwargs: Any,
+    ) -> None:
+        super().__init__(data, **kwargs)
+        shipped = strategy_choices(fullgame, language)
+        strategies: list[Any] = (
+            [(_("Shipped strategies"), shipped), (_("Written strategies"), list(written))] if written else shipped
+        )
+        self.fields["strategy"] = forms.ChoiceField(label=_("Strategy"), choices=strategies, initial=shipped[0][0])
+        setup_choices = [(DEFAULT_SETUP, _("The first piles by card number")), *setups]
+        for index in range(MAX_STRATEGIES):
+            required = index < MIN_STRATEGIES
+            self.fields[f"setup{index + 1}"] = forms.ChoiceField(
+                label=_("Set-up %(n)s") % {"n": index + 1},
+                choices=([] if required else [("", "—")]) + setup_choices,
+                required=required,
+            )
+        for index in range(MAX_STRATEGIES - 1):
+            self.fields[f"opponent{index + 1}"] = forms.ChoiceField(
+                label=_("Opponent %(n)s") % {"n": index + 1}, choices=[("", "—"), *strategies], required=False
+            )
+        self.order_fields(
+            ["strategy", *(f"setup{n + 1}" for n in range(MAX_STRATEGIES))]
+            + [f"opponent{n + 1}" for n in range(MAX_STRATEGIES - 1)]
+            + ["games", "sequential"]
+        )
+
+    def setups(self) -> list[str]:
+        return [
+            self.cleaned_data[f"setup{n + 1}"] for n in range(MAX_STRATEGIES) if self.cleaned_data.get(f"setup{n + 1}")
+        ]
+
+    def opponents(self) -> list[str]:
+        return [
+            self.cleaned_data[f"opponent{n + 1}"]
+            for n in range(MAX_STRATEGIES - 1)
+            if self.cleaned_data.get(f"opponent{n + 1}")
+        ]

@@ -3,11 +3,13 @@
 from django.urls import path
 
 from . import comparison_views as views
+from . import setup_views
 
 app_name = "comparisons"
 
 urlpatterns = [
     path("", views.compare, name="compare"),
+    path("setups/", setup_views.compare_setups, name="setups"),
     path("<int:run_id>/", views.run_detail, name="run"),
     path("<int:run_id>/cancel/", views.cancel, name="cancel"),
 ]

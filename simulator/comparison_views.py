@@ -47,7 +47,10 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
         abilities=abilities,
         language=language,
         written=written,
-        initial={"seat1": preset} if preset in dict(written) else None,
+        initial={
+            "abilities": request.GET.getlist("abilities"),
+            **({"seat1": preset} if preset in dict(written) else {}),
+        },
     )
     chosen = form.data.getlist("abilities") if form.is_bound else []
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
@@ -115,11 +118,12 @@ def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
     result = run.result
     rows = []
     if result:
-        for row in result["strategies"]:
+        for index, row in enumerate(result["strategies"]):
+            on = f" · {run.setup_names[index]}" if index < len(run.setup_names) else ""
             rows.append(
                 {
                     **row,
-                    "name": labels.get(row["strategy"], row["strategy"]),
+                    "name": labels.get(row["strategy"], row["strategy"]) + on,
                     "percent": 100 * row["win_rate"],
                     "low": 100 * row["interval"][0],
                     "high": 100 * row["interval"][1],
@@ -146,7 +150,13 @@ def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
         "game_name": pick(fullgame.names, language),
         "result": result,
         "rows": rows,
-        "strategy_names": [labels[name] for name in run.strategies],
+        "strategy_names": [
+            labels[name] + (f" · {run.setup_names[index]}" if index < len(run.setup_names) else "")
+            for index, name in enumerate(run.strategies)
+        ],
+        "opponent_names": list(
+            fullgame_selectors.strategy_labels(fullgame, run.opponents, run.written, language).values()
+        ),
         "run_url": reverse("comparisons:run", args=[run.game.slug, run.pk]),
         "cancel_url": reverse("comparisons:cancel", args=[run.game.slug, run.pk]),
         "compare_url": reverse("comparisons:compare", args=[run.game.slug]),

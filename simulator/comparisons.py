@@ -33,7 +33,6 @@ from .comparison_results import (
     setup_from_dict,
     setup_to_dict,
 )
-from .engines.endbreaker_game import Setup
 from .engines.endbreaker_game.compare import Comparison, Entrant, Result, play_blocks
 from .fullgames import FullGame, get_fullgame
 from .inputs import new_seed
@@ -105,13 +104,15 @@ def written_strategies(
 def comparison_of(run: ComparisonRun, fullgame: FullGame | None = None) -> Comparison:
     """The run's comparison, from its stored set-up and strategies."""
     fullgame = fullgame or get_fullgame(run.game.slug)
-    assert fullgame is not None
-    setup = setup_from_dict(Setup, run.setup)
+    assert fullgame is not None and fullgame.setup_type is not None
+    setup = setup_from_dict(fullgame.setup_type, run.setup)
+    own = [setup_from_dict(fullgame.setup_type, data) for data in run.setups] or [None] * len(run.strategies)
     entrants = tuple(
-        Entrant(label, strategy_of(run, fullgame, name))
-        for label, name in zip(entrant_labels(run.strategies), run.strategies, strict=True)
+        Entrant(label, strategy_of(run, fullgame, name), entrant_setup)
+        for label, name, entrant_setup in zip(entrant_labels(run.strategies), run.strategies, own, strict=True)
     )
-    return Comparison(entrants, setup, run.seed, run.games, sequential=run.sequential, alpha=ALPHA)
+    opponents = tuple(strategy_of(run, fullgame, name) for name in run.opponents) if run.setups else None
+    return Comparison(entrants, setup, run.seed, run.games, opponents=opponents, sequential=run.sequential, alpha=ALPHA)
 
 
 # --- starting ---------------------------------------------------------------------------------------
@@ -129,9 +130,13 @@ def start_comparison(
     language: str,
     seed: int | None = None,
     written: dict[str, Any] | None = None,
+    entrant_setups: Sequence[tuple[str, Any]] = (),
+    opponents: Sequence[str] = (),
 ) -> ComparisonRun:
     """Store a queued comparison and its first chunks and enqueue them (with the immediate backend it has run on
-    return). ``setup``: built by ``fullgame_selectors.build_setup``. Counts against the user's active runs."""
+    return). ``setup``: built by ``fullgame_selectors.build_setup``. Counts against the user's active runs.
+    ``entrant_setups`` (name, set-up), one per entrant of ``strategies``: each entrant plays on its own set-up,
+    in its own games against ``opponents`` (one strategy on two set-ups is the same strategy twice)."""
     with transaction.atomic():
         hold_quota(requester, RUNS_UNDER_ONE_QUOTA)
         run = ComparisonRun(
@@ -145,6 +150,9 @@ def start_comparison(
             seed=new_seed() if seed is None else seed,
             language=language,
             setup=setup_to_dict(setup),
+            setups=[setup_to_dict(entrant_setup) for _name, entrant_setup in entrant_setups],
+            setup_names=[name for name, _setup in entrant_setups],
+            opponents=list(opponents),
         )
         comparison = comparison_of(run)
         run.looks = comparison.looks() if sequential else [comparison.max_blocks]
@@ -226,10 +234,14 @@ class ComparisonRuns(ChunkedRuns[ComparisonRun, ComparisonChunk, Result]):
         return merged
 
     def progress_per_unit(self, run: ComparisonRun) -> int:
-        return len(run.strategies)  # a block is a game at every seat: one for each strategy
+        return _seats(run)  # a block is a game at every seat for each strategy
 
     def span(self, run: ComparisonRun, chunk: ComparisonChunk) -> tuple[int, int]:
-        return chunk.first_block * len(run.strategies) + 1, chunk.last_block * len(run.strategies)
+        return chunk.first_block * _seats(run) + 1, chunk.last_block * _seats(run)
+
+
+def _seats(run: ComparisonRun) -> int:
+    return len(run.opponents) + 1 if run.setups else len(run.strategies)
 
 
 COMPARISONS = ComparisonRuns()

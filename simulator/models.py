@@ -160,6 +160,12 @@ class ComparisonRun(ChunkedRun):
     looks = models.JSONField(default=list)  # the look schedule, in blocks
     look = models.PositiveSmallIntegerField(default=0)  # the look being played towards
     planned = models.PositiveIntegerField(default=0)  # games per strategy in whole blocks
+    # One strategy on several set-ups (``setups`` given): each seat of ``strategies`` is an entrant on its own
+    # set-up (as stored when the run started), each playing in its own games against ``opponents`` (shipped or
+    # written names; none: solo games); ``setup_names`` says what each set-up was called.
+    setups = models.JSONField(default=list, blank=True)
+    setup_names = models.JSONField(default=list, blank=True)
+    opponents = models.JSONField(default=list, blank=True)
     # Written strategies among ``strategies`` ("written:<id>"), as they read when the run started, so that a
     # later edit or deletion does not change what the run plays: {"written:<id>": {"name": …, "text": …}}.
     written = models.JSONField(default=dict, blank=True)
@@ -221,6 +227,28 @@ class WrittenStrategy(Shared):
     def reference(self) -> str:
         """How a comparison names it among the shipped strategies' names."""
         return f"{WRITTEN_PREFIX}{self.pk}"
+
+
+class SavedSetup(Shared):
+    """A whole game's set-up a player put together and named (for エンドブレイカー！SCG: the 9 ability piles),
+    shared like a deck; checked by the game's own set-up rules (``FullGame.build_setup``) whenever it is saved and
+    whenever it is used, since the cards it names may change."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_setups")
+    game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="saved_setups")
+    name = models.CharField(_("name"), max_length=120)
+    choices = models.JSONField(default=list, blank=True)  # the chosen piles' keys ([]: the game's default choice)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta(Shared.Meta):
+        ordering = ["-updated_at", "id"]
+        indexes = [models.Index(fields=["game", "visibility", "-updated_at"], name="simulator_setup_listed")]
+        verbose_name = _("set-up")
+        verbose_name_plural = _("set-ups")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 WRITTEN_PREFIX = "written:"

@@ -36,7 +36,10 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
     language = inputs.language()
     cards = fullgame_selectors.game_cards(game_obj, language)
     form = SearchForm(
-        request.POST or None, fullgame=fullgame, abilities=[card for card in cards if card.kind in fullgame.choosable]
+        request.POST or None,
+        fullgame=fullgame,
+        abilities=[card for card in cards if card.kind in fullgame.choosable],
+        initial={"abilities": request.GET.getlist("abilities")},
     )
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:

@@ -116,15 +116,21 @@ def sample_game(run: ComparisonRun, fullgame: FullGame, percentile: int, owner: 
     ref = merged.samples().get(percentile)
     if ref is None:
         raise SeatedError(Message(_("No sample at the %(q)sth percentile."), {"q": percentile}))
-    count = len(run.strategies)
-    seats = [run.strategies[(seat + ref.rotation) % count] for seat in range(count)]
+    if run.setups:  # against a field: the entrant at seat ``rotation``, the opponents in the other seats
+        others = list(run.opponents)
+        seats = [*others[: ref.rotation], run.strategies[ref.entrant], *others[ref.rotation :]]
+        setup = run.setups[ref.entrant]
+    else:
+        count = len(run.strategies)
+        seats = [run.strategies[(seat + ref.rotation) % count] for seat in range(count)]
+        setup = run.setup
     return SeatedGame.objects.create(
         owner=owner,
         game=run.game,
         seats=seats,
         written=run.written,
         abilities=run.abilities,
-        setup=run.setup,
+        setup=setup,
         seed=ref.seed,
         source={"comparison": run.pk, "percentile": percentile},
     )

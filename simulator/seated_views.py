@@ -43,6 +43,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         abilities=[card for card in cards if card.kind in fullgame.choosable],
         language=language,
         written=written,
+        initial={"abilities": request.GET.getlist("abilities")},
     )
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:

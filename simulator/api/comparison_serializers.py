@@ -20,7 +20,7 @@ def _strategy_names() -> list[str]:
 class ComparisonRequestSerializer(serializers.Serializer):
     strategies = serializers.ListField(
         child=serializers.CharField(max_length=200),
-        min_length=MIN_STRATEGIES,
+        min_length=1,
         max_length=MAX_STRATEGIES,
         help_text=f"{MIN_STRATEGIES} to {MAX_STRATEGIES} strategies, one per seat (the seats rotate): a shipped "
         f"strategy by name ({', '.join(_strategy_names())}), a written one as `written:<id>` (your own or a public "
@@ -40,6 +40,26 @@ class ComparisonRequestSerializer(serializers.Serializer):
         help_text="The keys of the 9 ability piles; empty: the first 9 by card number.",
     )
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False, help_text="Random if absent.")
+    setups = serializers.ListField(
+        child=serializers.CharField(max_length=20),
+        required=False,
+        default=list,
+        max_length=MAX_STRATEGIES,
+        help_text="One strategy on several set-ups: 2 to 4 of `default` (the first piles by number) or a saved "
+        "set-up's id; then `strategies` names exactly one strategy, and each set-up plays its own games against "
+        "`opponents`.",
+    )
+    opponents = serializers.ListField(
+        child=serializers.CharField(max_length=200), required=False, default=list, max_length=MAX_STRATEGIES - 1
+    )
+
+
+    def validate(self, data: dict) -> dict:
+        if not data.get("setups") and len(data["strategies"]) < MIN_STRATEGIES:
+            raise serializers.ValidationError(
+                {"strategies": [f"At least {MIN_STRATEGIES} strategies, or one on several set-ups."]}
+            )
+        return data
 
 
 class MissingValueSerializer(serializers.Serializer):
@@ -74,7 +94,8 @@ class ComparisonRunSerializer(serializers.ModelSerializer):
     class Meta:
         model = ComparisonRun
         fields = [
-            "id", "url", "cancel_url", "game", "requester", "strategies", "abilities", "games", "planned",
+            "id", "url", "cancel_url", "game", "requester", "strategies", "setup_names", "opponents", "abilities",
+            "games", "planned",
             "sequential", "seed", "status", "progress", "result", "error", "error_code", "created_at", "started_at",
             "finished_at",
         ]  # fmt: skip

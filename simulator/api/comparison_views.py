@@ -22,7 +22,7 @@ from cards.api.serializers import ErrorSerializer
 from cardsite.errors import Conflict, FieldProblems, Message
 from cardsite.labels import pick
 
-from .. import comparisons, fullgame_selectors, inputs
+from .. import comparisons, fullgame_selectors, inputs, setup_services
 from ..fullgames import SetupRefused
 from ..models import ComparisonRun
 from .comparison_serializers import ComparisonRequestSerializer, ComparisonRunSerializer, SetupSerializer
@@ -113,10 +113,15 @@ class ComparisonCreateView(APIView):
                         {"count": fullgame.choose_count, "chosen": len(set(abilities))},
                     )
                 ]
+        entrant_setups, opponents = _setups_and_opponents(request, game_obj, fullgame, data, seats, errors)
         if errors:
             raise FieldProblems(errors)
-        setup = _setup(game_obj, fullgame, abilities, language)
+        setup = entrant_setups[0][1] if entrant_setups else _setup(game_obj, fullgame, abilities, language)
+        if entrant_setups:
+            seats, written = [seats[0]] * len(entrant_setups), {**written, **opponents[1]}
         run = comparisons.start_comparison(
+            entrant_setups=entrant_setups,
+            opponents=opponents[0],
             game=game_obj,
             requester=request.user,
             setup=setup,
@@ -131,6 +136,44 @@ class ComparisonCreateView(APIView):
         body = ComparisonRunSerializer(run, context={"request": request}).data
         location = reverse("simulator_api:comparison", args=[run.pk], request=request)
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
+
+
+def _setups_and_opponents(
+    request: Request, game: Any, fullgame: Any, data: dict[str, Any], seats: list[str], errors: dict[str, list[Any]]
+) -> tuple[list[tuple[str, Any]], tuple[list[str], dict[str, Any]]]:
+    """For one strategy on several set-ups: the (name, set-up) of each and the opponents (seats, written texts);
+    the problems go into ``errors`` by field."""
+    if not data["setups"]:
+        if data["opponents"]:
+            errors["opponents"] = [_("Opponents are for one strategy on several set-ups (give setups).")]
+        return [], ([], {})
+    if len(data["setups"]) < 2:
+        errors["setups"] = [_("Give 2 to 4 set-ups.")]
+    if len(data["strategies"]) != 1:
+        errors["strategies"] = [_("Name exactly one strategy to compare on several set-ups.")]
+    entrant_setups = []
+    for index, choice in enumerate(data["setups"]):
+        saved = None
+        if choice != "default":
+            try:
+                saved = setup_services.access_setup(request.user, int(choice)) if choice.isdigit() else None
+            except Http404:
+                saved = None
+            if saved is None or saved.game_id != game.pk:
+                errors[f"setups[{index}]"] = [_("Not a set-up of this game you may use.")]
+                continue
+        found = setup_services.verdict(game, fullgame, saved.choices if saved else [], inputs.language())
+        if not found.ready:
+            errors[f"setups[{index}]"] = [*found.problems, *(row.text for row in found.missing)]
+            continue
+        entrant_setups.append((saved.name if saved else _("The first piles by card number"), found.setup))
+    opponents, written, unknown = comparisons.written_strategies(request.user, game, fullgame, data["opponents"])
+    for index, name in enumerate(data["opponents"]):
+        if name in unknown:
+            errors[f"opponents[{index}]"] = [
+                Message(_("Not a strategy of this game you may use: %(names)s."), {"names": [name]})
+            ]
+    return entrant_setups, (opponents, written)
 
 
 def _own(request: Request, run_id: int) -> ComparisonRun:
