@@ -184,9 +184,10 @@ def read_prepared(prepared: Prepared, languages: Sequence[str], settings: OcrSet
 # scale, and a misreading there comes back unsure; the same line cut out, brought to another text height and
 # segmented afresh is a second, independent opinion (see ``second_reading``). Done for a card read in a language
 # listed here (its original language): Traditional Chinese, where benchmarks/ocr.py's scans went from 96.9% to
-# 97.8% of characters (96.0% to 97.3% on the 32 cards after those ten) and photos from 95.5% to 97.3%, for
-# 0.2–0.4 s a card. Japanese was read about as well already (scans 97.5% to 97.4%, photos 97.5% to 97.8%) and
-# its photos, plain Tesseract reading them in 0.4 s, could not afford the time within issue 12's 3× of that.
+# 97.8% of characters and photos from 95.5% to 97.1% (on the 32 cards after those ten: 96.0% to 97.1% and
+# 95.9% to 96.8%), for 0.2–0.4 s a card. Japanese is read once: in a trial its scans went from 97.5% to 97.4%
+# and its photos from 97.5% to 97.8%, for 0.2–0.45 s more a card, which brings its photos close to issue 12's
+# limit of 3× plain Tesseract's time (0.4 s a photo).
 SECOND_READING = frozenset({"zh-hant"})
 SECOND_READING_BELOW = 0.5  # a line with a word read less surely than this is read again
 SECOND_READING_HEIGHT = 57  # pixels the text of a line read again is scaled to (from its words' median band)
