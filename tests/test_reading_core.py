@@ -15,6 +15,7 @@ import pytest
 
 from cards.gamedefs import get_game
 from cards.reading import Box, Line, Proposal, Reading, Word, languages_for, propose, read_photo
+from cards.reading.ocr import second_reading
 from cards.reading.synthetic import TextLine, photograph, render_card
 
 RULE_JA = "ターン開始時、カードを１枚引く。"
@@ -108,6 +109,30 @@ def test_a_chinese_card_is_read_in_traditional_chinese(tesseract_ready):
     proposals = _by_field(propose(reading, game))
     assert [proposal.value for proposal in proposals["number"]] == ["EB9-902"]
     assert [proposal.value for proposal in proposals["at"]] == [2]
+
+
+def test_a_bracketed_phase_marker_of_a_chinese_line_is_read_by_its_second_reading(tesseract_ready):
+    """chi_tra reads the half-width "[" with the 日 after it as one character ("[日常]" as "[舊測"), unsurely:
+    that line is read again on its own, larger (``ocr.second_reading``), and that surer reading is kept. The
+    words and boxes are the second reading's, in the corrected image and the photo."""
+    rule = "[日常]抽一張卡。"
+    card = render_card([TextLine("測試卡", 40), TextLine("TST-001", 24), TextLine(rule, 24)], language="zh-hant")
+    reading = read_photo(card, ["zh-hant"])
+    texts = ["".join(unicodedata.normalize("NFKC", line.text).split()) for line in reading.lines]
+    assert "[日常]抽一張卡。" in texts, reading.text
+    line = reading.lines[texts.index("[日常]抽一張卡。")]
+    assert line.language == "zh-hant"
+    assert all(_inside(word.box, reading.corrected_size) for word in line.words)
+    assert all(_inside(word.photo_box, reading.photo_size) for word in line.words)
+    number = reading.lines[texts.index("TST-001")]
+    assert number.box.bottom <= line.box.top  # the line stays where it stands, under the number
+
+
+def test_a_line_read_surely_is_not_read_again():
+    box = Box(0, 0, 10, 10)
+    sure = Line("回合開始時", (Word("回合開始時", box, box, 0.9),), ((0, 5),), box, box, 0.9, language="zh-hant")
+    # No unsure word: no second Tesseract call (none is needed to run this), the lines as they were.
+    assert second_reading(None, [sure], ["zh-hant"]) == [sure]  # type: ignore[arg-type]
 
 
 def test_a_reading_survives_its_json(tesseract_ready):
