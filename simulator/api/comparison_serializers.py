@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -53,11 +54,14 @@ class ComparisonRequestSerializer(serializers.Serializer):
         child=serializers.CharField(max_length=200), required=False, default=list, max_length=MAX_STRATEGIES - 1
     )
 
-
     def validate(self, data: dict) -> dict:
         if not data.get("setups") and len(data["strategies"]) < MIN_STRATEGIES:
             raise serializers.ValidationError(
-                {"strategies": [f"At least {MIN_STRATEGIES} strategies, or one on several set-ups."]}
+                {
+                    "strategies": [
+                        _("At least %(count)s strategies, or one on several set-ups.") % {"count": MIN_STRATEGIES}
+                    ]
+                }
             )
         return data
 
