@@ -25,6 +25,23 @@ def strategy_choices(fullgame: FullGame, language: str) -> list[tuple[str, str]]
     return [(name, pick(fullgame.strategy_labels.get(name, {}), language) or name) for name in fullgame.strategies]
 
 
+def grouped_strategies(
+    fullgame: FullGame, language: str, written: Sequence[tuple[str, str]]
+) -> tuple[list[tuple[str, str]], list[Any]]:
+    """The shipped strategies, and the choices of a strategy field: the shipped ones, grouped apart from the
+    written ones (``written:<id>``, label) when there are any."""
+    shipped = strategy_choices(fullgame, language)
+    if not written:
+        return shipped, list(shipped)
+    return shipped, [(_("Shipped strategies"), shipped), (_("Written strategies"), list(written))]
+
+
+def filled(form: forms.Form, prefix: str, count: int) -> list[str]:
+    """The values of the fields ``<prefix>1`` … ``<prefix><count>`` that were filled in, in order."""
+    values = (form.cleaned_data.get(f"{prefix}{n + 1}") for n in range(count))
+    return [value for value in values if value]
+
+
 class PileChoiceForm(forms.Form):
     """The piles a whole game's set-up lets the user choose (the game's ``choosable`` kinds, ``choose_count``)."""
 
@@ -36,6 +53,9 @@ class PileChoiceForm(forms.Form):
         widget=forms.CheckboxSelectMultiple,
         help_text=_("Choose 9, or none for the first 9 by card number."),
     )
+
+    def set_piles(self, abilities: Sequence[SimCard]) -> None:
+        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
 
     def clean_abilities(self) -> list[str]:
         chosen = self.cleaned_data["abilities"]
@@ -75,11 +95,8 @@ class ComparisonForm(PileChoiceForm):
         """``written``: the written strategies the user may choose, as (``written:<id>``, label)."""
         super().__init__(data, **kwargs)
         self.fullgame = fullgame
-        shipped = strategy_choices(fullgame, language)
-        self.choices: list[Any] = shipped
-        if written:
-            self.choices = [(_("Shipped strategies"), shipped), (_("Written strategies"), list(written))]
-        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
+        shipped, self.choices = grouped_strategies(fullgame, language, written)
+        self.set_piles(abilities)
         for seat in range(MAX_STRATEGIES):
             required = seat < MIN_STRATEGIES
             self.fields[f"seat{seat + 1}"] = forms.ChoiceField(
@@ -91,11 +108,7 @@ class ComparisonForm(PileChoiceForm):
         self.order_fields([f"seat{seat + 1}" for seat in range(MAX_STRATEGIES)])
 
     def strategies(self) -> list[str]:
-        return [
-            self.cleaned_data[f"seat{seat + 1}"]
-            for seat in range(MAX_STRATEGIES)
-            if self.cleaned_data.get(f"seat{seat + 1}")
-        ]
+        return filled(self, "seat", MAX_STRATEGIES)
 
 
 class SeatedForm(PileChoiceForm):
@@ -113,12 +126,9 @@ class SeatedForm(PileChoiceForm):
     ) -> None:
         super().__init__(data, **kwargs)
         self.fullgame = fullgame
-        shipped = strategy_choices(fullgame, language)
-        choices: list[Any] = [(PERSON_SEAT, _("You"))]
-        choices += [(_("Shipped strategies"), shipped)]
-        if written:
-            choices += [(_("Written strategies"), list(written))]
-        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
+        shipped, strategies = grouped_strategies(fullgame, language, written)
+        choices = [(PERSON_SEAT, _("You")), *(strategies if written else [(_("Shipped strategies"), shipped)])]
+        self.set_piles(abilities)
         for seat in range(MAX_STRATEGIES):
             required = seat == 0
             self.fields[f"seat{seat + 1}"] = forms.ChoiceField(
@@ -136,11 +146,7 @@ class SeatedForm(PileChoiceForm):
         return cleaned
 
     def seats(self) -> list[str]:
-        return [
-            self.cleaned_data[f"seat{seat + 1}"]
-            for seat in range(MAX_STRATEGIES)
-            if self.cleaned_data.get(f"seat{seat + 1}")
-        ]
+        return filled(self, "seat", MAX_STRATEGIES)
 
 
 class SearchForm(PileChoiceForm):
@@ -165,7 +171,7 @@ class SearchForm(PileChoiceForm):
     def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
         self.fullgame = fullgame
-        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
+        self.set_piles(abilities)
         self.order_fields(["players", "generations", "islands", "abilities"])
 
 
@@ -181,7 +187,7 @@ class SetupForm(PileChoiceForm):
     def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:
         super().__init__(data, **kwargs)
         self.fullgame = fullgame
-        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
+        self.set_piles(abilities)
         self.order_fields(["name", "abilities", "visibility"])
 
 
@@ -206,10 +212,7 @@ class SetupsComparisonForm(forms.Form):
         **kwargs: Any,
     ) -> None:
         super().__init__(data, **kwargs)
-        shipped = strategy_choices(fullgame, language)
-        strategies: list[Any] = (
-            [(_("Shipped strategies"), shipped), (_("Written strategies"), list(written))] if written else shipped
-        )
+        shipped, strategies = grouped_strategies(fullgame, language, written)
         self.fields["strategy"] = forms.ChoiceField(label=_("Strategy"), choices=strategies, initial=shipped[0][0])
         setup_choices = [(DEFAULT_SETUP, _("The first piles by card number")), *setups]
         for index in range(MAX_STRATEGIES):
@@ -230,13 +233,7 @@ class SetupsComparisonForm(forms.Form):
         )
 
     def setups(self) -> list[str]:
-        return [
-            self.cleaned_data[f"setup{n + 1}"] for n in range(MAX_STRATEGIES) if self.cleaned_data.get(f"setup{n + 1}")
-        ]
+        return filled(self, "setup", MAX_STRATEGIES)
 
     def opponents(self) -> list[str]:
-        return [
-            self.cleaned_data[f"opponent{n + 1}"]
-            for n in range(MAX_STRATEGIES - 1)
-            if self.cleaned_data.get(f"opponent{n + 1}")
-        ]
+        return filled(self, "opponent", MAX_STRATEGIES - 1)

@@ -36,6 +36,21 @@ def other(db):
     return make_user("other")
 
 
+@pytest.fixture
+def whole_game_pool(db):
+    """エンドブレイカー！SCG's complete synthetic card pool (tests/test_endbreaker_compare_site.py), stored."""
+    from .test_endbreaker_compare_site import synthetic_pool
+
+    synthetic_pool()
+
+
+@pytest.fixture
+def immediate_tasks(settings):
+    """Tasks run as they are enqueued; comparisons in chunks of 5 blocks, so that a short run has several."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    settings.COMPARISON_CHUNK_BLOCKS = 5
+
+
 @pytest.fixture(scope="session")
 def seeded_session_db(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():

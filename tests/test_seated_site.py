@@ -11,24 +11,13 @@ from rest_framework.test import APIClient
 from simulator.models import ComparisonRun, SeatedGame
 
 from .test_endbreaker_compare_site import URL as COMPARE
-from .test_endbreaker_compare_site import login, synthetic_pool
+from .test_endbreaker_compare_site import login
 
 PAGES = "/games/endbreaker/play/"
 API = "/api/games/endbreaker/plays/"
 
 
-@pytest.fixture
-def pool(db):
-    synthetic_pool()
-
-
-@pytest.fixture
-def tasks_now(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-    settings.COMPARISON_CHUNK_BLOCKS = 5
-
-
-def test_a_person_takes_a_seat_and_answers_the_games_choices_on_the_page(pool, owner, other):
+def test_a_person_takes_a_seat_and_answers_the_games_choices_on_the_page(whole_game_pool, owner, other):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     assert "Seat 1" in client.get(PAGES).content.decode()
     started = client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
@@ -53,7 +42,7 @@ def test_a_person_takes_a_seat_and_answers_the_games_choices_on_the_page(pool, o
     assert theirs.post(f"{PAGES}{seated.pk}/", {"answer": option}).status_code == 404
 
 
-def test_two_people_cannot_share_a_table(pool, owner):
+def test_two_people_cannot_share_a_table(whole_game_pool, owner):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     answer = client.post(PAGES, {"seat1": "person", "seat2": "person"})
     assert answer.status_code == 400 and "one seat only" in answer.content.decode()
@@ -61,7 +50,7 @@ def test_two_people_cannot_share_a_table(pool, owner):
 
 
 @pytest.mark.parametrize("seats", [["person"], ["person", "big_darc", "skill_engine", "scenario_rush"]])
-def test_a_whole_game_is_played_to_its_end_through_the_api(pool, owner, seats):
+def test_a_whole_game_is_played_to_its_end_through_the_api(whole_game_pool, owner, seats):
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(owner)
     state = api.post(API, {"seats": seats, "seed": 11}, format="json").json()
@@ -81,7 +70,7 @@ def test_a_whole_game_is_played_to_its_end_through_the_api(pool, owner, seats):
     assert again.status_code == 409 and again.json()["code"] == "nothing_to_answer"
 
 
-def test_the_api_refuses_bad_seats_naming_the_seat(pool, owner, other):
+def test_the_api_refuses_bad_seats_naming_the_seat(whole_game_pool, owner, other):
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(owner)
     refused = api.post(API, {"seats": ["person", "no_such"]}, format="json")
@@ -94,7 +83,7 @@ def test_the_api_refuses_bad_seats_naming_the_seat(pool, owner, other):
     assert theirs.get(created["url"]).status_code == 404
 
 
-def test_a_comparisons_sample_games_are_watched_turn_by_turn(pool, owner, tasks_now):
+def test_a_comparisons_sample_games_are_watched_turn_by_turn(whole_game_pool, owner, immediate_tasks):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     client.post(COMPARE, {"seat1": "big_darc", "seat2": "build_then_resolve", "games": 24})
     run = ComparisonRun.objects.get()

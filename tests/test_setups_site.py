@@ -5,30 +5,18 @@ opponents, with intervals. Synthetic cards only (the pool of tests/test_endbreak
 
 from __future__ import annotations
 
-import pytest
 from django.test import Client
 
 from simulator.models import ComparisonRun, SavedSetup, SeatedGame
 
-from .test_endbreaker_compare_site import login, synthetic_pool
+from .test_endbreaker_compare_site import login
 
 PAGES = "/games/endbreaker/setups/"
 NINE = [f"EB9-91{n}" for n in range(9)]
 OTHER_NINE = [f"EB9-91{n}" for n in range(1, 10)]
 
 
-@pytest.fixture
-def pool(db):
-    synthetic_pool()
-
-
-@pytest.fixture
-def tasks_now(settings):
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-    settings.COMPARISON_CHUNK_BLOCKS = 5
-
-
-def test_the_builder_shows_the_games_verdict_as_piles_are_chosen_and_saves_only_what_adds_up(pool, owner):
+def test_the_builder_shows_the_games_verdict_as_piles_are_chosen_and_saves_only_what_adds_up(whole_game_pool, owner):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     assert "These piles make a game" in client.get(f"{PAGES}new/").content.decode()  # the default piles
     verdict = client.post(f"{PAGES}check/", {"abilities": NINE[:4]}).content.decode()
@@ -43,7 +31,7 @@ def test_the_builder_shows_the_games_verdict_as_piles_are_chosen_and_saves_only_
     assert "テスト特技9" in page and "abilities=EB9-919" in page
 
 
-def test_a_set_up_is_shared_like_a_deck(pool, owner, other):
+def test_a_set_up_is_shared_like_a_deck(whole_game_pool, owner, other):
     mine = login(Client(), owner)
     mine.post(f"{PAGES}new/", {"name": "Mine", "abilities": NINE, "visibility": "private"})
     setup = SavedSetup.objects.get()
@@ -59,7 +47,7 @@ def test_a_set_up_is_shared_like_a_deck(pool, owner, other):
     assert SavedSetup.objects.count() == 1
 
 
-def test_a_saved_set_ups_piles_preset_the_play_form(pool, owner):
+def test_a_saved_set_ups_piles_preset_the_play_form(whole_game_pool, owner):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     query = "&".join(f"abilities={key}" for key in OTHER_NINE)
     form = client.get(f"/games/endbreaker/play/?{query}").content.decode()
@@ -70,7 +58,7 @@ def test_a_saved_set_ups_piles_preset_the_play_form(pool, owner):
     assert [card["key"] for card in SeatedGame.objects.get().setup["abilities"]] == OTHER_NINE
 
 
-def test_one_strategy_on_two_set_ups_against_the_same_opponent_with_intervals(pool, owner, tasks_now):
+def test_one_strategy_on_two_set_ups_against_the_same_opponent_with_intervals(whole_game_pool, owner, immediate_tasks):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     client.post(f"{PAGES}new/", {"name": "Late piles", "abilities": OTHER_NINE, "visibility": "private"})
     setup = SavedSetup.objects.get()
@@ -103,7 +91,9 @@ def test_one_strategy_on_two_set_ups_against_the_same_opponent_with_intervals(po
     assert "build_then_resolve" in sample.seats and sample.person is None
 
 
-def test_the_api_compares_one_strategy_on_two_set_ups_and_names_what_is_wrong(pool, owner, other, tasks_now):
+def test_the_api_compares_one_strategy_on_two_set_ups_and_names_what_is_wrong(
+    whole_game_pool, owner, other, immediate_tasks
+):
     from rest_framework.test import APIClient
 
     login(Client(), owner).post(f"{PAGES}new/", {"name": "Late", "abilities": OTHER_NINE, "visibility": "private"})

@@ -15,21 +15,7 @@ from rest_framework.test import APIClient
 from simulator.models import ComparisonRun, WrittenStrategy
 
 from .test_endbreaker_compare_site import URL as COMPARE
-from .test_endbreaker_compare_site import login, synthetic_pool
-
-IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-
-
-@pytest.fixture
-def pool(db):
-    synthetic_pool()
-
-
-@pytest.fixture
-def tasks_now(settings):
-    settings.TASKS = IMMEDIATE
-    settings.COMPARISON_CHUNK_BLOCKS = 5
-
+from .test_endbreaker_compare_site import login
 
 PAGES = "/games/endbreaker/strategies/"
 API = "/api/games/endbreaker/strategies/"
@@ -42,7 +28,9 @@ def write(client, **data):
     return client.post(f"{PAGES}new/", body)
 
 
-def test_the_editor_checks_the_text_as_one_types_naming_each_problem_by_line_in_the_readers_language(pool, owner):
+def test_the_editor_checks_the_text_as_one_types_naming_each_problem_by_line_in_the_readers_language(
+    whole_game_pool, owner
+):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="ja"), owner)
     editor = client.get(f"{PAGES}new/").content.decode()
     assert "gain *" in editor  # starts from a shipped strategy
@@ -57,7 +45,7 @@ def test_the_editor_checks_the_text_as_one_types_naming_each_problem_by_line_in_
     assert "without a problem" in english.post(f"{PAGES}check/", {"text": GOOD}).content.decode()
 
 
-def test_a_strategy_with_problems_is_not_saved_and_a_good_one_is(pool, owner):
+def test_a_strategy_with_problems_is_not_saved_and_a_good_one_is(whole_game_pool, owner):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     refused = write(client, text=BAD)
     assert refused.status_code == 400 and WrittenStrategy.objects.count() == 0
@@ -70,13 +58,13 @@ def test_a_strategy_with_problems_is_not_saved_and_a_good_one_is(pool, owner):
     assert "Mine" in page and "gain EB9-912 if turn &lt;= 3" in page
 
 
-def test_anonymous_cannot_write(pool):
+def test_anonymous_cannot_write(whole_game_pool):
     answer = write(Client())
     assert answer.status_code == 302 and "/login" in answer["Location"]
     assert WrittenStrategy.objects.count() == 0
 
 
-def test_sharing_is_a_decks_private_by_link_public(pool, owner, other):
+def test_sharing_is_a_decks_private_by_link_public(whole_game_pool, owner, other):
     mine = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     write(mine, name="Secret")
     strategy = WrittenStrategy.objects.get()
@@ -106,7 +94,7 @@ def test_sharing_is_a_decks_private_by_link_public(pool, owner, other):
 
 
 def test_a_written_strategy_is_compared_with_intervals_and_the_run_keeps_the_text_it_started_with(
-    pool, owner, tasks_now
+    whole_game_pool, owner, immediate_tasks
 ):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     write(client, name="My rush", text="gain *\nresolve always\nthorn fewest\n")
@@ -130,7 +118,7 @@ def test_a_written_strategy_is_compared_with_intervals_and_the_run_keeps_the_tex
     assert "My rush" in client.get(started["Location"]).content.decode()  # the run keeps its text
 
 
-def test_another_users_private_strategy_cannot_be_compared(pool, owner, other, tasks_now):
+def test_another_users_private_strategy_cannot_be_compared(whole_game_pool, owner, other, immediate_tasks):
     write(login(Client(), owner), name="Secret")
     strategy = WrittenStrategy.objects.get()
     theirs = login(Client(HTTP_ACCEPT_LANGUAGE="en"), other)
@@ -144,7 +132,7 @@ def test_another_users_private_strategy_cannot_be_compared(pool, owner, other, t
     assert ComparisonRun.objects.count() == 0
 
 
-def test_the_api_writes_checks_shares_and_compares(pool, owner, other, tasks_now):
+def test_the_api_writes_checks_shares_and_compares(whole_game_pool, owner, other, immediate_tasks):
     api = APIClient(HTTP_ACCEPT_LANGUAGE="zh-hant")
     api.force_authenticate(owner)
     refused = api.post(API, {"name": "Mine", "text": BAD}, format="json")
@@ -178,7 +166,7 @@ def test_the_api_writes_checks_shares_and_compares(pool, owner, other, tasks_now
 
 
 @pytest.mark.parametrize("language, expected", [("ja", "戦略"), ("zh-hant", "策略"), ("en", "Strategies")])
-def test_the_strategy_pages_speak_the_readers_language(pool, owner, language, expected):
+def test_the_strategy_pages_speak_the_readers_language(whole_game_pool, owner, language, expected):
     client = login(Client(HTTP_ACCEPT_LANGUAGE=language), owner)
     page = client.get(PAGES).content.decode()
     assert expected in page
