@@ -23,6 +23,11 @@ class Deck(Shared):
     description = models.TextField(_("description"), blank=True, default="")
     mode = models.CharField(_("mode"), max_length=32, default="")
     options = models.JSONField(_("options"), default=dict, blank=True)
+    # The deck this one was copied from (NetrunnerDB's precedent, ArkhamDB's previous deck); kept as null when
+    # that deck is deleted. Shown only to someone who may see it (``selectors.lineage``).
+    forked_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="forks", verbose_name=_("copied from")
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -109,6 +109,17 @@ def access_deck(user, pk: int | None = None, *, token: str | None = None, write:
     return access_shared(Deck.objects.select_related("game", "owner"), user, pk, token=token, write=write)
 
 
+def lineage(user, deck: Deck) -> tuple[Deck | None, bool, list[Deck]]:
+    """Where ``deck`` came from and what came of it, as ``user`` may see them: the deck it was copied from (None
+    if it was not copied, or the user may not see that deck), whether it was copied from a deck the user may not
+    see, and the copies of it the user may see (public ones and the user's own; a copy shared by link is not
+    listed), newest first."""
+    source = deck.forked_from
+    hidden = source is not None and not can_view(user, source)
+    forks = list(visible_to(deck.forks.select_related("owner", "game"), user).order_by("-created_at")[:50])
+    return (None if hidden else source), hidden, forks
+
+
 def decks_of(user) -> QuerySet[Deck]:
     return Deck.objects.filter(owner=user).select_related("game")
 

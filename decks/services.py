@@ -306,10 +306,11 @@ def replace_entries(deck: Deck, entries: Iterable[tuple[str, Card, int]]) -> Non
 
 @transaction.atomic
 def copy_deck(deck: Deck, *, owner) -> Deck:
-    """A private copy of ``deck`` for ``owner``."""
+    """A private copy of ``deck`` for ``owner``, recording where it came from (``Deck.forked_from``)."""
     copy = Deck.objects.create(
         owner=owner,
         game=deck.game,
+        forked_from=deck,
         name=_("%(name)s (copy)") % {"name": deck.name},
         description=deck.description,
         mode=deck.mode,
@@ -318,6 +319,7 @@ def copy_deck(deck: Deck, *, owner) -> Deck:
     DeckEntry.objects.bulk_create(
         DeckEntry(deck=copy, zone=entry.zone, card_id=entry.card_id, count=entry.count) for entry in deck.entries.all()
     )
+    pagecache.bump("decks")  # the source's page lists its copies
     return copy
 
 

@@ -120,6 +120,7 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
         "head": presentation.deck_head(deck, language, counts),
         "layout": _deck_layout(deck, language, counts),
         "is_owner": selectors.can_edit(request.user, deck),
+        "lineage": dict(zip(("source", "source_hidden", "forks"), selectors.lineage(request.user, deck), strict=True)),
         "token": token,
         "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token]))
         if deck.visibility == Deck.Visibility.LINK

@@ -106,9 +106,26 @@ class DeckSerializer(serializers.ModelSerializer):
 
 class DeckDetailSerializer(DeckSerializer):
     entries = serializers.SerializerMethodField(help_text="Every entry, by zone then card number.")
+    lineage = serializers.SerializerMethodField(
+        help_text="`copied_from`: the deck this one was copied from (its address; null if not copied or not "
+        "shared with you), `copied_from_hidden`: copied from a deck you may not see, `copies`: the addresses of "
+        "the copies of this deck you may see (public ones and your own)."
+    )
 
     class Meta(DeckSerializer.Meta):
-        fields = [*DeckSerializer.Meta.fields, "entries"]
+        fields = [*DeckSerializer.Meta.fields, "entries", "lineage"]
+
+    @extend_schema_field(OpenApiTypes.OBJECT)
+    def get_lineage(self, deck: Deck) -> dict[str, Any]:
+        from ..selectors import lineage
+
+        user = self._user()
+        source, hidden, forks = lineage(user, deck) if user is not None else (None, deck.forked_from_id is not None, [])
+        return {
+            "copied_from": None if source is None else self.get_url(source),
+            "copied_from_hidden": hidden,
+            "copies": [self.get_url(fork) for fork in forks],
+        }
 
     @extend_schema_field(EntrySerializer(many=True))
     def get_entries(self, deck: Deck) -> list[dict[str, Any]]:
