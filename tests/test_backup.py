@@ -48,7 +48,16 @@ from cardsite import backup
 from decks import services as deck_services
 from decks.models import Deck
 from simulator import services as simulator_services
-from simulator.models import ComparisonChunk, ComparisonRun, SimulationRun
+from simulator.models import (
+    ComparisonChunk,
+    ComparisonRun,
+    SavedSetup,
+    SeatedGame,
+    SimulationRun,
+    StrategySearch,
+    StrategySearchChunk,
+    WrittenStrategy,
+)
 
 from .synthetic_decks import SHADOWERA_ALLY, card, game, load_synthetic_cards
 
@@ -223,6 +232,32 @@ def fill_every_model() -> None:
     )
     ComparisonChunk.objects.create(
         run=comparison, index=0, first_block=0, last_block=2, status=ComparisonChunk.Status.DONE, result={"games": 2}
+    )
+    WrittenStrategy.objects.create(
+        owner=owner, game=deck.game, name="テスト戦略", text="gain *  # 𠮷\nresolve always\n", visibility="link"
+    )
+    SavedSetup.objects.create(owner=owner, game=deck.game, name="テスト", choices=["EB9-910"], visibility="public")
+    SeatedGame.objects.create(
+        owner=owner,
+        game=deck.game,
+        seats=["person", "big_darc"],
+        setup={"knight": {"key": "城塞騎士", "fields": {"skill": "P", "at": 1}}},
+        seed=2**40 + 1,
+        answers=["EB1-001", "yes", "stop"],
+        source={"comparison": comparison.pk, "percentile": 50},
+    )
+    search = StrategySearch.objects.create(
+        game=deck.game,
+        requester=owner,
+        seed=9,
+        setup={"knight": {"key": "城塞騎士"}},
+        config={"offspring": 3},
+        status=StrategySearch.Status.DONE,
+        progress=4,
+        result={"best": {"text": "gain *\n", "against": {"big_darc": [0.5, 0.4, 0.6, 100]}}},
+    )
+    StrategySearchChunk.objects.create(
+        run=search, index=0, island=0, round=0, status=StrategySearchChunk.Status.DONE, played=4, state={"played": 4}
     )
 
 
