@@ -17,7 +17,7 @@ from cardsite.labels import pick
 
 from .adapters import sim_card
 from .core import SimCard
-from .fullgames import FullGame, SetupRefused, get_fullgame
+from .fullgames import SETUP_PROBLEMS, FullGame, SetupRefused, get_fullgame
 
 
 def fullgame_or_404(slug: str) -> tuple[Game, FullGame]:
@@ -100,4 +100,9 @@ def setup_or_refusal(
     try:
         return build_setup(game, fullgame, abilities, language), [], []
     except SetupRefused as refused:
-        return None, refusal_rows(game, fullgame, refused, language), refused.problems
+        return None, refusal_rows(game, fullgame, refused, language), problem_texts(refused.problems)
+
+
+def problem_texts(problems: Sequence[Any]) -> list[str]:
+    """The set-up's problems (``SetupProblem``) in the active language."""
+    return [_(SETUP_PROBLEMS[problem.code]) % dict(problem.params) for problem in problems]

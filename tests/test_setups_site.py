@@ -20,7 +20,9 @@ def test_the_builder_shows_the_games_verdict_as_piles_are_chosen_and_saves_only_
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     assert "These piles make a game" in client.get(f"{PAGES}new/").content.decode()  # the default piles
     verdict = client.post(f"{PAGES}check/", {"abilities": NINE[:4]}).content.decode()
-    assert "do not make a set-up" in verdict and "9" in verdict
+    assert "do not make a set-up" in verdict and "Choose 9 piles, not 4." in verdict
+    japanese = login(Client(HTTP_ACCEPT_LANGUAGE="ja"), owner).post(f"{PAGES}check/", {"abilities": NINE[:4]})
+    assert "山は 9 種類選んでください（今は 4 種類）。" in japanese.content.decode()
     assert "These piles make a game" in client.post(f"{PAGES}check/", {"abilities": NINE}).content.decode()
     refused = client.post(f"{PAGES}new/", {"name": "Four", "abilities": NINE[:4], "visibility": "private"})
     assert refused.status_code == 400 and not SavedSetup.objects.exists()

@@ -53,7 +53,8 @@ def _setup(game: Any, fullgame: Any, abilities: list[str], language: str) -> Any
         return fullgame_selectors.build_setup(game, fullgame, abilities, language)
     except SetupRefused as refused:
         raise SetupNotReady(
-            fullgame_selectors.refusal_rows(game, fullgame, refused, language), refused.problems
+            fullgame_selectors.refusal_rows(game, fullgame, refused, language),
+            fullgame_selectors.problem_texts(refused.problems),
         ) from refused
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardsite.labels import Labels
+from cardsite.labels import N_, Labels
 from cardsite.registry import Registry
 
 from ..core import CardNeed, SimCard
@@ -32,14 +32,33 @@ class Refused:
     kind: str | None = None
 
 
+# What a set-up's choices can get wrong, one message per code (the pages put them in the reader's language).
+SETUP_PROBLEMS: dict[str, str] = {
+    "not_choosable": N_("%(key)s is not a card that can be chosen as a pile."),
+    "choose_count": N_("Choose %(count)s piles, not %(chosen)s."),
+    "counts": N_("The cards do not make a set-up: %(detail)s"),
+}
+
+
+@dataclass(frozen=True)
+class SetupProblem:
+    """A choice that does not make a set-up: a code of ``SETUP_PROBLEMS`` and its parameters."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return SETUP_PROBLEMS[self.code] % dict(self.params)
+
+
 class SetupRefused(Exception):
     """The cards in the database cannot make a set-up; ``refused`` names each missing card and value, and
-    ``problems`` the counts that do not add up (as messages of the engine, in English, for the logs)."""
+    ``problems`` (``SetupProblem``) the choices that do not add up."""
 
-    def __init__(self, refused: Sequence[Refused], problems: Sequence[str] = ()) -> None:
+    def __init__(self, refused: Sequence[Refused], problems: Sequence[SetupProblem] = ()) -> None:
         self.refused = list(refused)
         self.problems = list(problems)
-        super().__init__("; ".join([*(f"{r.key}.{r.field or '*'}" for r in self.refused), *self.problems]))
+        super().__init__("; ".join([*(f"{r.key}.{r.field or '*'}" for r in self.refused), *map(str, self.problems)]))
 
 
 @dataclass(frozen=True)

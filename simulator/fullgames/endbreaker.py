@@ -28,7 +28,7 @@ from ..engines.endbreaker_game import (
 from ..engines.endbreaker_game.declarations import EVENT_KINDS, QUESTIONS
 from ..engines.endbreaker_game.rules import ABILITY_PILES, JOB_PILES, MASQUERADES_IN_PLAY
 from ..engines.endbreaker_game.strategy_text import MESSAGES as STRATEGY_MESSAGES
-from . import FullGame, Refused, SearchHooks, SetupRefused, register
+from . import FullGame, Refused, SearchHooks, SetupProblem, SetupRefused, register
 
 # 遊戲準備 5, keyed as the deck rules' fixed starting zone keys them.
 STARTING = {"tavern": "EB1-001", "knight": "城塞騎士", "hunter": "狩猟者", "astromancer": "星霊術士"}
@@ -103,7 +103,7 @@ def build_setup(cards: Sequence[SimCard], abilities: Sequence[str] = ()) -> Setu
     that is missing, or the counts that do not add up."""
     by_key = {card.key: card for card in cards}
     refused: list[Refused] = []
-    problems: list[str] = []
+    problems: list[SetupProblem] = []
 
     def one(key: str, role: str, kind: str | None) -> SimCard | None:
         card = by_key.get(key)
@@ -118,13 +118,13 @@ def build_setup(cards: Sequence[SimCard], abilities: Sequence[str] = ()) -> Setu
     if abilities:
         chosen = [by_key[key] for key in abilities if key in by_key and by_key[key].kind == "ability"]
         unknown = [key for key in abilities if key not in by_key or by_key[key].kind != "ability"]
-        problems += [f"abilities: {key} is not an ability card" for key in unknown]
+        problems += [SetupProblem("not_choosable", {"key": key}) for key in unknown]
     else:
         chosen = of_kind["ability"][:ABILITY_PILES]
     if len(of_kind["ability"]) < ABILITY_PILES:
         refused.append(Refused("", None, "ability", "ability"))
     elif len(chosen) != ABILITY_PILES:
-        problems.append(f"abilities: {ABILITY_PILES} are chosen, not {len(chosen)}")
+        problems.append(SetupProblem("choose_count", {"count": ABILITY_PILES, "chosen": len(chosen)}))
     if len(of_kind["masquerade"]) < 2 * MASQUERADES_IN_PLAY:
         refused.append(Refused("", None, "masquerade", "masquerade"))
     if len(of_kind["scenario"]) < 2:
@@ -146,7 +146,7 @@ def build_setup(cards: Sequence[SimCard], abilities: Sequence[str] = ()) -> Setu
     try:
         setup.check_counts()
     except SetupError as error:
-        raise SetupRefused([], [str(error)]) from error
+        raise SetupRefused([], [SetupProblem("counts", {"detail": str(error)})]) from error
     missing = missing_values(setup)
     if missing:
         raise SetupRefused([Refused(entry.key, entry.field, entry.role) for entry in missing])
