@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
 from cardsite.sharing import Shared, new_share_token
 
-__all__ = ["Deck", "DeckEntry", "new_share_token"]
+__all__ = ["Deck", "DeckEntry", "DeckVersion", "new_share_token"]
 
 
 class Deck(Shared):
@@ -56,3 +57,32 @@ class DeckEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.count} {self.card.key} ({self.zone})"
+
+
+class DeckVersion(models.Model):
+    """A saved state of a deck's cards (issue 14, item 2), kept by ``decks.services`` on every change of its
+    entries: ``entries`` as ``[{"zone", "card", "count"}]`` (card keys), the deck's name and the verdict then
+    (``{"legal", "checked", "findings": [{"rule", "kind", "texts"}]}``). Changes of the same kind within
+    ``services.VERSION_COALESCE_SECONDS`` update the last version instead of adding one."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField(_("number"))
+    created_at = models.DateTimeField(default=timezone.now)
+    kind = models.CharField(_("change"), max_length=32, default="")
+    entries = models.JSONField(default=list)
+    name = models.CharField(_("name"), max_length=120)
+    verdict = models.JSONField(default=dict)
+    note = models.CharField(_("note"), max_length=200, blank=True, default="")
+
+    class Meta:
+        ordering = ["deck", "number"]
+        constraints = [models.UniqueConstraint(fields=["deck", "number"], name="one_version_number_per_deck")]
+        verbose_name = _("deck version")
+        verbose_name_plural = _("deck versions")
+
+    def __str__(self) -> str:
+        return f"{self.deck_id} v{self.number}"
+
+    @property
+    def legal(self) -> bool:
+        return bool(self.verdict.get("legal"))

@@ -14,11 +14,14 @@ from cardsite import pagecache
 from cardsite.errors import AppError, Message
 from cardsite.sharing import set_visibility
 
-from .models import Deck, DeckEntry, new_share_token
+from .models import Deck, DeckEntry, DeckVersion, new_share_token
 from .rules import get_rules
 
 MAX_COPIES_PER_ENTRY = 99
 MAX_DESCRIPTION_LENGTH = 10_000  # characters
+VERSION_COALESCE_SECONDS = 60
+# Changes that never merge into the version before them: each is a version of its own.
+UNCOALESCED_KINDS = frozenset({"restore", "copy"})
 
 
 class DeckError(AppError, ValueError):
@@ -175,7 +178,7 @@ def create_deck(
         options=options,
         visibility=visibility,
     )
-    replace_entries(deck, entries)
+    replace_entries(deck, entries, kind="create")
     return deck
 
 
@@ -259,6 +262,7 @@ def set_counts(deck: Deck, changes: Iterable[tuple[str, Card, int]]) -> None:
     for zone, card, count in changes:
         _set(locked, zone, card, count)
     _touch(deck)
+    record_version(locked, "edit")
 
 
 def set_count(deck: Deck, zone: str, card: Card, count: int) -> int:
@@ -281,12 +285,16 @@ def add_copies(deck: Deck, zone: str, card: Card, delta: int) -> int:
     count = max(0, min(MAX_COPIES_PER_ENTRY, (current or 0) + delta))
     _set(locked, zone, card, count)
     _touch(deck)
+    record_version(locked, "edit")
     return count
 
 
 @transaction.atomic
-def replace_entries(deck: Deck, entries: Iterable[tuple[str, Card, int]]) -> None:
-    """Replace every entry of the deck (an import); counts of the same card and zone add up."""
+def replace_entries(
+    deck: Deck, entries: Iterable[tuple[str, Card, int]], *, kind: str = "replace", note: str = ""
+) -> None:
+    """Replace every entry of the deck (an import); counts of the same card and zone add up.
+    ``kind`` and ``note``: the version this change makes (``record_version``)."""
     totals: dict[tuple[str, int], tuple[Card, int]] = {}
     for zone, card, count in entries:
         _check_zone(deck, zone)
@@ -302,6 +310,7 @@ def replace_entries(deck: Deck, entries: Iterable[tuple[str, Card, int]]) -> Non
         for (zone, _pk), (card, count) in totals.items()
     )
     _touch(deck)
+    record_version(locked, kind, note)
 
 
 @transaction.atomic
@@ -319,7 +328,100 @@ def copy_deck(deck: Deck, *, owner) -> Deck:
     DeckEntry.objects.bulk_create(
         DeckEntry(deck=copy, zone=entry.zone, card_id=entry.card_id, count=entry.count) for entry in deck.entries.all()
     )
+    record_version(copy, "copy")
     pagecache.bump("decks")  # the source's page lists its copies
+    return copy
+
+
+# --- versions -------------------------------------------------------------------------------------
+
+
+def version_state(deck: Deck) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+    """The deck's entries as a version stores them (``[{zone, card, count}]``, card keys) and its verdict
+    then (``{legal, checked, findings: [{rule, kind, texts}]}``, the messages in every language)."""
+    from .selectors import deck_entries, verdict  # selectors read; imported here to keep services first
+
+    rows = list(deck_entries(deck))
+    entries = [{"zone": e.zone, "card": e.card.key, "count": e.count} for e in rows]
+    result = verdict(deck, "ja", rows)
+    findings = [{"rule": f.rule, "kind": f.kind, "texts": dict(f.texts)} for f in result.findings]
+    return entries, {"legal": result.legal, "checked": result.checked, "findings": findings}
+
+
+def record_version(deck: Deck, kind: str, note: str = "") -> DeckVersion | None:
+    """Keep the deck's cards as they are now as a version; every service that changes entries calls this,
+    in the transaction of the change, with the deck's row locked.
+
+    Coalescing: if the deck's last version was made by the same kind of change (``edit``: counts set or
+    copies added, as the builder's "+1"; ``replace``: every entry replaced) less than
+    ``VERSION_COALESCE_SECONDS`` (60) seconds ago, that version is updated (its cards, name, verdict and
+    time) instead of a new one being added. Restores and copies always make a version of their own. A change
+    that leaves the cards and name as the last version has them makes none. Returns the version written.
+    """
+    entries, verdict_summary = version_state(deck)
+    now = timezone.now()
+    last = DeckVersion.objects.filter(deck=deck).order_by("-number").first()
+    if last is not None and last.entries == entries and last.name == deck.name:
+        return None
+    if (
+        last is not None
+        and kind == last.kind
+        and kind not in UNCOALESCED_KINDS
+        and (now - last.created_at).total_seconds() < VERSION_COALESCE_SECONDS
+    ):
+        last.entries, last.name, last.verdict, last.created_at = entries, deck.name, verdict_summary, now
+        last.note = note or last.note
+        last.save(update_fields=["entries", "name", "verdict", "created_at", "note"])
+        return last
+    return DeckVersion.objects.create(
+        deck=deck,
+        number=(last.number if last else 0) + 1,
+        created_at=now,
+        kind=kind,
+        entries=entries,
+        name=deck.name,
+        verdict=verdict_summary,
+        note=note,
+    )
+
+
+def _version_cards(deck: Deck, version: DeckVersion) -> list[tuple[str, Card, int]]:
+    keys = {row["card"] for row in version.entries}
+    cards = {card.key: card for card in Card.objects.filter(game=deck.game, key__in=keys)}
+    missing = sorted(keys - cards.keys())
+    if missing:
+        raise _refuse(
+            Message(_("Cards of this version are no longer in the database: %(cards)s."), {"cards": missing}),
+            "version_cards_missing",
+        )
+    return [(row["zone"], cards[row["card"]], row["count"]) for row in version.entries]
+
+
+@transaction.atomic
+def restore_version(deck: Deck, version: DeckVersion) -> DeckVersion | None:
+    """Give the deck the cards of one of its versions: a new version (``restore``), the old ones kept."""
+    locked = _locked(deck)
+    note = _("Restored version %(number)s") % {"number": version.number}
+    replace_entries(locked, _version_cards(locked, version), kind="restore", note=str(note))
+    _copy_state(locked, deck)
+    return DeckVersion.objects.filter(deck=locked).order_by("-number").first()
+
+
+@transaction.atomic
+def branch_version(deck: Deck, version: DeckVersion, *, owner) -> Deck:
+    """A new private deck of ``owner`` with the cards of one version of ``deck`` (``forked_from`` = deck)."""
+    copy = Deck.objects.create(
+        owner=owner,
+        game=deck.game,
+        forked_from=deck,
+        name=(_("%(name)s (version %(number)s)") % {"name": version.name, "number": version.number})[:120],
+        description=deck.description,
+        mode=deck.mode,
+        options=dict(deck.options),
+    )
+    note = _("Copied from version %(number)s") % {"number": version.number}
+    replace_entries(copy, _version_cards(copy, version), kind="copy", note=str(note))
+    pagecache.bump("decks")
     return copy
 
 

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_versions
 
 app_name = "decks"
 
@@ -17,4 +17,8 @@ urlpatterns = [
     path("<int:pk>/copy/", views.copy_deck, name="copy"),
     path("<int:pk>/share-link/", views.new_share_link, name="new_share_link"),
     path("<int:pk>/delete/", views.delete_deck, name="delete"),
+    path("<int:pk>/history/", views_versions.history, name="history"),
+    path("<int:pk>/diff/", views_versions.diff, name="diff"),
+    path("<int:pk>/versions/<int:number>/restore/", views_versions.restore, name="restore_version"),
+    path("<int:pk>/versions/<int:number>/branch/", views_versions.branch, name="branch_version"),
 ]

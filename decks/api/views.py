@@ -17,7 +17,8 @@ from typing import Any
 from django.db.models import QuerySet, Sum
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated
@@ -33,7 +34,7 @@ from cardsite.api_errors import merge_errors
 from cardsite.errors import Message
 from cardsite.labels import pick
 
-from .. import services
+from .. import services, versions
 from ..models import Deck
 from ..rules import get_rules
 from ..rules.base import DeckSpec, Verdict, validate
@@ -338,6 +339,83 @@ class DeckViewSet(viewsets.GenericViewSet):
         deck = self.get_deck(write=True)
         services.regenerate_share_link(deck)
         return self.detail_response(deck)
+
+    # --- versions (every save of the deck's cards; ``services.record_version``)
+
+    def version_data(self, version: Any) -> dict[str, Any]:
+        language = self.language()
+        findings = [
+            {"rule": f["rule"], "kind": f["kind"], "message": pick(f["texts"], language)}
+            for f in version.verdict.get("findings", [])
+        ]
+        return {
+            "number": version.number,
+            "created_at": version.created_at.isoformat(),
+            "kind": version.kind,
+            "name": version.name,
+            "note": version.note,
+            "legal": version.legal,
+            "checked": bool(version.verdict.get("checked")),
+            "findings": findings,
+            "entries": version.entries,
+        }
+
+    @staticmethod
+    def diff_data(result: Any) -> list[dict[str, Any]]:
+        return [
+            {
+                "zone": zone.zone,
+                "added": [{"card": key, "count": n} for key, n in zone.added],
+                "removed": [{"card": key, "count": n} for key, n in zone.removed],
+            }
+            for zone in result.zones
+        ]
+
+    @extend_schema(
+        summary="The versions of a deck, oldest first",
+        description="Each save of the deck's cards; changes of one kind within 60 seconds make one version.",
+        parameters=[DeckParametersSerializer],
+        responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None, url_path="versions")
+    def versions(self, request: Request, pk: str) -> Response:
+        deck = self.get_deck()
+        return Response([self.version_data(v) for v in versions.versions_of(deck)])
+
+    @extend_schema(
+        summary="What changed between two versions of a deck",
+        parameters=[
+            DeckParametersSerializer,
+            OpenApiParameter("a", int, required=True, description="The earlier version's number."),
+            OpenApiParameter("b", int, required=True, description="The later version's number."),
+        ],
+        responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], pagination_class=None, url_path="diff")
+    def diff(self, request: Request, pk: str) -> Response:
+        deck = self.get_deck()
+        a = versions.version(deck, request.query_params.get("a"))
+        b = versions.version(deck, request.query_params.get("b"))
+        return Response(
+            {
+                "a": {"number": a.number, "legal": a.legal},
+                "b": {"number": b.number, "legal": b.legal},
+                "zones": self.diff_data(versions.compare(deck, a, b)),
+            }
+        )
+
+    @extend_schema(
+        summary="Restore a version of a deck",
+        description="The deck gets that version's cards, as a new version. Owner only.",
+        parameters=[DeckParametersSerializer],
+        request=None,
+        responses={200: OpenApiTypes.OBJECT, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"], url_path="versions/<int:number>/restore", url_name="restore-version")
+    def restore_version(self, request: Request, pk: str, number: int) -> Response:
+        deck = self.get_deck(write=True)
+        restored = services.restore_version(deck, versions.version(deck, number))
+        return Response(self.version_data(restored))
 
     # --- verdicts
 

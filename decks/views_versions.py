@@ -1,0 +1,101 @@
+"""A deck's versions as pages: its history, the diff of two versions, restoring one, branching one off.
+
+Who may see them: whoever may see the deck (``selectors.access_deck``; a deck shared by link with
+``?token=``), so a public deck's history is public. Restoring is for the owner only (403 for someone who
+can see the deck, 404 for anyone else); branching a version into a new private deck is for any signed-in
+user who may see the deck, as copying it is.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from accounts.decorators import account_required
+from cardsite.labels import pick
+from cardsite.throttling import rate_limit
+
+from . import selectors, services, versions
+from .rules import get_rules
+
+
+def _token(request: HttpRequest) -> str | None:
+    return request.GET.get("token") or request.POST.get("token") or None
+
+
+def _zone_labels(deck) -> dict[str, str]:
+    language = get_language() or "ja"
+    return {zone.slug: pick(zone.labels, language) for zone in get_rules(deck.game.slug).zones}
+
+
+def _findings(version) -> list[str]:
+    language = get_language() or "ja"
+    return [pick(f["texts"], language) for f in version.verdict.get("findings", []) if f.get("kind") == "violation"]
+
+
+@require_GET
+def history(request: HttpRequest, pk: int) -> HttpResponse:
+    token = _token(request)
+    deck = selectors.access_deck(request.user, pk, token=token)
+    labels = _zone_labels(deck)
+    rows = [
+        {"version": v, "diff": d, "zones": [(labels.get(z.zone, z.zone), z) for z in d.zones]}
+        for v, d in versions.history(deck)
+    ]
+    context = {"deck": deck, "rows": rows, "token": token, "is_owner": selectors.can_edit(request.user, deck)}
+    return render(request, "decks/history.html", context)
+
+
+@require_GET
+def diff(request: HttpRequest, pk: int) -> HttpResponse:
+    token = _token(request)
+    deck = selectors.access_deck(request.user, pk, token=token)
+    a, b = versions.version(deck, request.GET.get("a")), versions.version(deck, request.GET.get("b"))
+    if request.GET.get("format") == "text":
+        return HttpResponse(versions.text(deck, a, b), content_type="text/plain; charset=utf-8")
+    labels = _zone_labels(deck)
+    result = versions.compare(deck, a, b)
+    context = {
+        "deck": deck,
+        "a": a,
+        "b": b,
+        "a_findings": _findings(a),
+        "b_findings": _findings(b),
+        "zones": [(labels.get(z.zone, z.zone), z) for z in result.zones],
+        "token": token,
+    }
+    return render(request, "decks/diff.html", context)
+
+
+@account_required
+@require_POST
+@rate_limit("deck_write")
+def restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    deck = selectors.access_deck(request.user, pk, write=True)
+    version = versions.version(deck, number)
+    try:
+        services.restore_version(deck, version)
+    except services.DeckError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Version %(number)s was restored as a new version.") % {"number": number})
+    return redirect("decks:history", deck.pk)
+
+
+@account_required
+@require_POST
+@rate_limit("deck_write")
+def branch(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    deck = selectors.access_deck(request.user, pk, token=_token(request))
+    version = versions.version(deck, number)
+    try:
+        copy = services.branch_version(deck, version, owner=request.user)
+    except services.DeckError as error:
+        messages.error(request, str(error))
+        return redirect("decks:history", deck.pk)
+    messages.success(request, _("This is a new deck made from version %(number)s.") % {"number": number})
+    return redirect("decks:detail", copy.pk)
