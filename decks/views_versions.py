@@ -32,6 +32,26 @@ def _zone_labels(deck) -> dict[str, str]:
     return {zone.slug: pick(zone.labels, language) for zone in get_rules(deck.game.slug).zones}
 
 
+def _named_zones(deck, zones) -> list[dict]:
+    """The changed zones for the page: the zone's name, and each card as (key, copies, name in the reader's
+    language); a card no longer stored shows its key only."""
+    from cards.models import Card
+
+    language = get_language() or "ja"
+    labels = _zone_labels(deck)
+    keys = {key for zone in zones for key, _n in (*zone.added, *zone.removed)}
+    cards = Card.objects.filter(game=deck.game, key__in=keys).prefetch_related("texts")
+    names = {card.key: card.display_name(language) for card in cards}
+    return [
+        {
+            "label": labels.get(zone.zone, zone.zone),
+            "added": [(key, n, names.get(key, "")) for key, n in zone.added],
+            "removed": [(key, n, names.get(key, "")) for key, n in zone.removed],
+        }
+        for zone in zones
+    ]
+
+
 def _findings(version) -> list[str]:
     language = get_language() or "ja"
     return [pick(f["texts"], language) for f in version.verdict.get("findings", []) if f.get("kind") == "violation"]
@@ -41,11 +61,7 @@ def _findings(version) -> list[str]:
 def history(request: HttpRequest, pk: int) -> HttpResponse:
     token = _token(request)
     deck = selectors.access_deck(request.user, pk, token=token)
-    labels = _zone_labels(deck)
-    rows = [
-        {"version": v, "diff": d, "zones": [(labels.get(z.zone, z.zone), z) for z in d.zones]}
-        for v, d in versions.history(deck)
-    ]
+    rows = [{"version": v, "diff": d, "zones": _named_zones(deck, d.zones)} for v, d in versions.history(deck)]
     context = {"deck": deck, "rows": rows, "token": token, "is_owner": selectors.can_edit(request.user, deck)}
     return render(request, "decks/history.html", context)
 
@@ -57,7 +73,6 @@ def diff(request: HttpRequest, pk: int) -> HttpResponse:
     a, b = versions.version(deck, request.GET.get("a")), versions.version(deck, request.GET.get("b"))
     if request.GET.get("format") == "text":
         return HttpResponse(versions.text(deck, a, b), content_type="text/plain; charset=utf-8")
-    labels = _zone_labels(deck)
     result = versions.compare(deck, a, b)
     context = {
         "deck": deck,
@@ -65,7 +80,7 @@ def diff(request: HttpRequest, pk: int) -> HttpResponse:
         "b": b,
         "a_findings": _findings(a),
         "b_findings": _findings(b),
-        "zones": [(labels.get(z.zone, z.zone), z) for z in result.zones],
+        "zones": _named_zones(deck, result.zones),
         "token": token,
     }
     return render(request, "decks/diff.html", context)
