@@ -59,6 +59,9 @@ from .serializers import (
     game_from_slug,
 )
 
+# A list of versions, each an object (``DeckViewSet.version_data``).
+VERSION_LIST = {"type": "array", "items": {"type": "object", "additionalProperties": True}}
+
 # 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such deck, or one the user may not see.")
 FORBIDDEN = OpenApiResponse(
@@ -375,7 +378,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         summary="The versions of a deck, oldest first",
         description="Each save of the deck's cards; changes of one kind within 60 seconds make one version.",
         parameters=[DeckParametersSerializer],
-        responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND},
+        responses={200: OpenApiResponse(VERSION_LIST, description="The versions, oldest first."), 404: NOT_FOUND},
     )
     @action(detail=True, methods=["get"], pagination_class=None, url_path="versions")
     def versions(self, request: Request, pk: str) -> Response:
