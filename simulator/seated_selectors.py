@@ -46,31 +46,12 @@ class Option:
     label: str
 
 
-def _option_label(kind: str, value: str, names: dict[str, str]) -> str:
-    if value == "stop":
-        return _("Stop playing") if kind == "play" else _("Gain nothing more")
-    if kind == "act":
-        return _("Resolve the scenario") if value == "resolve" else _("Gain cards")
-    if kind == "thorn":
-        return _("Masquerade %(place)s") % {"place": value}
-    if kind.startswith("may:"):
-        return _("Yes") if value == "yes" else _("No")
-    return f"{names.get(value, value)} ({value})"
-
-
-def _prompt(kind: str, fullgame: FullGame, names: dict[str, str]) -> str:
-    if kind == "play":
-        return _("Play a card from your hand, or stop playing.")
-    if kind == "act":
-        return _("Resolve the scenario at the junction, or gain cards with this turn's skills?")
-    if kind == "gain":
-        return _("Gain a card (its cost is paid from this turn's skills), or gain nothing more.")
-    if kind == "thorn":
-        return _("Which masquerade takes your thorn?")
-    question = kind.removeprefix("may:")
-    asked = fullgame.questions.get(question)
-    card = names.get(question.split(":")[0], question)
-    return _("%(card)s: %(phrase)s?") % {"card": card, "phrase": asked.phrase if asked else question}
+def _pending(fullgame: FullGame, pending: Any, names: dict[str, str], language: str) -> dict[str, Any]:
+    """The choice the person is asked, in the words the game declares (``FullGame.describe_choice``)."""
+    assert fullgame.describe_choice is not None
+    prompt, labels = fullgame.describe_choice(pending.kind, pending.options, names, language)
+    options = [Option(value, label) for value, label in zip(pending.options, labels, strict=True)]
+    return {"kind": pending.kind, "prompt": prompt, "options": options}
 
 
 def view(seated: SeatedGame, fullgame: FullGame, language: str, after_turns: int | None = None) -> dict[str, Any]:
@@ -117,12 +98,6 @@ def view(seated: SeatedGame, fullgame: FullGame, language: str, after_turns: int
         "log": log,
         "turns": game.turn,
         "answered": played.answered,
-        "pending": None
-        if pending is None
-        else {
-            "kind": pending.kind,
-            "prompt": _prompt(pending.kind, fullgame, names),
-            "options": [Option(value, _option_label(pending.kind, value, names)) for value in pending.options],
-        },
+        "pending": None if pending is None else _pending(fullgame, pending, names, language),
         "winners": [seat_names[seat] for seat in game.winners],
     }

@@ -97,3 +97,18 @@ def test_a_comparisons_sample_games_are_watched_turn_by_turn(whole_game_pool, ow
     assert f"Turn {median} of {median}" in last and "The game is over" in last
     first = client.get(f"{PAGES}{seated.pk}/?turn=1").content.decode()
     assert f"Turn 1 of {median}" in first and 'rel="next"' in first
+
+
+def test_the_choice_is_asked_in_the_readers_language(whole_game_pool, owner):
+    from simulator.fullgames.endbreaker import CHOICE_WORDS
+
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="ja"), owner)
+    client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
+    seated = SeatedGame.objects.get()
+    for _ in range(12):  # a few choices of different kinds
+        page = client.get(f"{PAGES}{seated.pk}/").content.decode()
+        prompt = page.split('id="choice-prompt">', 1)[1].split("</h2>", 1)[0]
+        assert not any(words["en"].split("{")[0] in page for words in CHOICE_WORDS.values() if words["en"][0] != "{")
+        assert any(words["ja"].split("{")[0] in prompt for words in CHOICE_WORDS.values()), prompt
+        option = page.split('name="answer" value="', 1)[1].split('"', 1)[0]
+        client.post(f"{PAGES}{seated.pk}/", {"answer": option})

@@ -107,6 +107,8 @@ class FullGame:
     advance: Callable[..., Any] | None = None
     table_view: Callable[[Any, int | None], dict[str, Any]] | None = None
     wrong_answer: type[Exception] = ValueError
+    # A pending choice in words: (kind, options, card names by key, language) -> (prompt, a label per option).
+    describe_choice: Callable[[str, Sequence[str], Mapping[str, str], str], tuple[str, list[str]]] | None = None
     event_kinds: tuple[Any, ...] = ()
     search: SearchHooks | None = None  # searching for a strategy on a set-up (None: the game has no search)
 

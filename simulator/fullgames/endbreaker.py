@@ -12,7 +12,9 @@ Seed 000, 遊戲準備:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+
+from cardsite.labels import pick
 
 from ..core import CardNeed, SimCard
 from ..engines.endbreaker_game import (
@@ -26,6 +28,7 @@ from ..engines.endbreaker_game import (
     seated,
 )
 from ..engines.endbreaker_game.declarations import EVENT_KINDS, QUESTIONS
+from ..engines.endbreaker_game.game import STOP
 from ..engines.endbreaker_game.rules import ABILITY_PILES, JOB_PILES, MASQUERADES_IN_PLAY
 from ..engines.endbreaker_game.strategy_text import MESSAGES as STRATEGY_MESSAGES
 from . import FullGame, Refused, SearchHooks, SetupProblem, SetupRefused, register
@@ -95,6 +98,67 @@ ROLES = {
     "masquerade": {"ja": "マスカレイド", "zh-hant": "假面", "en": "masquerade"},
     "scenario": {"ja": "シナリオ", "zh-hant": "劇本", "en": "scenario"},
 }
+
+
+# What a seated person is asked (the engine's ``Decider`` kinds), in three languages.
+CHOICE_WORDS: dict[str, dict[str, str]] = {
+    "play": {
+        "ja": "手札からカードをプレイするか、プレイを終えてください。",
+        "zh-hant": "從手牌打出一張卡，或停止打牌。",
+        "en": "Play a card from your hand, or stop playing.",
+    },
+    "act": {
+        "ja": "分岐点のシナリオを解決しますか、それともこのターンのスキルでカードを獲得しますか？",
+        "zh-hant": "要解決路口的事件，還是用本回合的技能獲得卡片？",
+        "en": "Resolve the scenario at the junction, or gain cards with this turn's skills?",
+    },
+    "gain": {
+        "ja": "カードを獲得する（コストはこのターンのスキルから支払います）か、これ以上獲得しないかを選んでください。",
+        "zh-hant": "獲得一張卡（費用由本回合的技能支付），或不再獲得。",
+        "en": "Gain a card (its cost is paid from this turn's skills), or gain nothing more.",
+    },
+    "thorn": {
+        "ja": "どのマスカレイドにソーンを置きますか？",
+        "zh-hant": "要把棘放到哪隻假面上？",
+        "en": "Which masquerade takes your thorn?",
+    },
+    "may": {"ja": "{card}: {phrase}？", "zh-hant": "{card}：{phrase}？", "en": "{card}: {phrase}?"},
+    "stop:play": {"ja": "プレイを終える", "zh-hant": "停止打牌", "en": "Stop playing"},
+    "stop:gain": {"ja": "これ以上獲得しない", "zh-hant": "不再獲得", "en": "Gain nothing more"},
+    "resolve": {"ja": "シナリオを解決する", "zh-hant": "解決事件", "en": "Resolve the scenario"},
+    "gain_cards": {"ja": "カードを獲得する", "zh-hant": "獲得卡片", "en": "Gain cards"},
+    "masquerade": {"ja": "マスカレイド {place}", "zh-hant": "假面 {place}", "en": "Masquerade {place}"},
+    "yes": {"ja": "はい", "zh-hant": "是", "en": "Yes"},
+    "no": {"ja": "いいえ", "zh-hant": "否", "en": "No"},
+}
+
+
+def describe_choice(
+    kind: str, options: Sequence[str], names: Mapping[str, str], language: str
+) -> tuple[str, list[str]]:
+    """A seated person's pending choice (``seated.Pending``) in ``language``: the prompt and each option's label
+    (a card by its name and key)."""
+
+    def words(key: str, **params: str) -> str:
+        return (pick(CHOICE_WORDS[key], language) or CHOICE_WORDS[key]["en"]).format(**params)
+
+    if kind.startswith("may:"):
+        question = kind.removeprefix("may:")
+        asked = QUESTIONS.get(question)
+        card = names.get(question.split(":")[0], question)
+        prompt = words("may", card=card, phrase=asked.phrase if asked else question)
+        return prompt, [words(option) for option in options]
+    labels = []
+    for option in options:
+        if option == STOP:
+            labels.append(words(f"stop:{'play' if kind == 'play' else 'gain'}"))
+        elif kind == "act":
+            labels.append(words("resolve" if option == "resolve" else "gain_cards"))
+        elif kind == "thorn":
+            labels.append(words("masquerade", place=option))
+        else:
+            labels.append(f"{names.get(option, option)} ({option})")
+    return words(kind), labels
 
 
 def build_setup(cards: Sequence[SimCard], abilities: Sequence[str] = ()) -> Setup:
@@ -178,6 +242,7 @@ FULLGAME = register(
         advance=seated.advance,
         table_view=seated.table_view,
         wrong_answer=seated.WrongAnswer,
+        describe_choice=describe_choice,
         event_kinds=EVENT_KINDS,
         search=SearchHooks(
             start=lambda seed, setup, players, config: evolve.start_state(
