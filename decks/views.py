@@ -38,7 +38,7 @@ from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
 
-from . import presentation, selectors, services
+from . import organise_selectors, presentation, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
 from .models import Deck
 from .rules import get_rules
@@ -77,12 +77,6 @@ def builder_errors(view):
 
 
 # --- lists ------------------------------------------------------------------------------------------
-
-
-@account_required
-def my_decks(request: HttpRequest) -> HttpResponse:
-    decks = presentation.with_verdicts(presentation.with_card_counts(selectors.decks_of(request.user)), _language())
-    return render(request, "decks/my_decks.html", {"decks": decks, "show_verdict": True})
 
 
 @cached_for_readers("cards", "decks")
@@ -126,6 +120,10 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
         if deck.visibility == Deck.Visibility.LINK
         else "",
     }
+    if context["is_owner"]:  # the owner's own organisation (folder, tags, archive), shown to the owner alone
+        context["folders"] = organise_selectors.folders_of(request.user)
+        context["deck_tags"] = ", ".join(tag.name for tag in deck.tags.all())
+        context["no_folder"] = organise_selectors.NO_FOLDER
     return render(request, "decks/detail.html", context)
 
 

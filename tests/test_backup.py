@@ -191,6 +191,15 @@ def fill_every_model() -> None:
             ("deck", card("shadowera", TEST_CARD), 2),
         ],
     )
+    # The owner's organisation: a folder, tags (the many-to-many rows too) and the archive.
+    from decks import organise_services
+
+    organise_services.organise(
+        deck,
+        folder=organise_services.create_folder(owner, "テスト用フォルダ"),
+        tags=["テスト", "budget"],
+        archived=True,
+    )
     LogEntry.objects.create(
         user=admin,
         content_type=ContentType.objects.get_for_model(Deck),
