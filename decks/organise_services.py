@@ -78,7 +78,9 @@ def _folder_name(name: str) -> str:
 
 
 def _folder_exists(name: str) -> DeckError:
-    return _refuse(Message(_("You already have a folder named “%(name)s”."), {"name": name}), "folder_exists")
+    error = _refuse(Message(_("You already have a folder named “%(name)s”."), {"name": name}), "folder_exists")
+    error.status = 409  # a conflict with what exists: the same request may succeed once that folder is renamed
+    return error
 
 
 @transaction.atomic

@@ -349,29 +349,28 @@ class DeckListParametersSerializer(LanguageSerializer):
     mine = serializers.BooleanField(required=False, help_text="Only the user's own decks (needs credentials).")
     game = GameSlugField(required=False, help_text="Only decks of this game.")
     folder = serializers.RegexField(
-        r"^(none|[1-9][0-9]{0,17})$", required=False, help_text="With mine: a folder's id, or `none` for no folder."
+        r"^(none|[1-9][0-9]{0,17})$",
+        required=False,
+        help_text="A folder's id, or `none` (implies mine).",
     )
-    tag = serializers.CharField(required=False, max_length=organise_services.MAX_TAG_NAME, help_text="With mine.")
+    tag = serializers.CharField(
+        required=False, max_length=organise_services.MAX_TAG_NAME, help_text="A tag's name (implies mine)."
+    )
     archived = serializers.ChoiceField(
         choices=list(organise_selectors.ARCHIVE_CHOICES),
         required=False,
-        help_text="With mine: `active` (not archived), `archived` or `all` (the default).",
+        help_text="`active` (not archived), `archived` or `all` (the default with mine; implies mine).",
     )
     legality = serializers.ChoiceField(
-        choices=list(organise_selectors.LEGALITY_CHOICES), required=False, help_text="With mine."
+        choices=list(organise_selectors.LEGALITY_CHOICES),
+        required=False,
+        help_text="By the rules' verdict (implies mine).",
     )
     ordering = serializers.ChoiceField(
         choices=list(organise_selectors.SORTS),
         required=False,
-        help_text="With mine: `changed` (the default: last change, newest first), `oldest_change`, `name`, `created`.",
+        help_text="`changed` (the default: last change, newest first), `oldest_change`, `name`, `created`.",
     )
-
-    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
-        organising = {"folder", "tag", "archived", "legality", "ordering"} & set(attrs)
-        if organising and not attrs.get("mine"):
-            message = _("Only with mine=1: folders, tags and the archive are the owner's own.")
-            raise serializers.ValidationError({name: [message] for name in organising})
-        return attrs
 
 
 class FolderSerializer(serializers.ModelSerializer):

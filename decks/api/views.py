@@ -196,10 +196,13 @@ class DeckViewSet(viewsets.GenericViewSet):
     def get_queryset(self) -> QuerySet[Deck]:
         user = self.request.user
         parameters = DeckListParametersSerializer.read(self.request.query_params)
-        ordering: tuple[str, ...] = ("-updated_at", "id")
-        if parameters.get("mine"):
+        ordering = organise_selectors.SORTS[parameters.get("ordering", "changed")]
+        # Folders, tags, the archive and legality are the owner's own: filtering by them lists the user's decks.
+        if parameters.get("mine") or {"folder", "tag", "archived", "legality"} & set(parameters):
             if not user.is_authenticated:
-                raise NotAuthenticated("?mine=1 lists the user's own decks: log in or send a token.")
+                raise NotAuthenticated(
+                    "?mine=1 (and folder, tag, archived, legality) list the user's own decks: log in or send a token."
+                )
             if "game" in parameters:
                 game_from_slug(parameters["game"])  # an unknown game is a 400, as without mine
             chosen = organise_selectors.DeckFilter(
@@ -211,7 +214,6 @@ class DeckViewSet(viewsets.GenericViewSet):
                 sort=parameters.get("ordering", "changed"),
             )
             decks = organise_selectors.filtered_decks(user, chosen, self.language())
-            ordering = organise_selectors.SORTS[chosen.sort]
         else:
             decks = visible_decks(user)
             if "game" in parameters:
@@ -496,12 +498,15 @@ class DeckViewSet(viewsets.GenericViewSet):
 
 
 FOLDER_NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such folder of yours.")
+FOLDER_EXISTS = OpenApiResponse(ErrorSerializer, description="You already have a folder of that name.")
 
 
 @extend_schema_view(
     list=extend_schema(summary="Your deck folders", responses={200: FolderSerializer(many=True)}),
     create=extend_schema(
-        summary="Make a deck folder", request=FolderWriteSerializer, responses={201: FolderSerializer}
+        summary="Make a deck folder",
+        request=FolderWriteSerializer,
+        responses={201: FolderSerializer, 409: FOLDER_EXISTS},
     ),
     retrieve=extend_schema(
         summary="One of your deck folders", responses={200: FolderSerializer, 404: FOLDER_NOT_FOUND}
@@ -509,7 +514,7 @@ FOLDER_NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such folder 
     partial_update=extend_schema(
         summary="Rename a deck folder",
         request=FolderWriteSerializer,
-        responses={200: FolderSerializer, 404: FOLDER_NOT_FOUND},
+        responses={200: FolderSerializer, 404: FOLDER_NOT_FOUND, 409: FOLDER_EXISTS},
     ),
     destroy=extend_schema(
         summary="Delete a deck folder (its decks are kept, out of any folder)",
@@ -545,7 +550,9 @@ class DeckFolderViewSet(viewsets.GenericViewSet):
     def create(self, request: Request) -> Response:
         data = _valid(FolderWriteSerializer, request.data)
         folder = organise_services.create_folder(request.user, data["name"])
-        return Response(FolderSerializer(self.get_queryset().get(pk=folder.pk)).data, status.HTTP_201_CREATED)
+        location = reverse("decks_api:folder-detail", kwargs={"pk": folder.pk}, request=request)
+        data = FolderSerializer(self.get_queryset().get(pk=folder.pk)).data
+        return Response(data, status.HTTP_201_CREATED, headers={"Location": location})
 
     def retrieve(self, request: Request, pk: str) -> Response:
         return Response(FolderSerializer(self.get_folder()).data)
