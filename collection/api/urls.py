@@ -1,0 +1,2 @@
+app_name = "collection_api"
+urlpatterns: list = []
