@@ -227,7 +227,7 @@ def search(request: HttpRequest) -> HttpResponse:
             except selectors.SearchFailed as failure:
                 context["error"] = presentation.query_error(query, failure.message, 0)
             else:
-                context.update(page=page, rows=rows, owned=owned_counts(request.user, [row.card for row in rows]))
+                context.update(page=page, rows=rows, owned=owned_counts(request.user, [row["card"] for row in rows]))
     template = "cards/_search_results.html" if _wants_fragment(request) else "cards/search.html"
     # 200 with the error in the page, as a form with errors: htmx swaps it in while the reader types.
     return render(request, template, context)

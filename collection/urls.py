@@ -12,5 +12,5 @@ urlpatterns = [
     path("<slug:game>/import/", views.import_list, name="import"),
     path("<slug:game>/import-csv/", views.import_csv, name="import_csv"),
     path("<slug:game>/export.csv", views.export, name="export"),
-    path("<slug:game>/decks/", views.shared, name="shared"),
+    path("<slug:game>/shared/", views.shared, name="shared"),
 ]

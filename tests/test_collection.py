@@ -20,7 +20,6 @@ from decks import services as deck_services
 from decks.models import Deck
 
 from .synthetic_decks import card, game
-from .users import PASSWORD, make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -32,7 +31,7 @@ def cards(synthetic_cards):
 
 def signed_in(user) -> Client:
     client = Client()
-    assert client.login(username=user.username, password=PASSWORD)
+    client.force_login(user)
     return client
 
 
@@ -136,3 +135,237 @@ def test_owned_on_the_search_page_anonymous_gets_a_message_not_a_500(cards, clie
     response = client.get("/search/", {"q": "owned:yes"})
     assert response.status_code == 200
     assert "Sign in" in response.content.decode() or "ログイン" in response.content.decode()
+
+
+# --- pasted lists and CSV files
+
+
+def test_a_pasted_list_reads_like_a_decklist_and_headings_are_ignored(cards, owner):
+    text = "# mine\nDeck:\n3 Test Ally 01\nテストヒーロー01\n2x 測試盟友02\nWhatever: \n1 TST-001\n"
+    resolved = importing.resolve_list(game("shadowera"), text)
+    assert resolved.ok, resolved.errors
+    assert {found.key: count for found, count in resolved.counts.items()} == {
+        "Test Ally 01": 4,
+        "Test Hero 01": 1,
+        "Test Ally 02": 2,
+    }
+
+
+def test_a_pasted_list_with_problems_gives_them_line_by_line_with_candidates(cards, owner):
+    text = "2 Test Ally 01\n0 Test Ally 02\n-1 Test Ally 02\n1 Test Aly 01\n100 Test Ally 02\n"
+    resolved = importing.resolve_list(game("shadowera"), text)
+    found = {error.line: error.code for error in resolved.errors}
+    assert found == {2: "zero-count", 3: "bad-count", 4: "unknown-card", 5: "count-too-large"}
+    unknown = next(error for error in resolved.errors if error.code == "unknown-card")
+    assert "Test Ally 01" in [candidate.key for candidate in unknown.candidates]
+    ambiguous = importing.resolve_list(game("suikoden"), "1 テスト双子\n")
+    assert [error.code for error in ambiguous.errors] == ["ambiguous"]
+
+
+def test_lines_of_one_card_add_up_and_past_the_bound_are_refused(cards, owner):
+    text = "".join(f"99 Test Ally 01\n" for _ in range(11))  # 1089 copies
+    resolved = importing.resolve_list(game("shadowera"), text)
+    assert [error.code for error in resolved.errors] == ["owned-too-many"]
+    assert resolved.errors[0].line == 11
+
+
+def test_a_csv_reads_key_and_count_and_the_export_reads_back(cards, owner):
+    data = "key,count\nTest Ally 01,3\nTST-001,1\nテストヒーロー01,2\nTest Ally 02,0\n".encode()
+    resolved = importing.resolve_csv(game("shadowera"), data)
+    assert resolved.ok, resolved.errors
+    services.import_counts(owner, game("shadowera"), resolved.counts, "replace")
+    assert owned(owner, "shadowera") == {"Test Ally 01": 4, "Test Hero 01": 2}
+    exported = importing.export_csv(owner, game("shadowera"), "en")
+    rows = list(csv.DictReader(io.StringIO(exported)))
+    assert [(row["key"], row["count"]) for row in rows] == [("Test Ally 01", "4"), ("Test Hero 01", "2")]
+    services.clear(owner, game("shadowera"))
+    again = importing.resolve_csv(game("shadowera"), exported.encode("utf-8-sig"))
+    services.import_counts(owner, game("shadowera"), again.counts, "add")
+    assert owned(owner, "shadowera") == {"Test Ally 01": 4, "Test Hero 01": 2}
+
+
+@pytest.mark.parametrize(
+    ("data", "codes"),
+    [
+        (b"name;count\nTest Ally 01;1\n", [(1, "csv-header")]),
+        (b"", [(1, "csv-header")]),
+        (
+            b"key,count\nTest Ally 01,-2\nTest Ally 01,x\nTest Ally 01,1000\n",
+            [(2, "owned-negative"), (3, "bad-count"), (4, "owned-too-many")],
+        ),
+        (
+            b"key,count\nNo Such Card,1\n,1\nTest Ally 01\n",
+            [(2, "unknown-card"), (3, "csv-no-card"), (4, "csv-short-row")],
+        ),
+        (b"key,count\n\xff\xfe,1\n", [(None, "csv-encoding")]),
+        (b"key,count\nTest\x00,1\n", [(None, "csv-encoding")]),
+        (b"key,count\n" + b"Test Ally 01,0\n" * 5001, [(5002, "csv-too-many-rows")]),
+        (b"key,count\n" + b"x" * 600_000, [(None, "csv-too-large")]),
+        (b"key,count\n", [(None, "empty")]),
+    ],
+)
+def test_a_bad_csv_is_refused_with_its_problems_by_line(cards, data, codes):
+    resolved = importing.resolve_csv(game("shadowera"), data)
+    assert [(error.line, error.code) for error in resolved.errors] == codes
+    for problem in importing.problems(resolved.errors, "shadowera"):
+        assert problem["message"]
+
+
+# --- pages
+
+
+def test_the_nav_links_my_collection_for_a_signed_in_user_only(cards, owner, client):
+    assert "/collection/" not in client.get("/search/").content.decode()
+    assert 'href="/collection/"' in signed_in(owner).get("/search/").content.decode()
+
+
+def test_collection_pages_need_an_account(cards, client):
+    for url in ("/collection/", "/collection/shadowera/", "/collection/shadowera/import/"):
+        response = client.get(url)
+        assert response.status_code == 302 and "/accounts/login/" in response["Location"], url
+    ally = card("shadowera", "Test Ally 01")
+    assert client.post(f"/collection/cards/{ally.pk}/", {"delta": "1"}).status_code == 302
+    assert not OwnedCard.objects.exists()
+
+
+def test_plus_on_a_card_page_answers_the_servers_count(cards, owner):
+    client = signed_in(owner)
+    ally = card("shadowera", "Test Ally 01")
+    page = client.get(reverse("cards:card_detail", args=["shadowera", ally.key])).content.decode()
+    assert f'hx-post="/collection/cards/{ally.pk}/"' in page
+    for expected in (1, 2):
+        response = client.post(f"/collection/cards/{ally.pk}/", {"delta": "1"}, HTTP_HX_REQUEST="true")
+        assert response.status_code == 200
+        assert f'<output class="owned-count" aria-live="polite">{expected}</output>' in response.content.decode()
+    response = client.post(f"/collection/cards/{ally.pk}/", {"delta": "-1"}, HTTP_HX_REQUEST="true")
+    assert ">1</output>" in response.content.decode()
+    assert owned(owner, "shadowera") == {"Test Ally 01": 1}
+
+
+def test_minus_at_zero_and_hostile_changes_are_a_400_and_change_nothing(cards, owner):
+    client = signed_in(owner)
+    ally = card("shadowera", "Test Ally 01")
+    for data in ({"delta": "-1"}, {"delta": "5"}, {"count": "-3"}, {"count": str(10**20)}, {}, {"delta": "x"}):
+        response = client.post(f"/collection/cards/{ally.pk}/", data, HTTP_HX_REQUEST="true")
+        assert response.status_code == 400, data
+        assert response.content.decode().strip()
+    assert client.post("/collection/cards/999999/", {"delta": "1"}).status_code == 404
+    assert not OwnedCard.objects.exists()
+
+
+def test_anonymous_readers_see_a_sign_in_prompt_on_a_card_page(cards, client):
+    page = client.get(reverse("cards:card_detail", args=["shadowera", "Test Ally 01"])).content.decode()
+    assert "owned-prompt" in page and "owned-control" not in page
+
+
+def test_search_results_carry_the_users_counts(cards, owner):
+    services.set_count(owner, card("shadowera", "Test Ally 01"), 3)
+    page = signed_in(owner).get("/search/", {"q": "owned:yes"}).content.decode()
+    assert 'data-card="Test Ally 01"' in page and ">3</output>" in page
+
+
+def test_paste_import_adds_or_replaces_and_a_bad_list_saves_nothing(cards, owner):
+    client = signed_in(owner)
+    url = "/collection/shadowera/import/"
+    response = client.post(url, {"text": "2 Test Ally 01\n1 Test Aly 02\n", "mode": "add"})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'data-line="2"' in page and "Test Ally 02" in page
+    assert not OwnedCard.objects.exists()
+    assert client.post(url, {"text": "2 Test Ally 01\n", "mode": "add"}).status_code == 302
+    assert client.post(url, {"text": "2 Test Ally 01\n", "mode": "add"}).status_code == 302
+    assert owned(owner, "shadowera") == {"Test Ally 01": 4}
+    assert client.post(url, {"text": "1 Test Hero 01\n", "mode": "replace"}).status_code == 302
+    assert owned(owner, "shadowera") == {"Test Hero 01": 1}
+    assert client.post(url, {"text": "1 Test Hero 01\n", "mode": "steal"}).status_code == 400
+
+
+def test_csv_import_and_export_on_the_pages(cards, owner):
+    client = signed_in(owner)
+    upload = SimpleUploadedFile("mine.csv", b"key,count\nTest Ally 01,2\n", content_type="text/csv")
+    assert client.post("/collection/shadowera/import-csv/", {"file": upload, "mode": "add"}).status_code == 302
+    bad = SimpleUploadedFile("bad.csv", b"key,count\nTest Ally 01,-1\n", content_type="text/csv")
+    response = client.post("/collection/shadowera/import-csv/", {"file": bad, "mode": "add"})
+    assert response.status_code == 400 and 'data-line="2"' in response.content.decode()
+    exported = client.get("/collection/shadowera/export.csv")
+    assert exported["Content-Type"].startswith("text/csv")
+    assert "Test Ally 01,TST-001" in exported.content.decode()
+    assert owned(owner, "shadowera") == {"Test Ally 01": 2}
+
+
+def test_a_users_collection_is_theirs_alone(cards, owner, other):
+    services.set_count(owner, card("shadowera", "Test Ally 01"), 2)
+    page = signed_in(other).get("/collection/shadowera/").content.decode()
+    assert "Test Ally 01" not in page
+    assert signed_in(other).get("/collection/shadowera/export.csv").content.decode() == "key,number,name,count\n"
+
+
+# --- decks against the collection
+
+
+def test_a_decks_want_list_counts_copies_short_against_my_collection(cards, owner, other):
+    deck = make_deck(
+        other, "shadowera", [("hero", "Test Hero 01", 1), ("deck", "Test Ally 01", 4)], visibility="public"
+    )
+    services.set_count(owner, card("shadowera", "Test Ally 01"), 1)
+    services.set_count(owner, card("shadowera", "Test Hero 01"), 2)
+    report = selectors.needs(owner, [deck])
+    assert [(need.card.key, need.needed, need.owned, need.short) for need in report.missing] == [
+        ("Test Ally 01", 4, 1, 3)
+    ]
+    client = signed_in(owner)
+    assert f"/collection/decks/{deck.pk}/wants/" in client.get(f"/decks/{deck.pk}/").content.decode()
+    page = client.get(f"/collection/decks/{deck.pk}/wants/")
+    assert page.status_code == 200 and 'class="short"' in page.content.decode()
+    text = client.get(f"/collection/decks/{deck.pk}/wants/", {"format": "text"}).content.decode()
+    assert text.splitlines()[1:] == ["3 TST-001 Test Ally 01"] or text.splitlines()[1:] == ["3 TST-001 テストアリー01"]
+    # the want list reads back as a list: paste it into the collection once bought
+    assert importing.resolve_list(game("shadowera"), text).ok
+    rows = list(
+        csv.DictReader(
+            io.StringIO(client.get(f"/collection/decks/{deck.pk}/wants/", {"format": "csv"}).content.decode())
+        )
+    )
+    assert [(row["key"], row["short"]) for row in rows] == [("Test Ally 01", "3")]
+
+
+def test_a_private_deck_of_someone_else_has_no_want_list(cards, owner, other):
+    deck = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)])
+    assert signed_in(owner).get(f"/collection/decks/{deck.pk}/wants/").status_code == 404
+    shared = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)], visibility="link")
+    assert signed_in(owner).get(f"/collection/decks/{shared.pk}/wants/").status_code == 404
+    url = f"/collection/decks/{shared.pk}/wants/?token={shared.share_token}"
+    assert signed_in(owner).get(url).status_code == 200
+
+
+def test_several_decks_show_where_the_copies_are_stretched_too_thin(cards, owner, other):
+    one = make_deck(owner, "shadowera", [("hero", "Test Hero 01", 1), ("deck", "Test Ally 01", 3)], name="A")
+    two = make_deck(owner, "shadowera", [("hero", "Test Hero 01", 1), ("deck", "Test Ally 02", 4)], name="B")
+    services.set_count(owner, card("shadowera", "Test Hero 01"), 1)
+    services.set_count(owner, card("shadowera", "Test Ally 01"), 3)
+    services.set_count(owner, card("shadowera", "Test Ally 02"), 2)
+    report = selectors.needs(owner, [one, two])
+    by_key = {need.card.key: need for need in report.needs}
+    assert by_key["Test Hero 01"].per_deck == [1, 1] and by_key["Test Hero 01"].stretched
+    assert by_key["Test Ally 01"].short == 0
+    assert by_key["Test Ally 02"].short == 2 and not by_key["Test Ally 02"].stretched
+    client = signed_in(owner)
+    page = client.get("/collection/shadowera/shared/", {"deck": [one.pk, two.pk]})
+    assert page.status_code == 200
+    assert 'data-card="Test Hero 01" class="stretched"' in page.content.decode()
+    theirs = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)], visibility="public")
+    assert client.get("/collection/shadowera/shared/", {"deck": [one.pk, theirs.pk]}).status_code == 404
+    assert client.get("/collection/shadowera/shared/", {"deck": ["x"]}).status_code == 404
+    assert client.get("/collection/suikoden/shared/", {"deck": [one.pk]}).status_code == 404
+
+
+def test_the_builder_shows_only_owned_cards_when_asked(cards, owner):
+    deck = make_deck(owner, "shadowera", [])
+    services.set_count(owner, card("shadowera", "Test Ally 02"), 2)
+    client = signed_in(owner)
+    everything = client.get(f"/decks/{deck.pk}/edit/search/").content.decode()
+    assert 'data-card="Test Ally 01"' in everything
+    mine = client.get(f"/decks/{deck.pk}/edit/search/", {"owned": "1"}).content.decode()
+    assert 'data-card="Test Ally 01"' not in mine and 'data-card="Test Ally 02"' in mine
+    searched = client.get(f"/decks/{deck.pk}/edit/search/", {"q": "owned>=2"}).content.decode()
+    assert 'data-card="Test Ally 02"' in searched and 'data-card="Test Ally 01"' not in searched
