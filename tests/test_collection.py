@@ -163,7 +163,7 @@ def test_a_pasted_list_with_problems_gives_them_line_by_line_with_candidates(car
 
 
 def test_lines_of_one_card_add_up_and_past_the_bound_are_refused(cards, owner):
-    text = "".join(f"99 Test Ally 01\n" for _ in range(11))  # 1089 copies
+    text = "99 Test Ally 01\n" * 11  # 1089 copies
     resolved = importing.resolve_list(game("shadowera"), text)
     assert [error.code for error in resolved.errors] == ["owned-too-many"]
     assert resolved.errors[0].line == 11
@@ -369,3 +369,123 @@ def test_the_builder_shows_only_owned_cards_when_asked(cards, owner):
     assert 'data-card="Test Ally 01"' not in mine and 'data-card="Test Ally 02"' in mine
     searched = client.get(f"/decks/{deck.pk}/edit/search/", {"q": "owned>=2"}).content.decode()
     assert 'data-card="Test Ally 02"' in searched and 'data-card="Test Ally 01"' not in searched
+
+
+# --- API
+
+
+def api(user=None):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+def test_the_api_needs_credentials(cards):
+    for url in ("/api/collection/", "/api/collection/shadowera/", "/api/collection/shadowera/export/"):
+        assert api().get(url).status_code == 401, url
+    response = api().post("/api/collection/shadowera/add/", {"card": "Test Ally 01", "count": 1}, format="json")
+    assert response.status_code == 401
+    assert not OwnedCard.objects.exists()
+
+
+def test_the_api_adds_removes_sets_and_lists(cards, owner):
+    client = api(owner)
+    add = client.post("/api/collection/shadowera/add/", {"card": "Test Ally 01", "count": 3}, format="json")
+    assert add.status_code == 200 and add.json() == {"card": "Test Ally 01", "count": 3}
+    remove = client.post("/api/collection/shadowera/remove/", {"card": "Test Ally 01", "count": 1}, format="json")
+    assert remove.json()["count"] == 2
+    assert client.post(
+        "/api/collection/shadowera/set/", {"card": "Test Hero 01", "count": 5}, format="json"
+    ).json() == {
+        "card": "Test Hero 01",
+        "count": 5,
+    }
+    listed = client.get("/api/collection/shadowera/").json()
+    assert (listed["cards"], listed["copies"]) == (2, 7)
+    assert [(row["card"], row["count"]) for row in listed["owned"]] == [("Test Hero 01", 5), ("Test Ally 01", 2)] or [
+        (row["card"], row["count"]) for row in listed["owned"]
+    ] == [("Test Ally 01", 2), ("Test Hero 01", 5)]
+    overview = {row["game"]: row for row in client.get("/api/collection/").json()}
+    assert overview["shadowera"]["copies"] == 7 and overview["suikoden"]["copies"] == 0
+    assert "Test Hero 01" in client.get("/api/collection/shadowera/export/").json()["csv"]
+
+
+@pytest.mark.parametrize(
+    ("path", "body", "field"),
+    [
+        ("add", {"card": "Test Ally 01", "count": -1}, "count"),
+        ("add", {"card": "Test Ally 01", "count": 0}, "count"),
+        ("add", {"card": "Test Ally 01", "count": 10**30}, "count"),
+        ("add", {"card": "Test Ally 01", "count": "3"}, "count"),
+        ("set", {"card": "Test Ally 01", "count": 1000}, "count"),
+        ("add", {"card": "No Such Card", "count": 1}, "card"),
+        ("add", {"card": "901", "count": 1}, "card"),  # a card of another game
+        ("remove", {"card": "Test Ally 01", "count": 1}, "count"),  # owned 0 times
+    ],
+)
+def test_hostile_api_changes_are_400_naming_the_field_and_change_nothing(cards, owner, path, body, field):
+    response = api(owner).post(f"/api/collection/shadowera/{path}/", body, format="json")
+    assert response.status_code == 400
+    assert field in response.json()["errors"]
+    assert not OwnedCard.objects.exists()
+
+
+def test_an_unknown_game_is_a_404(cards, owner):
+    assert api(owner).get("/api/collection/nosuchgame/").status_code == 404
+    response = api(owner).post("/api/collection/nosuchgame/add/", {"card": "x", "count": 1}, format="json")
+    assert response.status_code == 404
+
+
+def test_api_imports_give_the_problems_line_by_line_and_save_nothing(cards, owner):
+    client = api(owner)
+    bad = client.post(
+        "/api/collection/shadowera/import/list/", {"text": "2 Test Ally 01\n1 Test Aly 02\n"}, format="json"
+    )
+    assert bad.status_code == 400
+    body = bad.json()
+    assert body["code"] == "invalid_list"
+    assert [(p["line"], p["code"]) for p in body["problems"]] == [(2, "unknown-card")]
+    assert "Test Ally 02" in body["problems"][0]["candidates"]
+    assert not OwnedCard.objects.exists()
+    good = client.post("/api/collection/shadowera/import/list/", {"text": "2 Test Ally 01\n"}, format="json")
+    assert good.status_code == 200 and good.json()["imported"] == 2
+    csv_body = {"csv": "key,count\nTest Hero 01,1\n", "mode": "replace"}
+    replaced = client.post("/api/collection/shadowera/import/csv/", csv_body, format="json")
+    assert replaced.status_code == 200 and replaced.json()["copies"] == 1
+    assert owned(owner, "shadowera") == {"Test Hero 01": 1}
+    broken = client.post("/api/collection/shadowera/import/csv/", {"csv": "nonsense"}, format="json")
+    assert broken.status_code == 400 and broken.json()["problems"][0]["code"] == "csv-header"
+    wrong_mode = client.post("/api/collection/shadowera/import/list/", {"text": "1 x", "mode": "x"}, format="json")
+    assert wrong_mode.status_code == 400 and "mode" in wrong_mode.json()["errors"]
+
+
+def test_api_want_list_of_a_public_deck_is_against_my_own_collection(cards, owner, other):
+    deck = make_deck(other, "shadowera", [("deck", "Test Ally 01", 3)], visibility="public")
+    services.set_count(other, card("shadowera", "Test Ally 01"), 3)  # the deck's owner owns them all
+    services.set_count(owner, card("shadowera", "Test Ally 01"), 1)
+    wants = api(owner).get(f"/api/collection/decks/{deck.pk}/wants/").json()
+    assert wants["copies_short"] == 2
+    assert [(c["card"], c["needed"], c["owned"], c["short"]) for c in wants["cards"]] == [("Test Ally 01", 3, 1, 2)]
+    assert "2 TST-001" in wants["text"]
+    private = make_deck(other, "shadowera", [("deck", "Test Ally 01", 3)])
+    assert api(owner).get(f"/api/collection/decks/{private.pk}/wants/").status_code == 404
+    assert api().get(f"/api/collection/decks/{deck.pk}/wants/").status_code == 401
+
+
+def test_api_shared_check_takes_my_decks_of_the_game_only(cards, owner, other):
+    one = make_deck(owner, "shadowera", [("deck", "Test Ally 01", 2)], name="A")
+    two = make_deck(owner, "shadowera", [("deck", "Test Ally 01", 2)], name="B")
+    services.set_count(owner, card("shadowera", "Test Ally 01"), 2)
+    answer = api(owner).post("/api/collection/shadowera/shared/", {"decks": [one.pk, two.pk]}, format="json").json()
+    assert answer["copies_short"] == 2
+    assert answer["cards"][0]["per_deck"] == [2, 2] and answer["cards"][0]["stretched"] is True
+    theirs = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)], visibility="public")
+    for decks in ([one.pk, theirs.pk], [one.pk, 10**12]):
+        response = api(owner).post("/api/collection/shadowera/shared/", {"decks": decks}, format="json")
+        assert response.status_code == 404
+    assert api(owner).post("/api/collection/suikoden/shared/", {"decks": [one.pk]}, format="json").status_code == 404
+    too_many = api(owner).post("/api/collection/shadowera/shared/", {"decks": [one.pk] * 11}, format="json")
+    assert too_many.status_code == 400
