@@ -45,7 +45,7 @@ def test_collect_build_from_owned_cards_and_read_a_want_list(live_server, page):
     page.fill("#paste-form textarea[name=text]", "2 Test Aly 01\n1 テストヒーロー01\n")
     page.click("#paste-form button[type=submit]")
     # a line it cannot read: nothing saved, the line named with the card it may mean
-    expect(page.locator(".import-problems li[data-line='1']")).to_contain_text("Test Ally 01")
+    expect(page.locator(".import-problems li[data-line='1']")).to_contain_text("TST-001")
     page.fill("#paste-form textarea[name=text]", "2 Test Ally 01\n1 テストヒーロー01\n")
     page.click("#paste-form button[type=submit]")
     page.wait_for_url(f"{base}/collection/shadowera/")
@@ -68,7 +68,7 @@ def test_collect_build_from_owned_cards_and_read_a_want_list(live_server, page):
     page.wait_for_selector('#zone-deck .zone-total[data-total="1"]')
 
     # one more copy bought: + on the card's page, the server's count shown
-    page.goto(f"{base}/cards/shadowera/Test%20Ally%2002/")
+    page.goto(f"{base}/games/shadowera/cards/Test%20Ally%2002/")
     expect(page.locator(".owned-control .owned-count")).to_have_text("0")
     page.click(".owned-control button.owned-plus")
     expect(page.locator(".owned-control .owned-count")).to_have_text("1")
