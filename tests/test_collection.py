@@ -20,6 +20,7 @@ from decks import services as deck_services
 from decks.models import Deck
 
 from .synthetic_decks import card, game
+from .users import make_user
 
 pytestmark = pytest.mark.django_db
 
@@ -489,3 +490,44 @@ def test_api_shared_check_takes_my_decks_of_the_game_only(cards, owner, other):
     assert api(owner).post("/api/collection/suikoden/shared/", {"decks": [one.pk]}, format="json").status_code == 404
     too_many = api(owner).post("/api/collection/shadowera/shared/", {"decks": [one.pk] * 11}, format="json")
     assert too_many.status_code == 400
+
+
+# --- admin and concurrency
+
+
+def test_the_admin_refuses_a_count_past_the_bound(cards, owner):
+    from django.contrib.auth import get_user_model
+
+    staff = get_user_model().objects.create_superuser("staff-collector", password="staff-password-1234")
+    client = Client()
+    client.force_login(staff)
+    ally = card("shadowera", "Test Ally 01")
+    data = {"owner": owner.pk, "card": ally.pk, "count": MAX_OWNED + 1}
+    response = client.post("/admin/collection/ownedcard/add/", data)
+    assert response.status_code == 200 and str(MAX_OWNED) in response.content.decode()
+    assert not OwnedCard.objects.exists()
+    assert client.post("/admin/collection/ownedcard/add/", {**data, "count": 3}).status_code == 302
+    assert owned(owner, "shadowera") == {"Test Ally 01": 3}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_simultaneous_plus_ones_lose_nothing_on_postgresql(synthetic_cards):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks between connections: PostgreSQL (SQLite serialises writers at BEGIN)")
+    user = make_user("racer")
+    ally = card("shadowera", "Test Ally 01")
+
+    def plus_one(_index: int) -> int:
+        try:
+            return services.change_count(user, ally, 1)
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        answers = sorted(pool.map(plus_one, range(20)))
+    assert answers == list(range(1, 21))
+    assert OwnedCard.objects.get(owner=user, card=ally).count == 20
