@@ -45,6 +45,7 @@ from cards.importing import parse_json
 from cards.models import Card, CardFieldValue, SearchDocument, SeedConflict
 from cards.selectors import search_cards
 from cardsite import backup
+from collection import services as collection_services
 from decks import services as deck_services
 from decks.models import Deck
 from simulator import services as simulator_services
@@ -268,6 +269,9 @@ def fill_every_model() -> None:
     StrategySearchChunk.objects.create(
         run=search, index=0, island=0, round=0, status=StrategySearchChunk.Status.DONE, played=4, state={"played": 4}
     )
+    # A collection (issue 14, item 1): the bound and a CJK-keyed card.
+    collection_services.set_count(owner, card("shadowera", "Test Ally 01"), 999)
+    collection_services.set_count(owner, card("suikoden", "テスト人物03"), 2)
 
 
 def snapshot() -> dict[str, list[dict[str, Any]]]:
