@@ -11,6 +11,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import translation
 
 from cards import selectors as card_selectors
 from collection import importing, selectors, services
@@ -23,6 +24,13 @@ from .synthetic_decks import card, game
 from .users import make_user
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Messages read outside a request (the services', the search's) in English, as the assertions are."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
