@@ -72,8 +72,8 @@ def printed_deck(deck: Deck, language: str, *, thumbnails: bool) -> printing.Pri
         summary = _("Legal: the deck follows every construction rule.")
     else:
         summary = ngettext(
-            "Not legal: %(count)s violation", "Not legal: %(count)s violations", len(verdict.violations)
-        ) % {"count": len(verdict.violations)}
+            "Not legal: %(counter)s violation", "Not legal: %(counter)s violations", len(verdict.violations)
+        ) % {"counter": len(verdict.violations)}
     return printing.PrintedDeck(
         name=deck.name,
         game=view.game_name,

@@ -44,7 +44,7 @@ def test_the_registration_sheet_lists_every_zone_with_counts_names_and_the_verdi
     assert pages == 1
     assert "デッキ登録シート" in text and "登録テスト" in text
     assert "テスト人物01" in text and "テスト土地01" in text  # names in the reader's language, with their keys
-    assert "非合法" in text or "違反" in text  # the test deck breaks the size rules: the sheet says so
+    assert "使用不可：違反 3 件" in text  # the test deck breaks three rules: the sheet says so
 
 
 def test_the_sheet_speaks_the_readers_language(owner):
