@@ -124,3 +124,23 @@ def test_without_a_cjk_font_a_tile_shows_the_key_not_empty_boxes(monkeypatch):
     # The tile's text lines (the key, drawn in the fallback font) hold dark pixels.
     text_area = image.crop((gap + 8, header + 32 + 10, gap + printing.TILE[0] - 8, header + 32 + 30))
     assert min(text_area.getdata()) < 100
+
+
+def test_the_api_answers_the_picture_and_printouts_to_the_owner_alone(owner, other, monkeypatch):
+    from rest_framework.test import APIClient
+
+    deck = make_deck(owner)
+    api = APIClient()
+    api.force_authenticate(owner)
+    picture = api.get(f"/api/decks/{deck.pk}/picture/", HTTP_ACCEPT="image/png")
+    assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
+    assert Image.open(io.BytesIO(picture.content)).width == 8 + printing.PICTURE_COLUMNS * (printing.TILE[0] + 8)
+    sheet = api.get(f"/api/decks/{deck.pk}/registration/")
+    assert sheet["Content-Type"] == "application/pdf" and "テスト人物01" in pdf_text(sheet.content)[1]
+    stranger = APIClient()
+    stranger.force_authenticate(other)
+    refused = stranger.get(f"/api/decks/{deck.pk}/picture/", HTTP_ACCEPT="image/png")
+    assert refused.status_code == 404 and refused["Content-Type"] == "application/json"
+    monkeypatch.setattr(printing, "MAX_PROXIES", 2)
+    too_many = api.get(f"/api/decks/{deck.pk}/proxies/", HTTP_ACCEPT_LANGUAGE="en")
+    assert too_many.status_code == 400 and "at most 2 cards" in too_many.json()["errors"]["proxies"][0]

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import QuerySet, Sum
+from django.http import HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -24,6 +25,7 @@ from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated, NotFound
 from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
@@ -34,8 +36,9 @@ from cardsite import pagecache
 from cardsite.api_errors import merge_errors
 from cardsite.errors import Message
 from cardsite.labels import pick
+from cardsite.renderers import FileRenderer
 
-from .. import organise_selectors, organise_services, services, versions
+from .. import organise_selectors, organise_services, printing, printouts, services, versions
 from ..models import Deck, DeckFolder
 from ..rules import get_rules
 from ..rules.base import DeckSpec, Verdict, validate
@@ -456,6 +459,54 @@ class DeckViewSet(viewsets.GenericViewSet):
         deck = self.get_deck(write=True)
         restored = services.restore_version(deck, versions.version(deck, number))
         return Response(self.version_data(restored))
+
+    # --- picture and printouts (issue 14, item 6): the files the deck page links, for API clients
+
+    def _printout(self, kind: str) -> HttpResponse:
+        deck = self.get_deck()
+        printed = printouts.printed_deck(deck, self.language(), thumbnails=kind != "proxies")
+        if kind == "picture":
+            content, media_type, name = printing.deck_picture(printed), "image/png", f"deck-{deck.pk}.png"
+        elif kind == "registration":
+            content, media_type = printing.registration_sheet(printed), "application/pdf"
+            name = f"deck-{deck.pk}-registration.pdf"
+        else:
+            try:
+                content = printing.proxy_sheet(printed)
+            except printing.TooManyProxies as error:
+                raise FieldErrors({"proxies": [printouts.proxies_refused(error)]}) from None
+            media_type, name = "application/pdf", f"deck-{deck.pk}-proxies.pdf"
+        response = HttpResponse(content, content_type=media_type)
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        return response
+
+    @extend_schema(
+        summary="A deck's make-up as a picture (PNG)",
+        parameters=[DeckParametersSerializer],
+        responses={(200, "image/png"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, FileRenderer.for_type("image/png")])
+    def picture(self, request: Request, pk: str) -> HttpResponse:
+        return self._printout("picture")
+
+    @extend_schema(
+        summary="A deck's registration sheet (PDF)",
+        parameters=[DeckParametersSerializer],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, FileRenderer.for_type("application/pdf")])
+    def registration(self, request: Request, pk: str) -> HttpResponse:
+        return self._printout("registration")
+
+    @extend_schema(
+        summary="Proxies of a deck's cards to print and cut (PDF)",
+        description=f"One proxy per copy, at most {printing.MAX_PROXIES} (400 above that).",
+        parameters=[DeckParametersSerializer],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, FileRenderer.for_type("application/pdf")])
+    def proxies(self, request: Request, pk: str) -> HttpResponse:
+        return self._printout("proxies")
 
     # --- verdicts
 
