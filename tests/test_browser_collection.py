@@ -13,8 +13,11 @@ from .users import PASSWORD, make_user
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_collect_build_from_owned_cards_and_read_a_want_list(live_server, page):
+def test_collect_build_from_owned_cards_and_read_a_want_list(live_server, page, monkeypatch):
     from playwright.sync_api import expect
+
+    # Every change its own version (the site merges the changes of one minute into one): the diff below.
+    monkeypatch.setattr(deck_services, "VERSION_COALESCE_SECONDS", 0)
 
     load_synthetic_cards()
     make_user("collector")
@@ -66,6 +69,17 @@ def test_collect_build_from_owned_cards_and_read_a_want_list(live_server, page):
     expect(page.locator('li.search-row[data-card="Test Ally 01"] .search-owned')).to_contain_text("2")
     page.click('li.search-row[data-card="Test Ally 01"] button[value="deck"]')
     page.wait_for_selector('#zone-deck .zone-total[data-total="1"]')
+    page.click('li.search-row[data-card="Test Hero 01"] button[value="hero"]')
+    page.wait_for_selector('#zone-hero .zone-total[data-total="1"]')
+    builder_url = page.url
+
+    # the deck's history: the last change against the one before, as a diff
+    page.goto(builder_url.replace("/edit/", "/history/"))
+    page.click("ol.versions > li:first-child a[href*='/diff/']")  # the newest version, against the one before
+    page.wait_for_url("**/diff/?a=*")
+    expect(page.locator(".deck-diff .diff-added")).to_have_count(1)
+    expect(page.locator(".deck-diff .diff-added")).to_contain_text("Test Hero 01")
+    expect(page.locator(".deck-diff .diff-removed")).to_have_count(0)
 
     # one more copy bought: + on the card's page, the server's count shown
     page.goto(f"{base}/games/shadowera/cards/Test%20Ally%2002/")
