@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "simulator",
     "contributions",
     "readings",
+    "community",
 ]
 
 MIDDLEWARE = [

@@ -1,0 +1,2 @@
+app_name = "community_api"
+urlpatterns: list = []
