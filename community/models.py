@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
-from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
@@ -66,6 +65,9 @@ class PublicationCard(models.Model):
         constraints = [models.UniqueConstraint(fields=["card", "publication"], name="one_row_per_published_card")]
         indexes = [models.Index(fields=["publication", "card"], name="publicationcard_by_pub")]
 
+    def __str__(self) -> str:
+        return f"{self.publication_id}: {self.card_id}"
+
 
 class Like(models.Model):
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="publication_likes")
@@ -74,6 +76,9 @@ class Like(models.Model):
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["publication", "user"], name="one_like_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} ♥ {self.publication_id}"
 
 
 class Favourite(models.Model):
@@ -84,6 +89,9 @@ class Favourite(models.Model):
     class Meta:
         ordering = ["-created_at", "-id"]
         constraints = [models.UniqueConstraint(fields=["publication", "user"], name="one_favourite_per_user")]
+
+    def __str__(self) -> str:
+        return f"{self.user_id} ☆ {self.publication_id}"
 
 
 class Comment(models.Model):
@@ -123,6 +131,9 @@ class Notification(models.Model):
         ordering = ["-created_at", "-id"]
         indexes = [models.Index(fields=["recipient", "read_at"], name="notification_unread")]
 
+    def __str__(self) -> str:
+        return f"{self.kind} → {self.recipient_id}"
+
 
 class Report(models.Model):
     class Reason(models.TextChoices):
@@ -146,6 +157,9 @@ class Report(models.Model):
         ordering = ["created_at", "id"]
         indexes = [models.Index(fields=["resolved_at", "created_at"], name="report_queue")]
 
+    def __str__(self) -> str:
+        return f"{self.reason}: {self.publication_id}"
+
 
 class Block(models.Model):
     """A user who may not publish or comment (set and lifted by staff, each time logged)."""
@@ -154,6 +168,9 @@ class Block(models.Model):
     moderator = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
     reason = models.CharField(_("reason"), max_length=500)
     created_at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.reason}"
 
 
 class ModerationAction(models.Model):
@@ -170,10 +187,15 @@ class ModerationAction(models.Model):
     action = models.CharField(_("action"), max_length=16, choices=Action.choices)
     publication = models.ForeignKey(Publication, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     comment = models.ForeignKey(Comment, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
     report = models.ForeignKey(Report, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     reason = models.CharField(_("reason"), max_length=500)
     created_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.action}: {self.reason}"

@@ -78,13 +78,12 @@ def visible_comments(user: Any, publication: Publication) -> QuerySet[Comment]:
 
 
 def access_comment(user: Any, publication: Publication, pk: Any) -> Comment:
-    found = visible_comments(user, publication).filter(pk=pk).first()
+    """A comment of ``publication`` the user may see, or Http404."""
+    found = (
+        visible_comments(user, publication).filter(pk=pk).first() if str(pk).isascii() and str(pk).isdigit() else None
+    )
     if found is None:
-        raise CommunityError(
-            _("There is no such comment on this deck."), code="no_such_comment", errors={"comment": [
-                _("There is no such comment on this deck.")
-            ]}
-        )
+        raise Http404
     return found
 
 
@@ -96,8 +95,9 @@ def require_staff(user: Any) -> None:
 # --- the public list --------------------------------------------------------------------------------
 
 
-def matching_card_ids(game: Game, query: str, language: str, field: str) -> list[int]:
-    """The ids of ``game``'s cards that ``query`` (the search language) finds; a query error names ``field``."""
+def matching_card_ids(game: Game | None, query: str, language: str, field: str) -> Any:
+    """The ids of the cards (of ``game``) that ``query`` (the search language) finds, as a list (a subquery when
+    more than ``MAX_FILTER_CARDS`` match); a query error names ``field``."""
     from cards.selectors import SearchFailed, search_cards, search_guard
 
     outcome = search_cards(query, language, game=game)
@@ -112,10 +112,10 @@ def matching_card_ids(game: Game, query: str, language: str, field: str) -> list
             ids = list(outcome.cards.order_by().values_list("pk", flat=True)[: MAX_FILTER_CARDS + 1])
     except SearchFailed as error:
         raise CommunityError(error.message, code="query_error", errors={field: [error.message]}) from None
-    return ids
+    return ids if len(ids) <= MAX_FILTER_CARDS else outcome.cards.order_by().values("pk")
 
 
-def _containing(card_ids: list[int]) -> Exists:
+def _containing(card_ids: Any) -> Exists:
     return Exists(PublicationCard.objects.filter(publication=OuterRef("pk"), card_id__in=card_ids))
 
 
@@ -138,10 +138,6 @@ def public_list(
     publications = visible_publications(user).filter(is_current=True)
     if game is not None:
         publications = publications.filter(game=game)
-    if (include.strip() or exclude.strip()) and game is None:
-        raise CommunityError(
-            _("Choose a game to filter by cards."), code="game_required", errors={"game": [_("Choose a game.")]}
-        )
     if include.strip():
         publications = publications.filter(_containing(matching_card_ids(game, include, language, "include")))
     if exclude.strip():
@@ -277,9 +273,12 @@ def deck_of_entries(publication: Publication, language: str) -> list[dict[str, A
     """The snapshot's entries by zone, each card with its name in ``language`` (a card deleted since keeps its key)."""
     from decks.rules import get_rules
 
-    cards = {c.key: c for c in Card.objects.filter(game=publication.game, key__in=[
-        e["card"] for e in publication.entries
-    ]).prefetch_related("texts")}
+    cards = {
+        c.key: c
+        for c in Card.objects.filter(
+            game=publication.game, key__in=[e["card"] for e in publication.entries]
+        ).prefetch_related("texts")
+    }
     rules = get_rules(publication.game.slug)
     zones: dict[str, dict[str, Any]] = {}
     for entry in publication.entries:
@@ -292,8 +291,12 @@ def deck_of_entries(publication: Publication, language: str) -> list[dict[str, A
             zone = zones[entry["zone"]] = {"zone": entry["zone"], "label": label, "cards": [], "total": 0}
         card = cards.get(entry["card"])
         zone["cards"].append(
-            {"key": entry["card"], "card": card, "name": card.display_name(language) if card else entry["card"],
-             "count": entry["count"]}
+            {
+                "key": entry["card"],
+                "card": card,
+                "name": card.display_name(language) if card else entry["card"],
+                "count": entry["count"],
+            }
         )
         zone["total"] += entry["count"]
     return list(zones.values())

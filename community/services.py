@@ -45,6 +45,13 @@ class CommunityError(AppError, ValueError):
     code = "community_change_refused"
 
 
+class EmptyDeck(CommunityError):
+    """The deck has no cards yet: add some and publish again (409: the request is well formed)."""
+
+    code = "empty_deck"
+    status = 409
+
+
 class Blocked(CommunityError):
     """A blocked user tried to publish or comment."""
 
@@ -61,9 +68,11 @@ def _check_text(text: str, limit: int, message: Any, code: str, field: str) -> N
     if len(text) > limit:
         raise _too_long(message, limit, code, field)
     if "\x00" in text:
-        raise CommunityError(_("The text holds a NUL character."), code="nul_character", errors={field: [
-            _("The text holds a NUL character.")
-        ]})
+        raise CommunityError(
+            _("The text holds a NUL character."),
+            code="nul_character",
+            errors={field: [_("The text holds a NUL character.")]},
+        )
 
 
 def is_blocked(user: Any) -> bool:
@@ -89,7 +98,9 @@ def clean_title(title: str) -> str:
             _("A published deck needs a title."), code="title_required", errors={"title": [_("A title is required.")]}
         )
     if len(title) > MAX_TITLE_LENGTH:
-        raise _too_long(_("A title may have at most %(limit)s characters."), MAX_TITLE_LENGTH, "title_too_long", "title")
+        raise _too_long(
+            _("A title may have at most %(limit)s characters."), MAX_TITLE_LENGTH, "title_too_long", "title"
+        )
     return title
 
 
@@ -113,7 +124,7 @@ def publish(deck: Deck, *, user: Any, title: str, description: str = "") -> Publ
     locked = Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
     rows = list(DeckEntry.objects.filter(deck=locked).select_related("card").order_by("zone", "card__sort_key"))
     if not rows:
-        raise CommunityError(_("An empty deck cannot be published: add cards first."), code="empty_deck")
+        raise EmptyDeck(_("An empty deck cannot be published: add cards first."))
     Publication.objects.filter(deck=locked, is_current=True).update(is_current=False)
     publication = Publication.objects.create(
         deck=locked,
@@ -137,9 +148,10 @@ def copy_publication(publication: Publication, *, owner: Any) -> Deck:
     """A private deck for ``owner`` with the snapshot's cards, recording the published deck as its source."""
     from cards.models import Card
 
-    cards = {card.key: card for card in Card.objects.filter(game=publication.game, key__in=[
-        entry["card"] for entry in publication.entries
-    ])}
+    cards = {
+        card.key: card
+        for card in Card.objects.filter(game=publication.game, key__in=[entry["card"] for entry in publication.entries])
+    }
     entries = [(e["zone"], cards[e["card"]], e["count"]) for e in publication.entries if e["card"] in cards]
     deck = deck_services.create_deck(
         owner=owner,
@@ -210,13 +222,14 @@ def add_comment(publication: Publication, *, author: Any, body: str, parent: Com
         raise CommunityError(
             _("A comment cannot be empty."), code="comment_required", errors={"body": [_("Write something.")]}
         )
-    _check_text(body, MAX_COMMENT_LENGTH, _("A comment may have at most %(limit)s characters."), "comment_too_long",
-                "body")
+    _check_text(
+        body, MAX_COMMENT_LENGTH, _("A comment may have at most %(limit)s characters."), "comment_too_long", "body"
+    )
     if parent is not None and parent.publication_id != publication.pk:
         raise CommunityError(
-            _("That comment is not on this deck."), code="parent_elsewhere", errors={"parent": [
-                _("That comment is not on this deck.")
-            ]}
+            _("That comment is not on this deck."),
+            code="parent_elsewhere",
+            errors={"parent": [_("That comment is not on this deck.")]},
         )
     comment = Comment.objects.create(publication=publication, author=author, body=body, parent=parent)
     Publication.objects.filter(pk=publication.pk).update(comment_count=F("comment_count") + 1)
@@ -252,7 +265,9 @@ def report(
         raise CommunityError(
             Message(_("A reason must be one of %(choices)s."), {"choices": list(Report.Reason.values)}),
             code="unknown_reason",
-            errors={"reason": [Message(_("A reason must be one of %(choices)s."), {"choices": list(Report.Reason.values)})]},
+            errors={
+                "reason": [Message(_("A reason must be one of %(choices)s."), {"choices": list(Report.Reason.values)})]
+            },
         )
     note = (note or "").strip()
     _check_text(note, MAX_REASON_LENGTH, _("A note may have at most %(limit)s characters."), "note_too_long", "note")
@@ -274,8 +289,9 @@ def _clean_reason(reason: str) -> str:
             code="reason_required",
             errors={"reason": [_("A reason is required.")]},
         )
-    _check_text(reason, MAX_REASON_LENGTH, _("A reason may have at most %(limit)s characters."), "reason_too_long",
-                "reason")
+    _check_text(
+        reason, MAX_REASON_LENGTH, _("A reason may have at most %(limit)s characters."), "reason_too_long", "reason"
+    )
     return reason
 
 

@@ -7,190 +7,408 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('cards', '0016_storedimage_perceptual_hash'),
-        ('decks', '0003_deck_versions'),
+        ("cards", "0016_storedimage_perceptual_hash"),
+        ("decks", "0003_deck_versions"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Block',
+            name="Block",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reason', models.CharField(max_length=500, verbose_name='reason')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('moderator', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('user', models.OneToOneField(on_delete=django.db.models.deletion.CASCADE, related_name='community_block', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("reason", models.CharField(max_length=500, verbose_name="reason")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "moderator",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "user",
+                    models.OneToOneField(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="community_block",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Comment',
+            name="Comment",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('body', models.TextField(verbose_name='comment')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('hidden', models.BooleanField(default=False, verbose_name='hidden')),
-                ('author', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='deck_comments', to=settings.AUTH_USER_MODEL)),
-                ('parent', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='replies', to='community.comment', verbose_name='reply to')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("body", models.TextField(verbose_name="comment")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("hidden", models.BooleanField(default=False, verbose_name="hidden")),
+                (
+                    "author",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="deck_comments",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "parent",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="replies",
+                        to="community.comment",
+                        verbose_name="reply to",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'comment',
-                'verbose_name_plural': 'comments',
-                'ordering': ['created_at', 'id'],
+                "verbose_name": "comment",
+                "verbose_name_plural": "comments",
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='Publication',
+            name="Publication",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('title', models.CharField(max_length=120, verbose_name='title')),
-                ('description', models.TextField(blank=True, default='', verbose_name='description')),
-                ('mode', models.CharField(default='', max_length=32, verbose_name='mode')),
-                ('options', models.JSONField(blank=True, default=dict, verbose_name='options')),
-                ('entries', models.JSONField(default=list)),
-                ('published_at', models.DateTimeField(default=django.utils.timezone.now, verbose_name='published')),
-                ('is_current', models.BooleanField(default=True, verbose_name='current')),
-                ('hidden', models.BooleanField(default=False, verbose_name='hidden')),
-                ('like_count', models.PositiveIntegerField(default=0)),
-                ('favourite_count', models.PositiveIntegerField(default=0)),
-                ('copy_count', models.PositiveIntegerField(default=0)),
-                ('comment_count', models.PositiveIntegerField(default=0)),
-                ('author', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='publications', to=settings.AUTH_USER_MODEL)),
-                ('deck', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='publications', to='decks.deck')),
-                ('game', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='publications', to='cards.game')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("title", models.CharField(max_length=120, verbose_name="title")),
+                ("description", models.TextField(blank=True, default="", verbose_name="description")),
+                ("mode", models.CharField(default="", max_length=32, verbose_name="mode")),
+                ("options", models.JSONField(blank=True, default=dict, verbose_name="options")),
+                ("entries", models.JSONField(default=list)),
+                ("published_at", models.DateTimeField(default=django.utils.timezone.now, verbose_name="published")),
+                ("is_current", models.BooleanField(default=True, verbose_name="current")),
+                ("hidden", models.BooleanField(default=False, verbose_name="hidden")),
+                ("like_count", models.PositiveIntegerField(default=0)),
+                ("favourite_count", models.PositiveIntegerField(default=0)),
+                ("copy_count", models.PositiveIntegerField(default=0)),
+                ("comment_count", models.PositiveIntegerField(default=0)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="publications",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="publications",
+                        to="decks.deck",
+                    ),
+                ),
+                (
+                    "game",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT, related_name="publications", to="cards.game"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'published deck',
-                'verbose_name_plural': 'published decks',
-                'ordering': ['-published_at', '-id'],
+                "verbose_name": "published deck",
+                "verbose_name_plural": "published decks",
+                "ordering": ["-published_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Notification',
+            name="Notification",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('kind', models.CharField(choices=[('comment', 'comment on your deck'), ('reply', 'reply to your comment')], max_length=16)),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('read_at', models.DateTimeField(blank=True, null=True)),
-                ('actor', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('comment', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='+', to='community.comment')),
-                ('recipient', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='notifications', to=settings.AUTH_USER_MODEL)),
-                ('publication', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='+', to='community.publication')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "kind",
+                    models.CharField(
+                        choices=[("comment", "comment on your deck"), ("reply", "reply to your comment")], max_length=16
+                    ),
+                ),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("read_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "actor",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "comment",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="+",
+                        to="community.comment",
+                    ),
+                ),
+                (
+                    "recipient",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="notifications",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "publication",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="+", to="community.publication"
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Like',
+            name="Like",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='publication_likes', to=settings.AUTH_USER_MODEL)),
-                ('publication', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='likes', to='community.publication')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="publication_likes",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "publication",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="likes", to="community.publication"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Favourite',
+            name="Favourite",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='favourites', to=settings.AUTH_USER_MODEL)),
-                ('publication', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='favourites', to='community.publication')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="favourites",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "publication",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="favourites",
+                        to="community.publication",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.AddField(
-            model_name='comment',
-            name='publication',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='comments', to='community.publication'),
+            model_name="comment",
+            name="publication",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.CASCADE, related_name="comments", to="community.publication"
+            ),
         ),
         migrations.CreateModel(
-            name='PublicationCard',
+            name="PublicationCard",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('card', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='publication_rows', to='cards.card')),
-                ('publication', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='cards', to='community.publication')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "card",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="publication_rows", to="cards.card"
+                    ),
+                ),
+                (
+                    "publication",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="cards", to="community.publication"
+                    ),
+                ),
             ],
         ),
         migrations.CreateModel(
-            name='Report',
+            name="Report",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('reason', models.CharField(choices=[('spam', 'spam or advertising'), ('abuse', 'abusive or hateful'), ('copyright', "someone else's work"), ('other', 'something else')], max_length=16, verbose_name='reason')),
-                ('note', models.CharField(blank=True, default='', max_length=500, verbose_name='note')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('resolved_at', models.DateTimeField(blank=True, null=True)),
-                ('comment', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='community.comment')),
-                ('publication', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to='community.publication')),
-                ('reporter', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='reports', to=settings.AUTH_USER_MODEL)),
-                ('resolved_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "reason",
+                    models.CharField(
+                        choices=[
+                            ("spam", "spam or advertising"),
+                            ("abuse", "abusive or hateful"),
+                            ("copyright", "someone else's work"),
+                            ("other", "something else"),
+                        ],
+                        max_length=16,
+                        verbose_name="reason",
+                    ),
+                ),
+                ("note", models.CharField(blank=True, default="", max_length=500, verbose_name="note")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                ("resolved_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "comment",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="reports",
+                        to="community.comment",
+                    ),
+                ),
+                (
+                    "publication",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="reports", to="community.publication"
+                    ),
+                ),
+                (
+                    "reporter",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="reports", to=settings.AUTH_USER_MODEL
+                    ),
+                ),
+                (
+                    "resolved_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
             ],
             options={
-                'ordering': ['created_at', 'id'],
+                "ordering": ["created_at", "id"],
             },
         ),
         migrations.CreateModel(
-            name='ModerationAction',
+            name="ModerationAction",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('action', models.CharField(choices=[('hide', 'hide'), ('restore', 'restore'), ('block', 'block'), ('unblock', 'unblock'), ('dismiss', 'dismiss the report')], max_length=16, verbose_name='action')),
-                ('reason', models.CharField(max_length=500, verbose_name='reason')),
-                ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('comment', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='community.comment')),
-                ('moderator', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='moderation_actions', to=settings.AUTH_USER_MODEL)),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('publication', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='community.publication')),
-                ('report', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to='community.report')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                (
+                    "action",
+                    models.CharField(
+                        choices=[
+                            ("hide", "hide"),
+                            ("restore", "restore"),
+                            ("block", "block"),
+                            ("unblock", "unblock"),
+                            ("dismiss", "dismiss the report"),
+                        ],
+                        max_length=16,
+                        verbose_name="action",
+                    ),
+                ),
+                ("reason", models.CharField(max_length=500, verbose_name="reason")),
+                ("created_at", models.DateTimeField(default=django.utils.timezone.now)),
+                (
+                    "comment",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="community.comment",
+                    ),
+                ),
+                (
+                    "moderator",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="moderation_actions",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "publication",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="community.publication",
+                    ),
+                ),
+                (
+                    "report",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to="community.report",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at', '-id'],
+                "ordering": ["-created_at", "-id"],
             },
         ),
         migrations.AddIndex(
-            model_name='publication',
-            index=models.Index(fields=['game', '-published_at', '-id'], name='publication_newest'),
+            model_name="publication",
+            index=models.Index(fields=["game", "-published_at", "-id"], name="publication_newest"),
         ),
         migrations.AddIndex(
-            model_name='publication',
-            index=models.Index(fields=['game', '-like_count', '-published_at', '-id'], name='publication_liked'),
+            model_name="publication",
+            index=models.Index(fields=["game", "-like_count", "-published_at", "-id"], name="publication_liked"),
         ),
         migrations.AddIndex(
-            model_name='publication',
-            index=models.Index(fields=['game', '-copy_count', '-published_at', '-id'], name='publication_copied'),
+            model_name="publication",
+            index=models.Index(fields=["game", "-copy_count", "-published_at", "-id"], name="publication_copied"),
         ),
         migrations.AddIndex(
-            model_name='notification',
-            index=models.Index(fields=['recipient', 'read_at'], name='notification_unread'),
+            model_name="notification",
+            index=models.Index(fields=["recipient", "read_at"], name="notification_unread"),
         ),
         migrations.AddConstraint(
-            model_name='like',
-            constraint=models.UniqueConstraint(fields=('publication', 'user'), name='one_like_per_user'),
+            model_name="like",
+            constraint=models.UniqueConstraint(fields=("publication", "user"), name="one_like_per_user"),
         ),
         migrations.AddConstraint(
-            model_name='favourite',
-            constraint=models.UniqueConstraint(fields=('publication', 'user'), name='one_favourite_per_user'),
+            model_name="favourite",
+            constraint=models.UniqueConstraint(fields=("publication", "user"), name="one_favourite_per_user"),
         ),
         migrations.AddIndex(
-            model_name='comment',
-            index=models.Index(fields=['publication', 'created_at'], name='comment_by_publication'),
+            model_name="comment",
+            index=models.Index(fields=["publication", "created_at"], name="comment_by_publication"),
         ),
         migrations.AddIndex(
-            model_name='publicationcard',
-            index=models.Index(fields=['publication', 'card'], name='publicationcard_by_pub'),
+            model_name="publicationcard",
+            index=models.Index(fields=["publication", "card"], name="publicationcard_by_pub"),
         ),
         migrations.AddConstraint(
-            model_name='publicationcard',
-            constraint=models.UniqueConstraint(fields=('card', 'publication'), name='one_row_per_published_card'),
+            model_name="publicationcard",
+            constraint=models.UniqueConstraint(fields=("card", "publication"), name="one_row_per_published_card"),
         ),
         migrations.AddIndex(
-            model_name='report',
-            index=models.Index(fields=['resolved_at', 'created_at'], name='report_queue'),
+            model_name="report",
+            index=models.Index(fields=["resolved_at", "created_at"], name="report_queue"),
         ),
     ]

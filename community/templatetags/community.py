@@ -26,3 +26,15 @@ def markdown(text: str) -> str:
     from ..markdown import render
 
     return mark_safe(render(text))  # nh3 kept only harmless tags and attributes
+
+
+@register.simple_tag(takes_context=True)
+def deck_publication(context: dict[str, Any], deck: Any) -> Any:
+    """The current publication of ``deck`` that the reader may see, or None (for the deck page's link)."""
+    request = context.get("request")
+    user = getattr(request, "user", None)
+    if user is None:
+        from django.contrib.auth.models import AnonymousUser
+
+        user = AnonymousUser()
+    return selectors.current_publication(user, deck)
