@@ -299,6 +299,7 @@ SPECTACULAR_SETTINGS = {
     # Two models have a `status`: each enum named after its model.
     "ENUM_NAME_OVERRIDES": {
         "ChangeSetStatusEnum": "contributions.models.ChangeSet.Status",
+        "ModerationActionEnum": "community.models.ModerationAction.Action",
         "ReadingStatusEnum": "readings.models.ReadingStatus",
         "RunStatusEnum": "simulator.models.RunStatus",
     },

@@ -86,16 +86,14 @@ def test_only_the_owner_publishes_and_only_a_deck_with_cards(owner, other, cards
         services.publish(empty, user=owner, title="Nothing")
     with pytest.raises(services.CommunityError) as too_long:
         services.publish(deck, user=owner, title="Long", description="x" * (services.MAX_DESCRIPTION_LENGTH + 1))
-    assert "10,000" in str(too_long.value) or "10000" in str(too_long.value)
+    assert "at most 10,000 characters" in str(too_long.value)
     assert not Publication.objects.exists()
 
 
 def test_filters_by_cards_included_and_excluded_in_the_search_language(owner, cards):
     with_one = services.publish(make_deck(owner, cards, "A", ("Test Ally 01",)), user=owner, title="A")
     with_two = services.publish(make_deck(owner, cards, "B", ("Test Ally 02",)), user=owner, title="B")
-    with_both = services.publish(
-        make_deck(owner, cards, "C", ("Test Ally 01", "Test Ally 02")), user=owner, title="C"
-    )
+    with_both = services.publish(make_deck(owner, cards, "C", ("Test Ally 01", "Test Ally 02")), user=owner, title="C")
     shadowera = game("shadowera")
 
     def titles(**filters):
@@ -121,9 +119,9 @@ def test_sorts_by_likes_and_copies_kept_by_counters(owner, other, cards):
     assert copy.forked_from_id == copied.deck_id and copy.owner == other
     assert copy.entries.count() == 2
     shadowera = game("shadowera")
-    assert [p.title for p in selectors.public_list(other, shadowera, sort="liked")][0] == "Liked"
-    assert [p.title for p in selectors.public_list(other, shadowera, sort="copied")][0] == "Copied"
-    assert [p.title for p in selectors.public_list(other, shadowera)][0] == "Plain"
+    assert selectors.public_list(other, shadowera, sort="liked").first().title == "Liked"
+    assert selectors.public_list(other, shadowera, sort="copied").first().title == "Copied"
+    assert selectors.public_list(other, shadowera).first().title == "Plain"
     liked.refresh_from_db()
     assert liked.like_count == 2
     assert services.toggle_like(liked, other) is False
@@ -275,12 +273,16 @@ def test_nothing_anyone_writes_puts_a_script_on_a_page(owner, other, cards):
 def test_hostile_input_is_a_clear_4xx(owner, other, cards):
     publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
     client = login(other)
-    assert client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "abc"}).status_code == 404
-    assert client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "99999"}).status_code == 404
+    assert (
+        client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "abc"}).status_code == 404
+    )
+    assert (
+        client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "99999"}).status_code == 404
+    )
     assert client.post(f"/decks/published/{publication.pk}/report/", {"reason": "nonsense"}).status_code == 400
     assert client.post(f"/decks/published/{publication.pk}/comments/", {"body": "a\x00b"}).status_code == 400
     long = client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x" * 6000})
-    assert long.status_code == 400 and "5,000" in long.content.decode() or "5000" in long.content.decode()
+    assert long.status_code == 400 and "at most 5000 characters" in long.content.decode()
     assert client.get("/decks/published/999999/").status_code == 404
     assert Client().post(f"/decks/published/{publication.pk}/like/").status_code == 302  # to the login page
     assert not Comment.objects.exists()
@@ -319,7 +321,7 @@ def test_the_api_publishes_lists_likes_comments_and_reports(owner, other, staff,
     copied = api(other).post(f"/api/publications/{pk}/copy/")
     assert copied.status_code == 201 and Deck.objects.get(pk=copied.json()["id"]).forked_from_id == deck.pk
     reported = api(other).post(f"/api/publications/{pk}/reports/", {"reason": "spam"}, format="json")
-    assert reported.status_code == 201
+    assert reported.status_code == 202
     queue = api(staff).get("/api/moderation/reports/").json()["results"]
     assert [r["id"] for r in queue] == [reported.json()["id"]]
     acted = api(staff).post(
@@ -336,6 +338,10 @@ def test_the_api_publishes_lists_likes_comments_and_reports(owner, other, staff,
         "/api/moderation/actions/", {"action": "block", "user": "other", "reason": "spam"}, format="json"
     )
     assert blocked.status_code == 201 and Block.objects.filter(user=other).exists()
-    assert api(other).post("/api/moderation/actions/", {"action": "hide", "publication": pk, "reason": "x"},
-                           format="json").status_code == 403
+    assert (
+        api(other)
+        .post("/api/moderation/actions/", {"action": "hide", "publication": pk, "reason": "x"}, format="json")
+        .status_code
+        == 403
+    )
     assert get_user_model().objects.filter(username="other").exists()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.http import Http404
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
@@ -224,7 +223,8 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         summary="Comment on a published deck, or reply to a comment",
-        description="The deck's author (and the author of the comment replied to) are notified.",
+        description="The deck's author (and the author of the comment replied to) are notified. Location: the "
+        "comments of the publication, where the new one is listed.",
         request=CommentWriteSerializer,
         responses={201: CommentSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
     )
@@ -234,12 +234,14 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
         data = _valid(CommentWriteSerializer, request.data)
         parent = selectors.access_comment(request.user, publication, data["parent"]) if data.get("parent") else None
         comment = services.add_comment(publication, author=request.user, body=data["body"], parent=parent)
-        return Response(CommentSerializer(comment).data, status.HTTP_201_CREATED)
+        location = reverse("community_api:publication-comments", kwargs={"pk": publication.pk}, request=request)
+        return Response(CommentSerializer(comment).data, status.HTTP_201_CREATED, headers={"Location": location})
 
     @extend_schema(
         summary="Report a published deck or one of its comments to the moderators",
+        description="202: the report waits in the moderators' queue (which only staff read).",
         request=ReportWriteSerializer,
-        responses={201: ReportSerializer, 404: NOT_FOUND},
+        responses={202: ReportSerializer, 404: NOT_FOUND},
     )
     @action(detail=True, methods=["post"])
     def reports(self, request: Request, pk: int) -> Response:
@@ -249,7 +251,7 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
         made = services.report(
             publication, reporter=request.user, reason=data["reason"], note=data.get("note", ""), comment=comment
         )
-        return Response(ReportSerializer(made).data, status.HTTP_201_CREATED)
+        return Response(ReportSerializer(made).data, status.HTTP_202_ACCEPTED)
 
 
 @extend_schema_view(
@@ -327,16 +329,16 @@ class ModerationViewSet(viewsets.GenericViewSet):
             value = data.get(name)
             return None if value in (None, "") else get_object_or_404(model, **{field: value})
 
-        try:
-            logged = services.moderate(
-                moderator=request.user,
-                action=data["action"],
-                reason=data["reason"],
-                publication=pick(Publication, "publication"),
-                comment=pick(Comment, "comment"),
-                user=pick(get_user_model(), "user", get_user_model().USERNAME_FIELD),
-                report=pick(Report, "report"),
-            )
-        except Http404:
-            raise
-        return Response(ModerationActionSerializer(logged).data, status.HTTP_201_CREATED)
+        logged = services.moderate(
+            moderator=request.user,
+            action=data["action"],
+            reason=data["reason"],
+            publication=pick(Publication, "publication"),
+            comment=pick(Comment, "comment"),
+            user=pick(get_user_model(), "user", get_user_model().USERNAME_FIELD),
+            report=pick(Report, "report"),
+        )
+        location = reverse("community_api:moderation-actions", request=request)
+        return Response(
+            ModerationActionSerializer(logged).data, status.HTTP_201_CREATED, headers={"Location": location}
+        )
