@@ -27,11 +27,7 @@ class Publication(models.Model):
     author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="publications")
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="publications")
     title = models.CharField(_("title"), max_length=MAX_TITLE_LENGTH)
-    description = models.TextField(_("description"), blank=True, default="")
     mode = models.CharField(_("mode"), max_length=32, default="")
-    options = models.JSONField(_("options"), default=dict, blank=True)
-    # [{"zone", "card", "count"}] with card keys, as a deck version stores them.
-    entries = models.JSONField(default=list)
     published_at = models.DateTimeField(_("published"), default=timezone.now)
     is_current = models.BooleanField(_("current"), default=True)
     hidden = models.BooleanField(_("hidden"), default=False)
@@ -39,6 +35,11 @@ class Publication(models.Model):
     favourite_count = models.PositiveIntegerField(default=0)
     copy_count = models.PositiveIntegerField(default=0)
     comment_count = models.PositiveIntegerField(default=0)
+    # The large columns last: a row's small ones (its order and flags) are read without reading past these.
+    description = models.TextField(_("description"), blank=True, default="")
+    options = models.JSONField(_("options"), default=dict, blank=True)
+    # [{"zone", "card", "count"}] with card keys, as a deck version stores them.
+    entries = models.JSONField(default=list)
 
     class Meta:
         ordering = ["-published_at", "-id"]
@@ -60,10 +61,12 @@ class PublicationCard(models.Model):
 
     publication = models.ForeignKey(Publication, on_delete=models.CASCADE, related_name="cards")
     card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="publication_rows")
+    # The snapshot's (a snapshot's time never changes): "the newest decks with card X" walks one index in order.
+    published_at = models.DateTimeField()
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["card", "publication"], name="one_row_per_published_card")]
-        indexes = [models.Index(fields=["publication", "card"], name="publicationcard_by_pub")]
+        indexes = [models.Index(fields=["card", "-published_at", "-publication"], name="publicationcard_newest")]
 
     def __str__(self) -> str:
         return f"{self.publication_id}: {self.card_id}"

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db.models import Exists, OuterRef, Q, QuerySet
+from django.db import connection
+from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
@@ -107,9 +108,19 @@ def matching_card_ids(game: Game | None, query: str, language: str, field: str) 
             code="query_error",
             errors={field: [outcome.error]},
         )
+    matched = outcome.ids
     try:
         with search_guard():
-            ids = list(outcome.cards.order_by().values_list("pk", flat=True)[: MAX_FILTER_CARDS + 1])
+            if matched is None or matched.everything:
+                cards = Card.objects.filter(game=game) if game is not None else Card.objects.all()
+                ids = list(cards.values_list("pk", flat=True)[: MAX_FILTER_CARDS + 1])
+            else:  # the search's own id set, read as it is (the cards themselves are not needed)
+                with connection.cursor() as cursor:
+                    cursor.execute(
+                        f"SELECT DISTINCT match_id FROM ({matched.sql}) AS matched LIMIT {MAX_FILTER_CARDS + 1}",
+                        matched.params,
+                    )
+                    ids = [row[0] for row in cursor.fetchall()]
     except SearchFailed as error:
         raise CommunityError(error.message, code="query_error", errors={field: [error.message]}) from None
     return ids if len(ids) <= MAX_FILTER_CARDS else outcome.cards.order_by().values("pk")
@@ -117,6 +128,19 @@ def matching_card_ids(game: Game | None, query: str, language: str, field: str) 
 
 def _containing(card_ids: Any) -> Exists:
     return Exists(PublicationCard.objects.filter(publication=OuterRef("pk"), card_id__in=card_ids))
+
+
+# A card filter is answered one of two ways, chosen by how many snapshots hold the cards (counted on the index,
+# at most this many): few, and those snapshots are read and sorted (a rare card); many, and the list is walked in
+# its order, each snapshot checked by an index probe, until a page is full (a common card fills it soon).
+DRIVE_LIMIT = 2_000
+
+
+def _with_cards(publications: QuerySet[Publication], card_ids: Any) -> QuerySet[Publication]:
+    postings = PublicationCard.objects.filter(card_id__in=card_ids)
+    if postings[: DRIVE_LIMIT + 1].count() <= DRIVE_LIMIT:
+        return publications.filter(pk__in=Subquery(postings.values("publication_id")))
+    return publications.filter(_containing(card_ids))
 
 
 def public_list(
@@ -135,13 +159,21 @@ def public_list(
             code="unknown_sort",
             errors={"sort": [Message(_("A sort must be one of %(choices)s."), {"choices": list(Sort.CHOICES)})]},
         )
-    publications = visible_publications(user).filter(is_current=True)
+    # The list shows neither the cards nor the description: leaving them out keeps the rows small to sort.
+    publications = visible_publications(user).filter(is_current=True).defer("entries", "description", "options")
     if game is not None:
         publications = publications.filter(game=game)
-    if include.strip():
-        publications = publications.filter(_containing(matching_card_ids(game, include, language, "include")))
+    included = matching_card_ids(game, include, language, "include") if include.strip() else None
     if exclude.strip():
         publications = publications.exclude(_containing(matching_card_ids(game, exclude, language, "exclude")))
+    if isinstance(included, list) and len(included) == 1 and sort == Sort.NEWEST:
+        # One card, newest first: walk that card's rows in the (card, time) index, newest first, joined to their
+        # snapshots, until a page is full; a snapshot holds a card once, so no row comes twice.
+        return publications.filter(cards__card_id=included[0]).order_by(
+            "-cards__published_at", "-cards__publication_id"
+        )
+    if included is not None:
+        publications = _with_cards(publications, included)
     return publications.order_by(*Sort.ORDERING[sort])
 
 

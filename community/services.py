@@ -137,7 +137,8 @@ def publish(deck: Deck, *, user: Any, title: str, description: str = "") -> Publ
         entries=[{"zone": row.zone, "card": row.card.key, "count": row.count} for row in rows],
     )
     PublicationCard.objects.bulk_create(
-        PublicationCard(publication=publication, card_id=card_id) for card_id in sorted({row.card_id for row in rows})
+        PublicationCard(publication=publication, card_id=card_id, published_at=publication.published_at)
+        for card_id in sorted({row.card_id for row in rows})
     )
     _changed()
     return publication
