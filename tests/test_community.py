@@ -103,6 +103,10 @@ def test_filters_by_cards_included_and_excluded_in_the_search_language(owner, ca
     assert titles(include='name:"Test Ally 01"', exclude='name:"Test Ally 02"') == {"A"}
     assert titles(exclude="kind:ally") == set()
     assert titles() == {"A", "B", "C"}
+    # several cards in the query (any of them counts), and another order than the newest: the other plans
+    assert titles(include="kind:ally", exclude='name:"Test Ally 01"') == {"B"}
+    assert titles(include='name:"Test Ally 02"', sort="liked") == {"B", "C"}
+    assert [p.title for p in selectors.public_list(owner, shadowera, include='name:"Test Ally 01"')] == ["C", "A"]
     with pytest.raises(services.CommunityError) as error:
         selectors.public_list(owner, shadowera, include="attack>=")
     assert error.value.errors and "include" in error.value.errors
