@@ -23,6 +23,7 @@ from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
+from cardsite import pagecache
 from cardsite.errors import Message
 
 from .models import Comment, Favourite, Like, ModerationAction, Notification, Publication, PublicationCard, Report
@@ -96,34 +97,61 @@ def require_staff(user: Any) -> None:
 # --- the public list --------------------------------------------------------------------------------
 
 
-def matching_card_ids(game: Game | None, query: str, language: str, field: str) -> Any:
-    """The ids of the cards (of ``game``) that ``query`` (the search language) finds, as a list (a subquery when
-    more than ``MAX_FILTER_CARDS`` match); a query error names ``field``."""
+def matching_card_ids(game: Game | None, queries: dict[str, str], language: str) -> dict[str, Any]:
+    """For each field's query (the search language), the ids of the cards (of ``game``) it finds: a list, or a
+    subquery when more than ``MAX_FILTER_CARDS`` match. Every query is checked first (an error names its field);
+    the id sets are then read in one statement. What a query finds changes only with the cards: it is remembered
+    until they change (``pagecache.fragment``, the "cards" namespace), as the deck pages' verdicts are."""
+    from cards.selectors import search_cards
+
+    key = ("community:cards", game.pk if game is not None else None, sorted(queries.items()), language)
+    found = pagecache.fragment(key, ("cards",), lambda: _matching_card_ids(game, queries, language))
+    return {
+        field: ids
+        if ids is not None
+        else search_cards(queries[field], language, game=game).cards.order_by().values("pk")
+        for field, ids in found.items()
+    }
+
+
+def _matching_card_ids(game: Game | None, queries: dict[str, str], language: str) -> dict[str, list[int] | None]:
     from cards.selectors import SearchFailed, search_cards, search_guard
 
-    outcome = search_cards(query, language, game=game)
-    if outcome.error is not None:
-        raise CommunityError(
-            Message(_("%(field)s: %(error)s"), {"field": field, "error": outcome.error}),
-            code="query_error",
-            errors={field: [outcome.error]},
-        )
-    matched = outcome.ids
+    outcomes = {}
+    for field, query in queries.items():
+        outcome = search_cards(query, language, game=game)
+        if outcome.error is not None:
+            raise CommunityError(
+                Message(_("%(field)s: %(error)s"), {"field": field, "error": outcome.error}),
+                code="query_error",
+                errors={field: [outcome.error]},
+            )
+        outcomes[field] = outcome
+    found: dict[str, list[int]] = {field: [] for field in outcomes}
+    parts, params = [], []
+    everything = [field for field, outcome in outcomes.items() if outcome.ids is None or outcome.ids.everything]
+    for number, (field, outcome) in enumerate(outcomes.items()):
+        if field not in everything:  # the search's own id set, read as it is (not the cards themselves)
+            parts.append(
+                f"SELECT * FROM (SELECT DISTINCT {number} AS field, match_id FROM ({outcome.ids.sql}) AS m{number} "
+                f"LIMIT {MAX_FILTER_CARDS + 1}) AS p{number}"
+            )
+            params.extend(outcome.ids.params)
+    fields = list(outcomes)
     try:
         with search_guard():
-            if matched is None or matched.everything:
-                cards = Card.objects.filter(game=game) if game is not None else Card.objects.all()
-                ids = list(cards.values_list("pk", flat=True)[: MAX_FILTER_CARDS + 1])
-            else:  # the search's own id set, read as it is (the cards themselves are not needed)
+            if parts:
                 with connection.cursor() as cursor:
-                    cursor.execute(
-                        f"SELECT DISTINCT match_id FROM ({matched.sql}) AS matched LIMIT {MAX_FILTER_CARDS + 1}",
-                        matched.params,
-                    )
-                    ids = [row[0] for row in cursor.fetchall()]
+                    cursor.execute(" UNION ALL ".join(parts), params)
+                    for number, card_id in cursor.fetchall():
+                        found[fields[number]].append(card_id)
+            for field in everything:
+                cards = Card.objects.filter(game=game) if game is not None else Card.objects.all()
+                found[field] = list(cards.values_list("pk", flat=True)[: MAX_FILTER_CARDS + 1])
     except SearchFailed as error:
+        field = fields[0]
         raise CommunityError(error.message, code="query_error", errors={field: [error.message]}) from None
-    return ids if len(ids) <= MAX_FILTER_CARDS else outcome.cards.order_by().values("pk")
+    return {field: ids if len(ids) <= MAX_FILTER_CARDS else None for field, ids in found.items()}
 
 
 def _containing(card_ids: Any) -> Exists:
@@ -163,9 +191,11 @@ def public_list(
     publications = visible_publications(user).filter(is_current=True).defer("entries", "description", "options")
     if game is not None:
         publications = publications.filter(game=game)
-    included = matching_card_ids(game, include, language, "include") if include.strip() else None
-    if exclude.strip():
-        publications = publications.exclude(_containing(matching_card_ids(game, exclude, language, "exclude")))
+    queries = {field: query for field, query in (("include", include), ("exclude", exclude)) if query.strip()}
+    matched = matching_card_ids(game, queries, language) if queries else {}
+    included = matched.get("include")
+    if "exclude" in matched:
+        publications = publications.exclude(_containing(matched["exclude"]))
     if isinstance(included, list) and len(included) == 1 and sort == Sort.NEWEST:
         # One card, newest first: walk that card's rows in the (card, time) index, newest first, joined to their
         # snapshots, until a page is full; a snapshot holds a card once, so no row comes twice.
