@@ -30,6 +30,7 @@ from .models import Comment, Favourite, Like, ModerationAction, Notification, Pu
 from .services import CommunityError
 
 PAGE_SIZE = 25
+MAX_QUERY_LENGTH = 500  # characters of a card filter (include, exclude)
 MAX_FILTER_CARDS = 5_000  # cards one filter query may name (a game has far fewer)
 
 
@@ -191,6 +192,10 @@ def public_list(
     publications = visible_publications(user).filter(is_current=True).defer("entries", "description", "options")
     if game is not None:
         publications = publications.filter(game=game)
+    for field, query in (("include", include), ("exclude", exclude)):
+        if len(query) > MAX_QUERY_LENGTH:
+            message = Message(_("A card filter may have at most %(limit)s characters."), {"limit": MAX_QUERY_LENGTH})
+            raise CommunityError(message, code="query_too_long", errors={field: [message]})
     queries = {field: query for field, query in (("include", include), ("exclude", exclude)) if query.strip()}
     matched = matching_card_ids(game, queries, language) if queries else {}
     included = matched.get("include")

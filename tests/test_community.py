@@ -256,6 +256,8 @@ def test_the_list_sorts_filters_and_pages(owner, cards):
     broken = client.get("/games/shadowera/decks/?include=attack>=")
     assert broken.status_code == 400 and "error-message" in broken.content.decode()
     assert client.get("/games/shadowera/decks/?sort=nonsense").status_code == 400
+    too_long = client.get("/games/shadowera/decks/?include=" + "x" * 501)
+    assert too_long.status_code == 400 and "at most 500 characters" in too_long.content.decode()
     assert client.get("/games/nonsense/decks/").status_code == 404
     assert "Published decks" in client.get("/decks/public/").content.decode()  # the old page links here
 

@@ -16,9 +16,8 @@ from decks.api.serializers import NAME_PATTERN, LanguageSerializer
 
 from .. import markdown, services
 from ..models import MAX_TITLE_LENGTH, Comment, ModerationAction, Notification, Publication, Report
-from ..selectors import Sort
+from ..selectors import MAX_QUERY_LENGTH, Sort
 
-MAX_QUERY_LENGTH = 500
 MAX_IDS = 500
 TEXT_PATTERN = NAME_PATTERN  # something other than white space, no NUL
 
