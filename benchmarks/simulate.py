@@ -18,6 +18,9 @@ below: the real card values are not in the database). Beside them, in the same r
 them: pyminion's Big Money bot against itself, 2-player Dominion (base set), with its logging off. Goal: at
 least ten times pyminion's games a second, log on and off.
 
+The game core runs compiled with mypyc when bin/setup built it (``tools/build_native.py``); set
+``ENDBREAKER_ENGINE_BUILD=source`` to time the plain-Python sources instead. The first lines say which ran.
+
 pyminion is a benchmark-only tool, not a dependency of the project (it is not in pyproject.toml): when
 ``import pyminion`` fails, this script installs the pinned version (``PYMINION_VERSION``) into the Python
 running it with ``python -m pip install pyminion==<version>``.
@@ -46,7 +49,7 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 
 from simulator.core import SimCard, SimDeck, cards_seen_by_turn, play_game  # noqa: E402
 from simulator.engines import get_engine  # noqa: E402
-from simulator.engines.endbreaker_game import STRATEGIES, Game, Setup  # noqa: E402
+from simulator.engines.endbreaker_game import STRATEGIES, Game, Setup, native  # noqa: E402
 from simulator.montecarlo import draw_odds, play_many  # noqa: E402
 
 
@@ -291,6 +294,8 @@ def whole_games(eb_games: int, versus_games: int, repeats: int) -> bool:
         f"{' against '.join(WHOLE_GAME_STRATEGIES)} on a synthetic set-up, {eb_games:,} games; "
         f"pyminion {PYMINION_VERSION}'s Big Money against itself (Dominion, base set), {versus_games:,} games"
     )
+    build = "compiled with mypyc" if native.mode == "compiled" else "as plain Python"
+    print(f"the エンドブレイカー！SCG game core runs {build} (tools/build_native.py, ENDBREAKER_ENGINE_BUILD)")
     print(f"{beside:>10,.0f} games/s{'':>17}  pyminion Big Money Dominion")
     print(f"{fast:>10,.0f} games/s{fast / beside:>7.1f}x pyminion  エンドブレイカー！SCG, event log off")
     print(f"{slow:>10,.0f} games/s{slow / beside:>7.1f}x pyminion  エンドブレイカー！SCG, event log on")

@@ -295,10 +295,12 @@ def search_cards(
     game: Game | None = None,
     order: str | None = None,
     direction: str | None = None,
+    user: Any = None,
 ) -> SearchOutcome:
     """Parse, check and compile ``query``; the cards come back unevaluated (paginate them).
 
-    ``order``/``direction`` (from the page's sort menu) override order:/direction: in the query.
+    ``order``/``direction`` (from the page's sort menu) override order:/direction: in the query; ``user`` is who
+    searches (``owned:`` reads their collection; without one it is a query error).
     """
     from .search import ast
     from .search.compiler import compile_query, ordered
@@ -314,7 +316,7 @@ def search_cards(
                 0 if order else parsed.display.order_position,
             )
             parsed = ast.Query(parsed.root, display)
-        compiled = compile_query(parsed)
+        compiled = compile_query(parsed, user=user)
     except ast.QuerySyntaxError as error:
         return SearchOutcome(
             query=query, error=query_error_message(error), error_position=error.position, error_code=error.code

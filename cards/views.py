@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
+from collection.selectors import owned_counts
 from contributions.selectors import may_review  # who may revert is said once, with who reviews
 from simulator.fullgames import get_fullgame
 
@@ -211,6 +212,7 @@ def search(request: HttpRequest) -> HttpResponse:
             game=game_row,
             order=request.GET.get("order") or None,
             direction=request.GET.get("dir") or None,
+            user=request.user,
         )
         context["outcome"] = outcome
         if outcome.error is not None:
@@ -225,7 +227,7 @@ def search(request: HttpRequest) -> HttpResponse:
             except selectors.SearchFailed as failure:
                 context["error"] = presentation.query_error(query, failure.message, 0)
             else:
-                context.update(page=page, rows=rows)
+                context.update(page=page, rows=rows, owned=owned_counts(request.user, [row["card"] for row in rows]))
     template = "cards/_search_results.html" if _wants_fragment(request) else "cards/search.html"
     # 200 with the error in the page, as a form with errors: htmx swaps it in while the reader types.
     return render(request, template, context)

@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "simulator",
     "contributions",
     "readings",
+    "collection",
     "community",
 ]
 
@@ -274,6 +275,7 @@ RATE_LIMITS = env.rates(
         "signup": "5/hour",
         "search": "120/min",
         "deck_write": "240/min",
+        "collection_write": "240/min",  # +/- on a card, a set count, an import (page or API)
         "simulation_start": "30/hour",
         # a person's answers in a game played one choice at a time (each replays the game: a few milliseconds)
         "game_answer": "1200/min",

@@ -12,6 +12,7 @@ urlpatterns = [
     path("i18n/setlang/", views.set_language, name="set_language"),
     path("api/", include("simulator.api.urls")),
     path("api/decks/", include("decks.api.urls")),
+    path("api/collection/", include("collection.api.urls")),
     path("api/", include("community.api.urls")),
     path("api/", include("accounts.api.urls")),
     path("api/", include("cards.api.urls")),
@@ -21,6 +22,7 @@ urlpatterns = [
     # a path without its final slash is still redirected to it first (APPEND_SLASH), as everywhere.
     re_path(r"^api/(?:.*/)?$", errorpages.not_found, name="api-not-found"),
     path("accounts/", include("accounts.urls")),
+    path("collection/", include("collection.urls")),
     path("", include("community.urls")),
     path("decks/", include("decks.urls")),
     path("decks/", include("decks.urls_decklist")),

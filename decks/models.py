@@ -14,7 +14,41 @@ from django.utils.translation import gettext_lazy as _
 from cards.models import Card, Game
 from cardsite.sharing import Shared, new_share_token
 
-__all__ = ["Deck", "DeckEntry", "DeckVersion", "new_share_token"]
+__all__ = ["Deck", "DeckEntry", "DeckFolder", "DeckTag", "DeckVersion", "new_share_token"]
+
+
+class DeckFolder(models.Model):
+    """A folder of a player's own decks (issue 14, item 4): one level, a deck in at most one folder. Folders,
+    tags and the archive are the owner's organisation, shown to the owner alone (``decks.organise_services``)."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_folders")
+    name = models.CharField(_("name"), max_length=60)
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="one_folder_name_per_owner")]
+        verbose_name = _("deck folder")
+        verbose_name_plural = _("deck folders")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class DeckTag(models.Model):
+    """A tag a player puts on their own decks; a tag no deck carries any more is removed."""
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_tags")
+    name = models.CharField(_("name"), max_length=40)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="one_tag_name_per_owner")]
+        verbose_name = _("deck tag")
+        verbose_name_plural = _("deck tags")
+
+    def __str__(self) -> str:
+        return self.name
 
 
 class Deck(Shared):
@@ -29,6 +63,12 @@ class Deck(Shared):
     forked_from = models.ForeignKey(
         "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="forks", verbose_name=_("copied from")
     )
+    # The owner's organisation (never a change of the deck: ``updated_at`` and the versions stay as they are).
+    folder = models.ForeignKey(
+        DeckFolder, on_delete=models.SET_NULL, null=True, blank=True, related_name="decks", verbose_name=_("folder")
+    )
+    tags = models.ManyToManyField(DeckTag, blank=True, related_name="decks", verbose_name=_("tags"))
+    archived_at = models.DateTimeField(_("archived"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -29,9 +29,11 @@ from .rules.base import DeckRules, Verdict, Zone, ZoneSize
 
 
 def with_card_counts(decks: QuerySet[Deck]) -> QuerySet[Deck]:
-    """The decks with ``card_count``: every copy in every zone."""
+    """The decks with ``card_count``: every copy in every zone, in the order they were given (newest change first
+    when none was)."""
     # order_by again: Django drops Meta.ordering from aggregate queries.
-    return decks.annotate(card_count=Coalesce(Sum("entries__count"), 0)).order_by("-updated_at", "id")
+    ordering = decks.query.order_by or ("-updated_at", "id")
+    return decks.annotate(card_count=Coalesce(Sum("entries__count"), 0)).order_by(*ordering)
 
 
 # --- values -----------------------------------------------------------------------------------------

@@ -1,11 +1,12 @@
 from django.urls import path
 
-from . import views, views_versions
+from . import views, views_organise, views_printing, views_versions
 
 app_name = "decks"
 
 urlpatterns = [
-    path("", views.my_decks, name="my_decks"),
+    path("", views_organise.my_decks, name="my_decks"),
+    path("folders/", views_organise.folders, name="folders"),
     path("public/", views.public_decks, name="public"),
     path("new/", views.new_deck, name="new"),
     path("shared/<str:token>/", views.shared_deck, name="shared"),
@@ -17,6 +18,10 @@ urlpatterns = [
     path("<int:pk>/copy/", views.copy_deck, name="copy"),
     path("<int:pk>/share-link/", views.new_share_link, name="new_share_link"),
     path("<int:pk>/delete/", views.delete_deck, name="delete"),
+    path("<int:pk>/organise/", views_organise.organise, name="organise"),
+    path("<int:pk>/picture.png", views_printing.deck_picture, name="picture"),
+    path("<int:pk>/registration.pdf", views_printing.registration_sheet, name="registration_sheet"),
+    path("<int:pk>/proxies.pdf", views_printing.proxies, name="proxies"),
     path("<int:pk>/history/", views_versions.history, name="history"),
     path("<int:pk>/diff/", views_versions.diff, name="diff"),
     path("<int:pk>/versions/<int:number>/restore/", views_versions.restore, name="restore_version"),

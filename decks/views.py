@@ -37,8 +37,9 @@ from cardsite import pagecache
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
+from collection import selectors as collection_selectors
 
-from . import presentation, selectors, services
+from . import organise_selectors, presentation, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
 from .models import Deck
 from .rules import get_rules
@@ -77,12 +78,6 @@ def builder_errors(view):
 
 
 # --- lists ------------------------------------------------------------------------------------------
-
-
-@account_required
-def my_decks(request: HttpRequest) -> HttpResponse:
-    decks = presentation.with_verdicts(presentation.with_card_counts(selectors.decks_of(request.user)), _language())
-    return render(request, "decks/my_decks.html", {"decks": decks, "show_verdict": True})
 
 
 @cached_for_readers("cards", "decks")
@@ -126,6 +121,10 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
         if deck.visibility == Deck.Visibility.LINK
         else "",
     }
+    if context["is_owner"]:  # the owner's own organisation (folder, tags, archive), shown to the owner alone
+        context["folders"] = organise_selectors.folders_of(request.user)
+        context["deck_tags"] = ", ".join(tag.name for tag in deck.tags.all())
+        context["no_folder"] = organise_selectors.NO_FOLDER
     return render(request, "decks/detail.html", context)
 
 
@@ -180,10 +179,11 @@ def _search_context(request: HttpRequest, deck: Deck) -> dict:
     """Cards of the deck's game for the builder: the query (search syntax), a kind, a page."""
     query = request.GET.get("q", "").strip()
     kind = request.GET.get("kind") or ""
+    owned_only = request.GET.get("owned") == "1"
     language = _language()
-    context: dict = {"query": query, "kind": kind}
+    context: dict = {"query": query, "kind": kind, "owned_only": owned_only}
     if query:
-        outcome = card_selectors.search_cards(query, language, game=deck.game)
+        outcome = card_selectors.search_cards(query, language, game=deck.game, user=request.user)
         if outcome.error is not None:
             context["error"] = outcome.error
             return context
@@ -194,11 +194,14 @@ def _search_context(request: HttpRequest, deck: Deck) -> dict:
         cards = cards.filter(kind__isnull=True)
     elif kind:
         cards = cards.filter(kind=kind)
+    if owned_only:
+        cards = cards.filter(pk__in=collection_selectors.owned_card_ids(request.user))
     rules = get_rules(deck.game.slug)
     try:
         with card_selectors.search_guard():
             page = Paginator(cards, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
             context["rows"] = [presentation.builder_row(card, rules, language) for card in with_pictures(page)]
+            context["owned"] = collection_selectors.owned_counts(request.user, [row["card"] for row in context["rows"]])
     except card_selectors.SearchFailed as failure:
         context["error"] = failure.message
         return context

@@ -150,7 +150,17 @@ def _align_body(body: dict[str, Any], slug: str) -> dict[str, Any]:
         body["tracks"] = _align_tracks(body["tracks"], slug)
     if "source_kind" in body:
         body = _align_pictures(body, slug)
+    if isinstance(body.get("folder"), int):
+        body["folder"] = _fuzzing_users_folder()
     return body
+
+
+def _fuzzing_users_folder() -> int:
+    """A folder of the user the requests are sent as (made again when a case deleted it)."""
+    from decks.models import DeckFolder
+
+    alice = get_user_model().objects.get(username="alice")
+    return DeckFolder.objects.get_or_create(owner=alice, name="Fuzz folder")[0].pk
 
 
 def _align_pictures(body: dict[str, Any], slug: str) -> dict[str, Any]:
@@ -280,6 +290,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     if case.operation.path == "/api/readings/" and isinstance(case.body, dict):
         case.body = {**case.body, "photo": [PICTURE]}  # as for /api/images/: a picture, to be read
         return
+    if case.operation.path.startswith("/api/collection/{game}/"):
+        _align_collection(case)
+        return
     slug = _game_of(case)
     if slug is None:
         return
@@ -293,6 +306,35 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
         # from 0 to the turn and in order, as the parameter's description says
         draws = sorted(min(int(part), turns) for part in query["draws"].split(","))
         query["draws"] = ",".join(map(str, draws))
+
+
+def _align_collection(case: Any) -> None:
+    """A collection case made to fit alice's collection: a card of the game in the path, as many copies as the case
+    adds (none) or removes (the most), lists and CSV naming the game's cards, her own decks of the game."""
+    from collection import services as collection_services
+    from collection.models import MAX_OWNED
+
+    slug = (case.path_parameters or {}).get("game")
+    if slug not in game_slugs() or not isinstance(case.body, dict):
+        return
+    body = dict(case.body)
+    keys = list(Card.objects.filter(game__slug=slug).order_by("key").values_list("key", flat=True))
+    alice = get_user_model().objects.get(username="alice")
+    if isinstance(body.get("card"), str):
+        body["card"] = _pick(keys, body["card"])
+        if case.operation.path.endswith("/add/"):
+            collection_services.set_count(alice, Card.objects.get(game__slug=slug, key=body["card"]), 0)
+        if case.operation.path.endswith("/remove/"):
+            collection_services.set_count(alice, Card.objects.get(game__slug=slug, key=body["card"]), MAX_OWNED)
+    chosen = [_pick(keys, (body.get("text") or body.get("csv"), n)) for n in range(3)]
+    if isinstance(body.get("text"), str):
+        body["text"] = "".join(f"1 {key}\n" for key in chosen)
+    if isinstance(body.get("csv"), str):
+        body["csv"] = "key,count\n" + "".join(f'"{key}",1\n' for key in chosen)
+    if isinstance(body.get("decks"), list):
+        own = list(Deck.objects.filter(owner=alice, game__slug=slug).order_by("pk").values_list("pk", flat=True))
+        body["decks"] = [_pick(own, (deck, n)) for n, deck in enumerate(body["decks"])] or own[:1]
+    case.body = body
 
 
 @schemathesis.hook

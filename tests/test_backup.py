@@ -45,6 +45,7 @@ from cards.importing import parse_json
 from cards.models import Card, CardFieldValue, SearchDocument, SeedConflict
 from cards.selectors import search_cards
 from cardsite import backup
+from collection import services as collection_services
 from decks import services as deck_services
 from decks.models import Deck
 from simulator import services as simulator_services
@@ -191,6 +192,15 @@ def fill_every_model() -> None:
             ("deck", card("shadowera", TEST_CARD), 2),
         ],
     )
+    # The owner's organisation: a folder, tags (the many-to-many rows too) and the archive.
+    from decks import organise_services
+
+    organise_services.organise(
+        deck,
+        folder=organise_services.create_folder(owner, "テスト用フォルダ"),
+        tags=["テスト", "budget"],
+        archived=True,
+    )
     LogEntry.objects.create(
         user=admin,
         content_type=ContentType.objects.get_for_model(Deck),
@@ -272,6 +282,9 @@ def fill_every_model() -> None:
     StrategySearchChunk.objects.create(
         run=search, index=0, island=0, round=0, status=StrategySearchChunk.Status.DONE, played=4, state={"played": 4}
     )
+    # A collection (issue 14, item 1): the bound and a CJK-keyed card.
+    collection_services.set_count(owner, card("shadowera", "Test Ally 01"), 999)
+    collection_services.set_count(owner, card("suikoden", "テスト人物03"), 2)
 
 
 def snapshot() -> dict[str, list[dict[str, Any]]]:

@@ -115,7 +115,7 @@ def test_every_query_error_reads_in_the_readers_language(code, language):
         shown = query_error_message(error)
     assert shown != error.message
     # words typed in queries
-    syntax = r"\b(?:asc|desc|translated|untranslated|incomplete|complete|true|false|unknown|VALUE)\b"
+    syntax = r"\b(?:asc|desc|translated|untranslated|incomplete|complete|true|false|unknown|owned|VALUE)\b"
     assert not re.search(r"[A-Za-z]{4,}", re.sub(syntax, "", shown))
 
 

@@ -23,7 +23,7 @@ Decisions where the issue was silent, modelled on Scryfall:
 from __future__ import annotations
 
 import operator as operator_module
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -86,6 +86,16 @@ ORDERS = ("number", "name", "kind", "game")
 NUMERIC_TYPES = (IntegerType, BooleanType)
 
 
+# Fields whose answer depends on who asks (``owned:``, registered by the collection app at start-up): name ->
+# a function of the user and the filter giving the matching card ids. An anonymous search using one is a query
+# error ("sign in"), not a failure.
+USER_FIELDS: dict[str, Callable[[Any, ast.FieldFilter], IdSet]] = {}
+
+
+def register_user_field(name: str, builder: Callable[[Any, ast.FieldFilter], IdSet]) -> None:
+    USER_FIELDS[name] = builder
+
+
 # A comparison over more distinct values than this is answered from the field values table.
 MAX_VALUES_IN_EXPRESSION = 64
 
@@ -114,8 +124,9 @@ def _error(code: str, node: ast.Node, **params: Any) -> ast.QuerySyntaxError:
 
 
 class _Compiler:
-    def __init__(self, glossary: Glossary | None, languages: tuple[str, ...]) -> None:
+    def __init__(self, glossary: Glossary | None, languages: tuple[str, ...], user: Any = None) -> None:
         self._glossary = glossary
+        self.user = user
         self.languages = languages
         self.fields = declared_fields()
         self.also_searched: list[str] = []
@@ -172,9 +183,14 @@ class _Compiler:
         name = FIELD_ALIASES.get(node.name, node.name)
         if name in BUILTIN_FIELDS:
             return getattr(self, f"builtin_{name}")(node)
+        if name in USER_FIELDS:
+            if self.user is None or not self.user.is_authenticated:
+                raise _error("needs_account", node, field=node.name)
+            return USER_FIELDS[name](self.user, node)
         specs = self.fields.get(name)
         if not specs:
-            raise _error("unknown_field", node, field=node.name, fields=[*BUILTIN_FIELDS, *sorted(self.fields)])
+            fields = [*BUILTIN_FIELDS, *sorted(USER_FIELDS), *sorted(self.fields)]
+            raise _error("unknown_field", node, field=node.name, fields=fields)
         return self.declared_field(name, specs, node)
 
     def _equality_only(self, node: ast.FieldFilter, name: str) -> None:
@@ -378,10 +394,10 @@ def _languages(node: ast.Node | None) -> tuple[str, ...]:
     return tuple(found) or tuple(LANGUAGE_CODES)
 
 
-def compile_query(query: ast.Query, glossary: Glossary | None = None) -> CompiledQuery:
-    """Build the card filter and display settings for a parsed query."""
+def compile_query(query: ast.Query, glossary: Glossary | None = None, user: Any = None) -> CompiledQuery:
+    """Build the card filter and display settings for a parsed query (``user``: who searches, for ``owned:``)."""
     languages = _languages(query.root)
-    compiler = _Compiler(glossary, languages)
+    compiler = _Compiler(glossary, languages, user)
     ids = compiler.compile(query.root) if query.root is not None else ALL_CARDS
     order = (query.display.order or "number").lower()
     numeric = sorted(

@@ -58,6 +58,8 @@ MESSAGES: dict[str, str] = {
     "boolean_value": N_("%(field)s takes true or false, not '%(value)s'."),
     "whole_number": N_("%(field)s takes a whole number, not '%(value)s'."),
     "number_too_large": N_("%(field)s: %(value)s is too large a number."),
+    "needs_account": N_("%(field)s: searches the cards you own. Sign in to use it."),
+    "owned_value": N_("owned: takes yes, no or a number of copies, not '%(value)s'."),
     "unknown_order": N_("Cannot order by '%(value)s'. Orders: %(orders)s."),
 }
 

@@ -26,8 +26,8 @@ from cards.models import Card, Game
 from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
 from cardsite.errors import FieldProblems, Message
 
-from .. import services
-from ..models import Deck
+from .. import organise_selectors, organise_services, services
+from ..models import Deck, DeckFolder
 from ..rules import get_rules
 from ..selectors import can_edit
 
@@ -52,6 +52,13 @@ class EntrySerializer(serializers.Serializer):
         return entry.card.display_name(self.context.get("language") or "ja")
 
 
+class OrganisationSerializer(serializers.Serializer):
+    folder = serializers.IntegerField(allow_null=True, help_text="The id of the deck's folder, or null.")
+    folder_name = serializers.CharField(allow_null=True)
+    tags = serializers.ListField(child=serializers.CharField())
+    archived = serializers.BooleanField()
+
+
 class DeckSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     game = serializers.SlugField(source="game.slug")
@@ -61,6 +68,9 @@ class DeckSerializer(serializers.ModelSerializer):
         help_text="For the owner only (null for others): a deck shared by link is readable with ?token=<this>."
     )
     card_count = serializers.SerializerMethodField(help_text="Cards in every zone, copies counted.")
+    organisation = serializers.SerializerMethodField(
+        help_text="For the owner only (null for others): the deck's folder, tags and whether it is archived."
+    )
 
     class Meta:
         model = Deck
@@ -77,6 +87,7 @@ class DeckSerializer(serializers.ModelSerializer):
             "is_owner",
             "share_token",
             "card_count",
+            "organisation",
             "created_at",
             "updated_at",
         ]
@@ -96,6 +107,18 @@ class DeckSerializer(serializers.ModelSerializer):
     @extend_schema_field(serializers.CharField(allow_null=True))
     def get_share_token(self, deck: Deck) -> str | None:
         return deck.share_token if self.get_is_owner(deck) else None
+
+    @extend_schema_field(OrganisationSerializer(allow_null=True))
+    def get_organisation(self, deck: Deck) -> dict[str, Any] | None:
+        if not self.get_is_owner(deck):
+            return None
+        folder = deck.folder
+        return {
+            "folder": None if folder is None else folder.pk,
+            "folder_name": None if folder is None else folder.name,
+            "tags": [tag.name for tag in deck.tags.all()],
+            "archived": deck.archived_at is not None,
+        }
 
     def get_card_count(self, deck: Deck) -> int:
         total = getattr(deck, "card_total", None)
@@ -268,6 +291,16 @@ class DeckWriteSerializer(JSONBodySerializer):
         max_length=MAX_ENTRIES,
         help_text="Every entry of the deck; replaces the entries it had.",
     )
+    folder = serializers.IntegerField(
+        allow_null=True, required=False, min_value=1, help_text="The id of one of your folders, or null for none."
+    )
+    tags = serializers.ListField(
+        child=serializers.CharField(max_length=organise_services.MAX_TAG_NAME),
+        max_length=organise_services.MAX_TAGS_PER_DECK,
+        required=False,
+        help_text="The deck's tags (replacing the ones it had); only its owner sees them.",
+    )
+    archived = serializers.BooleanField(required=False, help_text="An archived deck is left out of the owner's list.")
 
     def validate_name(self, name: str) -> str:
         return name.strip()
@@ -315,6 +348,42 @@ class DeckParametersSerializer(LanguageSerializer):
 class DeckListParametersSerializer(LanguageSerializer):
     mine = serializers.BooleanField(required=False, help_text="Only the user's own decks (needs credentials).")
     game = GameSlugField(required=False, help_text="Only decks of this game.")
+    folder = serializers.RegexField(
+        r"^(none|[1-9][0-9]{0,17})$",
+        required=False,
+        help_text="A folder's id, or `none` (implies mine).",
+    )
+    tag = serializers.CharField(
+        required=False, max_length=organise_services.MAX_TAG_NAME, help_text="A tag's name (implies mine)."
+    )
+    archived = serializers.ChoiceField(
+        choices=list(organise_selectors.ARCHIVE_CHOICES),
+        required=False,
+        help_text="`active` (not archived), `archived` or `all` (the default with mine; implies mine).",
+    )
+    legality = serializers.ChoiceField(
+        choices=list(organise_selectors.LEGALITY_CHOICES),
+        required=False,
+        help_text="By the rules' verdict (implies mine).",
+    )
+    ordering = serializers.ChoiceField(
+        choices=list(organise_selectors.SORTS),
+        required=False,
+        help_text="`changed` (the default: last change, newest first), `oldest_change`, `name`, `created`.",
+    )
+
+
+class FolderSerializer(serializers.ModelSerializer):
+    deck_count = serializers.IntegerField(read_only=True, help_text="Its decks that are not archived.")
+
+    class Meta:
+        model = DeckFolder
+        fields = ["id", "name", "deck_count", "created_at"]
+        read_only_fields = ["id", "created_at"]
+
+
+class FolderWriteSerializer(JSONBodySerializer):
+    name = serializers.CharField(max_length=organise_services.MAX_FOLDER_NAME, trim_whitespace=False)
 
 
 # --- checks that need the game

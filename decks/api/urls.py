@@ -2,16 +2,17 @@
 
 ``""`` list and create; ``<pk>/`` read, change, delete; ``<pk>/entries/`` read, replace (PUT)
 or set counts (PATCH); ``<pk>/validate/`` the verdict (GET or POST); ``validate/`` the
-verdict on an unsaved deck (POST).
+verdict on an unsaved deck (POST); ``folders/`` the user's deck folders.
 """
 
 from rest_framework.routers import SimpleRouter
 
-from .views import DeckViewSet
+from .views import DeckFolderViewSet, DeckViewSet
 
 app_name = "decks_api"
 
 router = SimpleRouter(use_regex_path=False)  # path converters: DeckViewSet.lookup_value_converter
+router.register("folders", DeckFolderViewSet, basename="folder")  # before the decks' own routes
 router.register("", DeckViewSet, basename="deck")
 
 urlpatterns = router.urls

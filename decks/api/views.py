@@ -14,15 +14,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet, Sum
+from django.http import HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotAuthenticated
-from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.exceptions import NotAuthenticated, NotFound
+from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
+from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
@@ -33,12 +36,13 @@ from cardsite import pagecache
 from cardsite.api_errors import merge_errors
 from cardsite.errors import Message
 from cardsite.labels import pick
+from cardsite.renderers import FileRenderer
 
-from .. import services, versions
-from ..models import Deck
+from .. import organise_selectors, organise_services, printing, printouts, services, versions
+from ..models import Deck, DeckFolder
 from ..rules import get_rules
 from ..rules.base import DeckSpec, Verdict, validate
-from ..selectors import access_deck, deck_entries, deck_spec, decks_of, unsaved_deck_spec, visible_decks
+from ..selectors import access_deck, deck_entries, deck_spec, unsaved_deck_spec, visible_decks
 from .serializers import (
     DeckDetailSerializer,
     DeckListParametersSerializer,
@@ -51,6 +55,8 @@ from .serializers import (
     EntriesPatchBodySerializer,
     EntrySerializer,
     FieldErrors,
+    FolderSerializer,
+    FolderWriteSerializer,
     LanguageSerializer,
     UnsavedDeckSerializer,
     VerdictSerializer,
@@ -193,18 +199,33 @@ class DeckViewSet(viewsets.GenericViewSet):
     def get_queryset(self) -> QuerySet[Deck]:
         user = self.request.user
         parameters = DeckListParametersSerializer.read(self.request.query_params)
-        if parameters.get("mine"):
+        ordering = organise_selectors.SORTS[parameters.get("ordering", "changed")]
+        # Folders, tags, the archive and legality are the owner's own: filtering by them lists the user's decks.
+        if parameters.get("mine") or {"folder", "tag", "archived", "legality"} & set(parameters):
             if not user.is_authenticated:
-                raise NotAuthenticated("?mine=1 lists the user's own decks: log in or send a token.")
-            decks = decks_of(user)
+                raise NotAuthenticated(
+                    "?mine=1 (and folder, tag, archived, legality) list the user's own decks: log in or send a token."
+                )
+            if "game" in parameters:
+                game_from_slug(parameters["game"])  # an unknown game is a 400, as without mine
+            chosen = organise_selectors.DeckFilter(
+                game=parameters.get("game", ""),
+                folder=parameters.get("folder", ""),
+                tag=parameters.get("tag", ""),
+                legality=parameters.get("legality", ""),
+                archive=parameters.get("archived", "all"),
+                sort=parameters.get("ordering", "changed"),
+            )
+            decks = organise_selectors.filtered_decks(user, chosen, self.language())
         else:
             decks = visible_decks(user)
-        if "game" in parameters:
-            decks = decks.filter(game=game_from_slug(parameters["game"]))
+            if "game" in parameters:
+                decks = decks.filter(game=game_from_slug(parameters["game"]))
         return (
-            decks.select_related("game", "owner")
+            decks.select_related("game", "owner", "folder")
+            .prefetch_related("tags")
             .annotate(card_total=Sum("entries__count"))
-            .order_by("-updated_at", "id")
+            .order_by(*ordering)
         )
 
     def get_deck(self, *, write: bool = False) -> Deck:
@@ -212,7 +233,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         return access_deck(self.request.user, self.kwargs["pk"], token=token, write=write)
 
     def detail_response(self, deck: Deck, status_code: int = 200, **kwargs: Any) -> Response:
-        deck = Deck.objects.select_related("game", "owner").get(pk=deck.pk)
+        deck = Deck.objects.select_related("game", "owner", "folder").prefetch_related("tags").get(pk=deck.pk)
         return Response(DeckDetailSerializer(deck, context=self.get_serializer_context()).data, status_code, **kwargs)
 
     # --- CRUD
@@ -226,18 +247,34 @@ class DeckViewSet(viewsets.GenericViewSet):
         data = _valid(DeckWriteSerializer, request.data)
         game = game_from_slug(data["game"])
         mode, options, entries = _clean_deck_body(game, data)
-        deck = services.create_deck(
-            owner=request.user,
-            game=game,
-            name=data["name"],
-            description=data.get("description", ""),
-            mode=mode,
-            options=options,
-            visibility=data.get("visibility", Deck.Visibility.PRIVATE),
-            entries=entries,
-        )
+        organisation = self._organisation(data)
+        with transaction.atomic():  # the request's changes all or none
+            deck = services.create_deck(
+                owner=request.user,
+                game=game,
+                name=data["name"],
+                description=data.get("description", ""),
+                mode=mode,
+                options=options,
+                visibility=data.get("visibility", Deck.Visibility.PRIVATE),
+                entries=entries,
+            )
+            organise_services.organise(deck, **organisation)
         location = reverse("decks_api:deck-detail", kwargs={"pk": deck.pk}, request=request)
         return self.detail_response(deck, status.HTTP_201_CREATED, headers={"Location": location})
+
+    def _organisation(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The body's folder, tags and archived as ``organise_services.organise``'s arguments (a folder that is not
+        the user's is a field error, as an unknown one is)."""
+        organisation: dict[str, Any] = {"tags": data.get("tags"), "archived": data.get("archived")}
+        if "folder" in data:
+            folder = None
+            if data["folder"] is not None:
+                folder = organise_selectors.folder_of(self.request.user, data["folder"])
+                if folder is None:
+                    raise FieldErrors({"folder": [Message(_("That folder is not one of yours."))]})
+            organisation["folder"] = folder
+        return organisation
 
     def retrieve(self, request: Request, pk: str) -> Response:
         return self.detail_response(self.get_deck())
@@ -268,15 +305,18 @@ class DeckViewSet(viewsets.GenericViewSet):
                 merge_errors(errors, error.errors)
         if errors:
             raise FieldErrors(errors)
-        services.update_deck(
-            deck,
-            name=data.get("name"),
-            description=data.get("description"),
-            mode=mode,
-            options=options,
-            visibility=data.get("visibility"),
-            entries=entries,
-        )
+        organisation = self._organisation(data)
+        with transaction.atomic():  # the request's changes all or none
+            services.update_deck(
+                deck,
+                name=data.get("name"),
+                description=data.get("description"),
+                mode=mode,
+                options=options,
+                visibility=data.get("visibility"),
+                entries=entries,
+            )
+            organise_services.organise(deck, **organisation)
         return self.detail_response(deck)
 
     def update(self, request: Request, pk: str) -> Response:
@@ -420,6 +460,54 @@ class DeckViewSet(viewsets.GenericViewSet):
         restored = services.restore_version(deck, versions.version(deck, number))
         return Response(self.version_data(restored))
 
+    # --- picture and printouts (issue 14, item 6): the files the deck page links, for API clients
+
+    def _printout(self, kind: str) -> HttpResponse:
+        deck = self.get_deck()
+        printed = printouts.printed_deck(deck, self.language(), thumbnails=kind != "proxies")
+        if kind == "picture":
+            content, media_type, name = printing.deck_picture(printed), "image/png", f"deck-{deck.pk}.png"
+        elif kind == "registration":
+            content, media_type = printing.registration_sheet(printed), "application/pdf"
+            name = f"deck-{deck.pk}-registration.pdf"
+        else:
+            try:
+                content = printing.proxy_sheet(printed)
+            except printing.TooManyProxies as error:
+                raise FieldErrors({"proxies": [printouts.proxies_refused(error)]}) from None
+            media_type, name = "application/pdf", f"deck-{deck.pk}-proxies.pdf"
+        response = HttpResponse(content, content_type=media_type)
+        response["Content-Disposition"] = f'inline; filename="{name}"'
+        return response
+
+    @extend_schema(
+        summary="A deck's make-up as a picture (PNG)",
+        parameters=[DeckParametersSerializer],
+        responses={(200, "image/png"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, FileRenderer.for_type("image/png")])
+    def picture(self, request: Request, pk: str) -> HttpResponse:
+        return self._printout("picture")
+
+    @extend_schema(
+        summary="A deck's registration sheet (PDF)",
+        parameters=[DeckParametersSerializer],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, FileRenderer.for_type("application/pdf")])
+    def registration(self, request: Request, pk: str) -> HttpResponse:
+        return self._printout("registration")
+
+    @extend_schema(
+        summary="Proxies of a deck's cards to print and cut (PDF)",
+        description=f"One proxy per copy, at most {printing.MAX_PROXIES} (400 above that).",
+        parameters=[DeckParametersSerializer],
+        responses={(200, "application/pdf"): OpenApiTypes.BINARY, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["get"], renderer_classes=[JSONRenderer, FileRenderer.for_type("application/pdf")])
+    def proxies(self, request: Request, pk: str) -> HttpResponse:
+        return self._printout("proxies")
+
     # --- verdicts
 
     @extend_schema(
@@ -458,3 +546,74 @@ class DeckViewSet(viewsets.GenericViewSet):
 
         # The verdict depends only on the body and the cards: the same body is answered from memory.
         return Response(pagecache.remembered(request, ("cards",), verdict))
+
+
+FOLDER_NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such folder of yours.")
+FOLDER_EXISTS = OpenApiResponse(ErrorSerializer, description="You already have a folder of that name.")
+
+
+@extend_schema_view(
+    list=extend_schema(summary="Your deck folders", responses={200: FolderSerializer(many=True)}),
+    create=extend_schema(
+        summary="Make a deck folder",
+        request=FolderWriteSerializer,
+        responses={201: FolderSerializer, 409: FOLDER_EXISTS},
+    ),
+    retrieve=extend_schema(
+        summary="One of your deck folders", responses={200: FolderSerializer, 404: FOLDER_NOT_FOUND}
+    ),
+    partial_update=extend_schema(
+        summary="Rename a deck folder",
+        request=FolderWriteSerializer,
+        responses={200: FolderSerializer, 404: FOLDER_NOT_FOUND, 409: FOLDER_EXISTS},
+    ),
+    destroy=extend_schema(
+        summary="Delete a deck folder (its decks are kept, out of any folder)",
+        responses={204: None, 404: FOLDER_NOT_FOUND},
+    ),
+)
+class DeckFolderViewSet(viewsets.GenericViewSet):
+    """The user's own folders of decks (only the owner ever sees them)."""
+
+    queryset = DeckFolder.objects.none()  # for the schema; get_queryset reads the user's own
+    serializer_class = FolderSerializer
+    permission_classes = (IsAuthenticated,)
+    lookup_value_converter = "int"
+    pagination_class = None
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    @property
+    def throttle_scope(self) -> str | None:
+        return None if self.request.method in SAFE_METHODS else "deck_write"
+
+    def get_queryset(self) -> QuerySet[DeckFolder]:
+        return organise_selectors.folders_of(self.request.user)
+
+    def get_folder(self) -> DeckFolder:
+        folder = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
+        if folder is None:
+            raise NotFound(_("No such folder of yours."))
+        return folder
+
+    def list(self, request: Request) -> Response:
+        return Response(FolderSerializer(self.get_queryset(), many=True).data)
+
+    def create(self, request: Request) -> Response:
+        data = _valid(FolderWriteSerializer, request.data)
+        folder = organise_services.create_folder(request.user, data["name"])
+        location = reverse("decks_api:folder-detail", kwargs={"pk": folder.pk}, request=request)
+        data = FolderSerializer(self.get_queryset().get(pk=folder.pk)).data
+        return Response(data, status.HTTP_201_CREATED, headers={"Location": location})
+
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(FolderSerializer(self.get_folder()).data)
+
+    def partial_update(self, request: Request, pk: str) -> Response:
+        folder = self.get_folder()
+        data = _valid(FolderWriteSerializer, request.data)
+        organise_services.rename_folder(folder, data["name"])
+        return Response(FolderSerializer(self.get_queryset().get(pk=folder.pk)).data)
+
+    def destroy(self, request: Request, pk: str) -> Response:
+        organise_services.delete_folder(self.get_folder())
+        return Response(status=status.HTTP_204_NO_CONTENT)

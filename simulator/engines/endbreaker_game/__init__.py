@@ -5,6 +5,11 @@
 many games with common random numbers, Wilson intervals and a corrected sequential stop.
 """
 
+from . import native
+
+# Before anything imports the compiled modules: an old build never shadows an edited source.
+native.use_fresh_build_only(__name__)
+
 from .declarations import EVENT_KINDS, LOGGED_KINDS
 from .effects import MASQUERADE_SCRIPTS, SCRIPTS, CardScript, MasqueradeScript
 from .game import Game, InPlay, LogEntry, Masquerade, Player, place_rewards, play_game

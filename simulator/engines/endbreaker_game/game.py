@@ -54,13 +54,24 @@ class LogEntry(NamedTuple):
     detail: str = ""
 
 
-@dataclass(eq=False, slots=True)  # slots: one is made for every card played
 class InPlay:
-    """A card on a player's field, with the skill and AT it has now (effects change them)."""
+    """A card on a player's field, with the skill and AT it has now (effects change them).
 
+    A plain class, not a dataclass: one is made for every card played, and compiled (``native``) a plain class's
+    ``__init__`` is compiled too, where a dataclass's is made at import time in Python."""
+
+    __slots__ = ("at", "card", "skill")
     card: SimCard
     skill: str
     at: int
+
+    def __init__(self, card: SimCard, skill: str, at: int) -> None:
+        self.card = card
+        self.skill = skill
+        self.at = at
+
+    def __repr__(self) -> str:
+        return f"InPlay(card={self.card!r}, skill={self.skill!r}, at={self.at!r})"
 
 
 @dataclass(eq=False)
