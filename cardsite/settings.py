@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "contributions",
     "readings",
     "collection",
+    "community",
 ]
 
 MIDDLEWARE = [
@@ -300,6 +301,7 @@ SPECTACULAR_SETTINGS = {
     # Two models have a `status`: each enum named after its model.
     "ENUM_NAME_OVERRIDES": {
         "ChangeSetStatusEnum": "contributions.models.ChangeSet.Status",
+        "ModerationActionEnum": "community.models.ModerationAction.Action",
         "ReadingStatusEnum": "readings.models.ReadingStatus",
         "RunStatusEnum": "simulator.models.RunStatus",
     },

@@ -48,6 +48,7 @@ from cards import services_images
 from cards.api.serializers import game_slugs
 from cards.gamedefs import get_game
 from cards.models import Card
+from community import services as community_services
 from contributions import services as contribution_services
 from contributions.models import ChangeSet, GameRole
 from decks import services as deck_services
@@ -375,6 +376,13 @@ class Fuzzing:
                 self.deck(self.bob, slug, Deck.Visibility.PRIVATE, playable),
                 self.deck(self.bob, slug, Deck.Visibility.PUBLIC, playable),
             ]
+        # Published decks (community): alice's and bob's public decks, a comment of bob's on alice's.
+        publications = [
+            community_services.publish(deck, user=deck.owner, title=deck.name)
+            for deck in decks
+            if deck.visibility == Deck.Visibility.PUBLIC
+        ]
+        community_services.add_comment(publications[0], author=self.bob, body="Test comment")
         runs = [
             simulation_services.start_run(
                 deck=deck, requester=deck.owner, games=10, turns=2, policy="default", params={}, language="en"
@@ -387,7 +395,7 @@ class Fuzzing:
         change_sets.append(self.change_set(self.alice, "shadowera"))
         EXISTING.clear()
         EXISTING["change_set_id"] = [change_set.pk for change_set in change_sets]
-        EXISTING["id"] = [deck.pk for deck in decks]
+        EXISTING["id"] = [deck.pk for deck in decks] + [publication.pk for publication in publications]
         EXISTING["run_id"] = [run.pk for run in runs]
         EXISTING["game"] = game_slugs()
         EXISTING["key"] = sorted(Card.objects.values_list("key", flat=True))

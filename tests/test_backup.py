@@ -209,6 +209,19 @@ def fill_every_model() -> None:
         action_flag=ADDITION,
         change_message='[{"added": {}}]',
     )
+    # A published deck (community): liked, kept, commented and replied to (notifications), reported, moderated,
+    # and a blocked user.
+    from community import services as community_services
+
+    publication = community_services.publish(deck, user=owner, title="テスト公開", description="**テスト** 𠮷\n\n- 一")
+    community_services.set_like(publication, admin, True)
+    community_services.set_favourite(publication, admin, True)
+    remark = community_services.add_comment(publication, author=admin, body="テスト：コメント")
+    community_services.add_comment(publication, author=owner, body="返信", parent=remark)
+    reported = community_services.report(publication, reporter=admin, reason="other", note="テスト", comment=remark)
+    community_services.moderate(moderator=admin, action="hide", reason="テスト", report=reported)
+    troll = users.objects.create_user("テスト荒らし", password=PASSWORD)
+    community_services.moderate(moderator=admin, action="block", reason="テスト", user=troll)
     # Queued: the site's database task backend stores its task (django_tasks_db.dbtaskresult).
     simulator_services.start_run(
         deck=deck, requester=owner, games=100, turns=5, policy="default", params={}, language="ja", seed=7

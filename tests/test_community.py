@@ -1,0 +1,353 @@
+"""Published decks (issue 14, item 5): publishing a snapshot, the public list per game (sorted, filtered by cards
+in the search language), likes and favourites, threaded comments with notifications, reports and the moderation
+queue, on the pages and through the API, with the same permissions: hidden things are seen by their author and
+staff only, a blocked user cannot publish or comment, and nothing anyone writes puts a script on a page."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import Client
+from rest_framework.test import APIClient
+
+from community import selectors, services
+from community.models import Block, Comment, ModerationAction, Notification, Publication, PublicationCard, Report
+from decks import services as deck_services
+from decks.models import Deck
+
+from .synthetic_decks import card, game
+from .users import make_user
+
+HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)> [link](javascript:alert(1)) **bold**'
+
+
+@pytest.fixture
+def cards(synthetic_cards):
+    return {key: card("shadowera", key) for key in ("Test Hero 01", "Test Ally 01", "Test Ally 02")}
+
+
+def make_deck(owner, cards, name="テストデッキ", allies=("Test Ally 01",), visibility=Deck.Visibility.PRIVATE):
+    entries = [("hero", cards["Test Hero 01"], 1)] + [("deck", cards[key], 3) for key in allies]
+    return deck_services.create_deck(
+        owner=owner, game=game("shadowera"), name=name, entries=entries, visibility=visibility
+    )
+
+
+def login(user) -> Client:
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(user)
+    return client
+
+
+def api(user=None) -> APIClient:
+    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
+    if user is not None:
+        client.force_authenticate(user)
+    return client
+
+
+@pytest.fixture
+def staff(db):
+    user = make_user("moderator")
+    user.is_staff = True
+    user.save()
+    return user
+
+
+# --- services and selectors -------------------------------------------------------------------------
+
+
+def test_publishing_makes_a_snapshot_and_republishing_a_new_current_one(owner, cards):
+    deck = make_deck(owner, cards)
+    first = services.publish(deck, user=owner, title="First", description="*one*")
+    deck_services.set_count(deck, "deck", cards["Test Ally 02"], 2)
+    second = services.publish(deck, user=owner, title="Second")
+    first.refresh_from_db()
+    assert not first.is_current and second.is_current
+    assert {"zone": "deck", "card": "Test Ally 02", "count": 2} in second.entries
+    assert all(entry["card"] != "Test Ally 02" for entry in first.entries)  # the snapshot did not change
+    assert set(PublicationCard.objects.filter(publication=second).values_list("card__key", flat=True)) == {
+        "Test Hero 01",
+        "Test Ally 01",
+        "Test Ally 02",
+    }
+    assert list(selectors.public_list(owner, game("shadowera"))) == [second]
+    deck.refresh_from_db()
+    assert deck.visibility == Deck.Visibility.PRIVATE  # the deck keeps its own visibility
+
+
+def test_only_the_owner_publishes_and_only_a_deck_with_cards(owner, other, cards):
+    deck = make_deck(owner, cards)
+    with pytest.raises(Exception) as refused:
+        services.publish(deck, user=other, title="Mine now")
+    assert type(refused.value).__name__ == "PermissionDenied"
+    empty = deck_services.create_deck(owner=owner, game=game("shadowera"), name="Empty")
+    with pytest.raises(services.EmptyDeck):
+        services.publish(empty, user=owner, title="Nothing")
+    with pytest.raises(services.CommunityError) as too_long:
+        services.publish(deck, user=owner, title="Long", description="x" * (services.MAX_DESCRIPTION_LENGTH + 1))
+    assert "at most 10,000 characters" in str(too_long.value)
+    assert not Publication.objects.exists()
+
+
+def test_filters_by_cards_included_and_excluded_in_the_search_language(owner, cards):
+    with_one = services.publish(make_deck(owner, cards, "A", ("Test Ally 01",)), user=owner, title="A")
+    with_two = services.publish(make_deck(owner, cards, "B", ("Test Ally 02",)), user=owner, title="B")
+    with_both = services.publish(make_deck(owner, cards, "C", ("Test Ally 01", "Test Ally 02")), user=owner, title="C")
+    shadowera = game("shadowera")
+
+    def titles(**filters):
+        return {p.title for p in selectors.public_list(owner, shadowera, language="en", **filters)}
+
+    assert titles(include='name:"Test Ally 01"') == {"A", "C"}
+    assert titles(include='name:"Test Ally 01"', exclude='name:"Test Ally 02"') == {"A"}
+    assert titles(exclude="kind:ally") == set()
+    assert titles() == {"A", "B", "C"}
+    # several cards in the query (any of them counts), and another order than the newest: the other plans
+    assert titles(include="kind:ally", exclude='name:"Test Ally 01"') == {"B"}
+    assert titles(include='name:"Test Ally 02"', sort="liked") == {"B", "C"}
+    assert [p.title for p in selectors.public_list(owner, shadowera, include='name:"Test Ally 01"')] == ["C", "A"]
+    with pytest.raises(services.CommunityError) as error:
+        selectors.public_list(owner, shadowera, include="attack>=")
+    assert error.value.errors and "include" in error.value.errors
+    assert {with_one, with_two, with_both} == set(Publication.objects.all())
+
+
+def test_sorts_by_likes_and_copies_kept_by_counters(owner, other, cards):
+    liked = services.publish(make_deck(owner, cards, "Liked"), user=owner, title="Liked")
+    copied = services.publish(make_deck(owner, cards, "Copied"), user=owner, title="Copied")
+    plain = services.publish(make_deck(owner, cards, "Plain"), user=owner, title="Plain")
+    assert services.set_like(liked, other, True) and services.set_like(liked, other, True)  # twice is once
+    services.set_like(liked, owner, True)
+    copy = services.copy_publication(copied, owner=other)
+    assert copy.forked_from_id == copied.deck_id and copy.owner == other
+    assert copy.entries.count() == 2
+    shadowera = game("shadowera")
+    assert selectors.public_list(other, shadowera, sort="liked").first().title == "Liked"
+    assert selectors.public_list(other, shadowera, sort="copied").first().title == "Copied"
+    assert selectors.public_list(other, shadowera).first().title == "Plain"
+    liked.refresh_from_db()
+    assert liked.like_count == 2
+    assert services.toggle_like(liked, other) is False
+    liked.refresh_from_db()
+    assert liked.like_count == 1 and plain.like_count == 0
+
+
+def test_comments_thread_and_notify_the_author_and_the_replied_to(owner, other, cards):
+    publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
+    third = make_user("third")
+    top = services.add_comment(publication, author=other, body="Nice")
+    reply = services.add_comment(publication, author=third, body="Agreed", parent=top)
+    services.add_comment(publication, author=owner, body="Thanks", parent=top)  # the author: nobody else to tell
+    threads = selectors.comment_threads(other, publication)
+    assert [t.comment for t in threads] == [top]
+    assert [t.comment.body for t in threads[0].replies] == ["Agreed", "Thanks"]
+    kinds = sorted(Notification.objects.values_list("recipient__username", "kind"))
+    # other hears of both replies; the deck's author of both comments on it, not of their own reply
+    assert kinds == [("other", "reply"), ("other", "reply"), ("owner", "comment"), ("owner", "comment")]
+    assert selectors.unread_count(owner) == 2
+    assert services.mark_read(owner) == 2 and selectors.unread_count(owner) == 0
+    publication.refresh_from_db()
+    assert publication.comment_count == 3 and reply.parent == top
+    with pytest.raises(services.CommunityError):
+        services.add_comment(publication, author=other, body="x" * (services.MAX_COMMENT_LENGTH + 1))
+    with pytest.raises(services.CommunityError):
+        services.add_comment(publication, author=other, body="   ")
+
+
+def test_hidden_things_are_seen_by_their_author_and_staff_only(owner, other, staff, cards):
+    publication = services.publish(make_deck(owner, cards), user=owner, title="テスト隠し")
+    comment = services.add_comment(publication, author=other, body="spam")
+    services.moderate(moderator=staff, action="hide", reason="spam", comment=comment)
+    services.moderate(moderator=staff, action="hide", reason="rude", publication=publication)
+    anonymous = Client()
+    assert anonymous.get(f"/decks/published/{publication.pk}/").status_code == 404
+    assert login(make_user("reader")).get(f"/decks/published/{publication.pk}/").status_code == 404
+    assert publication.title not in anonymous.get("/games/shadowera/decks/").content.decode()
+    author_page = login(owner).get(f"/decks/published/{publication.pk}/")
+    assert author_page.status_code == 200 and "spam" not in author_page.content.decode()
+    staff_page = login(staff).get(f"/decks/published/{publication.pk}/").content.decode()
+    assert "spam" in staff_page and "Hidden" in staff_page
+    assert api().get(f"/api/publications/{publication.pk}/").status_code == 404
+    services.moderate(moderator=staff, action="restore", reason="appeal", publication=publication)
+    assert anonymous.get(f"/decks/published/{publication.pk}/").status_code == 200
+    assert [a.action for a in ModerationAction.objects.order_by("id")] == ["hide", "hide", "restore"]
+
+
+def test_a_blocked_user_can_neither_publish_nor_comment(owner, other, staff, cards):
+    publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
+    services.moderate(moderator=staff, action="block", reason="trolling", user=other)
+    with pytest.raises(services.Blocked):
+        services.add_comment(publication, author=other, body="hi")
+    with pytest.raises(services.Blocked):
+        services.publish(make_deck(other, cards), user=other, title="Mine")
+    answer = api(other).post(f"/api/publications/{publication.pk}/comments/", {"body": "hi"}, format="json")
+    assert answer.status_code == 403 and answer.json()["code"] == "blocked"
+    page = login(other).post(f"/decks/published/{publication.pk}/comments/", {"body": "hi"})
+    assert page.status_code == 403 and "blocked" in page.content.decode()
+    services.moderate(moderator=staff, action="unblock", reason="apologised", user=other)
+    assert services.add_comment(publication, author=other, body="sorry").pk
+    assert not Block.objects.exists()
+
+
+def test_moderation_needs_staff_and_a_reason(owner, other, staff, cards):
+    publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
+    with pytest.raises(Exception) as refused:
+        services.moderate(moderator=other, action="hide", reason="x", publication=publication)
+    assert type(refused.value).__name__ == "PermissionDenied"
+    with pytest.raises(services.CommunityError):
+        services.moderate(moderator=staff, action="hide", reason="  ", publication=publication)
+    assert login(other).get("/moderation/").status_code == 403
+    assert api(other).get("/api/moderation/reports/").status_code == 403
+    assert not ModerationAction.objects.exists()
+
+
+# --- the pages ----------------------------------------------------------------------------------------
+
+
+def test_publish_like_comment_report_and_hide_through_the_pages(owner, other, staff, cards):
+    deck = make_deck(owner, cards)
+    deck_page = login(owner).get(f"/decks/{deck.pk}/").content.decode()
+    assert f'href="/decks/{deck.pk}/publish/"' in deck_page
+    published = login(owner).post(f"/decks/{deck.pk}/publish/", {"title": "My list", "description": "**Strong**"})
+    publication = Publication.objects.get()
+    assert published.status_code == 302 and published["Location"] == f"/decks/published/{publication.pk}/"
+    assert f'href="/decks/published/{publication.pk}/"' in login(owner).get(f"/decks/{deck.pk}/").content.decode()
+    assert login(other).get(f"/decks/{deck.pk}/publish/").status_code == 404  # a private deck of someone else
+
+    reader = login(other)
+    page = reader.get(f"/decks/published/{publication.pk}/").content.decode()
+    assert "<strong>Strong</strong>" in page and "Test Ally 01" in page
+    liked = reader.post(f"/decks/published/{publication.pk}/like/", HTTP_HX_REQUEST="true")
+    assert liked.status_code == 200 and 'aria-pressed="true"' in liked.content.decode()
+    reader.post(f"/decks/published/{publication.pk}/favourite/")
+    assert "My list" in reader.get("/decks/published/favourites/").content.decode()
+    reader.post(f"/decks/published/{publication.pk}/comments/", {"body": "Great deck"})
+    comment = Comment.objects.get()
+    assert "1" in login(owner).get("/").content.decode().split("Notifications", 1)[1][:80]
+    notes = login(owner).get("/notifications/").content.decode()
+    assert "other commented on “My list”" in notes
+    reader.post(f"/decks/published/{publication.pk}/report/", {"reason": "spam", "note": "ads"})
+    queue = login(staff).get("/moderation/").content.decode()
+    assert "ads" in queue and "My list" in queue
+    report = Report.objects.get()
+    login(staff).post(
+        "/moderation/act/", {"action": "hide", "publication": publication.pk, "report": report.pk, "reason": "ads"}
+    )
+    report.refresh_from_db()
+    assert report.resolved_at is not None and Publication.objects.get().hidden
+    log = login(staff).get("/moderation/").content.decode()
+    assert "ads" in log.split("Moderation log", 1)[1]
+    assert Client().get(f"/decks/published/{publication.pk}/").status_code == 404
+    assert comment.pk
+
+
+def test_the_list_sorts_filters_and_pages(owner, cards):
+    for number in range(30):
+        services.publish(make_deck(owner, cards, f"Deck {number:02d}"), user=owner, title=f"Deck {number:02d}")
+    services.publish(make_deck(owner, cards, "Other", ("Test Ally 02",)), user=owner, title="Other allies")
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    first = client.get("/games/shadowera/decks/").content.decode()
+    assert "Other allies" in first and 'rel="next"' in first and "Deck 05" not in first
+    second = client.get("/games/shadowera/decks/?page=2").content.decode()
+    assert "Deck 05" in second and 'rel="prev"' in second
+    filtered = client.get('/games/shadowera/decks/?exclude=name:"Test Ally 01"').content.decode()
+    assert "Other allies" in filtered and "Deck 05" not in filtered
+    broken = client.get("/games/shadowera/decks/?include=attack>=")
+    assert broken.status_code == 400 and "error-message" in broken.content.decode()
+    assert client.get("/games/shadowera/decks/?sort=nonsense").status_code == 400
+    too_long = client.get("/games/shadowera/decks/?include=" + "x" * 501)
+    assert too_long.status_code == 400 and "at most 500 characters" in too_long.content.decode()
+    assert client.get("/games/nonsense/decks/").status_code == 404
+    assert "Published decks" in client.get("/decks/public/").content.decode()  # the old page links here
+
+
+def test_nothing_anyone_writes_puts_a_script_on_a_page(owner, other, cards):
+    deck = make_deck(owner, cards)
+    login(owner).post(f"/decks/{deck.pk}/publish/", {"title": "<script>x</script>", "description": HOSTILE})
+    publication = Publication.objects.get()
+    login(other).post(f"/decks/published/{publication.pk}/comments/", {"body": HOSTILE})
+    for client in (Client(), login(owner)):
+        page = client.get(f"/decks/published/{publication.pk}/").content.decode()
+        assert "<script>alert" not in page and "<script>x" not in page
+        assert "onerror" not in page.replace("onerror=alert(1)&gt;", "")
+        assert 'href="javascript' not in page and "<strong>bold</strong>" in page
+    detail = api().get(f"/api/publications/{publication.pk}/").json()
+    assert "<script" not in detail["description_html"] and "<strong>bold</strong>" in detail["description_html"]
+
+
+def test_hostile_input_is_a_clear_4xx(owner, other, cards):
+    publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
+    client = login(other)
+    assert (
+        client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "abc"}).status_code == 404
+    )
+    assert (
+        client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "99999"}).status_code == 404
+    )
+    assert client.post(f"/decks/published/{publication.pk}/report/", {"reason": "nonsense"}).status_code == 400
+    assert client.post(f"/decks/published/{publication.pk}/comments/", {"body": "a\x00b"}).status_code == 400
+    long = client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x" * 6000})
+    assert long.status_code == 400 and "at most 5000 characters" in long.content.decode()
+    assert client.get("/decks/published/999999/").status_code == 404
+    assert Client().post(f"/decks/published/{publication.pk}/like/").status_code == 302  # to the login page
+    assert not Comment.objects.exists()
+
+
+# --- the API ------------------------------------------------------------------------------------------
+
+
+def test_the_api_publishes_lists_likes_comments_and_reports(owner, other, staff, cards):
+    deck = make_deck(owner, cards)
+    made = api(owner).post("/api/publications/", {"deck": deck.pk, "title": "API deck"}, format="json")
+    assert made.status_code == 201, made.json()
+    pk = made.json()["id"]
+    assert made["Location"].endswith(f"/api/publications/{pk}/") and made.json()["deck"] == deck.pk
+    assert api(other).post("/api/publications/", {"deck": deck.pk}, format="json").status_code == 404
+    listed = api().get("/api/publications/?game=shadowera&include=name:%22Test%20Ally%2001%22").json()
+    assert [p["id"] for p in listed["results"]] == [pk]
+    assert api().get("/api/publications/?exclude=kind:ally").json()["results"] == []
+    assert api().get("/api/publications/?include=attack%3E%3D").status_code == 400
+    assert api().get(f"/api/publications/{pk}/").json()["deck"] is None  # not the author's
+    like = api(other).put(f"/api/publications/{pk}/like/")
+    assert like.json() == {"on": True, "like_count": 1, "favourite_count": 0}
+    assert api(other).put(f"/api/publications/{pk}/like/").json()["like_count"] == 1
+    assert api(other).put(f"/api/publications/{pk}/favourite/").json()["favourite_count"] == 1
+    favourites = api(other).get("/api/publications/?favourites=true").json()["results"]
+    assert [p["id"] for p in favourites] == [pk] and favourites[0]["liked"] and favourites[0]["favourite"]
+    assert api(other).delete(f"/api/publications/{pk}/like/").json()["like_count"] == 0
+    assert api().put(f"/api/publications/{pk}/like/").status_code == 401
+    top = api(other).post(f"/api/publications/{pk}/comments/", {"body": "Hi"}, format="json").json()
+    reply = api(owner).post(f"/api/publications/{pk}/comments/", {"body": "Yo", "parent": top["id"]}, format="json")
+    assert reply.status_code == 201 and reply.json()["parent"] == top["id"]
+    assert [c["body"] for c in api().get(f"/api/publications/{pk}/comments/").json()["results"]] == ["Hi", "Yo"]
+    notes = api(owner).get("/api/notifications/").json()["results"]
+    assert [(n["kind"], n["actor"]) for n in notes] == [("comment", "other")]
+    assert api(owner).post("/api/notifications/read/", {}, format="json").json() == {"marked": 1}
+    copied = api(other).post(f"/api/publications/{pk}/copy/")
+    assert copied.status_code == 201 and Deck.objects.get(pk=copied.json()["id"]).forked_from_id == deck.pk
+    reported = api(other).post(f"/api/publications/{pk}/reports/", {"reason": "spam"}, format="json")
+    assert reported.status_code == 202
+    queue = api(staff).get("/api/moderation/reports/").json()["results"]
+    assert [r["id"] for r in queue] == [reported.json()["id"]]
+    acted = api(staff).post(
+        "/api/moderation/actions/",
+        {"action": "hide", "report": reported.json()["id"], "reason": "spam"},
+        format="json",
+    )
+    assert acted.status_code == 201 and acted.json()["publication"] == pk
+    assert api().get(f"/api/publications/{pk}/").status_code == 404
+    assert api(owner).get(f"/api/publications/{pk}/").json()["hidden"] is True
+    assert api(staff).get("/api/moderation/reports/").json()["results"] == []
+    assert [a["action"] for a in api(staff).get("/api/moderation/actions/").json()["results"]] == ["hide"]
+    blocked = api(staff).post(
+        "/api/moderation/actions/", {"action": "block", "user": "other", "reason": "spam"}, format="json"
+    )
+    assert blocked.status_code == 201 and Block.objects.filter(user=other).exists()
+    assert (
+        api(other)
+        .post("/api/moderation/actions/", {"action": "hide", "publication": pk, "reason": "x"}, format="json")
+        .status_code
+        == 403
+    )
+    assert get_user_model().objects.filter(username="other").exists()
