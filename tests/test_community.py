@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from django.utils import translation
 from rest_framework.test import APIClient
 
 from community import selectors, services
@@ -19,6 +20,13 @@ from .synthetic_decks import card, game
 from .users import make_user
 
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)> [link](javascript:alert(1)) **bold**'
+
+
+@pytest.fixture(autouse=True)
+def english():
+    """Messages read outside a request (the services') in English, as the assertions are."""
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture
