@@ -36,6 +36,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import best_times, percentile  # noqa: E402
+
 GAME = "shadowera"
 CARDS = 400
 AUTHORS = 500
@@ -180,25 +182,6 @@ def _scan(pair: tuple[str, str]) -> list[int]:
     return [page[pk].pk for pk in ids]
 
 
-def _timings(function, arguments: list, repeat: int) -> tuple[list[float], list]:
-    """Each call's best time of ``repeat`` (the machine is shared: the best is the least disturbed)."""
-    times, answers = [], []
-    for argument in arguments:
-        best = float("inf")
-        for _ in range(repeat):
-            started = time.perf_counter()
-            answer = function(argument)
-            best = min(best, (time.perf_counter() - started) * 1000)
-        times.append(best)
-        answers.append(answer)
-    return times, answers
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--decks", type=int, default=100_000)
@@ -222,16 +205,16 @@ def main() -> int:
         cards = _existing_cards() if reuse else build(arguments.decks, rng)
         pairs = _pairs(rng, cards, arguments.queries)
         _indexed(pairs[0])  # warm the caches the scan also gets
-        indexed, pages = _timings(_indexed, pairs, arguments.repeat)
-        unfiltered, _ = _timings(_indexed, [None] * len(pairs), arguments.repeat)
+        indexed, pages = best_times(_indexed, pairs, arguments.repeat)
+        unfiltered, _ = best_times(_indexed, [None] * len(pairs), arguments.repeat)
         # As the site runs with a shared cache: what a filter query finds is remembered until the cards change.
         from django.conf import settings
 
         settings.PAGE_CACHE = True
-        remembered, remembered_pages = _timings(_indexed, pairs, arguments.repeat)
+        remembered, remembered_pages = best_times(_indexed, pairs, arguments.repeat)
         settings.PAGE_CACHE = False
         sample = pairs[: arguments.naive_queries]
-        scanned, scan_pages = _timings(_scan, sample, 1)
+        scanned, scan_pages = best_times(_scan, sample, 1)
         vendor = connection.vendor
         connection.close()
 
@@ -246,14 +229,14 @@ def main() -> int:
     print(f"{arguments.decks:,} published decks ({vendor}); first page = 25 decks, newest first")
     print(f"{'':<18}{'p50':>10}{'p95':>10}  runs")
     for name, times in figures.items():
-        print(f"{name:<18}{statistics.median(times):>8.2f}ms{_percentile(times, 0.95):>8.2f}ms  {len(times)}")
-    index_p95, scan_p95, plain_p95 = (_percentile(times, 0.95) for times in (indexed, scanned, unfiltered))
+        print(f"{name:<18}{statistics.median(times):>8.2f}ms{percentile(times, 0.95):>8.2f}ms  {len(times)}")
+    index_p95, scan_p95, plain_p95 = (percentile(times, 0.95) for times in (indexed, scanned, unfiltered))
     speedup = scan_p95 / index_p95 if index_p95 else float("inf")
     relative = index_p95 / plain_p95 if plain_p95 else float("inf")
     met = speedup >= 20 and relative <= 2
     print(f"scan p95 / filtered p95: {speedup:.1f}x (goal >= 20x)")
     print(f"filtered p95 / unfiltered p95: {relative:.2f}x (goal <= 2x)")
-    kept_p95 = _percentile(remembered, 0.95)
+    kept_p95 = percentile(remembered, 0.95)
     print(
         f"with the cards a filter finds remembered (the site's shared cache): {scan_p95 / kept_p95:.1f}x the scan, "
         f"{kept_p95 / plain_p95:.2f}x the unfiltered page"

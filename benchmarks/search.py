@@ -31,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.timing import best_times, percentile  # noqa: E402
+
 PAGE = 50
 HAN = [chr(code) for code in range(0x4E00, 0x4E00 + 20992)]
 KATAKANA = [chr(code) for code in range(0x30A1, 0x30F7)]
@@ -217,25 +219,6 @@ def _naive(query: str) -> int:
     return _first_page(cards.select_related("game").prefetch_related("texts").order_by("sort_key"))
 
 
-def _timings(function, queries: list[str], repeat: int) -> tuple[list[float], list[int]]:
-    """Each query's best time of ``repeat`` runs (the machine is shared: the best is the least disturbed)."""
-    times, counts = [], []
-    for query in queries:
-        best = float("inf")
-        for _ in range(repeat):
-            started = time.perf_counter()
-            count = function(query)
-            best = min(best, (time.perf_counter() - started) * 1000)
-        times.append(best)
-        counts.append(count)
-    return times, counts
-
-
-def _percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
-
-
 def measure(arguments: argparse.Namespace, url: str) -> dict:
     """Build (or reuse) the database at ``url`` and time every class there: this process's only database."""
     if url.startswith("postgres"):
@@ -253,14 +236,14 @@ def measure(arguments: argparse.Namespace, url: str) -> dict:
     classes = {}
     for name, class_queries in queries.items():
         _indexed(class_queries[0])  # warm the caches the scan also gets
-        index_times, index_counts = _timings(_indexed, class_queries, arguments.repeat)
+        index_times, index_counts = best_times(_indexed, class_queries, arguments.repeat)
         sample = class_queries[: arguments.naive_queries]
-        naive_times, naive_counts = _timings(_naive, sample, 1)
+        naive_times, naive_counts = best_times(_naive, sample, 1)
         classes[name] = {
             "index_p50": statistics.median(index_times),
-            "index_p95": _percentile(index_times, 0.95),
+            "index_p95": percentile(index_times, 0.95),
             "scan_p50": statistics.median(naive_times),
-            "scan_p95": _percentile(naive_times, 0.95),
+            "scan_p95": percentile(naive_times, 0.95),
             "hits": int(statistics.median(index_counts)),
             "counts": index_counts,
             "mismatch": index_counts[: len(sample)] != naive_counts,
