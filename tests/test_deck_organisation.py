@@ -252,7 +252,8 @@ def test_the_api_lists_my_decks_filtered_and_sorted(owner):
     assert names("folder=none&ordering=name") == ["Draft", "Legal"]
     # Filtering by the owner's own organisation lists the user's own decks, and needs credentials.
     assert [deck["name"] for deck in api.get("/api/decks/?tag=budget").json()["results"]] == ["Draft"]
-    assert APIClient().get("/api/decks/?tag=budget").status_code == 401
+    anonymous = APIClient(HTTP_ACCEPT_LANGUAGE="ja").get("/api/decks/?tag=budget")
+    assert anonymous.status_code == 401 and "自分のデッキ" in anonymous.json()["detail"]
     assert legal.pk
 
 

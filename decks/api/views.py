@@ -204,7 +204,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         if parameters.get("mine") or {"folder", "tag", "archived", "legality"} & set(parameters):
             if not user.is_authenticated:
                 raise NotAuthenticated(
-                    "?mine=1 (and folder, tag, archived, legality) list the user's own decks: log in or send a token."
+                    _("?mine=1 (and folder, tag, archived, legality) list your own decks: log in or send a token.")
                 )
             if "game" in parameters:
                 game_from_slug(parameters["game"])  # an unknown game is a 400, as without mine
