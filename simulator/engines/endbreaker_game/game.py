@@ -265,7 +265,10 @@ class Game:
         self.setup = setup
         self.seed = seed
         self.rng = SeededRandom(seed)
-        self.log: list[LogEntry] = []
+        # The events as plain tuples, made into ``LogEntry`` only when ``log`` is read: a compiled plain tuple is
+        # a C allocation, a named tuple a Python call (an event for every card drawn, played and gained).
+        self._events: list[tuple[int, int | None, str, str | None, int | None, str]] = []
+        self._entries: list[LogEntry] = []
         self.turn = 0  # turns played by all players together
         self.current = 0  # 6「決定回合開始玩家」: the first strategy given sits first
         self.resolved_this_turn = 0
@@ -319,13 +322,22 @@ class Game:
 
     # Helpers the effects use ------------------------------------------------------------------------------
 
+    @property
+    def log(self) -> list[LogEntry]:
+        """The events so far, in order (the same list each time, brought up to date when read)."""
+        entries = self._entries
+        events = self._events
+        for index in range(len(entries), len(events)):
+            entries.append(_new_tuple(LogEntry, events[index]))
+        return entries
+
     def note(
         self, player: Player | None, kind: str, card: str | None = None, amount: int | None = None, detail: str = ""
     ) -> None:
         if self.log_events:
             seat = None if player is None else player.seat
             # ``LogEntry(...)`` without the Python-level ``__new__`` of a NamedTuple (an entry for every event).
-            self.log.append(_new_tuple(LogEntry, (self.turn, seat, kind, card, amount, detail)))
+            self._events.append((self.turn, seat, kind, card, amount, detail))
 
     def may(self, player: Player, question: str) -> bool:
         """A card's 「してもよい」, answered by the player's strategy (``declarations.QUESTIONS`` holds them all)."""
@@ -518,7 +530,7 @@ class Game:
                 in_play = InPlay(card, skill, at)
                 field.append(in_play)
                 if self.log_events:  # ``note``, written out
-                    self.log.append(_new_tuple(LogEntry, (self.turn, player.seat, "play", card.key, None, skill)))
+                    self._events.append((self.turn, player.seat, "play", card.key, None, skill))
                 effect = battle if in_battle else daily
                 if effect is not None:
                     effect(self, player, in_play)
