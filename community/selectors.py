@@ -75,9 +75,19 @@ def access_publication(user: Any, pk: Any) -> Publication:
 
 
 def visible_comments(user: Any, publication: Publication) -> QuerySet[Comment]:
+    """The comments of ``publication`` the user may read, oldest first: each one they may see whose thread they may
+    see too. A reply to a comment hidden from the user is hidden with it, on the page (``comment_threads``), in the
+    API's list and as the target of a reply or a report alike."""
     comments = Comment.objects.filter(publication=publication).select_related("author")
     condition = _seen_condition(user, "author")
-    return comments if condition is None else comments.filter(condition)
+    if condition is None:
+        return comments
+    readable: set[int] = set()
+    # Oldest first, so a comment's parent (always older) is decided before it.
+    for pk, parent_id in comments.filter(condition).order_by("created_at", "id").values_list("pk", "parent_id"):
+        if parent_id is None or parent_id in readable:
+            readable.add(pk)
+    return comments.filter(pk__in=readable)
 
 
 def access_comment(user: Any, publication: Publication, pk: Any) -> Comment:
@@ -276,8 +286,7 @@ MAX_THREAD_DEPTH = 6  # replies nested deeper are shown at this depth, under the
 
 
 def comment_threads(user: Any, publication: Publication) -> list[Thread]:
-    """The comments the user may see as trees, oldest first at each level. A reply to a comment the user may not
-    see is not shown either (its thread is hidden with it)."""
+    """The comments the user may read (``visible_comments``) as trees, oldest first at each level."""
     comments = list(visible_comments(user, publication))
     threads: dict[int, Thread] = {}
     depth: dict[int, int] = {}

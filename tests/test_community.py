@@ -182,6 +182,32 @@ def test_hidden_things_are_seen_by_their_author_and_staff_only(owner, other, sta
     assert [a.action for a in ModerationAction.objects.order_by("id")] == ["hide", "hide", "restore"]
 
 
+def test_a_reply_to_a_hidden_comment_is_hidden_with_it_on_the_page_and_in_the_api(owner, other, staff, cards):
+    publication = services.publish(make_deck(owner, cards), user=owner, title="テストスレッド")
+    hidden = services.add_comment(publication, author=other, body="hidden parent")
+    reply = services.add_comment(publication, author=owner, body="reply under it", parent=hidden)
+    services.add_comment(publication, author=owner, body="deeper still", parent=reply)
+    services.add_comment(publication, author=owner, body="a thread of its own")
+    services.moderate(moderator=staff, action="hide", reason="spam", comment=hidden)
+    reader = make_user("reader")
+    page = login(reader).get(f"/decks/published/{publication.pk}/").content.decode()
+    listed = [c["body"] for c in api(reader).get(f"/api/publications/{publication.pk}/comments/").json()["results"]]
+    assert listed == ["a thread of its own"]
+    assert "a thread of its own" in page and "reply under it" not in page and "deeper still" not in page
+    # Nor can anyone but staff and the hidden comment's author reply to or report what is in its thread.
+    answer = api(reader).post(
+        f"/api/publications/{publication.pk}/comments/", {"body": "hi", "parent": reply.pk}, format="json"
+    )
+    assert answer.status_code == 404
+    staff_listed = api(staff).get(f"/api/publications/{publication.pk}/comments/").json()["results"]
+    assert [c["body"] for c in staff_listed] == [
+        "hidden parent",
+        "reply under it",
+        "deeper still",
+        "a thread of its own",
+    ]
+
+
 def test_a_blocked_user_can_neither_publish_nor_comment(owner, other, staff, cards):
     publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
     services.moderate(moderator=staff, action="block", reason="trolling", user=other)

@@ -212,7 +212,7 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
     @extend_schema(
         summary="The comments of a published deck, oldest first",
         description="Each names the comment it replies to (`parent`); hidden ones are listed to staff and their "
-        "author only.",
+        "author only, and a reply to a comment hidden from the reader is hidden with it.",
         responses={200: CommentSerializer(many=True), 404: NOT_FOUND},
     )
     @action(detail=True, methods=["get"])
