@@ -31,6 +31,8 @@ class Publication(models.Model):
     published_at = models.DateTimeField(_("published"), default=timezone.now)
     is_current = models.BooleanField(_("current"), default=True)
     hidden = models.BooleanField(_("hidden"), default=False)
+    # Set when the author withdrew the published deck: every snapshot of it is then seen by its author and staff only.
+    withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
     like_count = models.PositiveIntegerField(default=0)
     favourite_count = models.PositiveIntegerField(default=0)
     copy_count = models.PositiveIntegerField(default=0)

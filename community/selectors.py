@@ -1,6 +1,7 @@
 """Reads of the public deck space. Who may see what is stated here once, for every page and API view:
 
-- a publication that is not hidden is seen by everyone; a hidden one by its author and by staff only;
+- a publication that is neither hidden nor withdrawn is seen by everyone; a hidden or withdrawn one by its author
+  and by staff only;
 - a comment likewise (not hidden: whoever sees its publication; hidden: its author and staff);
 - notifications are their recipient's alone; the moderation queue and log are staff's alone.
 
@@ -61,9 +62,15 @@ def _seen_condition(user: Any, author_field: str) -> Q | None:
 
 
 def visible_publications(user: Any) -> QuerySet[Publication]:
+    """The snapshots ``user`` may see: staff every one; others those neither hidden by a moderator nor withdrawn by
+    their author, and their own."""
     publications = Publication.objects.select_related("game", "author")
-    condition = _seen_condition(user, "author")
-    return publications if condition is None else publications.filter(condition)
+    if user.is_authenticated and user.is_staff:
+        return publications
+    condition = Q(hidden=False, withdrawn_at__isnull=True)
+    if user.is_authenticated:
+        condition |= Q(author=user)
+    return publications.filter(condition)
 
 
 def access_publication(user: Any, pk: Any) -> Publication:

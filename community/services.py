@@ -145,6 +145,24 @@ def publish(deck: Deck, *, user: Any, title: str, description: str = "") -> Publ
 
 
 @transaction.atomic
+def withdraw(publication: Publication, *, user: Any) -> int:
+    """The author takes the published deck back: every snapshot of it (of the same deck, or this one when the deck
+    was deleted) is then seen by its author and staff only, and none is current. Likes, favourites and comments
+    are kept with them; publishing the deck again makes a new snapshot for everyone. Returns how many snapshots
+    were withdrawn now (0: they already were)."""
+    if publication.author_id != user.pk:
+        raise PermissionDenied
+    snapshots = Publication.objects.filter(author=user)
+    snapshots = (
+        snapshots.filter(deck_id=publication.deck_id) if publication.deck_id else snapshots.filter(pk=publication.pk)
+    )
+    withdrawn = snapshots.filter(withdrawn_at__isnull=True).update(withdrawn_at=timezone.now(), is_current=False)
+    if withdrawn:
+        _changed()
+    return withdrawn
+
+
+@transaction.atomic
 def copy_publication(publication: Publication, *, owner: Any) -> Deck:
     """A private deck for ``owner`` with the snapshot's cards, recording the published deck as its source."""
     from cards.models import Card

@@ -15,6 +15,7 @@ urlpatterns = [
     path("decks/published/<int:pk>/copy/", views.copy, name="copy"),
     path("decks/published/<int:pk>/comments/", views.comment, name="comment"),
     path("decks/published/<int:pk>/report/", views.report, name="report"),
+    path("decks/published/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("decks/<int:pk>/publish/", views.publish, name="publish"),
     path("games/<slug:game>/decks/", views.game_list, name="game"),
     path("notifications/", views.notifications, name="notifications"),

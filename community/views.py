@@ -213,6 +213,16 @@ def copy(request: HttpRequest, pk: int) -> HttpResponse:
 @account_required
 @require_POST
 @rate_limit("deck_write")
+def withdraw(request: HttpRequest, pk: int) -> HttpResponse:
+    publication = selectors.access_publication(request.user, pk)
+    services.withdraw(publication, user=request.user)
+    messages.success(request, _("The published deck was withdrawn: only you and the moderators see its pages now."))
+    return redirect("community:detail", publication.pk)
+
+
+@account_required
+@require_POST
+@rate_limit("deck_write")
 @refusals
 def comment(request: HttpRequest, pk: int) -> HttpResponse:
     publication = selectors.access_publication(request.user, pk)

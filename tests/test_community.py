@@ -208,6 +208,39 @@ def test_a_reply_to_a_hidden_comment_is_hidden_with_it_on_the_page_and_in_the_ap
     ]
 
 
+def test_an_author_withdraws_a_published_deck_and_may_publish_it_again(owner, other, staff, cards):
+    deck = make_deck(owner, cards)
+    first = services.publish(deck, user=owner, title="テスト撤回")
+    second = services.publish(deck, user=owner, title="テスト撤回 2")
+    services.add_comment(second, author=other, body="kept comment")
+    # Someone else may not withdraw it, on the page or through the API.
+    assert login(other).post(f"/decks/published/{second.pk}/withdraw/").status_code == 403
+    assert api(other).post(f"/api/publications/{second.pk}/withdraw/").status_code == 403
+    page = login(owner).get(f"/decks/published/{second.pk}/").content.decode()
+    assert "Withdraw" in page
+    # Read by everyone first, so a cached page would show it still.
+    assert Client().get(f"/decks/published/{second.pk}/").status_code == 200
+    assert "テスト撤回 2" in Client().get("/games/shadowera/decks/").content.decode()
+    answer = login(owner).post(f"/decks/published/{second.pk}/withdraw/", follow=True)
+    assert answer.status_code == 200 and "was withdrawn" in answer.content.decode()
+    assert "Withdrawn by its author" in answer.content.decode() and "kept comment" in answer.content.decode()
+    # Every snapshot of the deck is gone for everyone else, from the pages, the list and the API.
+    for pk in (first.pk, second.pk):
+        assert Client().get(f"/decks/published/{pk}/").status_code == 404
+        assert login(other).get(f"/decks/published/{pk}/").status_code == 404
+        assert api(other).get(f"/api/publications/{pk}/").status_code == 404
+        assert login(staff).get(f"/decks/published/{pk}/").status_code == 200
+    assert "テスト撤回" not in Client().get("/games/shadowera/decks/").content.decode()
+    assert "テスト撤回" not in login(owner).get("/games/shadowera/decks/").content.decode()
+    assert api(owner).get(f"/api/publications/{second.pk}/").json()["withdrawn_at"] is not None
+    assert api(owner).post(f"/api/publications/{second.pk}/withdraw/").status_code == 200  # idempotent
+    # Publishing again is a new snapshot for everyone; the withdrawn ones stay withdrawn.
+    third = services.publish(deck, user=owner, title="テスト撤回 3")
+    assert Client().get(f"/decks/published/{third.pk}/").status_code == 200
+    assert "テスト撤回 3" in Client().get("/games/shadowera/decks/").content.decode()
+    assert Client().get(f"/decks/published/{first.pk}/").status_code == 404
+
+
 def test_a_blocked_user_can_neither_publish_nor_comment(owner, other, staff, cards):
     publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
     services.moderate(moderator=staff, action="block", reason="trolling", user=other)

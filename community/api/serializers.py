@@ -54,6 +54,7 @@ class PublicationSerializer(serializers.ModelSerializer):
             "published_at",
             "is_current",
             "hidden",
+            "withdrawn_at",
             "like_count",
             "favourite_count",
             "copy_count",

@@ -157,6 +157,21 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
         location = reverse("community_api:publication-detail", kwargs={"pk": publication.pk}, request=request)
         return self._detail(publication, status.HTTP_201_CREATED, headers={"Location": location})
 
+    @extend_schema(
+        summary="Withdraw a published deck (its author)",
+        description="Every snapshot of the deck is then seen by its author and staff only, and none is current; "
+        "likes, favourites and comments are kept. Publishing the deck again makes a new snapshot for everyone. "
+        "Idempotent.",
+        request=None,
+        responses={200: PublicationDetailSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"])
+    def withdraw(self, request: Request, pk: int) -> Response:
+        publication = self._publication()
+        services.withdraw(publication, user=request.user)
+        publication.refresh_from_db()
+        return self._detail(publication, status.HTTP_200_OK)
+
     # --- likes and favourites (PUT: set, DELETE: take back; both idempotent)
 
     def _mark(self, setter: Any, on: bool) -> Response:
