@@ -147,6 +147,23 @@ def test_a_statement_over_its_time_limit_is_stopped():
             assert cursor.fetchone()[0] == "0"
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_statement_that_fails_does_not_take_its_time_limit_with_it():
+    """On PostgreSQL the limit travels with the first statement it covers; if that statement fails, the
+    limit is sent again with the next one, which is still stopped in time."""
+    from django.db import DatabaseError
+
+    sql, params = _slow_statement()
+    with statement_time_limit(0.2):
+        with pytest.raises(DatabaseError), connection.cursor() as cursor:
+            cursor.execute("SELECT * FROM no_such_table")
+        with pytest.raises(StatementTimeout), connection.cursor() as cursor:
+            cursor.execute(sql, params)
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        assert cursor.fetchone() == (1,)
+
+
 @pytest.mark.usefixtures("synthetic_cards")
 def test_a_search_stopped_by_its_time_limit_is_a_400_saying_so(client, settings, monkeypatch):
     settings.SEARCH_STATEMENT_TIMEOUT = 0.2
