@@ -51,11 +51,12 @@ class Sort:
 # --- who sees what ----------------------------------------------------------------------------------
 
 
-def _seen_condition(user: Any, author_field: str) -> Q | None:
-    """None: everything (staff); else what ``user`` sees of rows with ``hidden`` and an author."""
+def _seen_condition(user: Any, author_field: str, shown: Q) -> Q | None:
+    """None: everything (staff); else what ``user`` sees of rows with an author: those ``shown`` to everyone, and
+    their own."""
     if user.is_authenticated and user.is_staff:
         return None
-    condition = Q(hidden=False)
+    condition = shown
     if user.is_authenticated:
         condition |= Q(**{author_field: user})
     return condition
@@ -65,12 +66,8 @@ def visible_publications(user: Any) -> QuerySet[Publication]:
     """The snapshots ``user`` may see: staff every one; others those neither hidden by a moderator nor withdrawn by
     their author, and their own."""
     publications = Publication.objects.select_related("game", "author")
-    if user.is_authenticated and user.is_staff:
-        return publications
-    condition = Q(hidden=False, withdrawn_at__isnull=True)
-    if user.is_authenticated:
-        condition |= Q(author=user)
-    return publications.filter(condition)
+    condition = _seen_condition(user, "author", Q(hidden=False, withdrawn_at__isnull=True))
+    return publications if condition is None else publications.filter(condition)
 
 
 def access_publication(user: Any, pk: Any) -> Publication:
@@ -86,7 +83,7 @@ def visible_comments(user: Any, publication: Publication) -> QuerySet[Comment]:
     see too. A reply to a comment hidden from the user is hidden with it, on the page (``comment_threads``), in the
     API's list and as the target of a reply or a report alike."""
     comments = Comment.objects.filter(publication=publication).select_related("author")
-    condition = _seen_condition(user, "author")
+    condition = _seen_condition(user, "author", Q(hidden=False))
     if condition is None:
         return comments
     readable: set[int] = set()

@@ -336,7 +336,7 @@ class Game:
     ) -> None:
         if self.log_events:
             seat = None if player is None else player.seat
-            # ``LogEntry(...)`` without the Python-level ``__new__`` of a NamedTuple (an entry for every event).
+            # A plain tuple, made a ``LogEntry`` when the log is read (``log``).
             self._events.append((self.turn, seat, kind, card, amount, detail))
 
     def may(self, player: Player, question: str) -> bool:
