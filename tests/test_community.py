@@ -216,6 +216,7 @@ def test_an_author_withdraws_a_published_deck_and_may_publish_it_again(owner, ot
     # Someone else may not withdraw it, on the page or through the API.
     assert login(other).post(f"/decks/published/{second.pk}/withdraw/").status_code == 403
     assert api(other).post(f"/api/publications/{second.pk}/withdraw/").status_code == 403
+    assert not Publication.objects.filter(withdrawn_at__isnull=False).exists()  # refused: nothing written
     page = login(owner).get(f"/decks/published/{second.pk}/").content.decode()
     assert "Withdraw" in page
     # Read by everyone first, so a cached page would show it still.
