@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 if TYPE_CHECKING:
     from ...core import SimCard
@@ -50,8 +50,9 @@ class MasqueradeScript:
     reads: tuple[str, ...] = ()  # fields it reads on any card that can be in a deck
 
 
-SCRIPTS: dict[str, CardScript] = {}
-MASQUERADE_SCRIPTS: dict[str, MasqueradeScript] = {}
+# ``Final``: filled in below, never replaced (compiled, a use reads no module globals).
+SCRIPTS: Final[dict[str, CardScript]] = {}
+MASQUERADE_SCRIPTS: Final[dict[str, MasqueradeScript]] = {}
 
 
 def script(

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol
 
 from ...core import SeededRandom, SimCard
 from .declarations import QUESTIONS
@@ -27,12 +26,12 @@ from .rules import (
     Rules,
 )
 from .setup import MissingCardValues, Setup, SetupError, missing_values
-from .skills import Counts, can_pay_counts, cost_counts, counts_of, pay_counts
+from .skills import Counts, can_pay_counts, cost_counts, counted, counts_of, pay_counts, total
 from .strategy import ANY_CARD, GainRule, Strategy
 
 _new_tuple = tuple.__new__
 
-STOP = "stop"  # a person's answer that ends playing or gaining
+STOP: Final = "stop"  # a person's answer that ends playing or gaining
 ACTS = ("resolve", "gain")  # 「選擇獲得卡片或是解決事件（二選一）」
 
 
@@ -58,54 +57,85 @@ class InPlay:
     """A card on a player's field, with the skill and AT it has now (effects change them).
 
     A plain class, not a dataclass: one is made for every card played, and compiled (``native``) a plain class's
-    ``__init__`` is compiled too, where a dataclass's is made at import time in Python."""
+    ``__init__`` is compiled too, where a dataclass's is made at import time in Python. ``counts`` is ``skill``
+    counted (``skills.counts_of``), kept in step with it, so a field's pool is a sum (``Game.skill_counts``)."""
 
-    __slots__ = ("at", "card", "skill")
+    __slots__ = ("_skill", "at", "card", "counts")
     card: SimCard
-    skill: str
+    _skill: str
+    counts: Counts
     at: int
 
-    def __init__(self, card: SimCard, skill: str, at: int) -> None:
+    def __init__(self, card: SimCard, skill: str, at: int, counts: Counts = -1) -> None:
         self.card = card
-        self.skill = skill
+        self._skill = skill
+        self.counts = counted(skill) if counts < 0 else counts  # the caller may know them (``_PlayValues``)
         self.at = at
+
+    @property
+    def skill(self) -> str:
+        return self._skill
+
+    @skill.setter
+    def skill(self, skill: str) -> None:
+        self._skill = skill
+        self.counts = counted(skill)
 
     def __repr__(self) -> str:
         return f"InPlay(card={self.card!r}, skill={self.skill!r}, at={self.at!r})"
 
 
-@dataclass(eq=False)
 class Player:
-    seat: int
-    strategy: Strategy
-    deck: list[SimCard] = field(default_factory=list)  # the top is the end of the list
-    hand: list[SimCard] = field(default_factory=list)
-    discard: list[SimCard] = field(default_factory=list)
-    destroyed: list[SimCard] = field(default_factory=list)  # 「破壊」: out of the game
-    field: list[InPlay] = field(default_factory=list)
-    thorns: int = THORNS_PER_PLAYER  # in front of the player
-    darc: int = 0  # in units of 1000ダルク
-    plays: int = 0
-    turns_taken: int = 0
-    damage_reduction: int = 0
-    incapacitated: bool = False
-    discord: bool = False  # ディスコード played this turn
-    to_deck_top_before_adjustment: int = 0  # 捕縛撃: up to this many hand cards may go on the deck
-    # A person in this seat (``seated``): the game asks them each choice instead of reading the strategy.
-    decider: Decider | None = None
+    """A seat's cards and counters. A plain class, not a dataclass, for ``InPlay``'s reason (two a game); compared
+    by identity."""
+
+    def __init__(
+        self,
+        seat: int,
+        strategy: Strategy,
+        *,
+        deck: list[SimCard] | None = None,
+        hand: list[SimCard] | None = None,
+        discard: list[SimCard] | None = None,
+        decider: Decider | None = None,
+    ) -> None:
+        self.seat = seat
+        self.strategy = strategy
+        self.deck: list[SimCard] = [] if deck is None else deck  # the top is the end of the list
+        self.hand: list[SimCard] = [] if hand is None else hand
+        self.discard: list[SimCard] = [] if discard is None else discard
+        self.destroyed: list[SimCard] = []  # 「破壊」: out of the game
+        self.field: list[InPlay] = []
+        self.thorns = THORNS_PER_PLAYER  # in front of the player
+        self.darc = 0  # in units of 1000ダルク
+        self.plays = 0
+        self.turns_taken = 0
+        self.damage_reduction = 0
+        self.incapacitated = False
+        self.discord = False  # ディスコード played this turn
+        self.to_deck_top_before_adjustment = 0  # 捕縛撃: up to this many hand cards may go on the deck
+        # A person in this seat (``seated``): the game asks them each choice instead of reading the strategy.
+        self.decider: Decider | None = decider
+
+    def __repr__(self) -> str:
+        return f"Player(seat={self.seat!r}, strategy={self.strategy.name!r}, darc={self.darc!r})"
 
     def owned(self) -> list[SimCard]:
         return [*self.deck, *self.hand, *self.discard, *(card.card for card in self.field)]
 
 
-@dataclass(eq=False)
 class Masquerade:
-    """A masquerade in play, masked: the thorns on it (their owners' seats) reveal it in three stages."""
+    """A masquerade in play, masked: the thorns on it (their owners' seats) reveal it in three stages. A plain
+    class (see ``Player``)."""
 
-    card: SimCard
-    thorns: list[int] = field(default_factory=list)
-    fought: bool = False
-    revealed: int = 0  # the highest stage reached (its thorns go back to their owners in its battle)
+    def __init__(self, card: SimCard) -> None:
+        self.card = card
+        self.thorns: list[int] = []
+        self.fought = False
+        self.revealed = 0  # the highest stage reached (its thorns go back to their owners in its battle)
+
+    def __repr__(self) -> str:
+        return f"Masquerade(card={self.card.key!r}, thorns={self.thorns!r}, fought={self.fought!r})"
 
     @property
     def stage(self) -> int:
@@ -116,12 +146,6 @@ class Masquerade:
 def parse_payout(text: str) -> list[int]:
     """「例如フェルプール這張假面卡的勝利點為6-4-2-0」 (units of 1000ダルク)."""
     return [int(part) for part in str(text).split("-")]
-
-
-@lru_cache(maxsize=256)
-def _payout(text: str) -> tuple[int, ...]:
-    """``parse_payout`` read once per printed payout (every scenario resolved and every battle reads one)."""
-    return tuple(parse_payout(text))
 
 
 def place_rewards(payout: Sequence[int], scores: Sequence[int]) -> list[int]:
@@ -139,8 +163,9 @@ def place_rewards(payout: Sequence[int], scores: Sequence[int]) -> list[int]:
     return rewards
 
 
-# A card as it comes into play: its skill, its AT, and its script's daily and battle effects (None: none).
-_PlayValues = tuple[str, int, Effect | None, Effect | None]
+# A card as it comes into play: its skill, its AT, its script's daily and battle effects (None: none), and its
+# skill counted (``skills.counts_of``).
+_PlayValues = tuple[str, int, Effect | None, Effect | None, Counts]
 
 
 class _Ranks(dict[SimCard, int]):
@@ -183,6 +208,13 @@ class _Prepared:
         self.by_strategy: dict[int, tuple[Strategy, dict[SimCard, _PlayValues]]] = {}
         self.ranks: dict[tuple[str, ...], _Ranks] = {}
         self.starting_deck: tuple[SimCard, ...] = tuple(setup.starting_deck())
+        # Each scenario's junction requirement and each printed payout, read once (a turn reads one of each).
+        self.scenario_need: dict[SimCard, Counts] = {
+            card: cost_counts(str(card.fields["cost"])) for card in setup.scenarios
+        }
+        self.payouts: dict[SimCard, tuple[int, ...]] = {
+            card: tuple(parse_payout(card.fields["payout"])) for card in (*setup.scenarios, *setup.masquerades)
+        }
 
     def play_values_for(self, strategy: Strategy) -> dict[SimCard, _PlayValues]:
         """The play values of the cards ``strategy`` plays (filled in by ``Game._played_by``): ``play_values``
@@ -235,11 +267,9 @@ def _prepared(setup: Setup, rules: Rules) -> _Prepared:
 _DEFAULT_RULES = Rules()  # frozen: one object for every game given no rules (found again by identity)
 
 
-@lru_cache(maxsize=512)
-def _shuffle_steps(length: int) -> tuple[tuple[int, int, int], ...]:
-    """The steps of a Fisher–Yates shuffle of ``length`` cards as ``random.shuffle`` takes them: the place filled,
-    the number of choices for it and the bits drawn per try (``random.Random._randbelow``), worked out once."""
-    return tuple((last, last + 1, (last + 1).bit_length()) for last in range(length - 1, 0, -1))
+# ``_BIT_LENGTHS[n]``: the bits ``random.Random._randbelow(n)`` draws per try (``n.bit_length()``), for the
+# lengths a shuffle meets (longer lists work it out).
+_BIT_LENGTHS: Final[list[int]] = [number.bit_length() for number in range(257)]
 
 
 @lru_cache(maxsize=256)
@@ -267,7 +297,8 @@ class Game:
         self.rng = SeededRandom(seed)
         # The events as plain tuples, made into ``LogEntry`` only when ``log`` is read: a compiled plain tuple is
         # a C allocation, a named tuple a Python call (an event for every card drawn, played and gained).
-        self._events: list[tuple[int, int | None, str, str | None, int | None, str]] = []
+        # A played or gained card is kept as the card itself, its key read when the log is.
+        self._events: list[tuple[int, int | None, str, SimCard | str | None, int | None, str]] = []
         self._entries: list[LogEntry] = []
         self.turn = 0  # turns played by all players together
         self.current = 0  # 6「決定回合開始玩家」: the first strategy given sits first
@@ -308,11 +339,12 @@ class Game:
         self.players = [Player(seat, strategy) for seat, strategy in enumerate(strategies)]
         # Each seat's play order as card -> its place (``next_to_play``), shared by the games on this set-up.
         ranks = self._prepared.ranks
-        self._play_places = [
+        self._seat_ranks = [
             # ``setdefault`` only for a new order (``get`` is cheaper; a _Ranks not yet filled is empty and falsy).
-            (ranks[order] if order in ranks else ranks.setdefault(order, _Ranks(order))).__getitem__
+            ranks[order] if order in ranks else ranks.setdefault(order, _Ranks(order))
             for order in (strategy.play_order for strategy in strategies)
         ]
+        self._play_places = [seat_ranks.__getitem__ for seat_ranks in self._seat_ranks]
         # Each seat's play values: its strategy's, without the effects it always says no to (``play_cards``).
         self._seat_values = [self._prepared.play_values_for(strategy) for strategy in strategies]
         for player in self.players:
@@ -328,7 +360,12 @@ class Game:
         entries = self._entries
         events = self._events
         for index in range(len(entries), len(events)):
-            entries.append(_new_tuple(LogEntry, events[index]))
+            event = events[index]
+            card = event[3]
+            if card is None or isinstance(card, str):
+                entries.append(_new_tuple(LogEntry, event))
+            else:
+                entries.append(LogEntry(event[0], event[1], event[2], card.key, event[4], event[5]))
         return entries
 
     def note(
@@ -349,7 +386,10 @@ class Game:
         """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers, so the same
         order from the same seed (tested), without a Python call for each card."""
         getrandbits = self.rng.getrandbits
-        for last, choices, bits in _shuffle_steps(len(cards)):
+        bit_lengths = _BIT_LENGTHS
+        for last in range(len(cards) - 1, 0, -1):
+            choices = last + 1
+            bits = bit_lengths[choices] if choices < len(bit_lengths) else choices.bit_length()
             chosen = getrandbits(bits)
             while chosen >= choices:
                 chosen = getrandbits(bits)
@@ -428,7 +468,10 @@ class Game:
 
     def skill_counts(self, player: Player) -> Counts:
         """``skills`` counted by symbol (``skills.counts_of``), what the engine pays with."""
-        return counts_of("".join([card.skill for card in player.field]))
+        pool = 0
+        for card in player.field:
+            pool += card.counts  # a field holds far fewer than ``skills.COUNT_MAX`` of any symbol
+        return pool
 
     def at_of(self, player: Player, card: InPlay) -> int:
         script = SCRIPTS.get(card.card.key)
@@ -447,6 +490,11 @@ class Game:
                 total += card.at if script is None or script.at is None else script.at(self, player, card)
             return total
         return sum(max(0, self.at_of(player, card) + bonus(self, player, card)) for card in player.field)
+
+    def payout(self, card: SimCard) -> tuple[int, ...]:
+        """A scenario's or masquerade's printed payout (``parse_payout``), read once per set-up."""
+        found = self._prepared.payouts.get(card)
+        return tuple(parse_payout(card.fields["payout"])) if found is None else found
 
     def masquerade_script(self, card: SimCard) -> MasqueradeScript:
         return MASQUERADE_SCRIPTS.get(card.key) or _unscripted_masquerade(card.key)
@@ -476,7 +524,8 @@ class Game:
             skill = "" if card is self.setup.thorn else str(card.fields.get("skill") or "")
         daily = None if script is None else script.daily
         battle = None if script is None else script.battle
-        found = self._prepared.play_values[card] = (skill, int(card.fields.get("at") or 0), daily, battle)
+        at = int(card.fields.get("at") or 0)
+        found = self._prepared.play_values[card] = (skill, at, daily, battle, counted(skill))
         return found
 
     def _played_by(self, player: Player, card: SimCard) -> _PlayValues:
@@ -486,18 +535,18 @@ class Game:
         def answer(question: str) -> bool:
             return self.may(player, question)
 
-        skill, at, daily, battle = self._play_values.get(card) or self._played(card)
+        skill, at, daily, battle, counts = self._play_values.get(card) or self._played(card)
         kept_daily = None if daily is None or declined(daily, answer) else daily
         kept_battle = None if battle is None or declined(battle, answer) else battle
-        found = self._seat_values[player.seat][card] = (skill, at, kept_daily, kept_battle)
+        found = self._seat_values[player.seat][card] = (skill, at, kept_daily, kept_battle, counts)
         return found
 
     def play(self, player: Player, card: SimCard) -> None:
         """Spends a play and puts the card on the field; its effect for the phase happens."""
         player.plays -= 1
         player.hand.remove(card)
-        skill, at, daily, battle = self._play_values.get(card) or self._played(card)
-        in_play = InPlay(card, skill, at)
+        skill, at, daily, battle, counts = self._play_values.get(card) or self._played(card)
+        in_play = InPlay(card, skill, at, counts)
         player.field.append(in_play)
         if self.log_events:
             self.note(player, "play", card.key, detail=skill)
@@ -510,6 +559,8 @@ class Game:
             self._play_chosen(player, player.decider)
             return
         place = self._play_places[player.seat]
+        ranks = self._seat_ranks[player.seat]
+        unranked = ranks.unranked
         thorn = self.setup.thorn
         play_values = self._seat_values[player.seat]
         while player.plays > 0 and not self.over and not self.turn_ended:
@@ -521,16 +572,21 @@ class Game:
             hand = player.hand
             field = player.field
             in_battle = self.in_battle
-            for card in sorted(hand, key=place):
+            order = hand[:]  # most hands hold no card the play order names: then they are played as drawn
+            for card in hand:
+                if ranks[card] < unranked:
+                    order = sorted(hand, key=place)
+                    break
+            for card in order:
                 if card is thorn and not in_battle:
                     continue  # a thorn is in hand only in battle, and played only there
                 player.plays -= 1
                 hand.remove(card)
-                skill, at, daily, battle = play_values.get(card) or self._played_by(player, card)
-                in_play = InPlay(card, skill, at)
+                skill, at, daily, battle, counts = play_values.get(card) or self._played_by(player, card)
+                in_play = InPlay(card, skill, at, counts)
                 field.append(in_play)
                 if self.log_events:  # ``note``, written out
-                    self._events.append((self.turn, player.seat, "play", card.key, None, skill))
+                    self._events.append((self.turn, player.seat, "play", card, None, skill))
                 effect = battle if in_battle else daily
                 if effect is not None:
                     effect(self, player, in_play)
@@ -546,8 +602,8 @@ class Game:
         card = self.supply[key].pop()
         gain_to = self.rules.gain_to
         (player.discard if gain_to == "discard" else player.hand if gain_to == "hand" else player.deck).append(card)
-        if self.log_events:
-            self.note(player, "gain", key)
+        if self.log_events:  # ``note``, written out, with the card (``log`` reads its key)
+            self._events.append((self.turn, player.seat, "gain", card, None, ""))
         return card
 
     def _rule_allows(self, player: Player, rule: GainRule, card: SimCard) -> bool:
@@ -560,7 +616,7 @@ class Game:
         if subject == "deck":
             return len(player.deck) + len(player.hand) + len(player.discard) + len(player.field)
         if subject == "skills":
-            return sum(self.skill_counts(player))
+            return total(self.skill_counts(player))
         if subject == "darc":
             return player.darc
         others = [other.darc for other in self.players if other is not player]
@@ -647,10 +703,10 @@ class Game:
         (「當然也可以一張都不要」). ``pool``: the player's skills (``skill_counts``) when the caller has them."""
         if pool is None:
             pool = self.skill_counts(player)
-        needs = self._prepared.gain_need
-        payable = self._prepared.payable
+        prepared = self._prepared
+        needs = prepared.gain_need
         gained = 0
-        while (card := self._choose(player, payable(pool))) is not None:  # ``choose_gain``
+        while (card := self._choose(player, prepared.payable(pool))) is not None:  # ``choose_gain``
             left = pay_counts(pool, needs[card])
             assert left is not None
             pool = left
@@ -682,9 +738,10 @@ class Game:
             return False
         if by_effect:
             return True  # ランスインパクト: 「シナリオ１枚を解決してもよい」, no skills paid
-        return can_pay_counts(
-            self.skill_counts(player) if pool is None else pool, cost_counts(str(card.fields["cost"]))
-        )
+        need = self._prepared.scenario_need.get(card)
+        if need is None:  # a card put at the junction from outside the set-up
+            need = cost_counts(str(card.fields["cost"]))
+        return can_pay_counts(self.skill_counts(player) if pool is None else pool, need)
 
     def resolve_scenario(self, player: Player, pool: Counts | None = None, *, by_effect: bool = False) -> bool:
         """「本回合打出的卡片上的技能值，若其值能滿足兩張劇本卡連結處所標示的技能值即可宣告完成該劇本。完成後可獲得劇本卡上
@@ -697,7 +754,7 @@ class Game:
             self.resolved_by_effect_this_turn += 1
         else:
             self.resolved_this_turn += 1
-        reward = self.take_darc(player, _payout(card.fields["payout"])[0])
+        reward = self.take_darc(player, self.payout(card)[0])
         self.note(player, "scenario", card.key, reward)
         self.scenarios_out.append(self.scenario_right)
         self.scenario_right = self.scenario_pile.pop()
@@ -875,7 +932,7 @@ class Game:
         # 6「戰鬥不能的玩家，獲得的勝利點數減半，同樣無條件捨棄至整數。」
         scores = [self.total_at(player) for player in self.players]
         self.battle_scores.append(scores)
-        rewards = place_rewards(_payout(masquerade.card.fields["payout"]), scores)
+        rewards = place_rewards(self.payout(masquerade.card), scores)
         for player, score, reward in zip(self.players, scores, rewards, strict=True):
             if player.incapacitated:
                 reward //= 2

@@ -7,18 +7,19 @@ chosen, so a page can show it beside the results and a user can change it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
-# Stated by seed 000.
-HAND_SIZE = 5  # [戰鬥階段] 1「抽出５張卡」, 7「重抽５張」; [手牌調整階段]「再抽５張」
-PLAYS_PER_TURN = 5  # <開始階段>「玩家獲得使用五次卡片的權利 (行動+5）」
-BATTLE_PLAYS = 5  # [戰鬥階段] 1「接著抽出５張卡並獲得５行動」
-THORNS_PER_PLAYER = 7  # 遊戲準備 5「並將棘７張放置在自己面前」
-MASQUERADES_IN_PLAY = 3  # 遊戲準備 4「將假面卡隨機選出３張」
-ABILITY_PILES = 9  # 遊戲準備 2「特技卡牌堆任選９種放置在場中」
-JOB_PILES = 3  # 遊戲準備 1「將魔獸戰士、スカイランナー、デモニスタ三疊職業卡牌堆放在場中」
-THORNS_TO_BATTLE = 3  # (3)「當第三張棘放上後，完全顯示出該假面的身份，此時立刻進入戰鬥階段」
-MIN_PLAYERS, MAX_PLAYERS = 1, 4  # games.md: 2–4 players; the official solo variant makes 1
+# Stated by seed 000. ``Final``: compiled, each use is the number itself, not a look-up in the module's globals.
+HAND_SIZE: Final = 5  # [戰鬥階段] 1「抽出５張卡」, 7「重抽５張」; [手牌調整階段]「再抽５張」
+PLAYS_PER_TURN: Final = 5  # <開始階段>「玩家獲得使用五次卡片的權利 (行動+5）」
+BATTLE_PLAYS: Final = 5  # [戰鬥階段] 1「接著抽出５張卡並獲得５行動」
+THORNS_PER_PLAYER: Final = 7  # 遊戲準備 5「並將棘７張放置在自己面前」
+MASQUERADES_IN_PLAY: Final = 3  # 遊戲準備 4「將假面卡隨機選出３張」
+ABILITY_PILES: Final = 9  # 遊戲準備 2「特技卡牌堆任選９種放置在場中」
+JOB_PILES: Final = 3  # 遊戲準備 1「將魔獸戰士、スカイランナー、デモニスタ三疊職業卡牌堆放在場中」
+THORNS_TO_BATTLE: Final = 3  # (3)「當第三張棘放上後，完全顯示出該假面的身份，此時立刻進入戰鬥階段」
+MIN_PLAYERS: Final = 1  # games.md: 2–4 players; the official solo variant makes 1
+MAX_PLAYERS: Final = 4  # games.md: 2–4 players
 
 
 @dataclass(frozen=True)

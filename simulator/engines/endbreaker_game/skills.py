@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import lru_cache
+from typing import Final
 
 WILD = "●"
 SPECIFIC = ("P", "T", "S", "B")
@@ -71,58 +72,106 @@ def can_pay(pool: Counter[str], cost: str) -> bool:
 
 
 # Counted skills ---------------------------------------------------------------------------------------------
-# The engine's hot path: a pool or a cost as its count of each symbol, in ``SYMBOLS`` order (P, T, S, B, ●).
-# A tuple of five numbers is hashed and compared in C, so the cards a pool pays for can be remembered per pool
-# (``Game.choose_gain``). ``pay`` and ``can_pay`` above stay the readable reference; the tests hold these to it.
+# The engine's hot path: a pool or a cost as its count of each symbol packed into one whole number, eight bits a
+# symbol in ``SYMBOLS`` order (P in the lowest bits, ● in the highest). Compiled, such a number is a machine word:
+# hashed, compared and taken apart without an object, so the cards a pool pays for are remembered per pool
+# (``Game.choose_gain``) and a payment is a few shifts. ``pay`` and ``can_pay`` above stay the readable
+# reference; the tests hold these to it.
 
-Counts = tuple[int, int, int, int, int]
-NO_SKILLS: Counts = (0, 0, 0, 0, 0)
+# ``Final``: compiled, each use is the number itself rather than a look-up in the module's globals.
+Counts = int
+NO_SKILLS: Final = 0
+COUNT_BITS: Final = 8
+COUNT_MAX: Final = 255  # (1 << COUNT_BITS) - 1: the most of one symbol a pool or cost can hold
+_WILD_SHIFT: Final = 32  # 4 * COUNT_BITS: ● after the four specific symbols
+_SPECIFIC_MASK: Final = 0xFFFFFFFF  # (1 << _WILD_SHIFT) - 1
 
 
 def counts_of(symbols: str) -> Counts:
-    """A skill or cost string counted by symbol ("PP●" -> (2, 0, 0, 0, 1))."""
-    return (symbols.count("P"), symbols.count("T"), symbols.count("S"), symbols.count("B"), symbols.count(WILD))
+    """A skill or cost string counted by symbol ("PP●" -> 2 P and 1 ●, ``count``)."""
+    packed = 0
+    for place, symbol in enumerate(SYMBOLS):
+        number = symbols.count(symbol)
+        if number > COUNT_MAX:
+            raise ValueError(f"more than {COUNT_MAX} {symbol} in one pool: {symbols!r}")
+        packed |= number << (place * COUNT_BITS)
+    return packed
 
 
-@lru_cache(maxsize=4096)
+def count(counts: Counts, symbol: str) -> int:
+    """How many ``symbol`` (one of ``SYMBOLS``) ``counts`` holds."""
+    return (counts >> (SYMBOLS.index(symbol) * COUNT_BITS)) & COUNT_MAX
+
+
+def total(counts: Counts) -> int:
+    """Every symbol of ``counts`` (● counted once)."""
+    found = 0
+    while counts:
+        found += counts & COUNT_MAX
+        counts >>= COUNT_BITS
+    return found
+
+
+_COUNTED: dict[str, Counts] = {}
+_MAX_COUNTED = 100_000  # a bound, never reached in practice (a field's skills in the order played)
+
+
+def counted(symbols: str) -> Counts:
+    """``counts_of``, remembered per string (a game counts the same few fields and costs again and again)."""
+    found = _COUNTED.get(symbols)
+    if found is None:
+        if len(_COUNTED) >= _MAX_COUNTED:
+            _COUNTED.clear()
+        found = _COUNTED[symbols] = counts_of(symbols)
+    return found
+
+
 def cost_counts(cost: str) -> Counts:
-    """``counts_of`` for a printed cost, read once (a game asks about the same few costs again and again)."""
-    return counts_of(cost)
+    """``counts_of`` for a printed cost, read once."""
+    return counted(cost)
 
 
 def can_pay_counts(pool: Counts, need: Counts) -> bool:
     """``can_pay`` on counts: each short specific symbol is paid by ●, and the cost's ● by whatever is left."""
-    spare_wild = pool[4]
-    for symbol in range(4):
-        short = need[symbol] - pool[symbol]
+    spare_wild = pool >> _WILD_SHIFT
+    for shift in range(0, _WILD_SHIFT, COUNT_BITS):
+        short = ((need >> shift) & COUNT_MAX) - ((pool >> shift) & COUNT_MAX)
         if short > 0:
             spare_wild -= short
             if spare_wild < 0:
                 return False
-    return not need[4] or sum(pool) - (need[0] + need[1] + need[2] + need[3]) >= need[4]
+    wild = need >> _WILD_SHIFT
+    return not wild or total(pool) - total(need & _SPECIFIC_MASK) >= wild
 
 
-@lru_cache(maxsize=4096)  # a game pays from the same few pools for the same few costs again and again
 def pay_counts(pool: Counts, need: Counts) -> Counts | None:
     """``pay`` on counts: what is left of ``pool`` after paying ``need`` (spent the same way), or None."""
-    left = list(pool)
-    for symbol in range(4):
-        wanted = need[symbol]
-        if left[symbol] >= wanted:
-            left[symbol] -= wanted
-        else:
-            short = wanted - left[symbol]
-            if left[4] < short:
-                return None
-            left[symbol] = 0
-            left[4] -= short
-    wild = need[4]
+    left_wild = pool >> _WILD_SHIFT
+    left = pool & _SPECIFIC_MASK
+    specific = need & _SPECIFIC_MASK
+    shift = 0
+    while specific:  # the cost's specific symbols, P first
+        wanted = specific & COUNT_MAX
+        if wanted:
+            have = (left >> shift) & COUNT_MAX
+            if have >= wanted:
+                left -= wanted << shift
+            else:
+                short = wanted - have
+                if left_wild < short:
+                    return None
+                left -= have << shift
+                left_wild -= short
+        specific >>= COUNT_BITS
+        shift += COUNT_BITS
+    wild = need >> _WILD_SHIFT
     if wild:
-        if sum(left) < wild:
+        if total(left) + left_wild < wild:
             return None
         # Spend the specific skills before the ● (a ● left over is worth more), as ``pay`` does.
-        for symbol in range(5):
-            take = min(wild, left[symbol])
-            left[symbol] -= take
+        for shift in range(0, _WILD_SHIFT, COUNT_BITS):
+            take = min(wild, (left >> shift) & COUNT_MAX)
+            left -= take << shift
             wild -= take
-    return (left[0], left[1], left[2], left[3], left[4])
+        left_wild -= wild
+    return left | (left_wild << _WILD_SHIFT)

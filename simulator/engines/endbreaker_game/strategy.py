@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Final, Literal
 
-ANY_CARD = "*"  # in a gain rule: the most expensive card the skills can pay for
+ANY_CARD: Final = "*"  # in a gain rule: the most expensive card the skills can pay for
 
 # What a condition of a gain rule can look at besides the turn and the copies owned (the rule's own fields):
 #   deck       cards the player owns (deck, hand, discard and field): the deck's size
