@@ -905,9 +905,13 @@ def test_the_game_shuffles_as_random_shuffle_does():
     from simulator.core import SeededRandom
 
     game = new_game()
-    for size in (0, 1, 2, 7, 33):
-        cards = [card(f"EB9-98{n}", "job") for n in range(size)]
-        game.rng, expected = SeededRandom(size), list(cards)
-        random.Random.shuffle(SeededRandom(size), expected)
-        game.shuffle(cards)
-        assert cards == expected
+    # Up to 256 cards the draws are read from one byte of each word; past it, from the whole word.
+    for size in (0, 1, 2, 3, 7, 33, 255, 256, 257, 300, 700):
+        for seed in range(5):
+            cards = [card(f"EB9-98{n}", "job") for n in range(size)]
+            game.rng, reference, expected = SeededRandom(seed), SeededRandom(seed), list(cards)
+            random.Random.shuffle(reference, expected)
+            game.shuffle(cards)
+            assert cards == expected, (size, seed)
+            # The generator is left where random.shuffle leaves it, so every later draw of the game is the same.
+            assert game.rng.getstate() == reference.getstate(), (size, seed)

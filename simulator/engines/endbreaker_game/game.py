@@ -13,7 +13,7 @@ from typing import Final, NamedTuple, Protocol
 
 from ...core import SeededRandom, SimCard
 from .declarations import QUESTIONS
-from .effects import MASQUERADE_SCRIPTS, SCRIPTS, Effect, MasqueradeScript, declined
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, CardScript, Effect, MasqueradeScript, declined
 from .rules import (
     BATTLE_PLAYS,
     HAND_SIZE,
@@ -53,6 +53,9 @@ class LogEntry(NamedTuple):
     detail: str = ""
 
 
+_LOOK_UP: Final = CardScript("")  # ``InPlay``'s default: find the card's script by its key
+
+
 class InPlay:
     """A card on a player's field, with the skill and AT it has now (effects change them).
 
@@ -60,16 +63,21 @@ class InPlay:
     ``__init__`` is compiled too, where a dataclass's is made at import time in Python. ``counts`` is ``skill``
     counted (``skills.counts_of``), kept in step with it, so a field's pool is a sum (``Game.skill_counts``)."""
 
-    __slots__ = ("_skill", "at", "card", "counts")
+    __slots__ = ("_skill", "at", "card", "counts", "script")
     card: SimCard
     _skill: str
     counts: Counts
     at: int
+    script: CardScript | None  # the card's effects (``effects.SCRIPTS``), None for a card without any
 
-    def __init__(self, card: SimCard, skill: str, at: int, counts: Counts = -1) -> None:
+    def __init__(
+        self, card: SimCard, skill: str, at: int, counts: Counts = -1, script: CardScript | None = _LOOK_UP
+    ) -> None:
         self.card = card
         self._skill = skill
-        self.counts = counted(skill) if counts < 0 else counts  # the caller may know them (``_PlayValues``)
+        # The caller may know the counts and the script (``_PlayValues``).
+        self.counts = counted(skill) if counts < 0 else counts
+        self.script = SCRIPTS.get(card.key) if script is _LOOK_UP else script
         self.at = at
 
     @property
@@ -150,37 +158,47 @@ def parse_payout(text: str) -> list[int]:
 
 def place_rewards(payout: Sequence[int], scores: Sequence[int]) -> list[int]:
     """「所有的玩家按照其打出的牌面上AT值的大小來排序，獲得假面上標記的獎賞 … 如有排名相同的玩家，則將可獲得的量
-    平均後無條件捨棄至整數。」 Places past the payout's length pay nothing."""
-    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
-    rewards = [0] * len(scores)
-    place = 0
-    while place < len(order):
-        tied = [seat for seat in order[place:] if scores[seat] == scores[order[place]]]
-        shares = [payout[p] if p < len(payout) else 0 for p in range(place, place + len(tied))]
-        for seat in tied:
-            rewards[seat] = sum(shares) // len(tied)
-        place += len(tied)
+    平均後無條件捨棄至整數。」 Places past the payout's length pay nothing.
+
+    A player's place is the number of players with more AT; the players tied with them share the rewards of as
+    many places from there (at most four players: counting beats sorting)."""
+    rewards = []
+    for score in scores:
+        place = 0
+        tied = 0
+        for other in scores:
+            if other > score:
+                place += 1
+            elif other == score:
+                tied += 1
+        shares = 0
+        for shared_place in range(place, min(place + tied, len(payout))):
+            shares += payout[shared_place]
+        rewards.append(shares // tied)
     return rewards
 
 
-# A card as it comes into play: its skill, its AT, its script's daily and battle effects (None: none), and its
-# skill counted (``skills.counts_of``).
-_PlayValues = tuple[str, int, Effect | None, Effect | None, Counts]
+# A card as it comes into play: its skill, its AT, its script's daily and battle effects (None: none), its
+# skill counted (``skills.counts_of``) and its script.
+_PlayValues = tuple[str, int, Effect | None, Effect | None, Counts, CardScript | None]
 
 
-class _Ranks(dict[SimCard, int]):
-    """A play order as card -> its place (unlisted cards after the listed ones); filled in as cards are met."""
+class _PlayOrder:
+    """A strategy's play order as each card's place (``rank``; unlisted cards after the listed ones), remembered
+    per card as cards are met. A plain class: compiled, ``rank`` is a C call and its dictionary a plain one."""
 
     def __init__(self, order: tuple[str, ...]) -> None:
-        super().__init__()
         self.by_key: dict[str, int] = {}
         for index, key in enumerate(order):
             self.by_key.setdefault(key, index)
         self.unranked = len(order)
+        self.ranks: dict[SimCard, int] = {}
 
-    def __missing__(self, card: SimCard) -> int:
-        rank = self[card] = self.by_key.get(card.key, self.unranked)
-        return rank
+    def rank(self, card: SimCard) -> int:
+        found = self.ranks.get(card)
+        if found is None:
+            found = self.ranks[card] = self.by_key.get(card.key, self.unranked)
+        return found
 
 
 class _Prepared:
@@ -206,11 +224,14 @@ class _Prepared:
         self.play_values: dict[SimCard, _PlayValues] = {}
         # A strategy (by identity, kept to tell a reused id apart) -> its own play values (``play_values_for``).
         self.by_strategy: dict[int, tuple[Strategy, dict[SimCard, _PlayValues]]] = {}
-        self.ranks: dict[tuple[str, ...], _Ranks] = {}
+        self.play_orders: dict[tuple[str, ...], _PlayOrder] = {}
         self.starting_deck: tuple[SimCard, ...] = tuple(setup.starting_deck())
         # Each scenario's junction requirement and each printed payout, read once (a turn reads one of each).
         self.scenario_need: dict[SimCard, Counts] = {
             card: cost_counts(str(card.fields["cost"])) for card in setup.scenarios
+        }
+        self.masquerade_scripts: dict[SimCard, MasqueradeScript] = {
+            card: MASQUERADE_SCRIPTS.get(card.key) or _unscripted_masquerade(card.key) for card in setup.masquerades
         }
         self.payouts: dict[SimCard, tuple[int, ...]] = {
             card: tuple(parse_payout(card.fields["payout"])) for card in (*setup.scenarios, *setup.masquerades)
@@ -265,11 +286,6 @@ def _prepared(setup: Setup, rules: Rules) -> _Prepared:
 
 
 _DEFAULT_RULES = Rules()  # frozen: one object for every game given no rules (found again by identity)
-
-
-# ``_BIT_LENGTHS[n]``: the bits ``random.Random._randbelow(n)`` draws per try (``n.bit_length()``), for the
-# lengths a shuffle meets (longer lists work it out).
-_BIT_LENGTHS: Final[list[int]] = [number.bit_length() for number in range(257)]
 
 
 @lru_cache(maxsize=256)
@@ -338,13 +354,13 @@ class Game:
         # 自己面前。」
         self.players = [Player(seat, strategy) for seat, strategy in enumerate(strategies)]
         # Each seat's play order as card -> its place (``next_to_play``), shared by the games on this set-up.
-        ranks = self._prepared.ranks
-        self._seat_ranks = [
-            # ``setdefault`` only for a new order (``get`` is cheaper; a _Ranks not yet filled is empty and falsy).
-            ranks[order] if order in ranks else ranks.setdefault(order, _Ranks(order))
-            for order in (strategy.play_order for strategy in strategies)
-        ]
-        self._play_places = [seat_ranks.__getitem__ for seat_ranks in self._seat_ranks]
+        play_orders = self._prepared.play_orders
+        self._play_orders: list[_PlayOrder] = []
+        for strategy in strategies:
+            play_order = play_orders.get(strategy.play_order)
+            if play_order is None:
+                play_order = play_orders[strategy.play_order] = _PlayOrder(strategy.play_order)
+            self._play_orders.append(play_order)
         # Each seat's play values: its strategy's, without the effects it always says no to (``play_cards``).
         self._seat_values = [self._prepared.play_values_for(strategy) for strategy in strategies]
         for player in self.players:
@@ -384,12 +400,13 @@ class Game:
 
     def shuffle(self, cards: list[SimCard]) -> None:
         """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers, so the same
-        order from the same seed (tested), without a Python call for each card."""
+        order from the same seed and the generator left in the same state (tested), without a Python call for
+        each card. (Taking the draws' words at once with one ``getrandbits`` and reading its bytes was tried:
+        compiled, it ran more instructions, not fewer.)"""
         getrandbits = self.rng.getrandbits
-        bit_lengths = _BIT_LENGTHS
         for last in range(len(cards) - 1, 0, -1):
             choices = last + 1
-            bits = bit_lengths[choices] if choices < len(bit_lengths) else choices.bit_length()
+            bits = choices.bit_length()  # compiled, a C function on the machine word
             chosen = getrandbits(bits)
             while chosen >= choices:
                 chosen = getrandbits(bits)
@@ -474,7 +491,7 @@ class Game:
         return pool
 
     def at_of(self, player: Player, card: InPlay) -> int:
-        script = SCRIPTS.get(card.card.key)
+        script = card.script
         if script is not None and script.at is not None:
             return script.at(self, player, card)
         return card.at
@@ -486,7 +503,7 @@ class Game:
         if bonus is None:  # ``at_of`` for each card, written out (every battle reads each field card)
             total = 0
             for card in player.field:
-                script = SCRIPTS.get(card.card.key)
+                script = card.script
                 total += card.at if script is None or script.at is None else script.at(self, player, card)
             return total
         return sum(max(0, self.at_of(player, card) + bonus(self, player, card)) for card in player.field)
@@ -497,7 +514,10 @@ class Game:
         return tuple(parse_payout(card.fields["payout"])) if found is None else found
 
     def masquerade_script(self, card: SimCard) -> MasqueradeScript:
-        return MASQUERADE_SCRIPTS.get(card.key) or _unscripted_masquerade(card.key)
+        found = self._prepared.masquerade_scripts.get(card)
+        if found is None:  # a masquerade from outside the set-up
+            found = MASQUERADE_SCRIPTS.get(card.key) or _unscripted_masquerade(card.key)
+        return found
 
     # Playing cards ----------------------------------------------------------------------------------------
 
@@ -506,7 +526,7 @@ class Game:
         hand = player.hand
         if not hand:
             return None
-        place = self._play_places[player.seat]
+        place = self._play_orders[player.seat].rank
         best = min(hand, key=place)  # the first of the lowest place: the first drawn
         thorn = self.setup.thorn
         if best is thorn and not self.in_battle:  # rare: a thorn is in hand only in battle
@@ -525,7 +545,7 @@ class Game:
         daily = None if script is None else script.daily
         battle = None if script is None else script.battle
         at = int(card.fields.get("at") or 0)
-        found = self._prepared.play_values[card] = (skill, at, daily, battle, counted(skill))
+        found = self._prepared.play_values[card] = (skill, at, daily, battle, counted(skill), script)
         return found
 
     def _played_by(self, player: Player, card: SimCard) -> _PlayValues:
@@ -535,18 +555,18 @@ class Game:
         def answer(question: str) -> bool:
             return self.may(player, question)
 
-        skill, at, daily, battle, counts = self._play_values.get(card) or self._played(card)
+        skill, at, daily, battle, counts, script = self._play_values.get(card) or self._played(card)
         kept_daily = None if daily is None or declined(daily, answer) else daily
         kept_battle = None if battle is None or declined(battle, answer) else battle
-        found = self._seat_values[player.seat][card] = (skill, at, kept_daily, kept_battle, counts)
+        found = self._seat_values[player.seat][card] = (skill, at, kept_daily, kept_battle, counts, script)
         return found
 
     def play(self, player: Player, card: SimCard) -> None:
         """Spends a play and puts the card on the field; its effect for the phase happens."""
         player.plays -= 1
         player.hand.remove(card)
-        skill, at, daily, battle, counts = self._play_values.get(card) or self._played(card)
-        in_play = InPlay(card, skill, at, counts)
+        skill, at, daily, battle, counts, script = self._play_values.get(card) or self._played(card)
+        in_play = InPlay(card, skill, at, counts, script)
         player.field.append(in_play)
         if self.log_events:
             self.note(player, "play", card.key, detail=skill)
@@ -558,9 +578,8 @@ class Game:
         if player.decider is not None:
             self._play_chosen(player, player.decider)
             return
-        place = self._play_places[player.seat]
-        ranks = self._seat_ranks[player.seat]
-        unranked = ranks.unranked
+        play_order = self._play_orders[player.seat]
+        unranked = play_order.unranked
         thorn = self.setup.thorn
         play_values = self._seat_values[player.seat]
         while player.plays > 0 and not self.over and not self.turn_ended:
@@ -574,16 +593,16 @@ class Game:
             in_battle = self.in_battle
             order = hand[:]  # most hands hold no card the play order names: then they are played as drawn
             for card in hand:
-                if ranks[card] < unranked:
-                    order = sorted(hand, key=place)
+                if play_order.rank(card) < unranked:
+                    order = sorted(hand, key=play_order.rank)
                     break
             for card in order:
                 if card is thorn and not in_battle:
                     continue  # a thorn is in hand only in battle, and played only there
                 player.plays -= 1
                 hand.remove(card)
-                skill, at, daily, battle, counts = play_values.get(card) or self._played_by(player, card)
-                in_play = InPlay(card, skill, at, counts)
+                skill, at, daily, battle, counts, script = play_values.get(card) or self._played_by(player, card)
+                in_play = InPlay(card, skill, at, counts, script)
                 field.append(in_play)
                 if self.log_events:  # ``note``, written out
                     self._events.append((self.turn, player.seat, "play", card, None, skill))
@@ -942,7 +961,7 @@ class Game:
         # 「戦闘終了時」 effects of the cards played (シールドガード).
         for player in self.players:
             for card in list(player.field):
-                card_script = SCRIPTS.get(card.card.key)
+                card_script = card.script
                 if card_script is not None and card_script.battle_end is not None:
                     card_script.battle_end(self, player, card)
         # 7「所有玩家將手牌中的棘回到場上，接著所有玩家將手牌全捨棄重抽５張」
