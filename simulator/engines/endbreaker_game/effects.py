@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 if TYPE_CHECKING:
     from ...core import SimCard
@@ -192,9 +192,16 @@ def reveal_until(kind: str, count: int) -> Effect:
     return run
 
 
+def worth(card: SimCard) -> tuple[int, Any]:
+    """What a card is worth keeping, by default: its number of skills, then its AT (a default, not a rule).
+
+    A module function, not a lambda: compiled, a lambda in a function makes an object each time it is called."""
+    return (len(str(card.fields.get("skill") or "")), card.fields.get("at") or 0)
+
+
 def worst_first(cards: list[SimCard]) -> list[SimCard]:
-    """The cards a strategy parts with first: fewest skills, then lowest AT (a default, not a rule)."""
-    return sorted(cards, key=lambda card: (len(str(card.fields.get("skill") or "")), card.fields.get("at") or 0))
+    """The cards a strategy parts with first: fewest skills, then lowest AT (``worth``)."""
+    return sorted(cards, key=worth)
 
 
 def abilities_played(game: Game, player: Player, played: InPlay) -> int:

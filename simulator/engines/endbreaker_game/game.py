@@ -6,6 +6,7 @@ generator, so the same seed, set-up and strategies play the same game.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -13,7 +14,7 @@ from typing import Final, NamedTuple, Protocol
 
 from ...core import SeededRandom, SimCard
 from .declarations import QUESTIONS
-from .effects import MASQUERADE_SCRIPTS, SCRIPTS, CardScript, Effect, MasqueradeScript, declined
+from .effects import MASQUERADE_SCRIPTS, SCRIPTS, CardScript, Effect, MasqueradeScript, declined, worst_first
 from .rules import (
     BATTLE_PLAYS,
     HAND_SIZE,
@@ -28,8 +29,6 @@ from .rules import (
 from .setup import MissingCardValues, Setup, SetupError, missing_values
 from .skills import Counts, can_pay_counts, cost_counts, counted, counts_of, pay_counts, total
 from .strategy import ANY_CARD, GainRule, Strategy
-
-_new_tuple = tuple.__new__
 
 STOP: Final = "stop"  # a person's answer that ends playing or gaining
 ACTS = ("resolve", "gain")  # 「選擇獲得卡片或是解決事件（二選一）」
@@ -63,18 +62,27 @@ class InPlay:
     ``__init__`` is compiled too, where a dataclass's is made at import time in Python. ``counts`` is ``skill``
     counted (``skills.counts_of``), kept in step with it, so a field's pool is a sum (``Game.skill_counts``)."""
 
-    __slots__ = ("_skill", "at", "card", "counts", "script")
+    __slots__ = ("_skill", "at", "card", "counts", "script", "seat", "skill_played")
     card: SimCard
     _skill: str
     counts: Counts
     at: int
     script: CardScript | None  # the card's effects (``effects.SCRIPTS``), None for a card without any
+    seat: int  # who played it (-1: not said), for the log
+    skill_played: str  # the skill it came into play with, for the log
 
     def __init__(
-        self, card: SimCard, skill: str, at: int, counts: Counts = -1, script: CardScript | None = _LOOK_UP
+        self,
+        card: SimCard,
+        skill: str,
+        at: int,
+        counts: Counts = -1,
+        script: CardScript | None = _LOOK_UP,
+        seat: int = -1,
     ) -> None:
         self.card = card
-        self._skill = skill
+        self._skill = self.skill_played = skill
+        self.seat = seat
         # The caller may know the counts and the script (``_PlayValues``).
         self.counts = counted(skill) if counts < 0 else counts
         self.script = SCRIPTS.get(card.key) if script is _LOOK_UP else script
@@ -149,6 +157,11 @@ class Masquerade:
     def stage(self) -> int:
         """「(1) 顯示出戰勝後獲得的勝利點 (2) 顯示出其特殊能力 (3) 當第三張棘放上後，完全顯示出該假面的身份」"""
         return min(len(self.thorns), THORNS_TO_BATTLE)
+
+
+def _thorn_count(masquerade: Masquerade) -> int:
+    # A module function, not a lambda: compiled, a lambda in a method makes an object at each call of the method.
+    return len(masquerade.thorns)
 
 
 def parse_payout(text: str) -> list[int]:
@@ -311,10 +324,13 @@ class Game:
         self.setup = setup
         self.seed = seed
         self.rng = SeededRandom(seed)
-        # The events as plain tuples, made into ``LogEntry`` only when ``log`` is read: a compiled plain tuple is
-        # a C allocation, a named tuple a Python call (an event for every card drawn, played and gained).
-        # A played or gained card is kept as the card itself, its key read when the log is.
-        self._events: list[tuple[int, int | None, str, SimCard | str | None, int | None, str]] = []
+        # The events, made into ``LogEntry`` only when ``log`` is read (an event for every card drawn, played and
+        # gained): plain tuples of the seat, kind, card, amount and detail (compiled, a plain tuple is a C
+        # allocation, a named tuple a Python call), a gained card kept as the card itself (its key read with the
+        # log); a card played is its ``InPlay``, which remembers its seat and the skill it came in with, so playing
+        # it logs nothing new. The turn of each is where ``_turn_starts`` says each turn's events begin.
+        self._events: list[tuple[int | None, str, SimCard | str | None, int | None, str] | InPlay] = []
+        self._turn_starts: list[int] = []
         self._entries: list[LogEntry] = []
         self.turn = 0  # turns played by all players together
         self.current = 0  # 6「決定回合開始玩家」: the first strategy given sits first
@@ -375,13 +391,16 @@ class Game:
         """The events so far, in order (the same list each time, brought up to date when read)."""
         entries = self._entries
         events = self._events
+        starts = self._turn_starts
         for index in range(len(entries), len(events)):
+            turn = bisect_right(starts, index)  # the turns begun at or before this event
             event = events[index]
-            card = event[3]
-            if card is None or isinstance(card, str):
-                entries.append(_new_tuple(LogEntry, event))
-            else:
-                entries.append(LogEntry(event[0], event[1], event[2], card.key, event[4], event[5]))
+            if isinstance(event, InPlay):
+                entries.append(LogEntry(turn, event.seat, "play", event.card.key, None, event.skill_played))
+                continue
+            seat, kind, card, amount, detail = event
+            key = card if card is None or isinstance(card, str) else card.key
+            entries.append(LogEntry(turn, seat, kind, key, amount, detail))
         return entries
 
     def note(
@@ -390,7 +409,7 @@ class Game:
         if self.log_events:
             seat = None if player is None else player.seat
             # A plain tuple, made a ``LogEntry`` when the log is read (``log``).
-            self._events.append((self.turn, seat, kind, card, amount, detail))
+            self._events.append((seat, kind, card, amount, detail))
 
     def may(self, player: Player, question: str) -> bool:
         """A card's 「してもよい」, answered by the player's strategy (``declarations.QUESTIONS`` holds them all)."""
@@ -566,10 +585,10 @@ class Game:
         player.plays -= 1
         player.hand.remove(card)
         skill, at, daily, battle, counts, script = self._play_values.get(card) or self._played(card)
-        in_play = InPlay(card, skill, at, counts, script)
+        in_play = InPlay(card, skill, at, counts, script, player.seat)
         player.field.append(in_play)
         if self.log_events:
-            self.note(player, "play", card.key, detail=skill)
+            self._events.append(in_play)  # ``note``: the card played, with its seat and skill
         effect = battle if self.in_battle else daily
         if effect is not None:
             effect(self, player, in_play)
@@ -602,10 +621,10 @@ class Game:
                 player.plays -= 1
                 hand.remove(card)
                 skill, at, daily, battle, counts, script = play_values.get(card) or self._played_by(player, card)
-                in_play = InPlay(card, skill, at, counts, script)
+                in_play = InPlay(card, skill, at, counts, script, player.seat)
                 field.append(in_play)
-                if self.log_events:  # ``note``, written out
-                    self._events.append((self.turn, player.seat, "play", card, None, skill))
+                if self.log_events:  # ``note``: the card played, with its seat and skill
+                    self._events.append(in_play)
                 effect = battle if in_battle else daily
                 if effect is not None:
                     effect(self, player, in_play)
@@ -622,7 +641,7 @@ class Game:
         gain_to = self.rules.gain_to
         (player.discard if gain_to == "discard" else player.hand if gain_to == "hand" else player.deck).append(card)
         if self.log_events:  # ``note``, written out, with the card (``log`` reads its key)
-            self._events.append((self.turn, player.seat, "gain", card, None, ""))
+            self._events.append((player.seat, "gain", card, None, ""))
         return card
 
     def _rule_allows(self, player: Player, rule: GainRule, card: SimCard) -> bool:
@@ -801,9 +820,9 @@ class Game:
             places = tuple(str(self.masquerades.index(m) + 1) for m in open_)
             target = self.masquerades[int(player.decider.decide(self, player, "thorn", places)) - 1]
         elif player.strategy.thorn_target == "most_thorns":
-            target = max(open_, key=lambda m: len(m.thorns))
+            target = max(open_, key=_thorn_count)
         else:
-            target = min(open_, key=lambda m: len(m.thorns))
+            target = min(open_, key=_thorn_count)
         player.thorns -= 1
         target.thorns.append(player.seat)
         stage = target.stage
@@ -826,6 +845,8 @@ class Game:
             return
         player = self.players[self.current]
         self.turn += 1
+        if self.log_events:
+            self._turn_starts.append(len(self._events))
         player.turns_taken += 1
         self.resolved_this_turn = 0
         self.resolved_by_effect_this_turn = 0
@@ -875,7 +896,7 @@ class Game:
     def adjust_hand(self, player: Player) -> None:
         # 捕縛撃「次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」
         if player.to_deck_top_before_adjustment and self.may(player, "EB1-015:top"):
-            best = sorted(player.hand, key=lambda c: (len(str(c.fields.get("skill") or "")), c.fields.get("at") or 0))
+            best = worst_first(player.hand)
             for card in best[-player.to_deck_top_before_adjustment :]:
                 player.hand.remove(card)
                 player.deck.append(card)
