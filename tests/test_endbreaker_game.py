@@ -850,6 +850,24 @@ def test_counted_skills_pay_as_the_readable_rule_does():
             assert pay_counts(counts_of(pool), counts_of(cost)) == expected, (pool, cost)
 
 
+def test_a_field_of_long_skills_is_counted_exactly_or_refused_never_miscounted():
+    """Skills are counted in twelve bits a symbol: a field past that is counted as a whole, and a pool beyond
+    it is refused with its reason rather than carried into the next symbol."""
+    from simulator.engines.endbreaker_game.skills import COUNT_MAX, can_pay_counts, counts_of
+
+    game = new_game()
+    player = game.players[0]
+    player.field = [InPlay(card(f"EB9-97{n}", "job"), "P" * 1500, 1) for n in range(2)]  # 3,000 P in all
+    pool = game.skill_counts(player)
+    assert pool == counts_of("P" * 3000)
+    assert can_pay_counts(pool, counts_of("P" * 3000)) and not can_pay_counts(pool, counts_of("T"))
+    player.field.append(InPlay(card("EB9-972", "job"), "P" * 1500, 1))  # 4,500 P: more than a pool holds
+    with pytest.raises(ValueError, match=str(COUNT_MAX)):
+        game.skill_counts(player)
+    with pytest.raises(ValueError, match=str(COUNT_MAX)):
+        counts_of("●" * (COUNT_MAX + 1))
+
+
 def _plain_gain(game, pool, named=None):
     """The gain choice written plainly: the named card if paid for, else the most expensive card the pool pays
     for, ties to the pile set up first (what ``Game.choose_gain`` remembers per pool)."""

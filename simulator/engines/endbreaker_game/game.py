@@ -27,7 +27,7 @@ from .rules import (
     Rules,
 )
 from .setup import MissingCardValues, Setup, SetupError, missing_values
-from .skills import Counts, can_pay_counts, cost_counts, counted, counts_of, pay_counts, total
+from .skills import COUNT_MAX, LARGEST, Counts, can_pay_counts, cost_counts, counted, counts_of, pay_counts, total
 from .strategy import ANY_CARD, GainRule, Strategy
 
 STOP: Final = "stop"  # a person's answer that ends playing or gaining
@@ -504,9 +504,12 @@ class Game:
 
     def skill_counts(self, player: Player) -> Counts:
         """``skills`` counted by symbol (``skills.counts_of``), what the engine pays with."""
+        field = player.field
+        if len(field) * LARGEST[0] > COUNT_MAX:  # a sum of the cards' counts could carry: count the whole field
+            return counts_of("".join([card.skill for card in field]))
         pool = 0
-        for card in player.field:
-            pool += card.counts  # a field holds far fewer than ``skills.COUNT_MAX`` of any symbol
+        for card in field:
+            pool += card.counts
         return pool
 
     def at_of(self, player: Player, card: InPlay) -> int:

@@ -72,8 +72,9 @@ def can_pay(pool: Counter[str], cost: str) -> bool:
 
 
 # Counted skills ---------------------------------------------------------------------------------------------
-# The engine's hot path: a pool or a cost as its count of each symbol packed into one whole number, eight bits a
-# symbol in ``SYMBOLS`` order (P in the lowest bits, ● in the highest). Compiled, such a number is a machine word:
+# The engine's hot path: a pool or a cost as its count of each symbol packed into one whole number, twelve bits a
+# symbol in ``SYMBOLS`` order (P in the lowest bits, ● in the highest; 60 bits in all). Compiled, such a number is
+# a machine word:
 # hashed, compared and taken apart without an object, so the cards a pool pays for are remembered per pool
 # (``Game.choose_gain``) and a payment is a few shifts. ``pay`` and ``can_pay`` above stay the readable
 # reference; the tests hold these to it.
@@ -81,10 +82,14 @@ def can_pay(pool: Counter[str], cost: str) -> bool:
 # ``Final``: compiled, each use is the number itself rather than a look-up in the module's globals.
 Counts = int
 NO_SKILLS: Final = 0
-COUNT_BITS: Final = 8
-COUNT_MAX: Final = 255  # (1 << COUNT_BITS) - 1: the most of one symbol a pool or cost can hold
-_WILD_SHIFT: Final = 32  # 4 * COUNT_BITS: ● after the four specific symbols
-_SPECIFIC_MASK: Final = 0xFFFFFFFF  # (1 << _WILD_SHIFT) - 1
+COUNT_BITS: Final = 12
+COUNT_MAX: Final = 4095  # (1 << COUNT_BITS) - 1: the most of one symbol a pool or cost can hold
+_WILD_SHIFT: Final = 48  # 4 * COUNT_BITS: ● after the four specific symbols
+_SPECIFIC_MASK: Final = 0xFFFFFFFFFFFF  # (1 << _WILD_SHIFT) - 1
+# The most of one symbol any string counted so far holds (``counts_of``): a sum of ``COUNT_MAX // LARGEST[0]``
+# counts cannot carry into the next symbol (``Game.skill_counts``). A list, so that compiled code reads it
+# without a look-up in the module's globals.
+LARGEST: Final = [1]
 
 
 def counts_of(symbols: str) -> Counts:
@@ -93,14 +98,11 @@ def counts_of(symbols: str) -> Counts:
     for place, symbol in enumerate(SYMBOLS):
         number = symbols.count(symbol)
         if number > COUNT_MAX:
-            raise ValueError(f"more than {COUNT_MAX} {symbol} in one pool: {symbols!r}")
+            raise ValueError(f"more than {COUNT_MAX} {symbol} in one pool of skills ({len(symbols)} symbols)")
+        if number > LARGEST[0]:
+            LARGEST[0] = number
         packed |= number << (place * COUNT_BITS)
     return packed
-
-
-def count(counts: Counts, symbol: str) -> int:
-    """How many ``symbol`` (one of ``SYMBOLS``) ``counts`` holds."""
-    return (counts >> (SYMBOLS.index(symbol) * COUNT_BITS)) & COUNT_MAX
 
 
 def total(counts: Counts) -> int:
@@ -112,8 +114,8 @@ def total(counts: Counts) -> int:
     return found
 
 
-_COUNTED: dict[str, Counts] = {}
-_MAX_COUNTED = 100_000  # a bound, never reached in practice (a field's skills in the order played)
+_COUNTED: Final[dict[str, Counts]] = {}
+_MAX_COUNTED: Final = 100_000  # a bound, never reached in practice (the skills and costs of a few set-ups)
 
 
 def counted(symbols: str) -> Counts:
