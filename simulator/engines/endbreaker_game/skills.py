@@ -81,7 +81,6 @@ def can_pay(pool: Counter[str], cost: str) -> bool:
 
 # ``Final``: compiled, each use is the number itself rather than a look-up in the module's globals.
 Counts = int
-NO_SKILLS: Final = 0
 COUNT_BITS: Final = 12
 COUNT_MAX: Final = 4095  # (1 << COUNT_BITS) - 1: the most of one symbol a pool or cost can hold
 _WILD_SHIFT: Final = 48  # 4 * COUNT_BITS: ● after the four specific symbols
