@@ -271,6 +271,11 @@ class SearchDocument(models.Model):
     # The card's place in number order, with gaps (see cards.search.indexing).
     position = models.BigIntegerField(unique=True)
     document = models.TextField()
+    # PostgreSQL: the folded texts, where a phrase's needle is looked for (``cards.search.tokens``); None on
+    # SQLite. Stored in the row (migration 0017), so testing a candidate does not read the document out of TOAST.
+    # (Nullable without a default, so that SQLite adds the column rather than rebuild the table and lose the
+    # FTS5 table's triggers.)
+    phrase_text = models.TextField(null=True, blank=True)  # noqa: DJ001 (None: not kept, as said above)
 
     def __str__(self) -> str:
         return f"search document of card {self.card_id}"

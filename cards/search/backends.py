@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from django.db import connection
 
-from .matching import AllOf, AnyOf, Expression
+from .matching import AllOf, AnyOf, Expression, Without
 from .tokens import Phrase
 
 SqlWithParams = tuple[str, tuple]
@@ -31,34 +31,70 @@ class QuerySyntax:
     or_: str
     without: str  # format with {include} and {exclude}
 
-    def render(self, expression: Expression) -> str:
-        """The query text (tokens are lower-case ASCII letters, so they need no escaping)."""
+    def render(self, expression: Expression, unordered: frozenset[Phrase] = frozenset()) -> str:
+        """The query text (tokens are lower-case ASCII letters, so they need no escaping).
+
+        A phrase of ``unordered`` asks only for all of its tokens, in any order and place."""
         if isinstance(expression, Phrase):
             if expression.prefix:
                 return self.prefix.format(expression.tokens[0])
+            if expression in unordered:
+                return "(" + self.and_.join(expression.tokens) + ")"
             return self.phrase.format(self.phrase_separator.join(expression.tokens))
         if isinstance(expression, AllOf | AnyOf):
             joiner = self.and_ if isinstance(expression, AllOf) else self.or_
-            return "(" + joiner.join(map(self.render, expression.members)) + ")"
-        return self.without.format(include=self.render(expression.include), exclude=self.render(expression.exclude))
+            return "(" + joiner.join(self.render(member, unordered) for member in expression.members) + ")"
+        include, exclude = self.render(expression.include, unordered), self.render(expression.exclude, unordered)
+        return self.without.format(include=include, exclude=exclude)
 
 
 FTS5 = QuerySyntax(" ", '"{}"', "{}*", " AND ", " OR ", "({include} NOT {exclude})")
 TSQUERY = QuerySyntax(" <-> ", "({})", "{}:*", " & ", " | ", "({include} & !{exclude})")
 
 
+def required_phrases(expression: Expression) -> list[Phrase]:
+    """The phrases every match of ``expression`` has (those not under an any-of or an exclusion)."""
+    if isinstance(expression, Phrase):
+        return [expression]
+    if isinstance(expression, AllOf):
+        return [phrase for member in expression.members for phrase in required_phrases(member)]
+    if isinstance(expression, Without):
+        return required_phrases(expression.include)
+    return []
+
+
+def _fts5_condition(expression: Expression) -> SqlWithParams:
+    return "cards_search_fts MATCH %s", (FTS5.render(expression),)
+
+
+def _tsquery_condition(expression: Expression) -> SqlWithParams:
+    """``vector @@ tsquery``; each required phrase with a needle asks GIN for its tokens and tests the needle.
+
+    A phrase in a tsquery makes GIN recheck every candidate's positions, reading its whole vector out of
+    TOAST; the needle is tested on ``phrase_text``, kept in the row. Where such a phrase also appears under
+    an any-of or an exclusion, asking there for its tokens alone changes nothing: every card tested has it.
+    """
+    needled = list(dict.fromkeys(phrase for phrase in required_phrases(expression) if phrase.needle))
+    condition = "vector @@ to_tsquery('simple', %s)" + " AND strpos(phrase_text, %s) > 0" * len(needled)
+    return condition, (TSQUERY.render(expression, frozenset(needled)), *(phrase.needle for phrase in needled))
+
+
 @dataclass(frozen=True)
 class TextIndex:
-    """How one database answers an index expression."""
+    """How one database answers an index expression.
 
-    render: Callable[[Expression], str]
+    The statements hold ``{match}``, the condition a document matches the expression by (``condition``:
+    its SQL and parameters, which take the place of ``{match}``'s first parameter below).
+    """
+
+    condition: Callable[[Expression], SqlWithParams]
     cards: str  # SELECT of matching card ids (column match_id)
     count: str
-    # Card ids of a page in number order ({direction}: ASC or DESC); params: expression, limit, offset.
+    # Card ids of a page in number order ({direction}: ASC or DESC); params: match, limit, offset.
     page: str
     # Count and page in one statement, for a database where each statement is a round trip
-    # (None: count, then page). Params: expression, the walk's floor and weight (``walk_bounds``),
-    # expression, limit, offset, limit, offset. Rows: (count, None, None), then (card id, position).
+    # (None: count, then page). Params: match, the walk's floor and weight (``walk_bounds``),
+    # match, limit, offset, limit, offset. Rows: (count, None, None), then (card id, position).
     count_and_page: str | None = None
     walk_cost: float = 1.0  # testing one document while walking, against taking one match into a sort
     # Planner settings for the index's own queries, in force for the statement and reset after it.
@@ -71,17 +107,19 @@ class TextIndex:
     token_count_and_page: str | None = None
     # Whether the documents hold every column's bigrams under the any-column code too (``cards.search.tokens``).
     any_column_pairs: bool = False
+    # Whether the documents keep their ``phrase_text``, so that phrases may carry needles (``cards.search.tokens``).
+    needles: bool = False
 
 
-_FTS5_MATCH = "SELECT rowid FROM cards_search_fts WHERE cards_search_fts MATCH %s"
-_TSQUERY_MATCH = "FROM cards_searchdocument WHERE vector @@ to_tsquery('simple', %s)"
+_FTS5_MATCH = "SELECT rowid FROM cards_search_fts WHERE {match}"
+_TSQUERY_MATCH = "FROM cards_searchdocument WHERE {match}"
 
 # The documents holding a token: one row of cards.models.SearchTokenCount (none: no document holds it).
 _TOKEN_COUNT = "COALESCE((SELECT documents FROM cards_searchtokencount WHERE token = %s), 0)"
 
 _INDEXES: dict[str, TextIndex] = {
     "sqlite": TextIndex(
-        render=FTS5.render,
+        condition=_fts5_condition,
         cards=f"SELECT d.card_id AS match_id FROM ({_FTS5_MATCH}) AS f"
         " JOIN cards_searchdocument AS d ON d.position = f.rowid",
         count=f"SELECT COUNT(*) FROM ({_FTS5_MATCH})",
@@ -91,7 +129,7 @@ _INDEXES: dict[str, TextIndex] = {
         after_rebuild=("INSERT INTO cards_search_fts(cards_search_fts) VALUES ('optimize')",),
     ),
     "postgresql": TextIndex(
-        render=TSQUERY.render,
+        condition=_tsquery_condition,
         cards=f"SELECT card_id AS match_id {_TSQUERY_MATCH}",
         count=f"SELECT COUNT(*) {_TSQUERY_MATCH}",
         page=f"SELECT card_id {_TSQUERY_MATCH} ORDER BY position {{direction}} LIMIT %s OFFSET %s",
@@ -119,6 +157,7 @@ _INDEXES: dict[str, TextIndex] = {
         # primary key's order, without reading a document.
         # A term of two characters is then one token (the postings' fast path), a longer one one phrase.
         any_column_pairs=True,
+        needles=True,
         token_count=f"SELECT {_TOKEN_COUNT}",
         token_count_and_page=f"SELECT {_TOKEN_COUNT}, NULL::bigint, NULL::bigint"
         " UNION ALL (SELECT NULL, d.card_id, p.position FROM (SELECT position FROM cards_searchposting"
@@ -137,10 +176,21 @@ def indexes_any_column_pairs() -> bool:
     return _index().any_column_pairs
 
 
+def indexes_needles() -> bool:
+    """Whether this database's documents keep their ``phrase_text`` for phrases' needles (``cards.search.tokens``)."""
+    return _index().needles
+
+
+def _with_match(index: TextIndex, template: str, expression: Expression, **formats: str) -> tuple[str, tuple]:
+    """``template`` with ``{match}`` (and ``formats``) filled in, and the match's parameters."""
+    condition, params = index.condition(expression)
+    return template.format(match=condition, **formats), params
+
+
 def cards_matching(expression: Expression) -> SqlWithParams:
     """A SELECT of the ids of cards whose document matches ``expression``."""
     index = _index()
-    return index.cards, (index.render(expression),)
+    return _with_match(index, index.cards, expression)
 
 
 def _fetch(index: TextIndex, sql: str, params: tuple) -> list[tuple]:
@@ -169,7 +219,7 @@ def count_matching(expression: Expression) -> int:
     token = single_token(expression)
     if token is not None and index.token_count is not None:
         return _fetch(index, index.token_count, (token,))[0][0]
-    return _fetch(index, index.count, (index.render(expression),))[0][0]
+    return _fetch(index, *_with_match(index, index.count, expression))[0][0]
 
 
 def page_matching(expression: Expression, offset: int, limit: int, descending: bool, matches: int) -> list[int]:
@@ -177,8 +227,8 @@ def page_matching(expression: Expression, offset: int, limit: int, descending: b
     index = _index()
     if index.count_and_page is not None:
         return count_and_page(expression, offset, limit, descending)[1]
-    sql = index.page.format(direction="DESC" if descending else "ASC")
-    return [row[0] for row in _fetch(index, sql, (index.render(expression), limit, offset))]
+    sql, params = _with_match(index, index.page, expression, direction="DESC" if descending else "ASC")
+    return [row[0] for row in _fetch(index, sql, (*params, limit, offset))]
 
 
 def count_and_page(expression: Expression, offset: int, limit: int, descending: bool) -> tuple[int, list[int]]:
@@ -192,10 +242,9 @@ def count_and_page(expression: Expression, offset: int, limit: int, descending: 
     if token is not None and index.token_count_and_page is not None:
         rows = _fetch(index, index.token_count_and_page.format(direction=direction), (token, token, limit, offset))
     else:
-        query = index.render(expression)
         floor, weight = walk_bounds(offset + limit, index.walk_cost)
-        sql = index.count_and_page.format(direction=direction)
-        rows = _fetch(index, sql, (query, floor, weight, query, limit, offset, limit, offset))
+        sql, match = _with_match(index, index.count_and_page, expression, direction=direction)
+        rows = _fetch(index, sql, (*match, floor, weight, *match, limit, offset, limit, offset))
     matches = next(row[0] for row in rows if row[1] is None)
     # One part gave the rows, in order; sorted again in case the database ran the parts side by side.
     page = sorted((row for row in rows if row[1] is not None), key=lambda row: row[2], reverse=descending)

@@ -35,7 +35,7 @@ from ..gamedefs import all_games
 from ..gamedefs.base import BooleanType, ChoiceListType, FieldSpec, IntegerType
 from ..models import Card, CardFieldValue, CardText
 from . import ast
-from .backends import indexes_any_column_pairs
+from .backends import indexes_any_column_pairs, indexes_needles
 from .glossary import Glossary
 from .idsets import ALL_CARDS, IdSet, facet_matches, intersect, text_matches
 from .matching import any_of
@@ -164,8 +164,12 @@ class _Compiler:
             extra = self._glossary.counterparts(text)
             self.also_searched.extend(name for name in extra if name not in self.also_searched)
             alternatives += extra
-        pairs = indexes_any_column_pairs()
-        phrases = [phrase for alternative in alternatives for phrase in term_phrases(fold(alternative), columns, pairs)]
+        pairs, needles = indexes_any_column_pairs(), indexes_needles()
+        phrases = [
+            phrase
+            for alternative in alternatives
+            for phrase in term_phrases(fold(alternative), columns, pairs, needles)
+        ]
         self.highlight_terms.extend(alternatives)
         if not phrases:
             return ALL_CARDS

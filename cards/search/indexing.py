@@ -18,9 +18,9 @@ from typing import Any
 from django.db import transaction
 
 from ..gamedefs import get_game
-from .backends import indexes_any_column_pairs, optimize_text_index
+from .backends import indexes_any_column_pairs, indexes_needles, optimize_text_index
 from .normalize import fold
-from .tokens import column, document_tokens, facet_tokens
+from .tokens import column, document_tokens, facet_tokens, phrase_text
 
 _BATCH = 500
 POSITION_GAP = 1 << 32
@@ -79,8 +79,8 @@ def _field_value(value: Any) -> dict[str, Any]:
     return {"number": None, "text": fold(str(value))[:200]}
 
 
-def card_document(card: Any, values: list[dict[str, Any]]) -> str:
-    """The search document of a card (texts and game must be loaded)."""
+def card_document(card: Any, values: list[dict[str, Any]], columns: dict[str, str] | None = None) -> str:
+    """The search document of a card (texts and game must be loaded; ``columns``: its ``card_columns``)."""
     checked = _checked(card)
     languages = list(dict.fromkeys(text.language for text in card.texts.all()))  # a language of several tracks once
     completeness = get_game(card.game.slug).completeness(checked, languages)
@@ -92,7 +92,8 @@ def card_document(card: Any, values: list[dict[str, Any]]) -> str:
         ((row["field"], row["text"], row["number"]) for row in values),
         incomplete=not completeness.complete,
     )
-    return " ".join(document_tokens(card_columns(card), indexes_any_column_pairs()) + facets)
+    columns = card_columns(card) if columns is None else columns
+    return " ".join(document_tokens(columns, indexes_any_column_pairs()) + facets)
 
 
 @transaction.atomic
@@ -170,11 +171,23 @@ def _write(models: IndexModels, cards: Any, positions: dict[int, int]) -> int:
     return count
 
 
+def _keeps_phrase_text(document_model: Any) -> bool:
+    """Whether this database keeps documents' ``phrase_text`` and the model has it (not one before migration 0017)."""
+    return indexes_needles() and any(field.name == "phrase_text" for field in document_model._meta.concrete_fields)
+
+
 def _write_batch(models: IndexModels, cards: list[Any], positions: dict[int, int]) -> int:
     documents, value_rows = [], []
+    keeps_phrase_text = _keeps_phrase_text(models.document)
     for card in cards:
         values = field_values(card)
-        documents.append(models.document(card=card, position=positions[card.pk], document=card_document(card, values)))
+        columns = card_columns(card)
+        document = models.document(
+            card=card, position=positions[card.pk], document=card_document(card, values, columns)
+        )
+        if keeps_phrase_text:
+            document.phrase_text = phrase_text(columns)
+        documents.append(document)
         value_rows.extend(models.field_value(card=card, **row) for row in values)
     models.document.objects.bulk_create(documents)
     models.field_value.objects.bulk_create(value_rows)

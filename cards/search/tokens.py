@@ -21,6 +21,13 @@ phrase per column, so the GIN index reads a few posting lists and tests position
 a phrase from running from the end of one column into the next. SQLite's FTS5 already reads phrases from
 its own index, and its index would only grow, so it leaves them out.
 
+Where the database also stores each card's folded columns as one text (``phrase_text``: PostgreSQL), a
+term of three or more units none of which is a word or a space carries its folded characters as the phrase's
+``needle``. Such a term is then exactly the cards whose text holds the needle as a substring (each of its
+characters is a unit of its own, and no column or text break can fall inside it), so the database can find
+the cards holding all of its bigrams, without positions, and test the needle on a short text, instead of
+checking positions in every candidate's whole token list.
+
 Tokens are spelled with ASCII letters only, so SQLite FTS5's unicode61
 tokenizer and PostgreSQL's ``to_tsvector('simple', …)`` both take each one
 whole and in order: a prefix letter (``q`` bigram, ``r`` unit), a two-letter
@@ -183,23 +190,43 @@ def document_tokens(columns: Mapping[str, str], any_column_pairs: bool = False) 
 
 @dataclass(frozen=True)
 class Phrase:
-    """What one search term looks for in one column: consecutive tokens, or one token (maybe as a prefix)."""
+    """What one search term looks for in one column: consecutive tokens, or one token (maybe as a prefix).
+
+    ``needle``: the term's folded characters, when the phrase matches exactly the cards whose ``phrase_text``
+    holds them (see the module docstring); None otherwise."""
 
     tokens: tuple[str, ...]
     prefix: bool = False
+    needle: str | None = None
 
 
-def term_phrases(folded_term: str, column_codes: Iterable[str], any_column_pairs: bool = False) -> list[Phrase]:
+def phrase_text(columns: Mapping[str, str]) -> str:
+    """The text a ``Phrase.needle`` is looked for in: the folded columns, a line apart."""
+    return "\n".join(columns.values())
+
+
+def _needle(term_units: list[str]) -> str | None:
+    """The needle of a term of three or more units, each one character that is neither a word nor a space."""
+    if len(term_units) < 3 or any(_is_word(unit) or unit == _SPACE for unit in term_units):
+        return None
+    return "".join(term_units)
+
+
+def term_phrases(
+    folded_term: str, column_codes: Iterable[str], any_column_pairs: bool = False, needles: bool = False
+) -> list[Phrase]:
     """The phrases that find ``folded_term`` in any of ``column_codes``; empty if it has no units.
 
-    ``any_column_pairs``: the documents hold the any-column bigrams (``document_tokens``)."""
+    ``any_column_pairs``: the documents hold the any-column bigrams (``document_tokens``); ``needles``: and
+    their ``phrase_text``, so that a phrase over every column may carry its needle."""
     term_units = [unit for unit in units(folded_term.strip())]
     if not term_units:
         return []
     column_codes = list(column_codes)
     every_column = set(column_codes) == set(COLUMNS)
     if len(term_units) > 1 and every_column and any_column_pairs:
-        return [Phrase(tuple(bigram_token(ANY_COLUMN, a, b) for a, b in itertools.pairwise(term_units)))]
+        pairs = tuple(bigram_token(ANY_COLUMN, a, b) for a, b in itertools.pairwise(term_units))
+        return [Phrase(pairs, needle=_needle(term_units) if needles else None)]
     if len(term_units) == 1 and every_column:
         unit = term_units[0]
         if not _is_word(unit):
