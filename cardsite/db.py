@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import contextvars
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from django.db import DatabaseError, OperationalError, connection, transaction
@@ -88,7 +89,8 @@ def _postgres_execute(execute: Callable, sql: str, params: Any, many: bool, cont
         # the SQLite guard and the search's own limit still hold, and the next request sets it again.
         setting = f"SET statement_timeout = {wanted}"
         raw_cursor = context["cursor"].cursor
-        if many or getattr(raw_cursor, "name", None):  # executemany, a named cursor: one statement each
+        # executemany, a named cursor, server-side binding (``prepared_cursor``): one statement each
+        if many or getattr(raw_cursor, "name", None) or getattr(raw_cursor, "binds_on_server", False):
             raw_cursor.execute(setting)
         else:
             # Sent with the statement, in the same round trip (client-side binding takes several
@@ -208,6 +210,55 @@ def failure_kind(error: BaseException) -> str | None:
     if sqlstate is not None and sqlstate.startswith(_POSTGRES_UNAVAILABLE_CLASSES):
         return "unavailable"
     return None
+
+
+# --- statements planned once (PostgreSQL) ---------------------------------------------------------
+
+
+@cache
+def _preparing_cursor_class() -> type:
+    import psycopg
+
+    class PreparingCursor(psycopg.Cursor):
+        """Server-side binding; a statement with parameters is prepared (psycopg keeps it per connection)."""
+
+        binds_on_server = True  # the time-limit guard sends its setting as a statement of its own
+
+        def execute(self, query: Any, params: Any = None, *, prepare: bool | None = None, **options: Any) -> Any:
+            return super().execute(query, params, prepare=bool(params) if prepare is None else prepare, **options)
+
+    return PreparingCursor
+
+
+def prepared_cursor() -> Any:
+    """A cursor whose statements the database plans once per connection and keeps; elsewhere a plain one.
+
+    For a hot statement of one shape whose planning costs as much as running it: the page of cards
+    a search shows (``cards.selectors.cards_in_order``) plans in 0.3-0.7 ms and runs in 0.4 ms on
+    PostgreSQL at 100,000 cards. On PostgreSQL, psycopg prepares it on first use (server-side
+    binding) and keeps it until the connection closes or a schema change on it (psycopg forgets its
+    statements then); the plan is PostgreSQL's generic one once it finds that as good as a fresh one.
+    It is Django's cursor wrapper around it, so errors, time limits and query logging are as for any
+    statement. With ``PREPARED_STATEMENTS=0`` (settings) psycopg prepares nothing and this only binds
+    on the server.
+    """
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    connection.ensure_connection()
+    connection.validate_thread_sharing()
+    raw = _preparing_cursor_class()(connection.connection)
+    return connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
+
+
+def id_in(column: str, ids: Sequence[int]) -> tuple[str, list[Any]]:
+    """A condition that ``column`` is one of ``ids``, and its parameters.
+
+    On PostgreSQL one array parameter, so that a statement has one text (one prepared statement)
+    whatever the number of ids; elsewhere an IN list.
+    """
+    if connection.vendor == "postgresql":
+        return f"{column} = ANY(%s::bigint[])", [list(ids)]
+    return f"{column} IN ({', '.join(['%s'] * len(ids))})", list(ids)
 
 
 # --- connection set-up (cardsite.apps connects these) --------------------------------------------

@@ -128,6 +128,12 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "init_command": "PRAGMA synchronous=NORMAL; PRAGMA cache_size=-65536; PRAGMA mmap_size=268435456",
         }
     )
+elif DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and env.flag("PREPARED_STATEMENTS", True):
+    # A statement run through cardsite.db.prepared_cursor is planned once per connection and kept (psycopg's
+    # prepared statements); no other is: Django's own statements bind their parameters on the client, and
+    # nothing asks psycopg to prepare them however often they run. PREPARED_STATEMENTS=0 turns it off, for a
+    # pooler in transaction mode that cannot keep prepared statements (PgBouncer before 1.21).
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31
 
 # A statement run for a web request is stopped after this many seconds (a regular expression
 # that backtracks, a runaway query): SQLite through its progress handler, PostgreSQL through

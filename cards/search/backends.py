@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 from django.db import connection
 
+from cardsite.db import prepared_cursor
+
 from .matching import AllOf, AnyOf, Expression, Without
 from .tokens import Phrase
 
@@ -103,6 +105,8 @@ class TextIndex:
     after_rebuild: tuple[str, ...] = ()
     # For an expression of one token (``single_token``): its count, and count and page in one statement
     # (params: token, token, limit, offset; rows as ``count_and_page``'s). None: as any expression.
+    # They read primary keys only, so their plan never depends on the token: they are prepared, planned
+    # once per connection (``cardsite.db.prepared_cursor``), and need no planner hints.
     token_count: str | None = None
     token_count_and_page: str | None = None
     # Whether the documents hold every column's bigrams under the any-column code too (``cards.search.tokens``).
@@ -161,7 +165,7 @@ _INDEXES: dict[str, TextIndex] = {
         token_count=f"SELECT {_TOKEN_COUNT}",
         token_count_and_page=f"SELECT {_TOKEN_COUNT}, NULL::bigint, NULL::bigint"
         " UNION ALL (SELECT NULL, d.card_id, p.position FROM (SELECT position FROM cards_searchposting"
-        " WHERE token = %s ORDER BY position {direction} LIMIT %s OFFSET %s) AS p"
+        " WHERE token = %s ORDER BY position {direction} LIMIT %s::bigint OFFSET %s::bigint) AS p"
         " JOIN cards_searchdocument AS d ON d.position = p.position)",
     ),
 }
@@ -207,6 +211,13 @@ def _fetch(index: TextIndex, sql: str, params: tuple) -> list[tuple]:
         return cursor.fetchall()
 
 
+def _fetch_prepared(sql: str, params: tuple) -> list[tuple]:
+    """The rows of ``sql``, a statement of one shape whatever its parameters, prepared where the database can."""
+    with prepared_cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
+
+
 def single_token(expression: Expression) -> str | None:
     """The token, when ``expression`` asks for the cards having one token (not as a prefix); else None."""
     if isinstance(expression, Phrase) and len(expression.tokens) == 1 and not expression.prefix:
@@ -218,7 +229,7 @@ def count_matching(expression: Expression) -> int:
     index = _index()
     token = single_token(expression)
     if token is not None and index.token_count is not None:
-        return _fetch(index, index.token_count, (token,))[0][0]
+        return _fetch_prepared(index.token_count, (token,))[0][0]
     return _fetch(index, *_with_match(index, index.count, expression))[0][0]
 
 
@@ -240,7 +251,8 @@ def count_and_page(expression: Expression, offset: int, limit: int, descending: 
     direction = "DESC" if descending else "ASC"
     token = single_token(expression)
     if token is not None and index.token_count_and_page is not None:
-        rows = _fetch(index, index.token_count_and_page.format(direction=direction), (token, token, limit, offset))
+        sql = index.token_count_and_page.format(direction=direction)
+        rows = _fetch_prepared(sql, (token, token, limit, offset))
     else:
         floor, weight = walk_bounds(offset + limit, index.walk_cost)
         sql, match = _with_match(index, index.count_and_page, expression, direction=direction)

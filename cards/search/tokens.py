@@ -225,8 +225,8 @@ def term_phrases(
     column_codes = list(column_codes)
     every_column = set(column_codes) == set(COLUMNS)
     if len(term_units) > 1 and every_column and any_column_pairs:
-        pairs = tuple(bigram_token(ANY_COLUMN, a, b) for a, b in itertools.pairwise(term_units))
-        return [Phrase(pairs, needle=_needle(term_units) if needles else None)]
+        bigrams = tuple(bigram_token(ANY_COLUMN, a, b) for a, b in itertools.pairwise(term_units))
+        return [Phrase(bigrams, needle=_needle(term_units) if needles else None)]
     if len(term_units) == 1 and every_column:
         unit = term_units[0]
         if not _is_word(unit):

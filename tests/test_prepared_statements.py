@@ -1,0 +1,97 @@
+"""The page of cards a search shows, and the count and page of a one-token search, are read with statements
+PostgreSQL plans once per connection (``cardsite.db.prepared_cursor``): the same cards as before, under a
+request's time limit too, and no other statement is prepared. SQLite reads them with a plain cursor.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+
+from cards import selectors
+from cards.models import Card
+from cardsite.db import StatementTimeout, prepared_cursor, statement_time_limit
+
+from .test_hostile_input import _slow_statement
+
+postgres_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's")
+
+
+def prepared_statements() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+def page_of_cards(ids: list[int]) -> list[tuple[str, list[tuple[str, str]]]]:
+    return [
+        (card.key, [(text.language, text.name) for text in card.texts.all()]) for card in selectors.cards_in_order(ids)
+    ]
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("synthetic_cards")
+def test_the_page_of_cards_is_the_same_in_any_order_and_number():
+    ids = list(Card.objects.order_by("-sort_key").values_list("pk", flat=True))
+    expected = {
+        card.pk: (card.key, sorted((text.language, text.name) for text in card.texts.all()))
+        for card in Card.objects.prefetch_related("texts")
+    }
+    for chosen in (ids, ids[:1], ids[3:9][::-1], []):
+        page = page_of_cards(chosen)
+        assert [key for key, _texts in page] == [expected[pk][0] for pk in chosen]
+        assert [sorted(texts) for _key, texts in page] == [expected[pk][1] for pk in chosen]
+    assert any(len(texts) > 1 for _key, texts in page_of_cards(ids))  # cards with texts in several languages
+
+
+@postgres_only
+@pytest.mark.django_db
+@pytest.mark.usefixtures("synthetic_cards")
+def test_postgresql_prepares_the_page_of_cards_and_one_token_searches_only(client):
+    ids = list(Card.objects.order_by("pk").values_list("pk", flat=True))
+    first = page_of_cards(ids[:5])
+    prepared = [statement for statement in prepared_statements() if "FROM cards_card AS c" in statement]
+    assert len(prepared) == 1
+    # other lengths, and the search page itself, use the same statement; Django's own statements are not prepared
+    assert page_of_cards(ids[:5]) == first and page_of_cards(ids[2:4])
+    response = client.get("/search/", {"q": "林沖"})
+    assert response.status_code == 200 and "テスト<mark>林沖</mark>" in response.content.decode()
+    # A term of two characters is one token: its count and page are prepared too; nothing else is.
+    statements = prepared_statements()
+    assert [statement for statement in statements if "FROM cards_card AS c" in statement] == prepared
+    others = [statement for statement in statements if statement not in prepared]
+    assert others and all("cards_searchtokencount" in statement for statement in others)
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("synthetic_cards")
+def test_a_prepared_statement_runs_under_a_time_limit_and_is_stopped_by_it():
+    ids = list(Card.objects.order_by("pk").values_list("pk", flat=True))
+    expected = page_of_cards(ids)
+    # The first statement under the limit: its setting cannot travel in the same query string (server-side
+    # binding takes one statement), so it goes ahead of it.
+    with statement_time_limit(0.2):
+        assert page_of_cards(ids) == expected
+        with connection.cursor() as cursor:
+            cursor.execute("SHOW statement_timeout")
+            assert cursor.fetchone()[0] == "200ms"
+        sql, params = _slow_statement()
+        with pytest.raises(StatementTimeout), prepared_cursor() as cursor:
+            cursor.execute(sql, params)
+    assert page_of_cards(ids) == expected
+
+
+@postgres_only
+@pytest.mark.django_db
+@pytest.mark.usefixtures("synthetic_cards")
+def test_without_prepared_statements_the_page_is_the_same(monkeypatch):
+    """PREPARED_STATEMENTS=0 (a pooler that cannot keep them) leaves psycopg's threshold unset: nothing is prepared."""
+    ids = list(Card.objects.order_by("pk").values_list("pk", flat=True))
+    expected = page_of_cards(ids)
+    connection.ensure_connection()
+    monkeypatch.setattr(connection.connection, "prepare_threshold", None)
+    connection.connection.execute("DEALLOCATE ALL")
+    monkeypatch.setattr(connection.connection._prepared, "_names", {})
+    assert page_of_cards(ids) == expected
+    assert prepared_statements() == []
