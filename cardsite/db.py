@@ -244,9 +244,12 @@ def prepared_cursor() -> Any:
     """
     if connection.vendor != "postgresql":
         return connection.cursor()
+    # What connection.cursor() does before making its cursor: a dead connection replaced, errors wrapped.
+    connection.close_if_health_check_failed()
     connection.ensure_connection()
     connection.validate_thread_sharing()
-    raw = _preparing_cursor_class()(connection.connection)
+    with connection.wrap_database_errors:
+        raw = _preparing_cursor_class()(connection.connection)
     return connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
 
 
