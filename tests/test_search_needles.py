@@ -124,3 +124,16 @@ def test_a_term_is_never_found_across_two_texts():
     assert found("甲乙丙") == found("丁戊己") == {"EB9-001"}
     assert found("乙丙丁") == found("丙丁戊") == set()
     assert found("甲乙丙 丁戊己") == {"EB9-001"}
+
+
+@pytest.mark.django_db
+def test_a_term_of_signs_and_characters_is_found_as_typed():
+    """Quotes, percent signs and backslashes are units of their own: a needle holding them is a parameter, not SQL."""
+    import_cards(
+        synthetic_card("甲'乙%丙\\丁_戊", text_zh="己"),
+        synthetic_card("甲乙丙丁戊", key="EB9-002"),
+    )
+    assert found("甲'乙%丙") == {"EB9-001"}
+    assert found("丙\\丁_戊") == {"EB9-001"}
+    assert found("乙丙丁") == {"EB9-002"}
+    assert found("乙%丙\\丁") == {"EB9-001"}
