@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -10,7 +11,7 @@ from typing import Any
 
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.db import DatabaseError, connection
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
 from django.db.models import BooleanField, Count, F, FilteredRelation, Model, Prefetch, Q, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.expressions import RawSQL
@@ -403,18 +404,21 @@ class _RowReader:
     For the hot path of a results page: instances are made without ``Model.__init__``
     (whose per-field work is most of the page's Python time), so they send no
     pre_init/post_init signals; nothing in this project listens for those on cards.
+    A reader belongs to one database connection (``_page_readers``): its converters are that
+    connection's, and it is made once per connection rather than once per page.
     """
 
-    def __init__(self, model: type[Model], alias: str) -> None:
+    def __init__(self, model: type[Model], alias: str, database: Any) -> None:
         self.model = model
+        self.database = database
         fields = model._meta.concrete_fields
         self.converters = []
         for index, model_field in enumerate(fields):
             column = model_field.get_col(alias)
-            functions = [*connection.ops.get_db_converters(column), *column.get_db_converters(connection)]
+            functions = [*database.ops.get_db_converters(column), *column.get_db_converters(database)]
             if functions:
                 self.converters.append((index, functions, column))
-        quoted = connection.ops.quote_name
+        quoted = database.ops.quote_name
         self.columns = ", ".join(f"{quoted(alias)}.{quoted(model_field.column)}" for model_field in fields)
         self.names = [model_field.attname for model_field in fields]
         self.width = len(fields)
@@ -422,15 +426,46 @@ class _RowReader:
     def read(self, values: Any) -> Any:
         if self.converters:
             values = list(values)
+            database = self.database
             for index, functions, column in self.converters:
                 for function in functions:
-                    values[index] = function(values[index], column, connection)
+                    values[index] = function(values[index], column, database)
         instance = self.model.__new__(self.model)
         instance.__dict__.update(zip(self.names, values, strict=True))
-        instance._state = ModelState()
-        instance._state.adding = False
-        instance._state.db = connection.alias
+        state = instance._state = ModelState()
+        state.adding = False
+        state.db = self.database.alias
         return instance
+
+
+@dataclass(frozen=True)
+class _PageReaders:
+    card: _RowReader
+    game: _RowReader
+    text: _RowReader
+    track: _RowReader
+    select: str  # the page's statement, without its condition on the cards' ids
+
+
+# One set per database connection (connections are per thread; a closed one is dropped with it).
+_readers_of: weakref.WeakKeyDictionary[Any, _PageReaders] = weakref.WeakKeyDictionary()
+
+
+def _page_readers() -> _PageReaders:
+    database = connections[DEFAULT_DB_ALIAS]
+    readers = _readers_of.get(database)
+    if readers is None:
+        card, game, text, track = (
+            _RowReader(model, alias, database)
+            for model, alias in ((Card, "c"), (Game, "g"), (CardText, "t"), (TranslationTrack, "tr"))
+        )
+        select = (
+            f"SELECT {card.columns}, {game.columns}, {text.columns}, {track.columns} FROM cards_card AS c"
+            " JOIN cards_game AS g ON g.id = c.game_id LEFT JOIN cards_cardtext AS t ON t.card_id = c.id"
+            " LEFT JOIN cards_translationtrack AS tr ON tr.id = t.track_id"
+        )
+        readers = _readers_of[database] = _PageReaders(card, game, text, track, select)
+    return readers
 
 
 def cards_in_order(ids: list[int]) -> list[Card]:
@@ -443,37 +478,33 @@ def cards_in_order(ids: list[int]) -> list[Card]:
     """
     if not ids:
         return []
-    readers = [
-        _RowReader(Card, "c"),
-        _RowReader(Game, "g"),
-        _RowReader(CardText, "t"),
-        _RowReader(TranslationTrack, "tr"),
-    ]
-    card_reader, game_reader, text_reader, track_reader = readers
+    readers = _page_readers()
+    card_reader, game_reader, text_reader, track_reader = (
+        readers.card,
+        readers.game,
+        readers.text,
+        readers.track,
+    )
     wanted, params = id_in("c.id", ids)
     # Prepared: planning this join costs about as much as running it (cardsite.db.prepared_cursor).
     with prepared_cursor() as cursor:
-        cursor.execute(
-            f"SELECT {', '.join(reader.columns for reader in readers)} FROM cards_card AS c"
-            " JOIN cards_game AS g ON g.id = c.game_id LEFT JOIN cards_cardtext AS t ON t.card_id = c.id"
-            " LEFT JOIN cards_translationtrack AS tr ON tr.id = t.track_id"
-            f" WHERE {wanted} ORDER BY c.id, t.language, t.track_id",
-            params,
-        )
+        cursor.execute(f"{readers.select} WHERE {wanted} ORDER BY c.id, t.language, t.track_id", params)
         rows = cursor.fetchall()
-    track_start = card_reader.width + game_reader.width + text_reader.width
+    text_start = card_reader.width + game_reader.width
+    track_start = text_start + text_reader.width
     cards: dict[int, Card] = {}
     games: dict[int, Game] = {}
     texts: dict[int, list[CardText]] = {}
-    text_start = card_reader.width + game_reader.width
     for row in rows:
         card_id = row[0]
         if card_id not in cards:
             card = cards[card_id] = card_reader.read(row[: card_reader.width])
             game_id = row[card_reader.width]
-            if game_id not in games:
-                games[game_id] = game_reader.read(row[card_reader.width : text_start])
-            card.game = games[game_id]
+            game = games.get(game_id)
+            if game is None:
+                game = games[game_id] = game_reader.read(row[card_reader.width : text_start])
+            # what select_related("game") leaves: card.game reads no more
+            card._state.fields_cache["game"] = game
             texts[card_id] = []
         if row[text_start] is not None:  # the card has texts (a LEFT JOIN gives NULLs when none)
             text = text_reader.read(row[text_start:track_start])

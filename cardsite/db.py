@@ -250,7 +250,19 @@ def prepared_cursor() -> Any:
     connection.validate_thread_sharing()
     with connection.wrap_database_errors:
         raw = _preparing_cursor_class()(connection.connection)
+    if connection.timezone is not None:
+        # psycopg's own timestamptz loader, compiled, instead of Django's, which is Python (about 3 µs a
+        # value, a third of a millisecond for a page of cards). Django sets the session's time zone to its
+        # own (DatabaseWrapper.ensure_timezone), so both give the same aware datetime.
+        raw.adapters.register_loader("timestamptz", _compiled_timestamptz_loader())
     return connection.make_debug_cursor(raw) if connection.queries_logged else connection.make_cursor(raw)
+
+
+@cache
+def _compiled_timestamptz_loader() -> type:
+    from psycopg.types.datetime import TimestamptzLoader
+
+    return TimestamptzLoader  # registering psycopg's own class registers its compiled version
 
 
 def id_in(column: str, ids: Sequence[int]) -> tuple[str, list[Any]]:

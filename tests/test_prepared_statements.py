@@ -44,6 +44,25 @@ def test_the_page_of_cards_is_the_same_in_any_order_and_number():
     assert any(len(texts) > 1 for _key, texts in page_of_cards(ids))  # cards with texts in several languages
 
 
+@pytest.mark.django_db
+@pytest.mark.usefixtures("synthetic_cards")
+def test_the_page_of_cards_holds_every_field_as_the_orm_reads_it():
+    """Values, types and time zones: a page's timestamps are read by psycopg's own loader on PostgreSQL."""
+    ids = list(Card.objects.order_by("pk").values_list("pk", flat=True))
+    fields = [field.attname for field in Card._meta.concrete_fields]
+    for card in selectors.cards_in_order(ids):
+        expected = Card.objects.select_related("game").get(pk=card.pk)
+        assert [getattr(card, name) for name in fields] == [getattr(expected, name) for name in fields]
+        assert card.updated_at.tzinfo is expected.updated_at.tzinfo and card.updated_at.utcoffset() is not None
+        assert card.game == expected.game and card.game.slug == expected.game.slug
+        with_texts = Card.objects.prefetch_related("texts").get(pk=card.pk)
+        assert [vars_of(text) for text in card.texts.all()] == [vars_of(text) for text in with_texts.texts.all()]
+
+
+def vars_of(instance) -> list:
+    return [getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields]
+
+
 @postgres_only
 @pytest.mark.django_db
 @pytest.mark.usefixtures("synthetic_cards")
