@@ -109,6 +109,10 @@ class TextIndex:
     # once per connection (``cardsite.db.prepared_cursor``), and need no planner hints.
     token_count: str | None = None
     token_count_and_page: str | None = None
+    # For an expression that is one phrase with a needle (``needled_phrase``): ``count_and_page`` for it alone,
+    # prepared (params: its tokens as a query, its needle, the walk's floor and weight, the tokens, the needle,
+    # limit, offset, limit, offset). None: as any expression.
+    needle_count_and_page: str | None = None
     # Whether the documents hold every column's bigrams under the any-column code too (``cards.search.tokens``).
     any_column_pairs: bool = False
     # Whether the documents keep their ``phrase_text``, so that phrases may carry needles (``cards.search.tokens``).
@@ -120,6 +124,30 @@ _TSQUERY_MATCH = "FROM cards_searchdocument WHERE {match}"
 
 # The documents holding a token: one row of cards.models.SearchTokenCount (none: no document holds it).
 _TOKEN_COUNT = "COALESCE((SELECT documents FROM cards_searchtokencount WHERE token = %s), 0)"
+
+# The matches are read once, for the count and for sorting them; unless walking the position index and
+# testing each document pays (many matches): that is a condition without columns, tested once before its
+# plan runs, so only one of the two page parts runs.
+_TSQUERY_COUNT_AND_PAGE = (
+    f"WITH matched AS MATERIALIZED (SELECT card_id, position {_TSQUERY_MATCH}),"
+    " counted AS (SELECT COUNT(*) AS matches FROM matched),"
+    " walk AS (SELECT matches > GREATEST(%s, sqrt(%s * GREATEST(reltuples, 0))) AS pays FROM counted, pg_class"
+    " WHERE oid = 'cards_searchdocument'::regclass)"
+    " SELECT matches, NULL::bigint, NULL::bigint FROM counted"
+    f" UNION ALL (SELECT NULL, card_id, position {_TSQUERY_MATCH} AND (SELECT pays FROM walk)"
+    " ORDER BY position {direction} LIMIT %s OFFSET %s)"
+    " UNION ALL (SELECT NULL, card_id, position FROM matched WHERE NOT (SELECT pays FROM walk)"
+    " ORDER BY position {direction} LIMIT %s OFFSET %s)"
+)
+# A phrase with a needle, prepared: planning the statement above takes as long as running it for such a
+# phrase (about 0.25 ms each). Its query is read in a sub-select, which the planner cannot look into, so every
+# plan of it (PostgreSQL's first ones, made for the values given, and its generic one) estimates the same
+# default share of matches and reads the GIN index: no hints are needed, and a common pair of characters can
+# never tip it into scanning the table. That estimate never walks the position index; a phrase that
+# many cards hold has its matches sorted instead.
+_NEEDLE_COUNT_AND_PAGE = _TSQUERY_COUNT_AND_PAGE.replace(
+    "{match}", "vector @@ (SELECT to_tsquery('simple', %s)) AND strpos(phrase_text, %s) > 0"
+)
 
 _INDEXES: dict[str, TextIndex] = {
     "sqlite": TextIndex(
@@ -137,18 +165,8 @@ _INDEXES: dict[str, TextIndex] = {
         cards=f"SELECT card_id AS match_id {_TSQUERY_MATCH}",
         count=f"SELECT COUNT(*) {_TSQUERY_MATCH}",
         page=f"SELECT card_id {_TSQUERY_MATCH} ORDER BY position {{direction}} LIMIT %s OFFSET %s",
-        # The matches are read once, for the count and for sorting them; unless walking the position
-        # index and testing each document pays (many matches): that is a condition without columns,
-        # tested once before its plan runs, so only one of the two page parts runs.
-        count_and_page=f"WITH matched AS MATERIALIZED (SELECT card_id, position {_TSQUERY_MATCH}),"
-        " counted AS (SELECT COUNT(*) AS matches FROM matched),"
-        " walk AS (SELECT matches > GREATEST(%s, sqrt(%s * GREATEST(reltuples, 0))) AS pays FROM counted, pg_class"
-        " WHERE oid = 'cards_searchdocument'::regclass)"
-        " SELECT matches, NULL::bigint, NULL::bigint FROM counted"
-        f" UNION ALL (SELECT NULL, card_id, position {_TSQUERY_MATCH} AND (SELECT pays FROM walk)"
-        " ORDER BY position {direction} LIMIT %s OFFSET %s)"
-        " UNION ALL (SELECT NULL, card_id, position FROM matched WHERE NOT (SELECT pays FROM walk)"
-        " ORDER BY position {direction} LIMIT %s OFFSET %s)",
+        count_and_page=_TSQUERY_COUNT_AND_PAGE,
+        needle_count_and_page=_NEEDLE_COUNT_AND_PAGE,
         # Testing a document while walking reads its vector out of TOAST; taking a match into the
         # sort reads a row already fetched for the count (measured: about a hundred times cheaper).
         walk_cost=100.0,
@@ -225,6 +243,13 @@ def single_token(expression: Expression) -> str | None:
     return None
 
 
+def needled_phrase(expression: Expression) -> Phrase | None:
+    """The phrase, when ``expression`` is one phrase that carries a needle; else None."""
+    if isinstance(expression, Phrase) and expression.needle:
+        return expression
+    return None
+
+
 def count_matching(expression: Expression) -> int:
     index = _index()
     token = single_token(expression)
@@ -249,12 +274,16 @@ def count_and_page(expression: Expression, offset: int, limit: int, descending: 
         matches = count_matching(expression)
         return matches, page_matching(expression, offset, limit, descending, matches)
     direction = "DESC" if descending else "ASC"
-    token = single_token(expression)
+    token, phrase = single_token(expression), needled_phrase(expression)
+    floor, weight = walk_bounds(offset + limit, index.walk_cost)
     if token is not None and index.token_count_and_page is not None:
         sql = index.token_count_and_page.format(direction=direction)
         rows = _fetch_prepared(sql, (token, token, limit, offset))
+    elif phrase is not None and index.needle_count_and_page is not None:
+        sql = index.needle_count_and_page.format(direction=direction)
+        match = (TSQUERY.render(phrase, frozenset([phrase])), phrase.needle)
+        rows = _fetch_prepared(sql, (*match, floor, weight, *match, limit, offset, limit, offset))
     else:
-        floor, weight = walk_bounds(offset + limit, index.walk_cost)
         sql, match = _with_match(index, index.count_and_page, expression, direction=direction)
         rows = _fetch(index, sql, (*match, floor, weight, *match, limit, offset, limit, offset))
     matches = next(row[0] for row in rows if row[1] is None)
