@@ -1,6 +1,6 @@
-"""The page of cards a search shows, and the count and page of a one-token search, are read with statements
-PostgreSQL plans once per connection (``cardsite.db.prepared_cursor``): the same cards as before, under a
-request's time limit too, and no other statement is prepared. SQLite reads them with a plain cursor.
+"""The page of cards a search shows, and the count and page of a search, are read with statements PostgreSQL
+plans once per connection (``cardsite.db.prepared_cursor``): the same cards as before, under a request's time
+limit too, and no other statement is prepared. SQLite reads them with a plain cursor.
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def vars_of(instance) -> list:
 @postgres_only
 @pytest.mark.django_db
 @pytest.mark.usefixtures("synthetic_cards")
-def test_postgresql_prepares_the_page_of_cards_and_one_token_searches_only(client):
+def test_postgresql_prepares_the_page_of_cards_and_the_count_and_page_of_searches_only(client):
     ids = list(Card.objects.order_by("pk").values_list("pk", flat=True))
     first = page_of_cards(ids[:5])
     prepared = [statement for statement in prepared_statements() if "FROM cards_card AS c" in statement]
@@ -80,6 +80,12 @@ def test_postgresql_prepares_the_page_of_cards_and_one_token_searches_only(clien
     assert [statement for statement in statements if "FROM cards_card AS c" in statement] == prepared
     others = [statement for statement in statements if statement not in prepared]
     assert others and all("cards_searchtokencount" in statement for statement in others)
+    # Any other expression: one statement, whatever its query, with the query out of the planner's sight.
+    for query in ("林沖 or 宋江", "林沖 -宋江", "(林沖 or 宋江) -kind:job"):
+        response = client.get("/search/", {"q": query})
+        assert response.status_code == 200 and "テスト<mark>林沖</mark>" in response.content.decode()
+    searches = [statement for statement in prepared_statements() if statement not in statements]
+    assert len(searches) == 1 and "vector @@ (SELECT to_tsquery('simple', $1))" in searches[0]
 
 
 @postgres_only

@@ -69,7 +69,7 @@ def _fts5_condition(expression: Expression) -> SqlWithParams:
     return "cards_search_fts MATCH %s", (FTS5.render(expression),)
 
 
-def _tsquery_condition(expression: Expression) -> SqlWithParams:
+def _tsquery_condition(expression: Expression, query: str = "to_tsquery('simple', %s)") -> SqlWithParams:
     """``vector @@ tsquery``; each required phrase with a needle asks GIN for its tokens and tests the needle.
 
     A phrase in a tsquery makes GIN recheck every candidate's positions, reading its whole vector out of
@@ -77,8 +77,19 @@ def _tsquery_condition(expression: Expression) -> SqlWithParams:
     an any-of or an exclusion, asking there for its tokens alone changes nothing: every card tested has it.
     """
     needled = list(dict.fromkeys(phrase for phrase in required_phrases(expression) if phrase.needle))
-    condition = "vector @@ to_tsquery('simple', %s)" + " AND strpos(phrase_text, %s) > 0" * len(needled)
+    condition = f"vector @@ {query}" + " AND strpos(phrase_text, %s) > 0" * len(needled)
     return condition, (TSQUERY.render(expression, frozenset(needled)), *(phrase.needle for phrase in needled))
+
+
+def _unseen_tsquery_condition(expression: Expression) -> SqlWithParams:
+    """``_tsquery_condition`` with the query read in a sub-select, which the planner cannot look into.
+
+    Every plan of a statement holding it, PostgreSQL's first ones made for the values given and its generic
+    one, then estimates the same default share of matches (a few hundred) and reads the GIN index: its plan
+    does not depend on the query, so the statement can be prepared, and needs no planner hints (with the
+    query in sight, a common token made the planner scan the table and test every vector: a second).
+    """
+    return _tsquery_condition(expression, "(SELECT to_tsquery('simple', %s))")
 
 
 @dataclass(frozen=True)
@@ -95,9 +106,12 @@ class TextIndex:
     # Card ids of a page in number order ({direction}: ASC or DESC); params: match, limit, offset.
     page: str
     # Count and page in one statement, for a database where each statement is a round trip
-    # (None: count, then page). Params: match, the walk's floor and weight (``walk_bounds``),
-    # match, limit, offset, limit, offset. Rows: (count, None, None), then (card id, position).
+    # (None: count, then page). Its {match} is ``count_and_page_condition``'s, whose plan does not depend on
+    # the expression: it is prepared. Params: match, the walk's floor and weight (``walk_bounds``), limit,
+    # offset. Rows: (count, None, 1 when walking the cards in order pays, else 0), then, unless walking pays,
+    # the page's (card id, position); when it pays, ``page`` gives the page.
     count_and_page: str | None = None
+    count_and_page_condition: Callable[[Expression], SqlWithParams] | None = None
     walk_cost: float = 1.0  # testing one document while walking, against taking one match into a sort
     # Planner settings for the index's own queries, in force for the statement and reset after it.
     hints: tuple[str, ...] = ()
@@ -109,10 +123,6 @@ class TextIndex:
     # once per connection (``cardsite.db.prepared_cursor``), and need no planner hints.
     token_count: str | None = None
     token_count_and_page: str | None = None
-    # For an expression that is one phrase with a needle (``needled_phrase``): ``count_and_page`` for it alone,
-    # prepared (params: its tokens as a query, its needle, the walk's floor and weight, the tokens, the needle,
-    # limit, offset, limit, offset). None: as any expression.
-    needle_count_and_page: str | None = None
     # Whether the documents hold every column's bigrams under the any-column code too (``cards.search.tokens``).
     any_column_pairs: bool = False
     # Whether the documents keep their ``phrase_text``, so that phrases may carry needles (``cards.search.tokens``).
@@ -124,30 +134,6 @@ _TSQUERY_MATCH = "FROM cards_searchdocument WHERE {match}"
 
 # The documents holding a token: one row of cards.models.SearchTokenCount (none: no document holds it).
 _TOKEN_COUNT = "COALESCE((SELECT documents FROM cards_searchtokencount WHERE token = %s), 0)"
-
-# The matches are read once, for the count and for sorting them; unless walking the position index and
-# testing each document pays (many matches): that is a condition without columns, tested once before its
-# plan runs, so only one of the two page parts runs.
-_TSQUERY_COUNT_AND_PAGE = (
-    f"WITH matched AS MATERIALIZED (SELECT card_id, position {_TSQUERY_MATCH}),"
-    " counted AS (SELECT COUNT(*) AS matches FROM matched),"
-    " walk AS (SELECT matches > GREATEST(%s, sqrt(%s * GREATEST(reltuples, 0))) AS pays FROM counted, pg_class"
-    " WHERE oid = 'cards_searchdocument'::regclass)"
-    " SELECT matches, NULL::bigint, NULL::bigint FROM counted"
-    f" UNION ALL (SELECT NULL, card_id, position {_TSQUERY_MATCH} AND (SELECT pays FROM walk)"
-    " ORDER BY position {direction} LIMIT %s OFFSET %s)"
-    " UNION ALL (SELECT NULL, card_id, position FROM matched WHERE NOT (SELECT pays FROM walk)"
-    " ORDER BY position {direction} LIMIT %s OFFSET %s)"
-)
-# A phrase with a needle, prepared: planning the statement above takes as long as running it for such a
-# phrase (about 0.25 ms each). Its query is read in a sub-select, which the planner cannot look into, so every
-# plan of it (PostgreSQL's first ones, made for the values given, and its generic one) estimates the same
-# default share of matches and reads the GIN index: no hints are needed, and a common pair of characters can
-# never tip it into scanning the table. That estimate never walks the position index; a phrase that
-# many cards hold has its matches sorted instead.
-_NEEDLE_COUNT_AND_PAGE = _TSQUERY_COUNT_AND_PAGE.replace(
-    "{match}", "vector @@ (SELECT to_tsquery('simple', %s)) AND strpos(phrase_text, %s) > 0"
-)
 
 _INDEXES: dict[str, TextIndex] = {
     "sqlite": TextIndex(
@@ -165,13 +151,22 @@ _INDEXES: dict[str, TextIndex] = {
         cards=f"SELECT card_id AS match_id {_TSQUERY_MATCH}",
         count=f"SELECT COUNT(*) {_TSQUERY_MATCH}",
         page=f"SELECT card_id {_TSQUERY_MATCH} ORDER BY position {{direction}} LIMIT %s OFFSET %s",
-        count_and_page=_TSQUERY_COUNT_AND_PAGE,
-        needle_count_and_page=_NEEDLE_COUNT_AND_PAGE,
+        # The matches are read once, for the count and for sorting them. Unless walking the position index
+        # and testing each document pays (many matches): that is a condition without columns, tested once
+        # before the sort runs; the page is then read by ``page``, with the planner seeing the query.
+        count_and_page=f"WITH matched AS MATERIALIZED (SELECT card_id, position {_TSQUERY_MATCH}),"
+        " counted AS (SELECT COUNT(*) AS matches FROM matched),"
+        " walk AS (SELECT matches > GREATEST(%s, sqrt(%s * GREATEST(reltuples, 0))) AS pays FROM counted, pg_class"
+        " WHERE oid = 'cards_searchdocument'::regclass)"
+        " SELECT matches, NULL::bigint, (SELECT pays FROM walk)::int::bigint FROM counted"
+        " UNION ALL (SELECT NULL, card_id, position FROM matched WHERE NOT (SELECT pays FROM walk)"
+        " ORDER BY position {direction} LIMIT %s::bigint OFFSET %s::bigint)",
+        count_and_page_condition=_unseen_tsquery_condition,
         # Testing a document while walking reads its vector out of TOAST; taking a match into the
         # sort reads a row already fetched for the count (measured: about a hundred times cheaper).
         walk_cost=100.0,
         # The planner does not count reading each vector out of TOAST, so once most cards match it
-        # scans the table and tests every vector (a second) instead of reading the GIN index.
+        # scans the table and tests every vector (a second) instead of reading the GIN index (``page``).
         hints=("SET LOCAL enable_seqscan = off",),
         reset_hints=("RESET enable_seqscan",),
         after_rebuild=("ANALYZE cards_searchdocument", "ANALYZE cards_searchposting", "ANALYZE cards_searchtokencount"),
@@ -243,13 +238,6 @@ def single_token(expression: Expression) -> str | None:
     return None
 
 
-def needled_phrase(expression: Expression) -> Phrase | None:
-    """The phrase, when ``expression`` is one phrase that carries a needle; else None."""
-    if isinstance(expression, Phrase) and expression.needle:
-        return expression
-    return None
-
-
 def count_matching(expression: Expression) -> int:
     index = _index()
     token = single_token(expression)
@@ -274,20 +262,21 @@ def count_and_page(expression: Expression, offset: int, limit: int, descending: 
         matches = count_matching(expression)
         return matches, page_matching(expression, offset, limit, descending, matches)
     direction = "DESC" if descending else "ASC"
-    token, phrase = single_token(expression), needled_phrase(expression)
-    floor, weight = walk_bounds(offset + limit, index.walk_cost)
+    token = single_token(expression)
     if token is not None and index.token_count_and_page is not None:
         sql = index.token_count_and_page.format(direction=direction)
         rows = _fetch_prepared(sql, (token, token, limit, offset))
-    elif phrase is not None and index.needle_count_and_page is not None:
-        sql = index.needle_count_and_page.format(direction=direction)
-        match = (TSQUERY.render(phrase, frozenset([phrase])), phrase.needle)
-        rows = _fetch_prepared(sql, (*match, floor, weight, *match, limit, offset, limit, offset))
     else:
-        sql, match = _with_match(index, index.count_and_page, expression, direction=direction)
-        rows = _fetch(index, sql, (*match, floor, weight, *match, limit, offset, limit, offset))
-    matches = next(row[0] for row in rows if row[1] is None)
-    # One part gave the rows, in order; sorted again in case the database ran the parts side by side.
+        floor, weight = walk_bounds(offset + limit, index.walk_cost)
+        condition = index.count_and_page_condition or index.condition
+        match_sql, match = condition(expression)
+        sql = index.count_and_page.format(match=match_sql, direction=direction)
+        rows = _fetch_prepared(sql, (*match, floor, weight, limit, offset))
+    matches, _none, walks = next(row for row in rows if row[1] is None)
+    if walks:
+        sql, match = _with_match(index, index.page, expression, direction=direction)
+        return matches, [row[0] for row in _fetch(index, sql, (*match, limit, offset))]
+    # The page's rows are in order; sorted again in case the database ran the statement's parts side by side.
     page = sorted((row for row in rows if row[1] is not None), key=lambda row: row[2], reverse=descending)
     return matches, [row[1] for row in page]
 
