@@ -114,9 +114,18 @@ def test_without_prepared_statements_the_page_is_the_same(monkeypatch):
     """PREPARED_STATEMENTS=0 (a pooler that cannot keep them) leaves psycopg's threshold unset: nothing is prepared."""
     ids = list(Card.objects.order_by("pk").values_list("pk", flat=True))
     expected = page_of_cards(ids)
+    queries = ("林沖", "林沖 or 宋江", "(林沖 or 宋江) -kind:job")
+    found = [search_page(query) for query in queries]
+    assert all(count and keys for count, keys in found)
     connection.ensure_connection()
     monkeypatch.setattr(connection.connection, "prepare_threshold", None)
     connection.connection.execute("DEALLOCATE ALL")
     monkeypatch.setattr(connection.connection._prepared, "_names", {})
     assert page_of_cards(ids) == expected
+    assert [search_page(query) for query in queries] == found
     assert prepared_statements() == []
+
+
+def search_page(query: str) -> tuple[int, list[str]]:
+    paginator = selectors.SearchPaginator(selectors.search_cards(query, "ja"), 50)
+    return paginator.count, [card.key for card in paginator.page(1).object_list]
