@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import weakref
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -405,7 +405,7 @@ class _RowReader:
     (whose per-field work is most of the page's Python time), so they send no
     pre_init/post_init signals; nothing in this project listens for those on cards.
     A reader belongs to one database connection (``_page_readers``): its converters are that
-    connection's, and it is made once per connection rather than once per page.
+    connection's, and it is made once per connection and thread rather than once per page.
     """
 
     def __init__(self, model: type[Model], alias: str, database: Any) -> None:
@@ -440,6 +440,7 @@ class _RowReader:
 
 @dataclass(frozen=True)
 class _PageReaders:
+    database: Any  # the connection they read from
     card: _RowReader
     game: _RowReader
     text: _RowReader
@@ -447,14 +448,16 @@ class _PageReaders:
     select: str  # the page's statement, without its condition on the cards' ids
 
 
-# One set per database connection (connections are per thread; a closed one is dropped with it).
-_readers_of: weakref.WeakKeyDictionary[Any, _PageReaders] = weakref.WeakKeyDictionary()
+# The readers of this thread's connection (Django's connections are per thread). Kept with the thread, not
+# in a table keyed by connection: the readers refer to their connection, so such a table would keep every
+# thread's connection alive after the thread ended.
+_this_thread = threading.local()
 
 
 def _page_readers() -> _PageReaders:
     database = connections[DEFAULT_DB_ALIAS]
-    readers = _readers_of.get(database)
-    if readers is None:
+    readers: _PageReaders | None = getattr(_this_thread, "page_readers", None)
+    if readers is None or readers.database is not database:
         card, game, text, track = (
             _RowReader(model, alias, database)
             for model, alias in ((Card, "c"), (Game, "g"), (CardText, "t"), (TranslationTrack, "tr"))
@@ -464,7 +467,7 @@ def _page_readers() -> _PageReaders:
             " JOIN cards_game AS g ON g.id = c.game_id LEFT JOIN cards_cardtext AS t ON t.card_id = c.id"
             " LEFT JOIN cards_translationtrack AS tr ON tr.id = t.track_id"
         )
-        readers = _readers_of[database] = _PageReaders(card, game, text, track, select)
+        readers = _this_thread.page_readers = _PageReaders(database, card, game, text, track, select)
     return readers
 
 
@@ -479,12 +482,7 @@ def cards_in_order(ids: list[int]) -> list[Card]:
     if not ids:
         return []
     readers = _page_readers()
-    card_reader, game_reader, text_reader, track_reader = (
-        readers.card,
-        readers.game,
-        readers.text,
-        readers.track,
-    )
+    card_reader, game_reader, text_reader, track_reader = readers.card, readers.game, readers.text, readers.track
     wanted, params = id_in("c.id", ids)
     # Prepared: planning this join costs about as much as running it (cardsite.db.prepared_cursor).
     with prepared_cursor() as cursor:

@@ -5,8 +5,12 @@ limit too, and no other statement is prepared. SQLite reads them with a plain cu
 
 from __future__ import annotations
 
+import gc
+import threading
+import weakref
+
 import pytest
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from cards import selectors
 from cards.models import Card
@@ -61,6 +65,26 @@ def test_the_page_of_cards_holds_every_field_as_the_orm_reads_it():
 
 def vars_of(instance) -> list:
     return [getattr(instance, field.attname) for field in type(instance)._meta.concrete_fields]
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.usefixtures("synthetic_cards")
+def test_a_thread_s_connection_is_freed_when_the_thread_ends():
+    """The page's row readers are kept per connection; they must not keep a finished thread's connection alive
+    (a threaded server makes a thread, and a connection, per request)."""
+    ids = list(Card.objects.values_list("pk", flat=True))
+    freed: list[weakref.ref] = []
+
+    def request() -> None:
+        assert len(selectors.cards_in_order(ids)) == len(ids)
+        freed.append(weakref.ref(connections[DEFAULT_DB_ALIAS]))
+        connections.close_all()
+
+    thread = threading.Thread(target=request)
+    thread.start()
+    thread.join()
+    gc.collect()
+    assert freed and freed[0]() is None
 
 
 @postgres_only
