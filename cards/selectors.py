@@ -185,7 +185,7 @@ def stale_translations(game: Game) -> StaleTranslations:
     counts = dict(stale.order_by().values_list("language").annotate(Count("id")))
     if not counts:
         return StaleTranslations({}, ())
-    rows = stale.order_by("card__sort_key", "language", "track_id").values_list(
+    rows = stale.order_by("card__sort_key", "language", F("track_id").asc(nulls_first=True)).values_list(
         "card__key", "card__number", "language", "track__name", "track__main"
     )[:STALE_LISTED]
     listed = tuple(
@@ -486,7 +486,7 @@ def cards_in_order(ids: list[int]) -> list[Card]:
     wanted, params = id_in("c.id", ids)
     # Prepared: planning this join costs about as much as running it (cardsite.db.prepared_cursor).
     with prepared_cursor() as cursor:
-        cursor.execute(f"{readers.select} WHERE {wanted} ORDER BY c.id, t.language, t.track_id", params)
+        cursor.execute(f"{readers.select} WHERE {wanted} ORDER BY c.id, t.language, t.track_id NULLS FIRST", params)
         rows = cursor.fetchall()
     text_start = card_reader.width + game_reader.width
     track_start = text_start + text_reader.width

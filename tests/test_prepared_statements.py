@@ -13,7 +13,7 @@ import pytest
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from cards import selectors
-from cards.models import Card
+from cards.models import Card, CardText, TranslationTrack
 from cardsite.db import StatementTimeout, prepared_cursor, statement_time_limit
 
 from .test_hostile_input import _slow_statement
@@ -61,6 +61,20 @@ def test_the_page_of_cards_holds_every_field_as_the_orm_reads_it():
         assert card.game == expected.game and card.game.slug == expected.game.slug
         with_texts = Card.objects.prefetch_related("texts").get(pk=card.pk)
         assert [vars_of(text) for text in card.texts.all()] == [vars_of(text) for text in with_texts.texts.all()]
+
+
+@pytest.mark.django_db
+@pytest.mark.usefixtures("synthetic_cards")
+def test_a_card_s_language_text_comes_before_its_tracks_texts_as_the_orm_orders_them():
+    """A card may hold the language's own text (no track) and a track's text in one language: the page of cards
+    lists them in the ORM's order on both databases (PostgreSQL puts NULL last unless told otherwise)."""
+    text = CardText.objects.filter(track__isnull=True).exclude(language="ja").select_related("card__game").first()
+    track = TranslationTrack.objects.create(game=text.card.game, language=text.language, name="テスト譯本二")
+    CardText.objects.create(card=text.card, language=text.language, track=track, name="テスト別譯")
+    [card] = selectors.cards_in_order([text.card_id])
+    in_language = [(other.name, other.track_id) for other in card.texts.all() if other.language == text.language]
+    assert in_language == [(text.name, None), ("テスト別譯", track.pk)]
+    assert [vars_of(other) for other in card.texts.all()] == [vars_of(other) for other in text.card.texts.all()]
 
 
 def vars_of(instance) -> list:
