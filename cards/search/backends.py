@@ -69,16 +69,36 @@ def _fts5_condition(expression: Expression) -> SqlWithParams:
     return "cards_search_fts MATCH %s", (FTS5.render(expression),)
 
 
-def _tsquery_condition(expression: Expression, query: str = "to_tsquery('simple', %s)") -> SqlWithParams:
+def _tsquery_condition(
+    expression: Expression, query: str = "to_tsquery('simple', %s)", exclusions_apart: bool = False
+) -> SqlWithParams:
     """``vector @@ tsquery``; each required phrase with a needle asks GIN for its tokens and tests the needle.
 
     A phrase in a tsquery makes GIN recheck every candidate's positions, reading its whole vector out of
     TOAST; the needle is tested on ``phrase_text``, kept in the row. Where such a phrase also appears under
     an any-of or an exclusion, asking there for its tokens alone changes nothing: every card tested has it.
+
+    ``exclusions_apart``: exclusions are tested as keys of their own (``_gin_keys``), for a statement that reads
+    the GIN index. Not for one that may walk the cards and test each: every key reads the vector out of TOAST.
     """
     needled = list(dict.fromkeys(phrase for phrase in required_phrases(expression) if phrase.needle))
-    condition = f"vector @@ {query}" + " AND strpos(phrase_text, %s) > 0" * len(needled)
-    return condition, (TSQUERY.render(expression, frozenset(needled)), *(phrase.needle for phrase in needled))
+    unordered = frozenset(needled)
+    keys = _gin_keys(expression, unordered) if exclusions_apart else [TSQUERY.render(expression, unordered)]
+    condition = " AND ".join([f"vector @@ {query}"] * len(keys)) + " AND strpos(phrase_text, %s) > 0" * len(needled)
+    return condition, (*keys, *(phrase.needle for phrase in needled))
+
+
+def _gin_keys(expression: Expression, unordered: frozenset[Phrase]) -> list[str]:
+    """The tsqueries a document must match, each a ``vector @@`` of its own: a key of one GIN scan.
+
+    An exclusion is a key of its own. GIN finds its candidates from the tokens a match must hold, the
+    fewest first, until without them no document could match; a token a match must lack but that is rarer
+    than those would join them, and every document holding it would be tested. A key that only excludes
+    is not used to find candidates: it is tested on those the other keys find (PostgreSQL 13 on).
+    """
+    if isinstance(expression, Without):
+        return [*_gin_keys(expression.include, unordered), "!" + TSQUERY.render(expression.exclude, unordered)]
+    return [TSQUERY.render(expression, unordered)]
 
 
 def _unseen_tsquery_condition(expression: Expression) -> SqlWithParams:
@@ -89,7 +109,7 @@ def _unseen_tsquery_condition(expression: Expression) -> SqlWithParams:
     does not depend on the query, so the statement can be prepared, and needs no planner hints (with the
     query in sight, a common token made the planner scan the table and test every vector: a second).
     """
-    return _tsquery_condition(expression, "(SELECT to_tsquery('simple', %s))")
+    return _tsquery_condition(expression, "(SELECT to_tsquery('simple', %s))", exclusions_apart=True)
 
 
 @dataclass(frozen=True)
