@@ -446,7 +446,12 @@ class _PageReaders:
     text: _RowReader
     track: _RowReader
     select: str  # the page's statement, without its condition on the cards' ids
+    # One card's rows, as ``select`` gives them, with ``{card}`` for its id (``backends.count_page_and_rows``)
+    rows_of_card: str
 
+
+# A card's texts in the ORM's order (``CardText.Meta.ordering``): the language's own text before its tracks'.
+_TEXTS_ORDER = "t.language, t.track_id NULLS FIRST"
 
 # The readers of this thread's connection (Django's connections are per thread). Kept with the thread, not
 # in a table keyed by connection: the readers refer to their connection, so such a table would keep every
@@ -467,7 +472,8 @@ def _page_readers() -> _PageReaders:
             " JOIN cards_game AS g ON g.id = c.game_id LEFT JOIN cards_cardtext AS t ON t.card_id = c.id"
             " LEFT JOIN cards_translationtrack AS tr ON tr.id = t.track_id"
         )
-        readers = _this_thread.page_readers = _PageReaders(database, card, game, text, track, select)
+        rows_of_card = f"{select} WHERE c.id = {{card}} ORDER BY {_TEXTS_ORDER}"
+        readers = _this_thread.page_readers = _PageReaders(database, card, game, text, track, select, rows_of_card)
     return readers
 
 
@@ -482,42 +488,64 @@ def cards_in_order(ids: list[int]) -> list[Card]:
     if not ids:
         return []
     readers = _page_readers()
-    card_reader, game_reader, text_reader, track_reader = readers.card, readers.game, readers.text, readers.track
     wanted, params = id_in("c.id", ids)
     # Prepared: planning this join costs about as much as running it (cardsite.db.prepared_cursor).
     with prepared_cursor() as cursor:
-        cursor.execute(f"{readers.select} WHERE {wanted} ORDER BY c.id, t.language, t.track_id NULLS FIRST", params)
+        cursor.execute(f"{readers.select} WHERE {wanted} ORDER BY c.id, {_TEXTS_ORDER}", params)
         rows = cursor.fetchall()
+    of_card: dict[int, list[tuple]] = {}
+    for row in rows:
+        of_card.setdefault(row[0], []).append(row)
+    return _cards_from_rows(readers, ids, of_card)
+
+
+def _cards_from_rows(readers: _PageReaders, ids: list[int], of_card: dict[int, list[tuple]]) -> list[Card]:
+    """The cards with ``ids`` that have rows in ``of_card`` (by card id, as ``readers.select`` gives them)."""
+    card_reader, game_reader, text_reader, track_reader = readers.card, readers.game, readers.text, readers.track
     text_start = card_reader.width + game_reader.width
     track_start = text_start + text_reader.width
-    cards: dict[int, Card] = {}
     games: dict[int, Game] = {}
-    texts: dict[int, list[CardText]] = {}
-    for row in rows:
-        card_id = row[0]
-        if card_id not in cards:
-            card = cards[card_id] = card_reader.read(row[: card_reader.width])
-            game_id = row[card_reader.width]
-            game = games.get(game_id)
-            if game is None:
-                game = games[game_id] = game_reader.read(row[card_reader.width : text_start])
-            # what select_related("game") leaves: card.game reads no more
-            card._state.fields_cache["game"] = game
-            texts[card_id] = []
-        if row[text_start] is not None:  # the card has texts (a LEFT JOIN gives NULLs when none)
-            text = text_reader.read(row[text_start:track_start])
-            # its track as select_related would leave it (None: no track), so telling main texts costs no query
-            text._state.fields_cache["track"] = (
-                track_reader.read(row[track_start:]) if row[track_start] is not None else None
-            )
-            texts[card_id].append(text)
-    for card in cards.values():
+    cards: list[Card] = []
+    for card_id in ids:
+        rows = of_card.get(card_id)
+        if not rows:
+            continue
+        first = rows[0]
+        card = card_reader.read(first[: card_reader.width])
+        game_id = first[card_reader.width]
+        game = games.get(game_id)
+        if game is None:
+            game = games[game_id] = game_reader.read(first[card_reader.width : text_start])
+        # what select_related("game") leaves: card.game reads no more
+        card._state.fields_cache["game"] = game
+        texts = []
+        for row in rows:
+            if row[text_start] is not None:  # the card has texts (a LEFT JOIN gives NULLs when none)
+                text = text_reader.read(row[text_start:track_start])
+                # its track as select_related would leave it (None: no track), so telling main texts costs no query
+                text._state.fields_cache["track"] = (
+                    track_reader.read(row[track_start:]) if row[track_start] is not None else None
+                )
+                texts.append(text)
         prefetched = QuerySet(CardText)
-        prefetched._result_cache = texts[card.pk]
+        prefetched._result_cache = texts
         prefetched._prefetch_done = True
         # What prefetch_related("texts") leaves behind: card.texts.all() reads no more.
         card._prefetched_objects_cache = {"texts": prefetched}
-    return [cards[card_id] for card_id in ids if card_id in cards]
+        cards.append(card)
+    return cards
+
+
+def count_and_page_of_cards(
+    expression: Any, offset: int, limit: int, descending: bool
+) -> tuple[int, list[int], list[Card] | None]:
+    """How many cards match the index ``expression``, the page's card ids, and where the database read them in
+    the same statement, the page's cards as ``cards_in_order`` gives them (else None)."""
+    from .search.backends import count_page_and_rows
+
+    readers = _page_readers()
+    matches, ids, of_card = count_page_and_rows(expression, offset, limit, descending, readers.rows_of_card)
+    return matches, ids, None if of_card is None else _cards_from_rows(readers, ids, of_card)
 
 
 class SearchPaginator(Paginator):
@@ -530,7 +558,8 @@ class SearchPaginator(Paginator):
     def __init__(self, outcome: SearchOutcome, per_page: int) -> None:
         super().__init__(outcome.cards, per_page)
         self.outcome = outcome
-        self._prefetched: tuple[int, list[int]] | None = None  # (page number, its card ids)
+        # (page number, its card ids, its cards when they were read with them)
+        self._prefetched: tuple[int, list[int], list[Card] | None] | None = None
 
     @cached_property
     def count(self) -> int:
@@ -542,8 +571,6 @@ class SearchPaginator(Paginator):
 
     def _count_with_page(self, number: Any) -> None:
         """Count together with the page the reader asked for (one round trip on a database server)."""
-        from .search.backends import count_and_page
-
         if not self._reads_index() or "count" in self.__dict__:
             return
         try:
@@ -552,9 +579,11 @@ class SearchPaginator(Paginator):
             wanted = 1
         outcome = self.outcome
         offset = (wanted - 1) * self.per_page
-        count, page_ids = count_and_page(outcome.ids.expression, offset, self.per_page, outcome.descending)
+        count, page_ids, cards = count_and_page_of_cards(
+            outcome.ids.expression, offset, self.per_page, outcome.descending
+        )
         self.__dict__["count"] = count
-        self._prefetched = (wanted, page_ids)
+        self._prefetched = (wanted, page_ids, cards)
 
     def get_page(self, number):
         self._count_with_page(number)
@@ -571,7 +600,9 @@ class SearchPaginator(Paginator):
             offset = (number - 1) * self.per_page
             prefetched = self._prefetched
             if prefetched is not None and prefetched[0] == number:
-                page_ids = prefetched[1]
+                _number, page_ids, cards_read = prefetched
+                if cards_read is not None:
+                    return self._get_page(cards_read, number, self)
             else:
                 page_ids = page_matching(ids.expression, offset, self.per_page, outcome.descending, self.count)
             return self._get_page(cards_in_order(page_ids), number, self)

@@ -176,7 +176,7 @@ def test_a_search_stopped_by_its_time_limit_is_a_400_saying_so(client, settings,
 
     monkeypatch.setattr(selectors, "count_matches", slow_count)
     # A query the text index answers alone is counted with its first page.
-    monkeypatch.setattr(backends, "count_and_page", lambda *arguments: (slow_count(None), []))
+    monkeypatch.setattr(backends, "count_page_and_rows", lambda *arguments: (slow_count(None), [], None))
     response = client.get("/api/cards/", {"q": "テスト"})
     assert response.status_code == 400
     assert "0.2" in response.json()["detail"]
