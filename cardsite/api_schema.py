@@ -33,6 +33,11 @@ from rest_framework.permissions import SAFE_METHODS
 
 # Every request string the API takes: no NUL (DRF's CharField refuses one with a 400).
 NO_NUL_PATTERN = r"^[^\x00]*$"
+# What Python's str.strip() removes, so what DRF trims from a string before refusing it as blank: not ECMA-262's
+# \s, which leaves out \x1c-\x1f and \x85 and takes in \ufeff.
+_TRIMMED = r"\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000"
+# A string without NUL that trimming leaves non-empty.
+NOT_BLANK_PATTERN = rf"^[^\x00]*[^\x00{_TRIMMED}][^\x00]*$"
 # Formats the site names itself (not JSON Schema's): "card-query" is a query in the search language
 # (/search/syntax/), "" included.
 CARD_QUERY_FORMAT = "card-query"
@@ -191,5 +196,7 @@ class SiteAutoSchema(AutoSchema):
             if not any(isinstance(v, RegexValidator) for v in field.validators):  # its own pattern excludes NUL
                 schema.setdefault("pattern", NO_NUL_PATTERN)
             if not field.allow_blank:
-                schema.setdefault("minLength", 1)  # DRF refuses "" (and, trimming, white space alone)
+                schema.setdefault("minLength", 1)  # DRF refuses ""
+                if field.trim_whitespace and schema.get("pattern") == NO_NUL_PATTERN:
+                    schema["pattern"] = NOT_BLANK_PATTERN  # and, trimming, white space alone
         return schema

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zlib
 from collections.abc import Iterator
 from typing import Any
@@ -525,3 +526,22 @@ def test_the_schema_states_the_constraints_and_who_may_call(client: Any) -> None
         assert list(paths[path][method]["requestBody"]["content"]) == ["application/json"]
         assert {"400", "401", "415", "429", "503"} <= set(paths[path][method]["responses"])
     assert "Retry-After" in paths["/api/cards/"]["get"]["responses"]["429"]["headers"]
+
+
+@pytest.mark.django_db
+def test_the_schema_refuses_the_white_space_alone_that_the_api_refuses(client: Any) -> None:
+    """DRF trims strings and refuses what is left blank; the schema's pattern says the same, exactly (its class is
+    what Python's str.strip() removes, not JSON Schema's \\s). A deck's tag is such a string."""
+    schemas = client.get("/api/schema/?format=json").json()["components"]["schemas"]
+    # the tags a request writes (an answer's tags state no pattern)
+    tag_items = [
+        schema["properties"]["tags"]["items"]
+        for schema in schemas.values()
+        if "pattern" in schema.get("properties", {}).get("tags", {}).get("items", {})
+    ]
+    assert tag_items and len({item["pattern"] for item in tag_items}) == 1
+    pattern = re.compile(tag_items[0]["pattern"])
+    for text in ("\r", " ", "\u3000\x85\x1c", "\t\n"):
+        assert not pattern.search(text), repr(text)
+    for text in ("テスト", " a ", "\ufeff"):
+        assert pattern.search(text), repr(text)
