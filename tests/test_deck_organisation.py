@@ -234,6 +234,18 @@ def test_the_api_refuses_another_players_folder_and_writes_nothing(owner, other)
     assert deck.name != "Renamed" and deck.folder is None
 
 
+def test_a_tag_of_white_space_alone_is_refused_by_its_place_and_nothing_is_written(owner):
+    """The schema states it too (tests/test_api_schema.py): what trimming leaves blank is no tag."""
+    deck = make_deck(owner)
+    organise_services.organise(deck, tags=["keep"])
+    refused = api_for(owner).patch(
+        f"/api/decks/{deck.pk}/", {"name": "Renamed", "tags": ["new", "\r", "\u3000"]}, format="json"
+    )
+    assert refused.status_code == 400 and set(refused.json()["errors"]) == {"tags[1]", "tags[2]"}
+    deck.refresh_from_db()
+    assert deck.name != "Renamed" and list(deck.tags.values_list("name", flat=True)) == ["keep"]
+
+
 def test_the_api_lists_my_decks_filtered_and_sorted(owner):
     legal, draft = legal_deck(owner, "Legal"), make_deck(owner, name="Draft")
     organise_services.organise(draft, tags=["budget"], archived=True)
