@@ -242,3 +242,35 @@ def plan_nodes(node: dict):
     yield node
     for child in node.get("Plans", []):
         yield from plan_nodes(child)
+
+
+@postgres_only
+@pytest.mark.django_db
+@pytest.mark.usefixtures("synthetic_cards")
+def test_a_search_for_one_token_is_planned_once_whatever_its_token():
+    """PostgreSQL plans a prepared statement afresh for its first five runs, then keeps its generic plan unless
+    that looks costlier. The one-token statement's plan is the same for every token; with its page's limit out
+    of the planner's sight the generic plan looked costlier, and every search paid a plan (as much as its run)."""
+    with connection.cursor() as cursor:
+        # The statistics of many cards: tokens of thousands of postings (at positions no document has).
+        cursor.execute(
+            "INSERT INTO cards_searchposting (token, position)"
+            " SELECT 'synthetic' || (n % 20), -n FROM generate_series(1, 40000) AS n"
+        )
+        cursor.execute("ANALYZE cards_searchposting")
+    terms = []
+    for name in CardText.objects.order_by("pk").values_list("name", flat=True):
+        pairs = [name[start : start + 2] for start in range(len(name) - 1)]
+        terms += [pair for pair in pairs if all("\u4e00" <= char <= "\u9fff" for char in pair) and pair not in terms]
+    assert len(terms) >= 12
+    for term in terms[:12]:
+        paginator = selectors.SearchPaginator(selectors.search_cards(term, "ja"), 50)
+        cards = paginator.page(1).object_list
+        assert paginator.count and any(term in text.name for card in cards for text in card.texts.all())
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT generic_plans, custom_plans FROM pg_prepared_statements WHERE statement LIKE %s",
+            ["%cards_searchtokencount%"],
+        )
+        [(generic, custom)] = cursor.fetchall()
+    assert custom <= 5 and generic + custom == 12

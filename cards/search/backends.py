@@ -138,9 +138,12 @@ class TextIndex:
     reset_hints: tuple[str, ...] = ()
     after_rebuild: tuple[str, ...] = ()
     # For an expression of one token (``single_token``): its count, and count and page in one statement
-    # (params: token, token, limit, offset; rows as ``count_and_page``'s). None: as any expression.
-    # They read primary keys only, so their plan never depends on the token: they are prepared, planned
-    # once per connection (``cardsite.db.prepared_cursor``), and need no planner hints.
+    # (params: token, token; ``{limit}`` and ``{offset}`` are formatted in; rows as ``count_and_page``'s).
+    # None: as any expression. They read primary keys only, so their plan never depends on the token: they are
+    # prepared, planned once per connection (``cardsite.db.prepared_cursor``), and need no planner hints.
+    # The page's limit and offset are written into the statement (a statement per page of results): a plan made
+    # for a LIMIT it cannot see expects a tenth of the token's postings, costs the page's cards for all of them,
+    # and loses to a fresh plan per token every time, so the statement was planned on every run.
     token_count: str | None = None
     token_count_and_page: str | None = None
     # Whether the documents hold every column's bigrams under the any-column code too (``cards.search.tokens``).
@@ -152,8 +155,13 @@ class TextIndex:
 _FTS5_MATCH = "SELECT rowid FROM cards_search_fts WHERE {match}"
 _TSQUERY_MATCH = "FROM cards_searchdocument WHERE {match}"
 
+# The token of a one-token statement, read in a sub-select that the planner cannot look into: PostgreSQL's plans
+# for the first tokens then cost what its generic plan costs, and it keeps that one, made once per connection.
+# With the token in sight it kept planning each token afresh (as costly as running the statement), though the
+# plan is the same for every token.
+_UNSEEN_TOKEN = "(SELECT %s::text)"
 # The documents holding a token: one row of cards.models.SearchTokenCount (none: no document holds it).
-_TOKEN_COUNT = "COALESCE((SELECT documents FROM cards_searchtokencount WHERE token = %s), 0)"
+_TOKEN_COUNT = f"COALESCE((SELECT documents FROM cards_searchtokencount WHERE token = {_UNSEEN_TOKEN}), 0)"
 
 _INDEXES: dict[str, TextIndex] = {
     "sqlite": TextIndex(
@@ -198,7 +206,7 @@ _INDEXES: dict[str, TextIndex] = {
         token_count=f"SELECT {_TOKEN_COUNT}",
         token_count_and_page=f"SELECT {_TOKEN_COUNT}, NULL::bigint, NULL::bigint"
         " UNION ALL (SELECT NULL, d.card_id, p.position FROM (SELECT position FROM cards_searchposting"
-        " WHERE token = %s ORDER BY position {direction} LIMIT %s::bigint OFFSET %s::bigint) AS p"
+        f" WHERE token = {_UNSEEN_TOKEN} ORDER BY position {{direction}} LIMIT {{limit:d}} OFFSET {{offset:d}}) AS p"
         " JOIN cards_searchdocument AS d ON d.position = p.position)",
     ),
 }
@@ -297,8 +305,8 @@ def count_page_and_rows(
     direction = "DESC" if descending else "ASC"
     token = single_token(expression)
     if token is not None and index.token_count_and_page is not None:
-        sql = index.token_count_and_page.format(direction=direction)
-        params: tuple = (token, token, limit, offset)
+        sql = index.token_count_and_page.format(direction=direction, limit=limit, offset=offset)
+        params: tuple = (token, token)
     else:
         floor, weight = walk_bounds(offset + limit, index.walk_cost)
         condition = index.count_and_page_condition or index.condition
