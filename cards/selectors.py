@@ -548,6 +548,10 @@ def count_and_page_of_cards(
     return matches, ids, None if of_card is None else _cards_from_rows(readers, ids, of_card)
 
 
+# Past the end of any results: far beyond every card, within a signed 64-bit integer (SQLite's and PostgreSQL's).
+_FARTHEST_OFFSET = 2**62
+
+
 class SearchPaginator(Paginator):
     """Pages of search results whose total comes from ``count_matches``.
 
@@ -578,7 +582,9 @@ class SearchPaginator(Paginator):
         except (TypeError, ValueError):
             wanted = 1
         outcome = self.outcome
-        offset = (wanted - 1) * self.per_page
+        # A page past any count reads no cards: its offset is kept within the database's integers, so that the
+        # page is "past the end" (the last page, or the API's 404) rather than a number the database refuses.
+        offset = min((wanted - 1) * self.per_page, _FARTHEST_OFFSET)
         count, page_ids, cards = count_and_page_of_cards(
             outcome.ids.expression, offset, self.per_page, outcome.descending
         )

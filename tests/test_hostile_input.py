@@ -5,6 +5,7 @@ and nothing written.
 - regular expressions that backtrack (RE2 runs them in linear time) or that RE2 cannot run;
 - statements that run too long (stopped by the time limit);
 - the browsable API opened in a browser;
+- a page number too large for the database's integers (past the end, as any page past it);
 - a card whose stored values break its game's declarations (put there by hand): every page that
   shows it answers, marks the value invalid and treats it as unknown; the admin refuses to store one.
 """
@@ -303,3 +304,26 @@ def test_the_admin_refuses_a_value_its_game_does_not_declare(client):
     assert "attack: 「strong」は整数ではありません。" in text
     target.refresh_from_db()
     assert target.kind == "character" and target.fields["attack"] == 3
+
+
+@pytest.mark.usefixtures("synthetic_cards")
+@pytest.mark.parametrize("query", ["林沖", "林沖 or 宋江"])
+def test_a_page_number_past_any_integer_is_past_the_end(client, query):
+    """A page number too large for the database's integers is past the last page, as any page past it: the
+    search page shows the last page, and the API answers its 404 for a page that is not one."""
+    import re
+
+    def cards_shown(page: str) -> list[str]:
+        response = client.get("/search/", {"q": query, "page": page}, HTTP_ACCEPT_LANGUAGE="en")
+        assert response.status_code == 200
+        shown = response.content.decode()
+        assert "could not run this search" not in shown
+        return re.findall(r'href="(/games/[^"]+/cards/[^"]+)"', shown)
+
+    huge = "9" * 30
+    assert cards_shown(huge) == cards_shown("999") and any(
+        "/games/suikoden/cards/" in link for link in cards_shown(huge)
+    )
+    response = client.get("/api/cards/", {"q": query, "page": huge})
+    assert response.status_code == 404
+    assert response.json() == client.get("/api/cards/", {"q": query, "page": "999"}).json()
