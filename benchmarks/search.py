@@ -6,15 +6,18 @@
 For each query class it prints p50 and p95 of the time to produce the first results
 page (the total count and the first 50 cards with their texts, as the page shows
 them), for the index and for the scan, and the ratio scan / index. With
-``--database-url`` it measures SQLite and then that PostgreSQL database on the same
+``--database-url`` it measures SQLite and that PostgreSQL database on the same
 cards and queries, and prints PostgreSQL's p95 over SQLite's per class with a verdict
 on the goal (at least 10x its scan, p95 at most 1.5x SQLite's). Each database is
-measured in a process of its own (Django talks to one database per process) and
-built fresh each run (SQLite: a temporary file; PostgreSQL: the named database is
-dropped and created). ``--rounds N`` runs every database N times in turn and takes each query's best time of
-them, so that a spell of a busy machine during one database's run does not decide the comparison (the scan is
-timed in the first round only). Synthetic cards are clearly fake: random Han characters,
-katakana and Latin words, made from a fixed seed so every run is the same.
+measured in a process of its own (Django talks to one database per process), built
+fresh each run (SQLite: a temporary file; PostgreSQL: the named database is dropped and
+created) unless ``--reuse FILE`` / ``--existing``. Both processes stay up, and each
+class is timed on one database and then at once on the other, so that a machine whose
+speed drifts (a shared one does, by up to 2x over seconds) strikes both alike.
+``--rounds N`` times every class N times, the databases' order alternating, and takes
+each query's best time of them (the scan is timed in the first round only). Synthetic
+cards are clearly fake: random Han characters, katakana and Latin words, made from a
+fixed seed so every run is the same.
 """
 
 from __future__ import annotations
@@ -220,66 +223,202 @@ def _naive(query: str) -> int:
     return _first_page(cards.select_related("game").prefetch_related("texts").order_by("sort_key"))
 
 
-def measure(arguments: argparse.Namespace, url: str) -> dict:
-    """Build (or reuse) the database at ``url`` and time every class there: this process's only database."""
-    if url.startswith("postgres"):
-        reuse = arguments.existing
-        if not reuse:
-            _recreate_postgres(url)
-    else:
-        reuse = bool(arguments.reuse and Path(arguments.reuse).exists())
-    _configure(url)
-    from django.db import connection
+class _Measurer:
+    """One database's side of a run: its cards (built or reused), its queries, and each class timed on request.
 
-    if not reuse:
-        build(arguments.cards, random.Random(arguments.seed))
-    # A generator of its own, so that a run reusing a database measures the same queries as the run that built it.
-    queries = _sample_queries(random.Random(arguments.seed + 1), arguments.queries)
-    classes = {}
-    for name, class_queries in queries.items():
-        _indexed(class_queries[0])  # warm the caches the scan also gets
-        index_times, index_counts = best_times(_indexed, class_queries, arguments.repeat)
-        figures = {"index_times": index_times, **_index_percentiles(index_times)}
-        sample = class_queries[: arguments.naive_queries]
-        if sample:  # a later round measures the index alone (``--rounds``)
-            naive_times, naive_counts = best_times(_naive, sample, 1)
-            figures |= {
-                "scan_p50": statistics.median(naive_times),
-                "scan_p95": percentile(naive_times, 0.95),
-                "mismatch": index_counts[: len(sample)] != naive_counts,
-            }
-        classes[name] = {**figures, "hits": int(statistics.median(index_counts)), "counts": index_counts}
-    return {"vendor": connection.vendor, "queries": queries, "classes": classes}
-
-
-def _index_percentiles(times: list[float]) -> dict[str, float]:
-    return {"index_p50": statistics.median(times), "index_p95": percentile(times, 0.95)}
-
-
-def _run_child(arguments: argparse.Namespace, url: str, directory: str, first_round: bool = True) -> dict:
-    """``measure`` in a process of its own (Django talks to one database per process).
-
-    A later round (``--rounds``) measures the database the first one built, and the index alone, not the scan.
+    This process's only database (Django talks to one database per process).
     """
-    output = Path(directory) / f"{len(list(Path(directory).iterdir()))}.json"
-    command = [sys.executable, __file__, "--measure", url, "--json", str(output)]
-    for option in ("cards", "queries", "naive_queries", "seed", "repeat"):
-        value = getattr(arguments, option) if first_round or option != "naive_queries" else 0
-        command += [f"--{option.replace('_', '-')}", str(value)]
-    sqlite_file = url.removeprefix("sqlite:///") if url.startswith("sqlite") else None
-    if arguments.reuse or (sqlite_file and not first_round):
-        command += ["--reuse", arguments.reuse or sqlite_file]
-    if arguments.existing or not first_round:
-        command.append("--existing")
-    subprocess.run(command, check=True)
-    return json.loads(output.read_text())
+
+    def __init__(self, arguments: argparse.Namespace, url: str) -> None:
+        if url.startswith("postgres"):
+            reuse = arguments.existing
+            if not reuse:
+                _recreate_postgres(url)
+        else:
+            reuse = bool(arguments.reuse and Path(arguments.reuse).exists())
+        _configure(url)
+        from django.db import connection
+
+        if not reuse:
+            build(arguments.cards, random.Random(arguments.seed))
+        self.arguments = arguments
+        self.vendor = connection.vendor
+        # A generator of its own, so that a run reusing a database measures the same queries as the run that built
+        # it.
+        self.queries = _sample_queries(random.Random(arguments.seed + 1), arguments.queries)
+
+    def index(self, name: str) -> dict:
+        """Each query of class ``name`` through the index: its best time of ``--repeat`` runs, and its count."""
+        queries = self.queries[name]
+        _indexed(queries[0])  # warm the caches the scan also gets
+        times, counts = best_times(_indexed, queries, self.arguments.repeat)
+        return {"times": times, "counts": counts}
+
+    def scan(self, name: str) -> dict:
+        """The first ``--naive-queries`` queries of class ``name`` answered by scanning, once each."""
+        times, counts = best_times(_naive, self.queries[name][: self.arguments.naive_queries], 1)
+        return {"times": times, "counts": counts}
 
 
-def _fold_round(result: dict, later: dict) -> None:
-    """Each query's best time of both rounds into ``result`` (its scan figures stay those of the first round)."""
-    for name, figures in result["classes"].items():
-        times = [min(pair) for pair in zip(figures["index_times"], later["classes"][name]["index_times"], strict=True)]
-        figures |= {"index_times": times, **_index_percentiles(times)}
+def measure(arguments: argparse.Namespace, url: str) -> dict:
+    """Build (or reuse) the database at ``url`` and time every class there, index then scan."""
+    measurer = _Measurer(arguments, url)
+    result = {"vendor": measurer.vendor, "queries": measurer.queries, "classes": {}}
+    for name in measurer.queries:
+        _fold(result, name, measurer.index(name))
+        if arguments.naive_queries:
+            _add_scan(result, name, measurer.scan(name))
+    return result
+
+
+def _serve(arguments: argparse.Namespace) -> None:
+    """``_Measurer`` for a parent process (``_Child``): one JSON line of commands in, one of answers out.
+
+    The first answer is the database's vendor and queries, once it is built. Everything else this process
+    prints, the build's figures included, goes to standard error, so that standard output carries answers only.
+    """
+    answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", buffering=1)
+    os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
+    measurer = _Measurer(arguments, arguments.measure)
+    answers.write(json.dumps({"vendor": measurer.vendor, "queries": measurer.queries}) + "\n")
+    for line in sys.stdin:
+        command = json.loads(line)
+        timed = measurer.index if command["op"] == "index" else measurer.scan
+        answers.write(json.dumps(timed(command["class"])) + "\n")
+
+
+class _Child:
+    """A process that measures one database (``_serve``), and the figures it has given."""
+
+    def __init__(self, arguments: argparse.Namespace, url: str) -> None:
+        command = [sys.executable, __file__, "--measure", url, "--serve"]
+        for option in ("cards", "queries", "naive_queries", "seed", "repeat"):
+            command += [f"--{option.replace('_', '-')}", str(getattr(arguments, option))]
+        if arguments.reuse and url.startswith("sqlite"):
+            command += ["--reuse", arguments.reuse]
+        if arguments.existing:
+            command.append("--existing")
+        self.url = url
+        self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        ready = self._answer()
+        self.result: dict = {"vendor": ready["vendor"], "queries": ready["queries"], "classes": {}}
+
+    def _answer(self) -> dict:
+        line = self.process.stdout.readline()
+        if not line:
+            raise RuntimeError(f"the process measuring {self.url} ended (exit status {self.process.wait()})")
+        return json.loads(line)
+
+    def time(self, op: str, name: str) -> None:
+        """Time class ``name`` through the index (``op`` "index", the best of it and any earlier times of the
+        same queries counts) or by scanning ("scan")."""
+        self.process.stdin.write(json.dumps({"op": op, "class": name}) + "\n")
+        self.process.stdin.flush()
+        (_fold if op == "index" else _add_scan)(self.result, name, self._answer())
+
+    def close(self) -> None:
+        if self.process.stdin and not self.process.stdin.closed:
+            self.process.stdin.close()
+        self.process.wait()
+
+
+def _fold(result: dict, name: str, timed: dict) -> None:
+    """Index times of class ``name`` into ``result``: each query's best of these and any it holds already."""
+    figures = result["classes"].setdefault(name, {})
+    times = timed["times"]
+    if "index_times" in figures:
+        times = [min(pair) for pair in zip(figures["index_times"], times, strict=True)]
+    figures |= {
+        "index_times": times,
+        "index_p50": statistics.median(times),
+        "index_p95": percentile(times, 0.95),
+        "hits": int(statistics.median(timed["counts"])),
+        "counts": timed["counts"],
+    }
+
+
+def _add_scan(result: dict, name: str, timed: dict) -> None:
+    figures = result["classes"][name]
+    times = timed["times"]
+    figures |= {
+        "scan_p50": statistics.median(times),
+        "scan_p95": percentile(times, 0.95),
+        "mismatch": figures["counts"][: len(times)] != timed["counts"],
+    }
+
+
+def _spin() -> float:
+    """Milliseconds a fixed piece of pure Python work takes: this CPU's speed at this moment."""
+    started = time.perf_counter()
+    total = 0
+    for number in range(100_000):
+        total += number * number
+    return (time.perf_counter() - started) * 1000
+
+
+class MachineSpeed:
+    """Each CPU's speed, sampled through a run, for reading its figures.
+
+    On a shared machine the speed of each CPU drifts, and not alike (on this project's 2-core machines a CPU was
+    at times 2-3x slower than the other, for seconds). A search on a database server spans two processes, the
+    site's and the server's, and so usually both CPUs; SQLite's runs in one process, on one of them.
+    """
+
+    def __init__(self) -> None:
+        self.pinnable = hasattr(os, "sched_setaffinity")
+        cpus = sorted(os.sched_getaffinity(0)) if self.pinnable else [-1]
+        self.samples: dict[int, list[float]] = {cpu: [] for cpu in cpus}
+
+    def sample(self) -> None:
+        if not self.pinnable:
+            self.samples[-1].append(_spin())
+            return
+        allowed = os.sched_getaffinity(0)
+        try:
+            for cpu, times in self.samples.items():
+                os.sched_setaffinity(0, {cpu})
+                times.append(_spin())
+        finally:
+            os.sched_setaffinity(0, allowed)
+
+    def summary(self) -> str:
+        fastest = min(time_taken for times in self.samples.values() for time_taken in times)
+        spans = ", ".join(
+            f"{'CPU ' + str(cpu) if cpu >= 0 else 'any CPU'} {min(times) / fastest:.1f}-{max(times) / fastest:.1f}x"
+            for cpu, times in self.samples.items()
+        )
+        return f"machine: a fixed loop's time over its fastest, sampled after each class: {spans}"
+
+
+def measure_interleaved(arguments: argparse.Namespace, urls: list[str], machine: MachineSpeed) -> list[dict]:
+    """Every database's figures, each class timed on every database in turn.
+
+    A process per database stays up for the whole run. For each class, each database runs its queries while the
+    other waits, so both are timed at nearly the same moment (a class takes a fraction of a second): on a shared
+    machine whose speed drifts over seconds and minutes, whole runs one after the other compared the machine's
+    moments as much as the databases. Each round times every class again, the databases in the other order, and a
+    query's best time of the rounds counts. The scans are timed in the first round. ``machine`` is sampled after
+    each class.
+    """
+    children: list[_Child] = []
+    try:
+        # Started one after the other: building a database takes the machine.
+        for url in urls:
+            children.append(_Child(arguments, url))
+        names = list(children[0].result["queries"])
+        for round_number in range(arguments.rounds):
+            order = children if round_number % 2 == 0 else children[::-1]
+            for name in names:
+                for child in order:
+                    child.time("index", name)
+                machine.sample()
+                if round_number == 0 and arguments.naive_queries:
+                    for child in order:
+                        child.time("scan", name)
+    finally:
+        for child in children:
+            child.close()
+    return [child.result for child in children]
 
 
 def report(results: list[dict], cards: int) -> None:
@@ -336,7 +475,7 @@ def main() -> int:
     parser.add_argument("--naive-queries", type=int, default=8, help="queries per class for the slow scan")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each indexed query; its best time counts")
     parser.add_argument(
-        "--rounds", type=int, default=1, help="rounds of every database in turn; a query's best time of them counts"
+        "--rounds", type=int, default=1, help="rounds of every class on every database; a query's best time counts"
     )
     parser.add_argument("--database-url", help="PostgreSQL URL (its database is recreated), measured after SQLite")
     parser.add_argument("--seed", type=int, default=2026)
@@ -346,24 +485,25 @@ def main() -> int:
     )
     parser.add_argument("--measure", metavar="URL", help=argparse.SUPPRESS)  # one database, in a child process
     parser.add_argument("--json", metavar="FILE", help=argparse.SUPPRESS)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)  # commands on stdin (_Child)
     arguments = parser.parse_args()
 
     if arguments.measure:
-        Path(arguments.json).write_text(json.dumps(measure(arguments, arguments.measure)))
+        if arguments.serve:
+            _serve(arguments)
+        else:
+            Path(arguments.json).write_text(json.dumps(measure(arguments, arguments.measure)))
         return 0
     with tempfile.TemporaryDirectory() as directory:
         sqlite_url = f"sqlite:///{arguments.reuse or Path(directory) / 'bench.sqlite3'}"
         urls = [sqlite_url] + ([arguments.database_url] if arguments.database_url else [])
-        results = [_run_child(arguments, url, directory) for url in urls]
-        # Each later round runs every database again, one after the other: a query's time is its best of all the
-        # rounds, so that a spell of a busy machine, which strikes one database's run, counts against neither.
-        for _round in range(arguments.rounds - 1):
-            for result, url in zip(results, urls, strict=True):
-                _fold_round(result, _run_child(arguments, url, directory, first_round=False))
+        machine = MachineSpeed()
+        results = measure_interleaved(arguments, urls, machine)
     if len(results) == 2 and results[0]["queries"] != results[1]["queries"]:
         print("the databases were given different queries: their builds differ")
         return 1
     report(results, arguments.cards)
+    print(machine.summary())
     return 0
 
 
