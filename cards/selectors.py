@@ -21,6 +21,7 @@ from cardsite.db import id_in, prepared_cursor
 from .gamedefs.base import ChoiceListType, Completeness
 from .importing import CardBundle, CardRecord, RuleRecord, TermRecord, TrackRecord
 from .models import Card, CardFieldValue, CardText, Game, RuleSection, Term, TrackPreference, TranslationTrack
+from .search.backends import CardRows
 
 
 def _texts(rows, parts: tuple[str, ...]) -> dict[str, dict[str, str]]:
@@ -446,8 +447,8 @@ class _PageReaders:
     text: _RowReader
     track: _RowReader
     select: str  # the page's statement, without its condition on the cards' ids
-    # One card's rows, as ``select`` gives them, with ``{card}`` for its id (``backends.count_page_and_rows``)
-    rows_of_card: str
+    # Each card's rows as ``select`` gives them, for reading them with the page (``backends.count_page_and_rows``)
+    card_rows: CardRows
 
 
 # A card's texts in the ORM's order (``CardText.Meta.ordering``): the language's own text before its tracks'.
@@ -467,13 +468,14 @@ def _page_readers() -> _PageReaders:
             _RowReader(model, alias, database)
             for model, alias in ((Card, "c"), (Game, "g"), (CardText, "t"), (TranslationTrack, "tr"))
         )
-        select = (
-            f"SELECT {card.columns}, {game.columns}, {text.columns}, {track.columns} FROM cards_card AS c"
-            " JOIN cards_game AS g ON g.id = c.game_id LEFT JOIN cards_cardtext AS t ON t.card_id = c.id"
+        columns = f"{card.columns}, {game.columns}, {text.columns}, {track.columns}"
+        tables = (
+            "cards_card AS c JOIN cards_game AS g ON g.id = c.game_id LEFT JOIN cards_cardtext AS t ON t.card_id = c.id"
             " LEFT JOIN cards_translationtrack AS tr ON tr.id = t.track_id"
         )
-        rows_of_card = f"{select} WHERE c.id = {{card}} ORDER BY {_TEXTS_ORDER}"
-        readers = _this_thread.page_readers = _PageReaders(database, card, game, text, track, select, rows_of_card)
+        card_rows = CardRows(columns, tables, "c.id", _TEXTS_ORDER)
+        select = f"SELECT {columns} FROM {tables}"
+        readers = _this_thread.page_readers = _PageReaders(database, card, game, text, track, select, card_rows)
     return readers
 
 
@@ -544,7 +546,7 @@ def count_and_page_of_cards(
     from .search.backends import count_page_and_rows
 
     readers = _page_readers()
-    matches, ids, of_card = count_page_and_rows(expression, offset, limit, descending, readers.rows_of_card)
+    matches, ids, of_card = count_page_and_rows(expression, offset, limit, descending, readers.card_rows)
     return matches, ids, None if of_card is None else _cards_from_rows(readers, ids, of_card)
 
 

@@ -289,14 +289,25 @@ def count_and_page(expression: Expression, offset: int, limit: int, descending: 
     return matches, ids
 
 
+@dataclass(frozen=True)
+class CardRows:
+    """The rows a page shows of each of its cards: ``columns`` of ``tables`` (a join tree, or one table),
+    where ``card_id`` is the card's id, in ``order`` within a card."""
+
+    columns: str
+    tables: str
+    card_id: str
+    order: str
+
+
 def count_page_and_rows(
-    expression: Expression, offset: int, limit: int, descending: bool, rows_of_card: str | None = None
+    expression: Expression, offset: int, limit: int, descending: bool, card_rows: CardRows | None = None
 ) -> tuple[int, list[int], dict[int, list[tuple]] | None]:
     """``count_and_page``, and where the database reads them in the same statement, the rows of each card of the page.
 
-    ``rows_of_card``: a SELECT of one card's rows, ordered, whose ``{card}`` stands for its id. Its rows come by
-    card id, in its order (a card with none has an empty list), when count and page were one statement and
-    the page was read with it: a round trip and a statement fewer on a database server. Else None.
+    ``card_rows``: what to read of each card. Its rows come by card id, in ``card_rows.order`` (a card with none
+    has an empty list), when count and page were one statement and the page was read with it: a round trip and a
+    statement fewer on a database server. Else None.
     """
     index = _index()
     if index.count_and_page is None:
@@ -313,13 +324,14 @@ def count_page_and_rows(
         match_sql, match = condition(expression)
         sql = index.count_and_page.format(match=match_sql, direction=direction)
         params = (*match, floor, weight, limit, offset)
-    if rows_of_card is not None:
-        # Each card's rows by a lateral join (run once per card, so they keep their order); the count's row
-        # has no card and joins none.
-        card_rows = rows_of_card.format(card="page.card")
+    if card_rows is not None:
+        # The page joined to its cards' rows; the count's row has no card and joins none. One join over the page,
+        # not a sub-select run per card: that sorted and rescanned each card's rows apart (measured at 100,000
+        # cards: 0.15-0.25 ms more per page). Sorted by card, so each card's rows come together, in order.
         sql = (
-            f"SELECT page.*, card_rows.* FROM ({sql}) AS page(matches, card, position)"
-            f" LEFT JOIN LATERAL ({card_rows}) AS card_rows ON true"
+            f"SELECT page.*, {card_rows.columns} FROM ({sql}) AS page(matches, card, position)"
+            f" LEFT JOIN ({card_rows.tables}) ON {card_rows.card_id} = page.card"
+            f" ORDER BY page.card NULLS FIRST, {card_rows.order}"
         )
     rows = _fetch_prepared(sql, params)
     matches, _none, walks = next(row for row in rows if row[1] is None)[:3]
@@ -333,12 +345,12 @@ def count_page_and_rows(
         card = row[1]
         if card is not None:
             positions[card] = row[2]
-            if rows_of_card is not None:
+            if card_rows is not None:
                 found = of_card.setdefault(card, [])
-                if row[3] is not None:  # else the card is gone, and the lateral join gave its NULLs
+                if row[3] is not None:  # else the card is gone, and the left join gave its NULLs
                     found.append(row[3:])
     page = sorted(positions, key=positions.__getitem__, reverse=descending)
-    return matches, page, of_card if rows_of_card is not None else None
+    return matches, page, of_card if card_rows is not None else None
 
 
 def optimize_text_index() -> None:
