@@ -438,9 +438,12 @@ def ordered(cards: QuerySet[Card], compiled: CompiledQuery, ui_language: str) ->
         names = CardText.objects.filter(Q(track__isnull=True) | Q(track__main=True), card=OuterRef("pk")).exclude(
             name=""
         )
+        # Ordered by their own columns: CardText's default order is its card's, which joined the card and its
+        # game into the sub-select run for every card sorted (measured at 100,000 cards: half its time).
+        main_first = F("track_id").asc(nulls_first=True)
         name = Coalesce(
-            Subquery(names.filter(language=ui_language).values("name")[:1]),
-            Subquery(names.order_by("language").values("name")[:1]),
+            Subquery(names.filter(language=ui_language).order_by(main_first).values("name")[:1]),
+            Subquery(names.order_by("language", main_first).values("name")[:1]),
         )
         sort_name = F("sort_name").desc(nulls_last=True) if descending else F("sort_name").asc(nulls_last=True)
         return cards.annotate(sort_name=name).order_by(sort_name, "sort_key")
