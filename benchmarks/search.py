@@ -15,7 +15,14 @@ created) unless ``--reuse FILE`` / ``--existing``. Both processes stay up, and e
 class is timed on one database and then at once on the other, so that a machine whose
 speed drifts (a shared one does, by up to 2x over seconds) strikes both alike.
 ``--rounds N`` times every class N times, the databases' order alternating, and takes
-each query's best time of them (the scan is timed in the first round only). Synthetic
+each query's best time of them (the scan is timed in the first round only).
+Both databases are measured on one CPU (``--cpu``, default the first this process may
+use): each measuring process is pinned to it, and so is PostgreSQL's server process for
+that process's connection (the server is local). SQLite's search runs in one process,
+on one CPU; PostgreSQL's is a round trip between two, and on a machine of two virtual
+CPUs, unpinned, each round trip woke the other CPU, whose speed drifted apart from the
+first's: PostgreSQL's tail moved with both CPUs, SQLite's with one. ``--cpu -1`` pins
+nothing. Synthetic
 cards are clearly fake: random Han characters, katakana and Latin words, made from a
 fixed seed so every run is the same.
 """
@@ -243,12 +250,37 @@ class _Measurer:
             build(arguments.cards, random.Random(arguments.seed))
         self.arguments = arguments
         self.vendor = connection.vendor
+        self.pinned_server: int | None = None
+        self.placement = self._pin()
         # A generator of its own, so that a run reusing a database measures the same queries as the run that built
         # it.
         self.queries = _sample_queries(random.Random(arguments.seed + 1), arguments.queries)
 
+    def _pin(self) -> str:
+        """Pin this process, and PostgreSQL's server process of this connection, to ``--cpu``; what was pinned.
+
+        Called before each class, since a connection made again has a server process of its own."""
+        cpu = self.arguments.cpu
+        if cpu < 0:
+            return "not pinned"
+        from django.db import connection
+
+        os.sched_setaffinity(0, {cpu})
+        if self.vendor != "postgresql":
+            return f"pinned to CPU {cpu}"
+        connection.ensure_connection()
+        server = connection.connection.info.backend_pid
+        if server != self.pinned_server:
+            try:
+                os.sched_setaffinity(server, {cpu})
+            except OSError as error:  # a server on another machine, or run by a user this one may not change
+                return f"pinned to CPU {cpu}, its server process not ({error.strerror})"
+            self.pinned_server = server
+        return f"pinned to CPU {cpu} with its server process"
+
     def index(self, name: str) -> dict:
         """Each query of class ``name`` through the index: its best time of ``--repeat`` runs, and its count."""
+        self.placement = self._pin()
         queries = self.queries[name]
         _indexed(queries[0])  # warm the caches the scan also gets
         times, counts = best_times(_indexed, queries, self.arguments.repeat)
@@ -256,6 +288,7 @@ class _Measurer:
 
     def scan(self, name: str) -> dict:
         """The first ``--naive-queries`` queries of class ``name`` answered by scanning, once each."""
+        self.placement = self._pin()
         times, counts = best_times(_naive, self.queries[name][: self.arguments.naive_queries], 1)
         return {"times": times, "counts": counts}
 
@@ -280,7 +313,9 @@ def _serve(arguments: argparse.Namespace) -> None:
     answers = os.fdopen(os.dup(sys.stdout.fileno()), "w", buffering=1)
     os.dup2(sys.stderr.fileno(), sys.stdout.fileno())
     measurer = _Measurer(arguments, arguments.measure)
-    answers.write(json.dumps({"vendor": measurer.vendor, "queries": measurer.queries}) + "\n")
+    answers.write(
+        json.dumps({"vendor": measurer.vendor, "queries": measurer.queries, "placement": measurer.placement}) + "\n"
+    )
     for line in sys.stdin:
         command = json.loads(line)
         timed = measurer.index if command["op"] == "index" else measurer.scan
@@ -292,7 +327,7 @@ class _Child:
 
     def __init__(self, arguments: argparse.Namespace, url: str) -> None:
         command = [sys.executable, __file__, "--measure", url, "--serve"]
-        for option in ("cards", "queries", "naive_queries", "seed", "repeat"):
+        for option in ("cards", "queries", "naive_queries", "seed", "repeat", "cpu"):
             command += [f"--{option.replace('_', '-')}", str(getattr(arguments, option))]
         if arguments.reuse and url.startswith("sqlite"):
             command += ["--reuse", arguments.reuse]
@@ -301,7 +336,12 @@ class _Child:
         self.url = url
         self.process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         ready = self._answer()
-        self.result: dict = {"vendor": ready["vendor"], "queries": ready["queries"], "classes": {}}
+        self.result: dict = {
+            "vendor": ready["vendor"],
+            "queries": ready["queries"],
+            "placement": ready["placement"],
+            "classes": {},
+        }
 
     def _answer(self) -> dict:
         line = self.process.stdout.readline()
@@ -479,6 +519,12 @@ def main() -> int:
     )
     parser.add_argument("--database-url", help="PostgreSQL URL (its database is recreated), measured after SQLite")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument(
+        "--cpu",
+        type=int,
+        default=min(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else -1,
+        help="the CPU both databases are measured on (see above); -1: not pinned",
+    )
     parser.add_argument("--reuse", metavar="FILE", help="SQLite file to keep and reuse between runs (for profiling)")
     parser.add_argument(
         "--existing", action="store_true", help="measure the PostgreSQL database an earlier run built (for profiling)"
@@ -503,6 +549,7 @@ def main() -> int:
         print("the databases were given different queries: their builds differ")
         return 1
     report(results, arguments.cards)
+    print("placement: " + "; ".join(f"{result['vendor']} {result['placement']}" for result in results))
     print(machine.summary())
     return 0
 
