@@ -263,6 +263,8 @@ class _Measurer:
         cpu = self.arguments.cpu
         if cpu < 0:
             return "not pinned"
+        if not hasattr(os, "sched_setaffinity"):
+            return "not pinned (this system cannot pin a process)"
         from django.db import connection
 
         os.sched_setaffinity(0, {cpu})
