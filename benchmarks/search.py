@@ -286,13 +286,13 @@ class _Measurer:
         queries = self.queries[name]
         _indexed(queries[0])  # warm the caches the scan also gets
         times, counts = best_times(_indexed, queries, self.arguments.repeat)
-        return {"times": times, "counts": counts}
+        return {"times": times, "counts": counts, "placement": self.placement}
 
     def scan(self, name: str) -> dict:
         """The first ``--naive-queries`` queries of class ``name`` answered by scanning, once each."""
         self.placement = self._pin()
         times, counts = best_times(_naive, self.queries[name][: self.arguments.naive_queries], 1)
-        return {"times": times, "counts": counts}
+        return {"times": times, "counts": counts, "placement": self.placement}
 
 
 def measure(arguments: argparse.Namespace, url: str) -> dict:
@@ -356,7 +356,9 @@ class _Child:
         same queries counts) or by scanning ("scan")."""
         self.process.stdin.write(json.dumps({"op": op, "class": name}) + "\n")
         self.process.stdin.flush()
-        (_fold if op == "index" else _add_scan)(self.result, name, self._answer())
+        answer = self._answer()
+        self.result["placement"] = answer["placement"]  # where the latest class ran (a new connection is pinned again)
+        (_fold if op == "index" else _add_scan)(self.result, name, answer)
 
     def close(self) -> None:
         if self.process.stdin and not self.process.stdin.closed:
