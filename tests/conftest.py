@@ -1,5 +1,6 @@
 import os
 import shutil
+import time
 
 import pytest
 from django.core.management import call_command
@@ -49,6 +50,29 @@ def immediate_tasks(settings):
     """Tasks run as they are enqueued; comparisons in chunks of 5 blocks, so that a short run has several."""
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
     settings.COMPARISON_CHUNK_BLOCKS = 5
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    """pytest-django's test databases, with any other session on PostgreSQL's test database ended before it is dropped.
+
+    A server or worker a test started, or a thread's connection, can still be open on the test database when the
+    run ends; dropping the database then fails ("is being accessed by other users", twice at the end of a whole
+    run) and leaves it behind. Those sessions are this run's own, and the database is about to go.
+    """
+    yield
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        others = "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        cursor.execute(f"SELECT pg_terminate_backend(pid) {others}")
+        for _attempt in range(50):  # a terminated session takes a moment to go
+            cursor.execute(f"SELECT COUNT(*) {others}")
+            if not cursor.fetchone()[0]:
+                break
+            time.sleep(0.1)
 
 
 @pytest.fixture(scope="session")
