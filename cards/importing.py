@@ -372,10 +372,12 @@ def parse_json(text: str, file_label: str) -> tuple[CardBundle | None, list[Impo
     try:
         document = jsonlimits.loads(text)
     except json.JSONDecodeError as error:
-        checker.problem(f"line {error.lineno}, column {error.colno}", "", Problem("not_json", {"error": error.msg}))
+        clause = Problem(f"json_{jsonlimits.syntax_problem(error)}")
+        checker.problem(f"line {error.lineno}, column {error.colno}", "", Problem("not_json", {"error": clause}))
         return None, checker.problems
     except jsonlimits.JSONLimitError as error:
-        checker.problem("file", "", Problem("json_limit", {"error": str(error)}))
+        clause = Problem(f"json_{error.code}", error.params)
+        checker.problem("file", "", Problem("json_limit", {"error": clause}))
         return None, checker.problems
     if not isinstance(document, dict):
         checker.problem("file", "", Problem("not_a_card_file"))

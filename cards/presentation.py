@@ -41,7 +41,10 @@ def problem_text(problem: Problem | FieldProblem) -> str:
         if problem.expected is None:
             return text
         return render(_(MESSAGES["with_expected"]), {"problem": text, "expected": problem_text(problem.expected)})
-    return render(_(MESSAGES[problem.code]), problem.params)
+    params = {
+        name: problem_text(value) if isinstance(value, Problem) else value for name, value in problem.params.items()
+    }
+    return render(_(MESSAGES[problem.code]), params)
 
 
 class ProblemText:

@@ -4,20 +4,74 @@ Python's ``json`` recurses once per level of nesting: ``'[' * 1000 + ']' * 1000`
 RecursionError (a 500, were it not caught), and a number of 5,000 digits raises ValueError rather
 than a decoding error. ``loads`` turns both into ``JSONLimitError`` and refuses any document nested
 deeper than the site's formats ever are.
+
+What is wrong is a code of ``PROBLEMS``, never Python's English: ``JSONLimitError.code`` for a limit,
+``syntax_problem`` for a decoding error. The readers' sentences put its clause into their language
+(``cardsite.parsers`` for a request's body, ``cards.gamedefs.messages`` for a card file).
 """
 
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Iterable
 from typing import Any
+
+from .labels import N_
 
 # The deepest document the site reads (a card file: cards[i].texts.<language>.<part>) has 5 levels.
 MAX_DEPTH = 32
 
 
+# What is wrong with a JSON text: a clause that a reader's sentence frames ("… is not valid JSON: %(problem)s"),
+# in English, put into the reader's language where it is shown.
+PROBLEMS: dict[str, str] = {
+    "expecting_value": N_("a value is expected here"),
+    "expecting_comma": N_("a comma is expected here, between two items"),
+    "expecting_colon": N_("a colon is expected here, after a property's name"),
+    "expecting_name": N_("a property's name in double quotes is expected here"),
+    "unterminated_string": N_("the text that begins here has no closing double quote"),
+    "control_character": N_(
+        "a text holds a control character here, such as a line break, which JSON writes as an escape"
+    ),
+    "invalid_escape": N_("a backslash here begins an escape that JSON does not have"),
+    "invalid_unicode_escape": N_("a Unicode escape here needs four hexadecimal digits"),
+    "extra_data": N_("more follows the end of the document here"),
+    "trailing_comma": N_("a comma here comes before the end of a list or an object"),
+    "invalid": N_("this is not JSON"),
+    "too_deep": N_("it is nested more than %(limit)s levels deep"),
+    "number_too_long": N_("a number in it has more than %(limit)s digits"),
+}
+
+# Python's messages for a decoding error (the same in its C scanner and its Python one), by code of PROBLEMS.
+_SYNTAX_CODES: dict[str, str] = {
+    "Expecting value": "expecting_value",
+    "Expecting ',' delimiter": "expecting_comma",
+    "Expecting ':' delimiter": "expecting_colon",
+    "Expecting property name enclosed in double quotes": "expecting_name",
+    "Unterminated string starting at": "unterminated_string",
+    "Invalid control character at": "control_character",
+    "Invalid \\escape": "invalid_escape",
+    "Invalid \\uXXXX escape": "invalid_unicode_escape",
+    "Extra data": "extra_data",
+    "Illegal trailing comma before end of object": "trailing_comma",  # Python 3.13 on
+    "Illegal trailing comma before end of array": "trailing_comma",
+}
+
+
+def syntax_problem(error: json.JSONDecodeError) -> str:
+    """The code of ``PROBLEMS`` for a decoding error (``invalid`` for a message this table does not know)."""
+    return _SYNTAX_CODES.get(error.msg, "invalid")
+
+
 class JSONLimitError(ValueError):
-    """The document is valid JSON, or might be, but is beyond what the site reads."""
+    """The document is valid JSON, or might be, but is beyond what the site reads: ``code`` (of ``PROBLEMS``)
+    and its ``params``."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(PROBLEMS[code] % params)
 
 
 def depth(value: Any) -> int:
@@ -43,11 +97,11 @@ def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     try:
         value = json.loads(text)
     except RecursionError:
-        raise JSONLimitError(f"it is nested more than {max_depth} levels deep") from None
+        raise JSONLimitError("too_deep", limit=max_depth) from None
     except json.JSONDecodeError:
         raise
-    except ValueError as error:  # e.g. an integer with more digits than Python converts
-        raise JSONLimitError(str(error)) from None
+    except ValueError:  # an integer with more digits than Python converts (the one ValueError json raises)
+        raise JSONLimitError("number_too_long", limit=sys.get_int_max_str_digits()) from None
     if depth(value) > max_depth:
-        raise JSONLimitError(f"it is nested more than {max_depth} levels deep")
+        raise JSONLimitError("too_deep", limit=max_depth)
     return value

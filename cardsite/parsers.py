@@ -15,6 +15,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from . import jsonlimits
+from .errors import render
 
 
 class BoundedJSONParser(JSONParser):
@@ -32,7 +33,12 @@ class BoundedJSONParser(JSONParser):
         except json.JSONDecodeError as error:
             raise ParseError(
                 _("The body is not valid JSON: %(problem)s (line %(line)s, column %(column)s).")
-                % {"problem": error.msg, "line": error.lineno, "column": error.colno}
+                % {
+                    "problem": _(jsonlimits.PROBLEMS[jsonlimits.syntax_problem(error)]),
+                    "line": error.lineno,
+                    "column": error.colno,
+                }
             ) from None
         except jsonlimits.JSONLimitError as error:
-            raise ParseError(_("The body cannot be read: %(problem)s.") % {"problem": error}) from None
+            problem = render(_(jsonlimits.PROBLEMS[error.code]), error.params)
+            raise ParseError(_("The body cannot be read: %(problem)s.") % {"problem": problem}) from None

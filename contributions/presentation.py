@@ -94,7 +94,10 @@ _LINE_PLACE = re.compile(r"line (\d+)(?:, column (\d+))?")
 
 def _place_text(where: str) -> str:
     """Where the importer found a problem, in the reader's language: it names places "line 4" or "line 4,
-    column 7" (a CSV or JSON file); other places ("cards[3]", a field) are the file's own names."""
+    column 7" (a CSV or JSON file) and "file" (the whole of it); other places ("cards[3]", a field) are the
+    file's own names."""
+    if where == "file":
+        return _("the whole file")
     found = _LINE_PLACE.fullmatch(where)
     if found is None:
         return where

@@ -7,6 +7,8 @@ Every card here is synthetic (keys in the 9xx/EB9 ranges, names marked テスト
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 from django.core import mail
 from django.utils import translation
@@ -311,6 +313,38 @@ def test_a_problem_of_the_whole_file_names_its_place_in_the_readers_language(cli
     assert "line" not in page.content.decode().split('class="bulk-preview"')[-1]
 
 
+@pytest.mark.parametrize(
+    ("text", "language", "problem"),
+    [
+        (
+            '{"game": "shadowera", "cards": [1 2]}',
+            "ja",
+            ("1行目、35列目", "", "有効な JSON ではありません（ここに項目を区切るカンマが必要です）。"),
+        ),
+        (
+            '{"game": "shadowera", "cards": [{"key": "SE9-A\\q"}]}',
+            "zh-hant",
+            ("第1行、第47欄", "", "這不是有效的 JSON（此處的反斜線開始了JSON沒有的跳脫序列）。"),
+        ),
+        (
+            '{"game": "shadowera", "cards": [{"key": "SE9-A", "number": 1' + "0" * 5000 + "}]}",
+            "ja",
+            ("ファイル全体", "", f"ファイルを読めません：{sys.get_int_max_str_digits()}桁を超える数値が入っています。"),
+        ),
+        (
+            '{"game": "shadowera", "cards": ' + "[" * 40 + "]" * 40 + "}",
+            "zh-hant",
+            ("整個檔案", "", "無法讀取檔案：巢狀層數超過32層。"),
+        ),
+    ],
+)
+def test_a_broken_json_file_is_explained_in_the_readers_language(client, player, game, text, language, problem):
+    client.force_login(player)
+    preview = _bulk(client, text, "preview", language=language).context["preview"]
+    assert preview.problems == [problem]
+    assert not preview.can_submit
+
+
 def test_a_bulk_file_carries_cards_of_this_game_only(client, player, game):
     client.force_login(player)
     other_game = '{"game": "suikoden", "cards": [{"key": "999", "texts": {"ja": {"name": "テスト"}}}]}'
@@ -320,9 +354,11 @@ def test_a_bulk_file_carries_cards_of_this_game_only(client, player, game):
         ' "terms": [{"key": "t", "texts": {"ja": {"name": "テスト"}}}]}'
     )
     preview = _bulk(client, with_terms, "preview", language="en").context["preview"]
-    assert ("file", "", "A contribution holds cards only; glossary terms and rules are for the editors' import.") in (
-        preview.problems
-    )
+    assert (
+        "the whole file",
+        "",
+        "A contribution holds cards only; glossary terms and rules are for the editors' import.",
+    ) in (preview.problems)
 
 
 def test_card_states_read_in_one_query_agree_with_each_cards_own_state(player, editor, game):

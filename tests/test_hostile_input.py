@@ -13,6 +13,7 @@ and nothing written.
 from __future__ import annotations
 
 import json
+import sys
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -26,6 +27,7 @@ from cards.gamedefs import all_games
 from cards.gamedefs.base import BooleanType, ChoiceListType, ChoiceType, IntegerType, SymbolStringType
 from cards.models import Card
 from cards.search import backends
+from cardsite import jsonlimits
 from cardsite.db import StatementTimeout, statement_time_limit
 from decks import services
 from decks.decklist_resolve import default_zone
@@ -79,6 +81,58 @@ def test_broken_json_is_a_400_that_says_what_is_wrong(client, body, words):
     )
     assert response.status_code == 400
     assert words in response.json()["detail"]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("body", "language", "detail"),
+    [
+        ("[1 2]", "ja", "本文が正しいJSONではありません：ここに項目を区切るカンマが必要です（1行4列）。"),
+        (
+            '{"name": "x\u0001"}',
+            "zh-hant",
+            "內容不是有效的JSON：此處的字串含有換行等控制字元（JSON須以跳脫序列表示）（第1行第12欄）。",
+        ),
+        ("[" * 40 + "]" * 40, "ja", "本文を読み取れません：入れ子が32段より深くなっています。"),
+        ('{"game": 1' + "0" * 5000 + "}", "zh-hant", f"無法讀取內容：其中有數字超過{sys.get_int_max_str_digits()}位。"),
+        (
+            "{1: 2}",
+            "en",
+            "The body is not valid JSON: a property's name in double quotes is expected here (line 1, column 2).",
+        ),
+    ],
+)
+def test_broken_json_is_explained_in_the_readers_language(client, body, language, detail):
+    """Python's own English ("Expecting ',' delimiter") never reaches a reader of Japanese or Chinese."""
+    response = client.post(
+        "/api/decks/validate/", data=body, content_type="application/json", HTTP_ACCEPT_LANGUAGE=language
+    )
+    assert response.status_code == 400
+    assert response.json()["detail"] == detail
+
+
+@pytest.mark.parametrize(
+    ("text", "code"),
+    [
+        ("", "expecting_value"),
+        ("[1 2]", "expecting_comma"),
+        ('{"a" 1}', "expecting_colon"),
+        ("{1: 2}", "expecting_name"),
+        ('["abc', "unterminated_string"),
+        ('"a\u0001"', "control_character"),
+        ('"\\q"', "invalid_escape"),
+        ('"\\u12"', "invalid_unicode_escape"),
+        ("[1] x", "extra_data"),
+        ("[1,]", None),  # a trailing comma: "expecting a value" before Python 3.13, a message of its own since
+        ('{"a": 1,}', None),
+    ],
+)
+def test_every_json_syntax_error_python_raises_has_a_clause_of_its_own(text, code):
+    with pytest.raises(json.JSONDecodeError) as raised:
+        jsonlimits.loads(text)
+    found = jsonlimits.syntax_problem(raised.value)
+    assert found != "invalid", raised.value.msg  # a message of Python's that the table does not know
+    assert found == code or code is None
 
 
 @pytest.mark.django_db

@@ -4,8 +4,9 @@ The declarations (``cards.gamedefs.base``) report a problem as a ``Problem``: a 
 parameters. The importer's command line prints it in English (``Problem.english``); the pages, the
 forms and the API put it in the reader's language from the catalogues (``cards.presentation.
 problem_text``), where ``makemessages`` finds these templates by their ``N_`` marker. A parameter may
-be a ``Labels`` mapping (a field's name in three languages), picked in the reader's language, or a
-list, joined in the reader's style.
+be a ``Labels`` mapping (a field's name in three languages), picked in the reader's language, a
+list, joined in the reader's style, or another ``Problem``: a clause put into the same language (what is wrong
+with a JSON text, ``json_*``, whose clauses ``cardsite.jsonlimits`` declares).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardsite.jsonlimits import PROBLEMS as JSON_PROBLEMS
 from cardsite.labels import N_
 
 MESSAGES: dict[str, str] = {
@@ -90,6 +92,8 @@ MESSAGES: dict[str, str] = {
     "expect_symbols": N_("symbols from %(symbols)s"),
     "expect_symbols_or_none": N_("symbols from %(symbols)s, or “%(none)s” for a card that shows none"),
     "with_expected": N_("%(problem)s Expected: %(expected)s."),
+    # what is wrong with a JSON text: a clause of "not_json" and "json_limit"
+    **{f"json_{code}": clause for code, clause in JSON_PROBLEMS.items()},
 }
 
 
@@ -125,6 +129,8 @@ class FieldProblem:
 
 
 def _english_value(value: Any) -> Any:
+    if isinstance(value, Problem):
+        return value.english()
     if isinstance(value, Mapping):
         return value.get("en") or next(iter(value.values()), "")
     if isinstance(value, list | tuple):
