@@ -340,9 +340,10 @@ def test_a_problem_of_the_whole_file_names_its_place_in_the_readers_language(cli
 )
 def test_a_broken_json_file_is_explained_in_the_readers_language(client, player, game, text, language, problem):
     client.force_login(player)
-    preview = _bulk(client, text, "preview", language=language).context["preview"]
+    preview = _bulk(client, text, "submit", language=language).context["preview"]
     assert preview.problems == [problem]
     assert not preview.can_submit
+    assert not ChangeSet.objects.exists()  # asked to submit, it wrote nothing
 
 
 def test_a_bulk_file_carries_cards_of_this_game_only(client, player, game):
