@@ -8,6 +8,7 @@ What a game's cards may carry (kinds, fields, types) is declared in
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cached_property
 
 from django.conf import settings
@@ -20,6 +21,23 @@ from .gamedefs import get_game
 from .gamedefs.base import CheckedValues, GameDefinition
 
 LANGUAGE_CHOICES = [("ja", "日本語"), ("zh-hant", "繁體中文"), ("en", "English")]
+
+
+@dataclass(frozen=True)
+class ShownName:
+    """A card's name as a page shows it, and the language it is written in.
+
+    A name falls back to another language when the reader's has none (an English Shadow Era name on a
+    Japanese page, a Japanese 水滸伝 name on a Chinese one). Pages mark it with its language
+    (``cardtags.in_its_language``), so that it is drawn with its own script's glyphs and read aloud in its
+    own language. ``language`` is None for a card's key, shown when no text names the card.
+    """
+
+    text: str
+    language: str | None
+
+    def __str__(self) -> str:
+        return self.text
 
 
 class Game(models.Model):
@@ -77,12 +95,16 @@ class Card(models.Model):
 
     def display_name(self, language: str) -> str:
         """The name in ``language``, else in the game's original language, else any (main texts only)."""
+        return self.shown_name(language).text
+
+    def shown_name(self, language: str) -> ShownName:
+        """``display_name`` with the language it is written in."""
         texts = {text.language: text for text in self.texts.all() if text.name and text.is_main}
         preferred = [language, self.game.definition.original_language, "ja", "zh-hant", "en"]
         for code in preferred:
             if code in texts:
-                return texts[code].name
-        return self.key
+                return ShownName(texts[code].name, code)
+        return ShownName(self.key, None)
 
 
 class TranslationTrack(models.Model):

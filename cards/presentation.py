@@ -478,7 +478,7 @@ def card_row(card: Card, language: str) -> dict[str, Any]:
     texts = {text.language: text for text in card.texts.all() if text.is_main}
     return {
         "card": card,
-        "name": card.display_name(language),
+        "name": card.shown_name(language),
         "names": [(code, texts[code].name) for code, _n in LANGUAGE_CHOICES if code in texts and texts[code].name],
         "kind_label": kind_label(card.game, card.checked.kind, language),
         "translated": any(text.language == "zh-hant" for text in card.texts.all()),  # in any track
@@ -513,7 +513,7 @@ def search_row(card: Card, language: str, terms: list[str]) -> dict[str, Any]:
             pieces = highlight(part, terms)
             if any(piece.matched for piece in pieces) and part is text.text:
                 snippets.append({"language": text.language, "pieces": pieces})
-    row["name_pieces"] = highlight(row["name"], terms)
+    row["name_pieces"] = highlight(row["name"].text, terms)
     row["snippets"] = snippets[:2]
     return row
 

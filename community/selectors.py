@@ -374,7 +374,7 @@ def deck_of_entries(publication: Publication, language: str) -> list[dict[str, A
             {
                 "key": entry["card"],
                 "card": card,
-                "name": card.display_name(language) if card else entry["card"],
+                "name": card.shown_name(language) if card else entry["card"],
                 "count": entry["count"],
             }
         )

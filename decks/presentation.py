@@ -16,7 +16,7 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from cards.gamedefs.base import FieldSpec, IntegerType
-from cards.models import Card, Game
+from cards.models import Card, Game, ShownName
 from cards.presentation import card_row, format_value, kind_label
 from cardsite.labels import pick, picked_language
 
@@ -65,7 +65,7 @@ def zone_accepts(zone: Zone, card: Card) -> bool:
 class EntryView:
     card: Card | None
     key: str
-    name: str
+    name: ShownName | str  # str: the key of a card not in the database
     count: int
     kind_label: str = ""
     summary: list[tuple[str, str]] = field(default_factory=list)
@@ -121,7 +121,7 @@ def zone_views(
             EntryView(
                 card=card,
                 key=card.key,
-                name=card.display_name(language),
+                name=card.shown_name(language),
                 count=entry.count,
                 kind_label=kind_label(deck.game, card.checked.kind, language),
                 summary=field_summary(card, language, limit=3),
@@ -156,7 +156,7 @@ def fixed_zone_views(deck: Deck, language: str) -> list[ZoneView]:
             EntryView(
                 card=card,
                 key=key,
-                name=card.display_name(language) if card else key,
+                name=card.shown_name(language) if card else key,
                 count=count,
                 kind_label=kind_label(deck.game, card.checked.kind, language) if card else "",
             )

@@ -516,7 +516,8 @@ def row_keys(page: str) -> list[str]:
     body = re.search(r"<tbody>(.*?)</tbody>", page, re.S)
     if not body:
         return []
-    return [unquote(html.unescape(key)) for key in re.findall(r'<a href="/games/[^/]+/cards/([^"]+)/">', body.group(1))]
+    links = re.findall(r'<a href="/games/[^/]+/cards/([^"]+)/"[^>]*>', body.group(1))  # [^>]*: lang="…"
+    return [unquote(html.unescape(key)) for key in links]
 
 
 def marks(page: str) -> list[str]:

@@ -1,8 +1,10 @@
 from django import template
+from django.utils.html import conditional_escape, format_html
+from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from cards.gamedefs.base import GameDefinition
-from cards.models import Game
+from cards.models import Game, ShownName
 
 register = template.Library()
 
@@ -16,3 +18,32 @@ def game_name(game: Game | GameDefinition) -> str:
 @register.filter
 def card_name(card) -> str:
     return card.display_name(get_language() or "ja")
+
+
+@register.filter
+def shown_name(card) -> ShownName:
+    return card.shown_name(get_language() or "ja")
+
+
+def _foreign_language(name: ShownName | str) -> str | None:
+    """The name's language where it is not the page's, else None (a plain string: in the page's)."""
+    language = getattr(name, "language", None)
+    if language is None or language.lower() == (get_language() or "").lower():
+        return None
+    return language
+
+
+@register.filter
+def in_its_language(name: ShownName | str) -> SafeString:
+    """The name, marked with its language where that is not the page's (WCAG's "language of parts")."""
+    language = _foreign_language(name)
+    if language is None:
+        return conditional_escape(name)
+    return format_html('<span lang="{}">{}</span>', language, name)
+
+
+@register.filter
+def lang_attribute(name: ShownName | str) -> SafeString:
+    """`` lang="…"`` for an element that holds only the name (as ``in_its_language``), else nothing."""
+    language = _foreign_language(name)
+    return format_html(' lang="{}"', language) if language else SafeString("")
