@@ -54,7 +54,7 @@ def printed_deck(deck: Deck, language: str, *, thumbnails: bool) -> printing.Pri
             cards.append(
                 printing.PrintedCard(
                     key=entry.key,
-                    name=entry.name or entry.key,
+                    name=str(entry.name) or entry.key,
                     count=entry.count,
                     values=[(label, value) for label, value in entry.summary],
                     text=text.text if text is not None and text.text else "",
