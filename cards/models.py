@@ -8,7 +8,6 @@ What a game's cards may carry (kinds, fields, types) is declared in
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
 from django.conf import settings
@@ -17,27 +16,12 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from cardsite.labels import ShownName
+
 from .gamedefs import get_game
 from .gamedefs.base import CheckedValues, GameDefinition
 
 LANGUAGE_CHOICES = [("ja", "日本語"), ("zh-hant", "繁體中文"), ("en", "English")]
-
-
-@dataclass(frozen=True)
-class ShownName:
-    """A card's name as a page shows it, and the language it is written in.
-
-    A name falls back to another language when the reader's has none (an English Shadow Era name on a
-    Japanese page, a Japanese 水滸伝 name on a Chinese one). Pages mark it with its language
-    (``cardtags.in_its_language``), so that it is drawn with its own script's glyphs and read aloud in its
-    own language. ``language`` is None for a card's key, shown when no text names the card.
-    """
-
-    text: str
-    language: str | None
-
-    def __str__(self) -> str:
-        return self.text
 
 
 class Game(models.Model):

@@ -9,11 +9,29 @@ declared label has all three languages.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 LANGUAGES: tuple[str, ...] = ("ja", "zh-hant", "en")
 
 Labels = Mapping[str, str]
+
+
+@dataclass(frozen=True)
+class ShownName:
+    """A name as a page shows it (a card's, a game's), and the language it is written in.
+
+    A name falls back to another language when the reader's has none (an English Shadow Era name on a
+    Japanese page, a Japanese 水滸伝 name on a Chinese one). Pages mark it with its language
+    (``cardtags.in_its_language``), so that it is drawn with its own script's glyphs and read aloud in its
+    own language. ``language`` is None for a card's key, shown when no text names the card.
+    """
+
+    text: str
+    language: str | None
+
+    def __str__(self) -> str:
+        return self.text
 
 
 def N_(text: str) -> str:

@@ -93,3 +93,32 @@ def test_glossary_cells_carry_their_columns_language(seeded_db, client):
     cells = [{td.attrs.get("lang"): squash(td.text) for td in row.find_all("td")} for row in rows]
     job = next(row for row in cells if row.get("ja") == "ジョブ")
     assert job["zh-hant"] == "職業"
+
+
+# --- games' names ---------------------------------------------------------------------------------
+
+# The languages the site's games menu marks each game's name with, per interface language (None: not marked,
+# the name is in the page's language). The names are declared in cards.gamedefs: a Chinese reader sees the
+# Japanese titles as printed, a Japanese reader the English ones.
+GAME_NAMES_MARKED = {
+    "ja": {"endbreaker": None, "shadowera": "en", "suikoden": None, "epicbattles": "en"},
+    "zh-hant": {"endbreaker": "ja", "shadowera": "en", "suikoden": "ja", "epicbattles": "en"},
+    "en": {"endbreaker": None, "shadowera": None, "suikoden": None, "epicbattles": None},
+}
+
+
+@pytest.mark.parametrize("language", GAME_NAMES_MARKED)
+def test_the_games_menu_marks_each_name_in_its_language(client, language):
+    client.cookies["django_language"] = language
+    menu = parse(get(client, "/games/suikoden/cards/")).find("nav", cls="games-nav")
+    marked = {link.attrs["href"].split("/")[2]: marked_language(link) for link in menu.find_all("a")}
+    assert marked == GAME_NAMES_MARKED[language]
+
+
+def test_a_games_heading_marks_its_name(client):
+    client.cookies["django_language"] = "zh-hant"
+    heading = parse(get(client, "/games/suikoden/")).find("h1")
+    assert squash(heading.text) == "乙女遊戯 水滸伝" and marked_language(heading) == "ja"
+    client.cookies["django_language"] = "en"
+    heading = parse(get(client, "/games/suikoden/")).find("h1")
+    assert squash(heading.text) == "Otome Yuugi Suikoden" and marked_language(heading) is None

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardsite.labels import Labels, pick
+from cardsite.labels import Labels, ShownName, pick
 
 from .messages import FieldProblem, Problem
 
@@ -344,7 +344,16 @@ class GameDefinition:
                 raise ValueError(f"{self.slug}: kind {kind.slug} names undeclared fields {sorted(missing)}")
 
     def name(self, language: str) -> str:
-        return self.names.get(language) or self.names[self.original_language]
+        return self.shown_name(language).text
+
+    def shown_name(self, language: str) -> ShownName:
+        """The game's name for a reader of ``language``, and the language it is written in.
+
+        A language whose declared name is the original's, as printed (エンドブレイカー！SCG on a Chinese page,
+        Shadow Era on a Japanese one), shows it in the original language."""
+        original = self.names[self.original_language]
+        name = self.names.get(language) or original
+        return ShownName(name, self.original_language if name == original else language)
 
     @property
     def text_languages(self) -> tuple[str, ...]:

@@ -4,15 +4,17 @@ from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
 from cards.gamedefs.base import GameDefinition
-from cards.models import Game, ShownName
+from cards.models import Game
+from cardsite.labels import ShownName
 
 register = template.Library()
 
 
 @register.filter
-def game_name(game: Game | GameDefinition) -> str:
+def game_name(game: Game | GameDefinition) -> ShownName:
+    """The game's name (as text where a tag cannot be: a title, an attribute; ``|in_its_language`` in a page)."""
     definition = game.definition if isinstance(game, Game) else game
-    return definition.name(get_language() or "ja")
+    return definition.shown_name(get_language() or "ja")
 
 
 @register.filter
