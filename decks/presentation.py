@@ -16,9 +16,9 @@ from django.db.models.functions import Coalesce
 from django.utils.translation import gettext as _
 
 from cards.gamedefs.base import FieldSpec, IntegerType
-from cards.models import Card, Game, ShownName
+from cards.models import Card, Game
 from cards.presentation import card_row, format_value, kind_label
-from cardsite.labels import pick, picked_language
+from cardsite.labels import ShownName, pick, picked_language
 
 from . import selectors
 from .models import Deck, DeckEntry

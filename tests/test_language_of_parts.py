@@ -122,3 +122,10 @@ def test_a_games_heading_marks_its_name(client):
     client.cookies["django_language"] = "en"
     heading = parse(get(client, "/games/suikoden/")).find("h1")
     assert squash(heading.text) == "Otome Yuugi Suikoden" and marked_language(heading) is None
+
+
+def test_a_cards_history_breadcrumb_marks_its_name(client):
+    client.cookies["django_language"] = "ja"
+    crumbs = parse(get(client, "/games/epicbattles/cards/Test-Zero/history/")).find("nav", cls="breadcrumbs")
+    link = next(link for link in crumbs.find_all("a") if squash(link.text) == "Test-Zero")
+    assert marked_language(link) == "en"
