@@ -439,7 +439,7 @@ def ordered(cards: QuerySet[Card], compiled: CompiledQuery, ui_language: str) ->
             name=""
         )
         # Ordered by their own columns: CardText's default order is its card's, which joined the card and its
-        # game into the sub-select run for every card sorted. Measured (README, "Benchmarks"): SQLite at
+        # game into the sub-select run for every card sorted. Measured (docs/benchmarks.md, Search): SQLite at
         # 100,000 cards, `-kind:job order:name` 397 -> 331 ms; PostgreSQL at 2,000, 21,082 -> 13,750 buffers.
         main_first = F("track_id").asc(nulls_first=True)
         name = Coalesce(
