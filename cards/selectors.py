@@ -385,6 +385,14 @@ def search_guard() -> Iterator[None]:
         raise SearchFailed(_("The database could not run this search.")) from None
 
 
+def read_id_sets(sql: str, params: tuple) -> list[tuple]:
+    """The rows of a statement that reads search id sets (``SearchOutcome.ids``) in sub-selects, planned as the
+    search's own statements are (``backends.fetch_id_sets``); run it under ``search_guard``."""
+    from .search.backends import fetch_id_sets
+
+    return fetch_id_sets(sql, params)
+
+
 def count_matches(outcome: SearchOutcome) -> int:
     """How many cards a search found, counted on the id sets alone."""
     from .search.backends import count_matching

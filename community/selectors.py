@@ -18,7 +18,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.db import connection
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
@@ -130,7 +129,7 @@ def matching_card_ids(game: Game | None, queries: dict[str, str], language: str)
 
 
 def _matching_card_ids(game: Game | None, queries: dict[str, str], language: str) -> dict[str, list[int] | None]:
-    from cards.selectors import SearchFailed, search_cards, search_guard
+    from cards.selectors import SearchFailed, read_id_sets, search_cards, search_guard
 
     outcomes = {}
     for field, query in queries.items():
@@ -147,8 +146,11 @@ def _matching_card_ids(game: Game | None, queries: dict[str, str], language: str
     everything = [field for field, outcome in outcomes.items() if outcome.ids is None or outcome.ids.everything]
     for number, (field, outcome) in enumerate(outcomes.items()):
         if field not in everything:  # the search's own id set, read as it is (not the cards themselves)
+            # DISTINCT only where a set may hold an id twice: to sort for it, PostgreSQL would walk the documents'
+            # primary key and test each document, rather than ask the text index for its matches.
+            distinct = "" if outcome.ids.distinct else "DISTINCT "
             parts.append(
-                f"SELECT * FROM (SELECT DISTINCT {number} AS field, match_id FROM ({outcome.ids.sql}) AS m{number} "
+                f"SELECT * FROM (SELECT {distinct}{number} AS field, match_id FROM ({outcome.ids.sql}) AS m{number} "
                 f"LIMIT {MAX_FILTER_CARDS + 1}) AS p{number}"
             )
             params.extend(outcome.ids.params)
@@ -156,10 +158,8 @@ def _matching_card_ids(game: Game | None, queries: dict[str, str], language: str
     try:
         with search_guard():
             if parts:
-                with connection.cursor() as cursor:
-                    cursor.execute(" UNION ALL ".join(parts), params)
-                    for number, card_id in cursor.fetchall():
-                        found[fields[number]].append(card_id)
+                for number, card_id in read_id_sets(" UNION ALL ".join(parts), tuple(params)):
+                    found[fields[number]].append(card_id)
             for field in everything:
                 cards = Card.objects.filter(game=game) if game is not None else Card.objects.all()
                 found[field] = list(cards.values_list("pk", flat=True)[: MAX_FILTER_CARDS + 1])
