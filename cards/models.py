@@ -406,7 +406,8 @@ class SeedConflict(models.Model):
 class StoredImage(models.Model):
     """An uploaded picture as the site keeps it: re-encoded without metadata, with its thumbnail
     (``cards.images``), in the default storage (``STORAGES["default"]``: files under MEDIA_ROOT, or any
-    backend). Named by the hash of its content, so the same picture uploaded twice is one row and one file.
+    backend), under a random name (``services_images``): its address cannot be guessed from its id. The same
+    picture uploaded twice by one user is one row; by two users, two rows, each its uploader's to attach.
 
     It is a card's image (``CardImage``) once a change set that proposes it is applied, or the photo a change
     set gives as its source. Never deleted: a removed card image keeps its file (``CardImage.removed_at``).
@@ -420,7 +421,7 @@ class StoredImage(models.Model):
     thumbnail_width = models.PositiveIntegerField()
     thumbnail_height = models.PositiveIntegerField()
     bytes = models.PositiveIntegerField()
-    sha256 = models.CharField(max_length=64, unique=True)
+    sha256 = models.CharField(max_length=64, db_index=True)
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="uploaded_images"
     )
@@ -433,6 +434,9 @@ class StoredImage(models.Model):
     class Meta:
         verbose_name = _("uploaded image")
         verbose_name_plural = _("uploaded images")
+        constraints = [
+            models.UniqueConstraint(fields=["uploaded_by", "sha256"], name="stored_image_once_per_uploader"),
+        ]
 
     def __str__(self) -> str:
         return self.file.name

@@ -8,18 +8,19 @@ Every path that takes a picture (the card image form, a change set's source phot
 from __future__ import annotations
 
 import logging
+import secrets
 from datetime import timedelta
 from typing import Any, BinaryIO
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
-from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cardsite.errors import AppError, Message, QuotaExceeded
+from cardsite.storage import following_transaction, store_file
 
 from .images import ACCEPTED_FORMATS, ImageLimits, ImageRefused, check_image
 from .models import StoredImage
@@ -83,45 +84,55 @@ def _check_allowance(uploader: Any) -> None:
         )
 
 
-def _save(name: str, data: bytes) -> str:
-    # Named by content: a file already there (left by a transaction that rolled back) is this very file.
-    if default_storage.exists(name):
-        return name
-    return default_storage.save(name, ContentFile(data))
+def _stored_name(extension: str) -> tuple[str, str]:
+    """Names for a new upload and its thumbnail, from a random key: an upload's address says nothing of its id,
+    of its content or of the other uploads, so it cannot be guessed, only be given."""
+    key = secrets.token_urlsafe(18)
+    return f"images/{key[:2]}/{key}.{extension}", f"images/{key[:2]}/{key}-thumb.{extension}"
 
 
 @transaction.atomic
-def image_store(*, uploader: Any, stream: BinaryIO, field: str = "file") -> StoredImage:
-    """Check an upload, re-encode it without metadata, keep it and its thumbnail; the stored image (the one
-    already kept, when the same picture was uploaded before, which does not count against the allowance).
-    ``ImageError`` (400/413) or ``QuotaExceeded`` (429) otherwise, with ``field`` named in its errors."""
+def _image_store(*, uploader: Any, stream: BinaryIO, field: str) -> StoredImage:
     try:
         checked = check_image(stream, image_limits())
     except ImageRefused as error:
         raise refusal(error, field) from None
-    existing = StoredImage.objects.filter(sha256=checked.sha256).first()
-    if existing is not None:  # kept already: nothing stored, nothing counted
+    existing = StoredImage.objects.filter(sha256=checked.sha256, uploaded_by=uploader).first()
+    if existing is not None:  # kept already for this uploader: nothing stored, nothing counted
         return existing
     _check_allowance(uploader)
-    folder = f"images/{checked.sha256[:2]}/{checked.sha256}"
-    stored = StoredImage(
-        file=_save(f"{folder}.{checked.format}", checked.image.data),
-        thumbnail=_save(f"{folder}-thumb.{checked.format}", checked.thumbnail.data),
-        format=checked.format,
-        width=checked.image.width,
-        height=checked.image.height,
-        thumbnail_width=checked.thumbnail.width,
-        thumbnail_height=checked.thumbnail.height,
-        bytes=len(checked.image.data),
-        sha256=checked.sha256,
-        uploaded_by=uploader,
-    )
+    name, thumbnail_name = _stored_name(checked.format)
     try:
-        with transaction.atomic():
+        with transaction.atomic():  # the files are written in the savepoint, and go if it rolls back
+            stored = StoredImage(
+                file=store_file(name, ContentFile(checked.image.data)),
+                thumbnail=store_file(thumbnail_name, ContentFile(checked.thumbnail.data)),
+                format=checked.format,
+                width=checked.image.width,
+                height=checked.image.height,
+                thumbnail_width=checked.thumbnail.width,
+                thumbnail_height=checked.thumbnail.height,
+                bytes=len(checked.image.data),
+                sha256=checked.sha256,
+                uploaded_by=uploader,
+            )
             stored.save()
-    except IntegrityError:  # the same picture stored by another request meanwhile
-        return StoredImage.objects.get(sha256=checked.sha256)
+    except IntegrityError:  # the same picture stored by this uploader's other request meanwhile
+        return StoredImage.objects.get(sha256=checked.sha256, uploaded_by=uploader)
     return stored
+
+
+def image_store(*, uploader: Any, stream: BinaryIO, field: str = "file") -> StoredImage:
+    """Check an upload, re-encode it without metadata, keep it and its thumbnail; the stored image (the one
+    this uploader already kept, when they uploaded the same picture before, which does not count against the
+    allowance). ``ImageError`` (400/413) or ``QuotaExceeded`` (429) otherwise, with ``field`` named in its
+    errors.
+
+    Each uploader's picture is a row of its own (``StoredImage.uploaded_by``, the one who may attach it to a
+    change: ``contributions.services``), under a random name. The files follow the transaction
+    (``cardsite.storage``): refused by the database, or rolled back by the caller, they are removed."""
+    with following_transaction():
+        return _image_store(uploader=uploader, stream=stream, field=field)
 
 
 def image_hash(stored: StoredImage) -> str:

@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.core.signals import request_finished
 from django.db.backends.signals import connection_created
 from django.db.models.signals import post_migrate
 from django.utils.translation import gettext_lazy as _
@@ -11,10 +12,12 @@ class CardsiteConfig(AppConfig):
     verbose_name = _("Site")
 
     def ready(self) -> None:
-        from . import checks, db  # noqa: F401 - checks registers the start-up checks
+        from . import checks, db, storage  # noqa: F401 - checks registers the start-up checks
 
         connection_created.connect(db.on_connection_created, dispatch_uid="cardsite.db.on_connection_created")
         post_migrate.connect(_after_migrate, dispatch_uid="cardsite.apps.after_migrate")
+        # A file written for a row the request then rolled back is removed (cardsite.storage).
+        request_finished.connect(storage.on_request_finished, dispatch_uid="cardsite.storage.on_request_finished")
 
 
 def _after_migrate(sender, using: str = "default", **kwargs) -> None:

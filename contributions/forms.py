@@ -306,8 +306,8 @@ class BulkContributionForm(forms.Form):
     chosen file again with the next form, so a photo taken only at submit would be lost, unseen, by everyone
     who previews first, which the page asks them to do. The stored photo is carried to the submission in a
     hidden field (``kept_photo``) signed for the user who uploaded it (``keep_photo``), and shown beside the
-    photo field; choosing another file replaces it, ticking ``drop_photo`` leaves it out. The signature,
-    not ``StoredImage.uploaded_by``, says whose it is: the same picture uploaded by two users is one row.
+    photo field; choosing another file replaces it, ticking ``drop_photo`` leaves it out. The signature
+    says whose it is, and the change set's service checks again that the user may attach it.
     A value signed for someone else, changed, or older than ``KEPT_PHOTO_MAX_AGE`` is refused on
     ``source_photo`` (``kept_photo_id``)."""
 

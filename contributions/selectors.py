@@ -9,13 +9,14 @@ Every page, form and API endpoint asks these functions; none checks a role itsel
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Count, OuterRef, QuerySet, Subquery
+from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
-from cards.models import Card, Game, SeedConflict, StoredImage
+from cards.models import Card, CardImage, Game, SeedConflict, StoredImage
 
 from .models import CardChange, ChangeSet, GameRole, ImageChange, Notice
 
@@ -160,3 +161,21 @@ def pending_changes_of_cards(game: Game, keys: list[str]) -> dict[str, list[int]
 def stored_image(pk: int) -> StoredImage | None:
     """An uploaded picture by its id, or None."""
     return StoredImage.objects.filter(pk=pk).first()
+
+
+def attachable_uploads(user: Any, ids: Iterable[int]) -> dict[int, StoredImage]:
+    """Those of the uploads ``ids`` that ``user`` may attach to a change set (as its source photo or a card's
+    picture), by id: their own uploads, and uploads already public (shown on a card, now or before, or named
+    by a change set, which anyone may read). Another user's upload that was never published (a photo of a
+    reading batch, a picture not yet proposed) is not among them, whoever knows its id: every path that
+    attaches an upload (the API, the forms, the bulk page, the photo reader) comes through here."""
+    wanted = {pk for pk in ids if isinstance(pk, int)}
+    if not wanted or not getattr(user, "is_authenticated", False):
+        return {}
+    public = (
+        Q(uploaded_by=user)
+        | Q(pk__in=CardImage.objects.filter(image__in=wanted).values("image"))
+        | Q(pk__in=ChangeSet.objects.filter(source_photo__in=wanted).values("source_photo"))
+        | Q(pk__in=ImageChange.objects.filter(image__in=wanted).values("image"))
+    )
+    return StoredImage.objects.filter(public, pk__in=wanted).in_bulk()

@@ -185,6 +185,9 @@ def submit_change_set(
     refusal = contribution_refusal(author, game)
     if refusal is not None:
         raise NotAllowed(refusal)
+    if source_photo is not None and source_photo.pk not in selectors.attachable_uploads(author, [source_photo.pk]):
+        message = Message(_("There is no upload #%(id)s."), {"id": source_photo.pk})
+        raise ContributionError(message, code="no_such_upload", errors={"source_photo": [message]})
     if source_kind not in ChangeSet.SourceKind.values:
         raise ContributionError(
             _("Say where these values come from."), code="invalid_source", errors={"source_kind": [_("Choose one.")]}
@@ -204,7 +207,7 @@ def submit_change_set(
     if problems:
         _refuse_problems(problems)
     _refuse_existing_tracks(game, declared)
-    image_changes = _image_changes(game, {record.key for record in records}, images, remove_images)
+    image_changes = _image_changes(author, game, {record.key for record in records}, images, remove_images)
     current = _current_states(game, [record.key for record in records], lock=True)
     if seen is not None:
         stale = {
@@ -256,7 +259,7 @@ def _image_refused(path: str, message: Any) -> ContributionError:
 
 
 def _image_changes(
-    game: Game, new_keys: set[str], images: Sequence[ImageProposal], remove_images: Sequence[int]
+    author: Any, game: Game, new_keys: set[str], images: Sequence[ImageProposal], remove_images: Sequence[int]
 ) -> list[ImageChange]:
     """The image changes proposed, checked: a picture of a card of the game (or of this change set) with a
     known side and language; a removal of a picture the game's card shows. Pictures already as proposed are
@@ -269,7 +272,7 @@ def _image_changes(
     languages = {"", *(code for code, _name in LANGUAGE_CHOICES)}
     keys = {proposal.key for proposal in images}
     existing = set(Card.objects.filter(game=game, key__in=keys).values_list("key", flat=True))
-    stored = StoredImage.objects.in_bulk([proposal.image for proposal in images])
+    stored = selectors.attachable_uploads(author, [proposal.image for proposal in images])
     shown = {
         (key, image_id): removed is None
         for key, image_id, removed in CardImage.objects.filter(card__game=game, card__key__in=keys).values_list(

@@ -38,6 +38,7 @@ from cards.selectors import SearchFailed, search_cards
 from cards.services import card_state, state_digest
 from cards.services_images import image_store
 from cardsite.errors import AppError, Message
+from cardsite.storage import following_transaction
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
 from simulator.chunked import SAME_TRANSACTION_BACKENDS, worker_name
@@ -116,7 +117,8 @@ def reading_batch_create(*, user: Any, game: Game, files: Sequence[Any], languag
             _("A batch holds at most %(limit)s photos; send the others in another batch."), {"limit": limit}
         )
         raise ReadingError(message, code="too_many_photos", errors={"photo": [message]})
-    with transaction.atomic():
+    # A photo refused rolls the batch back; the photos kept before it lose their files too (cardsite.storage).
+    with following_transaction(), transaction.atomic():
         batch = ReadingBatch.objects.create(
             user=user, game=game, language=language or translation.get_language() or settings.LANGUAGE_CODE
         )
