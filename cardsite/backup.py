@@ -243,8 +243,17 @@ def _json_line(record: dict[str, Any]) -> str:
 # --- backup ------------------------------------------------------------------------------------------
 
 
+def _private(path: Path) -> IO[bytes]:
+    """``path`` opened for writing, readable and writable by its owner only (0600), whatever the umask: a
+    backup holds password hashes and token digests. ``os.replace`` keeps the mode when it becomes the backup."""
+    descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    os.fchmod(descriptor, 0o600)  # a partial file left by an earlier run keeps its own mode otherwise
+    return os.fdopen(descriptor, "wb")
+
+
 def write_backup(path: Path) -> BackupSummary:
-    """Write every backed-up row of the database to ``path`` (replacing the file at the end)."""
+    """Write every backed-up row of the database to ``path`` (replacing the file at the end), readable by its
+    owner only."""
     started = time.monotonic()
     path = Path(path)
     if path.is_dir():
@@ -273,7 +282,7 @@ def write_backup(path: Path) -> BackupSummary:
                 "counts": counts,
                 "excluded": EXCLUDED,
             }
-            with gzip.open(partial, "wt", encoding="utf-8", newline="\n") as out:
+            with _private(partial) as raw, gzip.open(raw, "wt", encoding="utf-8", newline="\n") as out:
                 out.write(_json_line(header))
                 for model in models:
                     written = _write_rows(out, model)

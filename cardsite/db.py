@@ -15,6 +15,8 @@ expressions on SQLite, WAL mode, and telling a database that cannot write from o
 from __future__ import annotations
 
 import contextvars
+import logging
+import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
@@ -25,6 +27,8 @@ from typing import Any
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, OperationalError, connection, connections, transaction
 
 from . import linear_regex
+
+logger = logging.getLogger("cardsite")
 
 # SQLite calls the progress handler every this many virtual-machine instructions (about 0.1 ms).
 _PROGRESS_STEPS = 10_000
@@ -286,6 +290,29 @@ def on_connection_created(sender: Any, connection: Any, **kwargs: Any) -> None:
     if connection.vendor == "sqlite":
         # Replaces Django's REGEXP (Python's re) on this connection.
         connection.connection.create_function("REGEXP", 2, _sqlite_regexp, deterministic=True)
+        keep_private(connection)
+
+
+PRIVATE_FILE_MODE = 0o600
+
+
+def keep_private(database: Any) -> None:
+    """Make a SQLite database file (and its write-ahead log and journal, which SQLite creates with the file's
+    own mode) readable by its owner only: it holds password hashes and token digests, and a new file comes
+    with the process's umask (usually world-readable). Done when a connection opens it, so a file the site
+    creates is private before any row is written to it. A read-only copy (``file:…?mode=ro``), an in-memory
+    database, or a file someone else owns is left as it is."""
+    name = str(database.settings_dict.get("NAME") or "")
+    if not name or database.is_in_memory_db() or name.startswith("file:"):
+        return
+    for path in (name, f"{name}-wal", f"{name}-shm", f"{name}-journal"):
+        try:
+            if os.stat(path).st_mode & 0o077:
+                os.chmod(path, PRIVATE_FILE_MODE)
+        except FileNotFoundError:
+            continue
+        except OSError as error:  # not the file's owner: the operator's choice, said once in the log
+            logger.warning("a database file could not be made private", extra={"file": path, "error": str(error)})
 
 
 def use_write_ahead_log(using: str = "default") -> None:

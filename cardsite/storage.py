@@ -21,11 +21,15 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Any
 
+from django.apps import apps
 from django.core.files.base import File
 from django.core.files.storage import Storage, default_storage
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.models import FileField
+from django.utils import timezone
 
 logger = logging.getLogger("cardsite")
 
@@ -105,3 +109,49 @@ def on_request_finished(sender: Any, **kwargs: Any) -> None:
     """At the end of a request: remove the files of transactions it rolled back."""
     if _writes():
         remove_rolled_back()
+
+
+# --- files no row names ------------------------------------------------------------------------------
+
+
+def _stored_names() -> set[str]:
+    """Every file name a row names, in every file field of every model (an image and its thumbnail, …)."""
+    names: set[str] = set()
+    for model in apps.get_models():
+        for model_field in model._meta.get_fields():
+            if isinstance(model_field, FileField) and not model_field.many_to_many:
+                column = model_field.name
+                rows = model._base_manager.exclude(**{column: ""}).values_list(column, flat=True)
+                names.update(name for name in rows.iterator() if name)
+    return names
+
+
+def _walk(storage: Storage, folder: str = "") -> Iterator[str]:
+    directories, files = storage.listdir(folder)
+    for name in files:
+        yield f"{folder}/{name}" if folder else name
+    for directory in directories:
+        yield from _walk(storage, f"{folder}/{directory}" if folder else directory)
+
+
+def orphan_files(*, min_age: timedelta = timedelta(hours=1), storage: Storage | None = None) -> list[str]:
+    """The files of the media storage that no row names, sorted; those changed in the last ``min_age`` are left
+    out (an upload being written now is named by its row once its transaction commits)."""
+    storage = storage or default_storage
+    try:
+        found = list(_walk(storage))
+    except FileNotFoundError:  # no upload yet: the storage's folder does not exist
+        return []
+    named = _stored_names()
+    newest = timezone.now() - min_age
+    orphans = []
+    for name in found:
+        if name in named:
+            continue
+        try:
+            if min_age and storage.get_modified_time(name) > newest:
+                continue
+        except (NotImplementedError, OSError):  # a backend without times: the file is taken as old
+            pass
+        orphans.append(name)
+    return sorted(orphans)

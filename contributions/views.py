@@ -426,7 +426,11 @@ def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
                     source_photo=photo,
                 )
             except services.ContributionError as error:
-                form.add_error(None, str(error))
+                if "source_photo" in error.errors:  # a photo the user may not attach: said on its field
+                    form.add_error("source_photo", str(error))
+                    form.status = error.status
+                else:
+                    form.add_error(None, str(error))
             else:
                 return thanks(request, change_set)
     context = {
