@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import sqlite3
 import time
 from pathlib import Path
 
@@ -16,7 +17,7 @@ import pytest
 from django.core.files.base import ContentFile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.test import Client
 from PIL import Image
 
@@ -60,7 +61,8 @@ def token_client(user) -> Client:
 
 @pytest.mark.django_db(transaction=True)
 def test_an_upload_refused_by_a_read_only_database_leaves_no_file(media_root):
-    client = token_client(make_user("test-uploader"))
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")  # signed in by session: a token's use would be a write itself
+    client.force_login(make_user("test-uploader"))
     with read_only_database():
         refused = client.post("/api/images/", {"file": upload(picture())})
     assert refused.status_code == 503
@@ -71,6 +73,24 @@ def test_an_upload_refused_by_a_read_only_database_leaves_no_file(media_root):
     assert kept.status_code == 201
     stored = StoredImage.objects.get()
     assert files_in(media_root) == sorted([stored.file.name, stored.thumbnail.name])
+
+
+@pytest.mark.django_db
+def test_an_upload_whose_row_the_database_refuses_leaves_no_file(media_root, monkeypatch):
+    """The database refuses the upload's row itself (its disk full at the insert): 503, and no file is left."""
+
+    def disk_full(*args, **kwargs):
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorcode = 13
+        raise OperationalError("database or disk is full") from error
+
+    monkeypatch.setattr(StoredImage, "save", disk_full)
+    client = Client(HTTP_ACCEPT_LANGUAGE="en")
+    client.force_login(make_user("test-uploader"))
+    refused = client.post("/api/images/", {"file": upload(picture())})
+    assert refused.status_code == 503
+    assert not StoredImage.objects.exists()
+    assert files_in(media_root) == []
 
 
 @pytest.mark.django_db
