@@ -9,7 +9,7 @@ Every page, form and API endpoint asks these functions; none checks a role itsel
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -163,19 +163,33 @@ def stored_image(pk: int) -> StoredImage | None:
     return StoredImage.objects.filter(pk=pk).first()
 
 
+# Uploads a user holds through an app above this one (the photos of their own reading batches), by a function
+# of the user that gives a query of upload ids: registered in that app's AppConfig.ready().
+_upload_holders: list[Callable[[Any], QuerySet]] = []
+
+
+def register_upload_holder(held: Callable[[Any], QuerySet]) -> None:
+    """Let ``held(user)`` (a query of ``StoredImage`` ids) name more uploads that ``user`` may attach."""
+    if held not in _upload_holders:
+        _upload_holders.append(held)
+
+
 def attachable_uploads(user: Any, ids: Iterable[int]) -> dict[int, StoredImage]:
     """Those of the uploads ``ids`` that ``user`` may attach to a change set (as its source photo or a card's
-    picture), by id: their own uploads, and uploads already public (shown on a card, now or before, or named
-    by a change set, which anyone may read). Another user's upload that was never published (a photo of a
-    reading batch, a picture not yet proposed) is not among them, whoever knows its id: every path that
-    attaches an upload (the API, the forms, the bulk page, the photo reader) comes through here."""
+    picture), by id: their own uploads (and those a registered holder gives them), and uploads already public
+    (shown on a card, now or before, or named by a change set, which anyone may read). Another user's upload
+    that was never published (a photo of a reading batch, a picture not yet proposed) is not among them,
+    whoever knows its id: every path that attaches an upload (the API, the forms, the bulk page, the photo
+    reader) comes through here."""
     wanted = {pk for pk in ids if isinstance(pk, int)}
     if not wanted or not getattr(user, "is_authenticated", False):
         return {}
-    public = (
+    allowed = (
         Q(uploaded_by=user)
         | Q(pk__in=CardImage.objects.filter(image__in=wanted).values("image"))
         | Q(pk__in=ChangeSet.objects.filter(source_photo__in=wanted).values("source_photo"))
         | Q(pk__in=ImageChange.objects.filter(image__in=wanted).values("image"))
     )
-    return StoredImage.objects.filter(public, pk__in=wanted).in_bulk()
+    for held in _upload_holders:
+        allowed |= Q(pk__in=held(user))
+    return StoredImage.objects.filter(allowed, pk__in=wanted).in_bulk()

@@ -1,5 +1,21 @@
+from typing import Any
+
 from django.apps import AppConfig
+from django.db.models import QuerySet
 
 
 class ReadingsConfig(AppConfig):
     name = "readings"
+
+    def ready(self) -> None:
+        from contributions.selectors import register_upload_holder
+
+        # A reading batch's photos are its user's to attach when they submit what was read, even a photo
+        # stored before uploads were kept per uploader (then one row served every user who sent that picture).
+        register_upload_holder(_reading_photos)
+
+
+def _reading_photos(user: Any) -> QuerySet:
+    from .models import PhotoReading
+
+    return PhotoReading.objects.filter(batch__user=user).values("image")

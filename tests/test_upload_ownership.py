@@ -176,3 +176,20 @@ def test_an_uploads_address_is_not_derived_from_its_id_or_its_content(alice, mal
         assert stored.url.endswith(stored.file.name)
     # The same user uploading the same picture again gets the upload kept.
     assert image_store(uploader=alice, stream=io.BytesIO(data)).pk == first.pk
+
+
+def test_a_photo_of_the_users_own_reading_batch_is_theirs_even_if_stored_for_another_first(game, alice, mallory):
+    """Before uploads were kept per uploader, a picture sent by two users was one row, its first uploader's: the
+    second user's reading batch names it, and they may still submit what they read from it."""
+    shared = image_store(uploader=alice, stream=io.BytesIO(picture((70, 70, 70))))
+    batch = ReadingBatch.objects.create(user=mallory, game=game, status=ReadingBatch.Status.DONE, language="en")
+    PhotoReading.objects.create(batch=batch, index=1, image=shared, status=PhotoReading.Status.DONE)
+    change_set = services.submit_change_set(
+        author=mallory,
+        game=game,
+        cards=[],
+        source_kind="photo",
+        source_photo=shared,
+        images=[services.ImageProposal(key=CARD, image=shared.pk)],
+    )
+    assert change_set.source_photo_id == shared.pk
