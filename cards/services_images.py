@@ -15,10 +15,12 @@ from typing import Any, BinaryIO
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from cardsite import pagecache
 from cardsite.errors import AppError, Message, QuotaExceeded
 from cardsite.storage import following_transaction, store_file
 
@@ -155,3 +157,41 @@ def image_hash(stored: StoredImage) -> str:
         StoredImage.objects.filter(pk=stored.pk).update(perceptual_hash=value)
         stored.perceptual_hash = value
     return value
+
+
+def _rename_one(stored: StoredImage) -> bool:
+    # Copies under new names first, the row next, the old files only once the row is committed: a failure
+    # anywhere leaves the upload served from one pair of names or the other, never from none.
+    with stored.file.open("rb") as stream:
+        image = stream.read()
+    with stored.thumbnail.open("rb") as stream:
+        thumbnail = stream.read()
+    old = [stored.file.name, stored.thumbnail.name]
+    name, thumbnail_name = _stored_name(stored.format)
+    with following_transaction(), transaction.atomic():
+        current = StoredImage.objects.select_for_update().filter(pk=stored.pk, file=old[0]).first()
+        if current is None:  # renamed meanwhile
+            return False
+        current.file = store_file(name, ContentFile(image))
+        current.thumbnail = store_file(thumbnail_name, ContentFile(thumbnail))
+        current.save(update_fields=["file", "thumbnail"])
+        for old_name in old:
+            transaction.on_commit(lambda old_name=old_name: default_storage.delete(old_name))
+    return True
+
+
+def rename_content_named() -> tuple[int, list[str]]:
+    """Give every upload still stored under its content hash (the names of uploads kept before names were
+    random) a random name, as new uploads get; the old files are deleted. The number renamed, and the
+    names of the uploads whose files could not be read (left as they are). Safe to run again."""
+    renamed, unreadable = 0, []
+    for stored in StoredImage.objects.order_by("pk").iterator():
+        if stored.sha256 not in stored.file.name:
+            continue
+        try:
+            renamed += _rename_one(stored)
+        except OSError:
+            unreadable.append(stored.file.name)
+    if renamed:
+        pagecache.bump("cards")  # cached pages link the old addresses
+    return renamed, unreadable

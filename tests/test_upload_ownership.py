@@ -193,3 +193,27 @@ def test_a_photo_of_the_users_own_reading_batch_is_theirs_even_if_stored_for_ano
         images=[services.ImageProposal(key=CARD, image=shared.pk)],
     )
     assert change_set.source_photo_id == shared.pk
+
+
+@pytest.mark.django_db(transaction=True)
+def test_uploads_kept_under_their_content_hash_are_renamed_by_a_command(alice, media_root):
+    from django.core.files.base import ContentFile
+    from django.core.files.storage import default_storage
+    from django.core.management import call_command
+
+    legacy = image_store(uploader=alice, stream=io.BytesIO(picture((10, 200, 10))))
+    data = legacy.file.read()
+    legacy.file.close()
+    old = f"images/{legacy.sha256[:2]}/{legacy.sha256}.webp", f"images/{legacy.sha256[:2]}/{legacy.sha256}-thumb.webp"
+    for name in old:  # as uploads were stored before their names were random
+        default_storage.save(name, ContentFile(data))
+    StoredImage.objects.filter(pk=legacy.pk).update(file=old[0], thumbnail=old[1])
+
+    call_command("rename_uploads")
+    legacy.refresh_from_db()
+    assert legacy.sha256 not in legacy.file.name and legacy.sha256 not in legacy.thumbnail.name
+    assert legacy.file.read() == data
+    legacy.file.close()
+    assert not any((media_root / name).exists() for name in old)
+    assert Client().get(legacy.url).status_code == 200
+    assert Client().get(f"/media/{old[0]}").status_code == 404
