@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -172,3 +173,18 @@ def test_orphan_files_lists_and_removes_only_the_files_no_row_names(media_root, 
     removed = capsys.readouterr().out
     assert "left-behind" in removed and "being-written" in removed
     assert files_in(media_root) == sorted([stored.file.name, stored.thumbnail.name])
+
+
+def test_every_write_to_the_media_storage_goes_through_the_one_helper():
+    """A new path that wrote files its own way would leave them behind on a rollback again."""
+    root = Path(__file__).resolve().parent.parent
+    pattern = re.compile(r"storage\.save\(|\.(file|thumbnail)\.save\(|FieldFile\.save\(")
+    skipped = {".venv", "node_modules", "tests", "build", "benchmarks", "tools"}
+    offenders = [
+        str(path.relative_to(root))
+        for path in root.rglob("*.py")
+        if not skipped & set(path.relative_to(root).parts)
+        and path.relative_to(root) != Path("cardsite/storage.py")
+        and pattern.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []

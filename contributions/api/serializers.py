@@ -215,15 +215,15 @@ class ChangeSetRequestSerializer(JSONBodySerializer):
         min_value=1,
         max_value=2**63 - 1,
         help_text="The id of an upload (POST /api/images/): a photo or scan of the printed card the values come "
-        "from. The card page's sources link to it.",
+        "from. The card page's sources link to it. The user's own upload, or one already published.",
     )
     images = serializers.ListField(
         child=ImageProposalSerializer(),
         required=False,
         default=list,
         max_length=MAX_IMAGES_PER_CHANGE_SET,
-        help_text="Pictures to show on cards of the game (or added by this change set): uploads by id. A picture "
-        "once removed is put back this way.",
+        help_text="Pictures to show on cards of the game (or added by this change set): uploads by id, the user's "
+        "own or ones already published. A picture once removed is put back this way.",
     )
     remove_images = serializers.ListField(
         child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),

@@ -314,9 +314,11 @@ class SeedConflictResolveView(generics.GenericAPIView):
         summary="Upload a picture of a card",
         description="A photo or scan (JPEG, PNG or WebP), checked and re-encoded as WebP without its metadata (EXIF, "
         "GPS, camera), with a thumbnail. The answer's `id` goes into a change set: `source_photo` (the values come "
-        "from it) or `images` (show it on a card). The same picture uploaded again answers the upload kept. "
-        "Refused: not an image of these formats or damaged (400 `image_not_an_image`, `image_unreadable`); larger "
-        "than the bytes or pixels allowed, a decompression bomb among them (413 `image_too_large`, "
+        "from it) or `images` (show it on a card). Until it is published that way, only its uploader may attach it "
+        "(another user's id answers 400 `no_such_upload`, as a missing one does), and its `url` is random, not "
+        "found from its id or its picture. The same picture uploaded again by the same user answers the upload "
+        "kept. Refused: not an image of these formats or damaged (400 `image_not_an_image`, `image_unreadable`); "
+        "larger than the bytes or pixels allowed, a decompression bomb among them (413 `image_too_large`, "
         "`image_too_many_pixels`); more uploads in 24 hours than allowed (429 `image_uploads_per_day`).",
         request={"multipart/form-data": ImageUploadSerializer},
         responses={

@@ -29,5 +29,7 @@ class Command(BaseCommand):
             if delete:
                 default_storage.delete(name)
             self.stdout.write(name)
-        verb = "removed" if delete else "found (run with --delete to remove them)"
-        self.stdout.write(f"{len(orphans)} files that no row names {verb}", self.style.SUCCESS if delete else None)
+        if delete:
+            self.stdout.write(f"{len(orphans)} files that no row names removed")
+        else:
+            self.stdout.write(f"{len(orphans)} files that no row names (--delete removes them)")
