@@ -401,7 +401,8 @@ class Fuzzing:
         EXISTING["game"] = game_slugs()
         EXISTING["key"] = sorted(Card.objects.values_list("key", flat=True))
         # Tokens that may be revoked: another of alice's, and one of bob's (not hers: 404). Never the one sent.
-        EXISTING["upload"] = [services_images.image_store(uploader=self.bob, stream=io.BytesIO(PICTURE)).pk]
+        # alice's own upload: another user's is not hers to attach (400 no_such_upload, as a missing one).
+        EXISTING["upload"] = [services_images.image_store(uploader=self.alice, stream=io.BytesIO(PICTURE)).pk]
         EXISTING["token_key"] = [
             account_services.token_create(user=user)[0].token_key for user in (self.alice, self.bob)
         ]
