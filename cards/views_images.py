@@ -4,8 +4,8 @@ gunicorn and WhiteNoise serve static files only, and an S3 bucket's own addresse
 Content-Security-Policy to name another host: so the site streams its images itself, under MEDIA_URL. Only
 a name the database knows (an image or a thumbnail of a ``StoredImage``) is served, never another path of
 the storage; its Content-Type is the stored format's, never guessed (``nosniff``), and its own
-Content-Security-Policy lets the picture show and nothing run. Names are content hashes, so the files never
-change: cached for a year, and revalidated by their ETag.
+Content-Security-Policy lets the picture show and nothing run. A name is given once (random, or the content
+hash of an older upload) and its file never changes: cached for a year, and revalidated by their ETag.
 """
 
 from __future__ import annotations
