@@ -182,6 +182,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.integer("LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+# The client's address as every other per-address limit takes it (cardsite.clients), never a header a
+# client writes.
+AXES_CLIENT_IP_CALLABLE = "cardsite.clients.client_address"
 AXES_VERBOSE = False  # accounts.signals logs each failure as one structured line instead
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "decks:my_decks"
@@ -337,6 +340,12 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- security -----------------------------------------------------------------------------------
+
+# The proxies in front of the site (addresses or networks, comma-separated), none by default: a client's
+# address is then the connection's. Behind a proxy, FORWARDED_ALLOW_IPS=<its address>: X-Forwarded-For is
+# read from the right, past these proxies only (cardsite.clients). gunicorn reads the same variable
+# (cardsite/gunicorn.conf.py) to believe their X-Forwarded-Proto.
+TRUSTED_PROXIES = env.trusted_proxies("FORWARDED_ALLOW_IPS")
 
 # Behind a TLS-terminating proxy (README, "Serving in production"): SECURE_SSL_REDIRECT=1,
 # SECURE_HSTS_SECONDS=31536000, SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto:https. bin/run-site serves
