@@ -7,6 +7,7 @@ rather than silently falling back to a default an operator did not choose.
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
 import os
 from collections.abc import Mapping
@@ -125,6 +126,13 @@ def trusted_proxies(name: str = "FORWARDED_ALLOW_IPS", environ: Mapping[str, str
         except ValueError:
             raise EnvironmentError_(f"{name}: {part!r} is not an IP address or network") from None
     return networks
+
+
+def database_identity(database: Mapping[str, Any]) -> str:
+    """A short name for a database, the same wherever it is reached from by the same address: its engine,
+    host, port and name (an SQLite file's absolute path), hashed. Neither user nor password is part of it."""
+    parts = [str(database.get(key) or "") for key in ("ENGINE", "HOST", "PORT", "NAME")]
+    return "site-" + hashlib.sha256("|".join(parts).encode()).hexdigest()[:12]
 
 
 def proxy_ssl_header(name: str, environ: Mapping[str, str] = os.environ) -> tuple[str, str] | None:

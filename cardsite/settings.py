@@ -156,6 +156,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- cache (rate limits, shared by every process when it is Redis or files) ------------------------
 
 CACHES = {"default": env.cache_from_url(os.environ.get("CACHE_URL", f"file://{BASE_DIR / 'var' / 'cache'}"))}
+# Every key this site writes (pages, their versions, rate-limit counts) starts with its own prefix, so that
+# two sites on one Redis never read each other's pages or share a count. By default the prefix names the
+# site's database (cardsite.env.database_identity): the processes and machines of one site share it, two
+# checkouts with databases of their own do not. Machines that reach one database by different addresses
+# set CACHE_KEY_PREFIX to one value.
+CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "").strip() or env.database_identity(DATABASES["default"])
+CACHES["default"]["KEY_PREFIX"] = CACHE_KEY_PREFIX
 # Whole pages for readers who are not signed in (cardsite.pagecache): on by default when the cache is
 # shared by every process (Redis, files), since a write must reach every process's idea of "current".
 PAGE_CACHE = env.flag("PAGE_CACHE", CACHES["default"]["BACKEND"].rsplit(".", 2)[-2] in {"redis", "filebased"})
