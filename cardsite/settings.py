@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "cardsite.pagecache.PageCacheMiddleware",
     # After the locale: its answers (503, time limits) speak the reader's language.
     "cardsite.middleware.DatabaseGuardMiddleware",
+    # Every 429 with Retry-After, also a page's form that shows a refused allowance (cardsite.errorpages).
+    "cardsite.errorpages.RetryAfterMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
