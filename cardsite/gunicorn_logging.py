@@ -18,7 +18,7 @@ from gunicorn.glogging import Logger
 from pythonjsonlogger.json import JsonFormatter
 
 from .clients import client_address
-from .logs import redact
+from .logs import RedactFilter, redact
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 RENAMED = {"asctime": "time", "levelname": "level", "name": "logger"}
@@ -27,7 +27,13 @@ _ADDRESS_ATOMS = ("r", "U", "q", "f", "{referer}i", "{raw_uri}e", "{path_info}e"
 
 
 class TextLogger(Logger):
-    """gunicorn's text access log, with the client's address and without share-link tokens."""
+    """gunicorn's text access log, with the client's address and without share-link tokens (its error log
+    too: a request that fails is logged with its address)."""
+
+    def setup(self, cfg: Any) -> None:
+        super().setup(cfg)
+        if not any(isinstance(found, RedactFilter) for found in self.error_log.filters):
+            self.error_log.addFilter(RedactFilter())
 
     def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> dict[str, Any]:
         atoms = super().atoms(resp, req, environ, request_time)

@@ -28,7 +28,19 @@ def redact(text: Any) -> Any:
     return _TOKEN_PARAMETER.sub(rf"\g<1>{REDACTED}", _SHARED_SEGMENT.sub(rf"\g<1>{REDACTED}", text))
 
 
-class RequestFilter(logging.Filter):
+class RedactFilter(logging.Filter):
+    """Share-link tokens out of a record's arguments (Django's "Not Found: <path>", runserver's request line,
+    gunicorn's "Error handling request <uri>")."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(redact(arg) for arg in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {key: redact(value) for key, value in record.args.items()}
+        return True
+
+
+class RequestFilter(RedactFilter):
     """Replace the ``request`` object Django attaches to a record by what a reader of the log needs.
 
     The JSON formatter writes every extra attribute of a record; a request object would come out
@@ -38,10 +50,7 @@ class RequestFilter(logging.Filter):
     """
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if isinstance(record.args, tuple):
-            record.args = tuple(redact(arg) for arg in record.args)
-        elif isinstance(record.args, dict):
-            record.args = {key: redact(value) for key, value in record.args.items()}
+        super().filter(record)
         request = getattr(record, "request", None)
         if request is not None and hasattr(request, "META"):
             record.request = {

@@ -62,6 +62,19 @@ def test_gunicorns_access_log_never_holds_a_share_token(cls, caplog):
     assert "page=2&token=[redacted]" in lines[1]
 
 
+@pytest.mark.parametrize("cls", [JsonLogger, TextLogger])
+def test_gunicorns_error_log_never_holds_a_share_token(cls, caplog):
+    from gunicorn.config import Config
+
+    logger = cls(Config())
+    logger.error_log.propagate = True
+    with caplog.at_level(logging.ERROR, logger="gunicorn.error"):
+        # What gunicorn logs for a request whose handling failed.
+        logger.exception("Error handling request %s", f"/decks/shared/{SECRET}/?token={SECRET}")
+    messages = [record.getMessage() for record in caplog.records if record.name == "gunicorn.error"]
+    assert messages and all(SECRET not in message for message in messages)
+
+
 def test_the_sites_log_never_holds_a_share_token(caplog, db):
     # A shared link that answers 404 (a link since replaced) is logged by Django as "Not Found: <path>".
     with caplog.at_level(logging.WARNING, logger="django.request"):
