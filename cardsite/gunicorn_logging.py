@@ -22,8 +22,6 @@ from .logs import RedactFilter, redact
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s %(message)s"
 RENAMED = {"asctime": "time", "levelname": "level", "name": "logger"}
-# Atoms of gunicorn's access_log_format that can hold an address of the site.
-_ADDRESS_ATOMS = ("r", "U", "q", "f", "{referer}i", "{raw_uri}e", "{path_info}e", "{query_string}e")
 
 
 class TextLogger(Logger):
@@ -37,10 +35,10 @@ class TextLogger(Logger):
 
     def atoms(self, resp: Any, req: Any, environ: dict[str, Any], request_time: Any) -> dict[str, Any]:
         atoms = super().atoms(resp, req, environ, request_time)
+        # Every atom, not only the request line, the path, the query and the referrer: a format may name
+        # any header or environ variable ({raw_uri}e, {referer}i).
+        atoms = {name: redact(value) for name, value in atoms.items()}
         atoms["h"] = client_address(environ) or "-"
-        for name in _ADDRESS_ATOMS:
-            if name in atoms:
-                atoms[name] = redact(atoms[name])
         return atoms
 
 
