@@ -109,3 +109,31 @@ def test_no_more_tokens_than_the_limit_from_the_tokens_page(settings):
     account_services.token_revoke(user=user, token_key=AuthToken.objects.filter(user=user).first().token_key)
     assert page.post("/accounts/tokens/", {"action": "create"}).status_code == 200
     assert AuthToken.objects.filter(user=user).count() == limit
+
+
+@pytest.mark.django_db(transaction=True)
+def test_tokens_made_at_once_never_pass_the_limit(settings):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from django.db import connection, connections
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks between connections: PostgreSQL (SQLite serialises writers at BEGIN)")
+    user = make_user("synthetic-racer")
+    limit = settings.REST_KNOX["TOKEN_LIMIT_PER_USER"]
+    for _ in range(limit - 2):
+        account_services.token_create(user=user)
+
+    def make(_index: int) -> bool:
+        try:
+            account_services.token_create(user=user)
+            return True
+        except account_services.TokenLimitReached:
+            return False
+        finally:
+            connections.close_all()
+
+    with ThreadPoolExecutor(max_workers=6) as pool:
+        made = list(pool.map(make, range(6)))
+    assert made.count(True) == 2
+    assert AuthToken.objects.filter(user=user).count() == limit
