@@ -137,3 +137,17 @@ def test_tokens_made_at_once_never_pass_the_limit(settings):
         made = list(pool.map(make, range(6)))
     assert made.count(True) == 2
     assert AuthToken.objects.filter(user=user).count() == limit
+
+
+def test_the_admin_makes_no_tokens():
+    root = promoted("synthetic-root", superuser=True)
+    user = make_user("synthetic-token-holder")
+    admin = Client()
+    admin.force_login(root)
+    assert admin.get("/admin/knox/authtoken/add/").status_code == 403
+    made = admin.post("/admin/knox/authtoken/add/", {"user": user.pk, "expiry": ""})
+    assert made.status_code == 403
+    assert not AuthToken.objects.exists()
+    # Listing and revoking stay.
+    account_services.token_create(user=user)
+    assert admin.get("/admin/knox/authtoken/").status_code == 200
