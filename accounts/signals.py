@@ -10,6 +10,8 @@ from django.contrib.auth.signals import user_login_failed
 from django.db.models.signals import post_save
 from django.dispatch import receiver
 
+from cardsite.clients import client_address
+
 from . import services
 
 logger = logging.getLogger("accounts.security")
@@ -21,7 +23,7 @@ def log_failed_login(sender: Any, credentials: dict[str, Any], request: Any = No
         "login failed",
         extra={
             "username": str(credentials.get("username", ""))[:150],
-            "client": request.META.get("REMOTE_ADDR", "") if request is not None else "",
+            "client": client_address(request) if request is not None else "",
             "path": getattr(request, "path", ""),
         },
     )

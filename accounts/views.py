@@ -78,10 +78,15 @@ def locked_out(request: HttpRequest, original_response: HttpResponse | None = No
 def tokens(request: HttpRequest) -> HttpResponse:
     """The user's API tokens: make one (its secret is shown once), revoke one or all."""
     new_secret = None
+    status = 200
     if request.method == "POST":
         action = request.POST.get("action")
         if action == "create":
-            _token, new_secret = services.token_create(user=request.user)
+            try:
+                _token, new_secret = services.token_create(user=request.user)
+            except services.TokenLimitReached as refused:
+                messages.error(request, str(refused))
+                status = refused.status
         elif action == "revoke":
             if services.token_revoke(user=request.user, token_key=request.POST.get("token_key", "")):
                 messages.success(request, _("The token was revoked; programs using it can no longer log in."))
@@ -97,4 +102,4 @@ def tokens(request: HttpRequest) -> HttpResponse:
         "new_secret": new_secret,
         "lifetime_days": settings.REST_KNOX["TOKEN_TTL"].days,
     }
-    return render(request, "registration/tokens.html", context)
+    return render(request, "registration/tokens.html", context, status=status)

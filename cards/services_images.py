@@ -8,6 +8,7 @@ Every path that takes a picture (the card image form, a change set's source phot
 from __future__ import annotations
 
 import logging
+import math
 import secrets
 from datetime import timedelta
 from typing import Any, BinaryIO
@@ -76,13 +77,22 @@ def _check_allowance(uploader: Any) -> None:
     once cannot both take the last one."""
     limit = settings.IMAGE_UPLOADS_PER_DAY
     get_user_model().objects.select_for_update().filter(pk=uploader.pk).first()
-    since = timezone.now() - timedelta(days=1)
-    if StoredImage.objects.filter(uploaded_by=uploader, uploaded_at__gte=since).count() >= limit:
+    now = timezone.now()
+    recent = StoredImage.objects.filter(uploaded_by=uploader, uploaded_at__gte=now - timedelta(days=1))
+    count = recent.count()
+    if count >= limit:
+        # Room comes back when enough of the day's uploads are a day old: the (count - limit + 1)th oldest.
+        if limit > 0:
+            oldest = recent.order_by("uploaded_at").values_list("uploaded_at", flat=True)[count - limit]
+            wait = math.ceil((oldest + timedelta(days=1) - now).total_seconds())
+        else:
+            wait = 86_400
         raise QuotaExceeded(
             Message(
                 _("You have uploaded %(limit)s images in the last 24 hours, the most a day allows."), {"limit": limit}
             ),
             code="image_uploads_per_day",
+            retry_after=wait,
         )
 
 

@@ -9,6 +9,7 @@ Some answers add keys of their own (a query error's ``position``). The handler i
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
@@ -65,7 +66,15 @@ def _code(exc: exceptions.APIException) -> str:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, AppError):
-        return Response(error_body(exc.message, exc.code, exc.errors, **exc.extra()), status=exc.status)
+        headers = {"Retry-After": str(exc.retry_after)} if exc.retry_after else None
+        body = error_body(exc.message, exc.code, exc.errors, **exc.extra())
+        return Response(body, status=exc.status, headers=headers)
+    if isinstance(exc, exceptions.Throttled):
+        # DRF's own text mixes languages (its catalogue has the first sentence, not the wait): the site's
+        # one message for a rate limit instead, as the pages say it.
+        wait = max(1, math.ceil(exc.wait or 1))
+        body = error_body(errorpages.throttled_message(wait), "throttled")
+        return Response(body, status=429, headers={"Retry-After": str(wait)})
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

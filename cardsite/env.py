@@ -7,6 +7,8 @@ rather than silently falling back to a default an operator did not choose.
 
 from __future__ import annotations
 
+import hashlib
+import ipaddress
 import os
 from collections.abc import Mapping
 from email.utils import parseaddr
@@ -106,6 +108,31 @@ def cache_from_url(url: str) -> dict[str, Any]:
     raise EnvironmentError_(
         f"CACHE_URL: unknown scheme {scheme!r} in {url!r} (use redis://, rediss://, file://, locmem:// or dummy://)"
     )
+
+
+def trusted_proxies(name: str = "FORWARDED_ALLOW_IPS", environ: Mapping[str, str] = os.environ) -> list[str]:
+    """The addresses or networks of the proxies in front of the site (``10.0.0.5,10.1.0.0/16``); none by default.
+
+    One list for gunicorn (``forwarded_allow_ips``: whose X-Forwarded-Proto it believes) and for the site
+    (``cardsite.clients``: whose X-Forwarded-For it reads). ``*`` is refused: it would let any client say
+    which address it has, and every per-address limit would be its to choose.
+    """
+    networks = []
+    for part in csv_list(name, environ=environ):
+        if part == "*":
+            raise EnvironmentError_(f"{name}: '*' would believe any client's X-Forwarded-For; list the proxies")
+        try:
+            networks.append(str(ipaddress.ip_network(part, strict=False)))
+        except ValueError:
+            raise EnvironmentError_(f"{name}: {part!r} is not an IP address or network") from None
+    return networks
+
+
+def database_identity(database: Mapping[str, Any]) -> str:
+    """A short name for a database, the same wherever it is reached from by the same address: its engine,
+    host, port and name (an SQLite file's absolute path), hashed. Neither user nor password is part of it."""
+    parts = [str(database.get(key) or "") for key in ("ENGINE", "HOST", "PORT", "NAME")]
+    return "site-" + hashlib.sha256("|".join(parts).encode()).hexdigest()[:12]
 
 
 def proxy_ssl_header(name: str, environ: Mapping[str, str] = os.environ) -> tuple[str, str] | None:

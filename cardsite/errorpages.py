@@ -7,6 +7,7 @@ that a player never sees a debug page or a bare server message.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.conf import settings
@@ -14,6 +15,8 @@ from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+from .errors import watch_refusals
 
 API_PREFIX = "/api/"
 
@@ -102,16 +105,36 @@ def server_error(request: HttpRequest) -> HttpResponse:
     )
 
 
+def throttled_message(wait: int) -> str:
+    """What a rate limit's 429 says, pages and API alike, wholly in the reader's language."""
+    return _("Too many requests in a short time. Please wait %(seconds)s seconds and try again.") % {"seconds": wait}
+
+
 def too_many_requests(request: HttpRequest, wait: int, message: str | None = None) -> HttpResponse:
     return _answer(
         request,
         429,
         title=_("Too many requests"),
-        message=message
-        or _("Too many requests in a short time. Please wait %(seconds)s seconds and try again.") % {"seconds": wait},
+        message=message or throttled_message(wait),
         code="throttled",
         retry_after=wait,
     )
+
+
+class RetryAfterMiddleware:
+    """Every 429 carries Retry-After. A page view that shows a refused allowance in its form (an upload over
+    the day's allowance) answers 429 without raising: the wait comes from the ``QuotaExceeded`` it caught,
+    noted for this request (``cardsite.errors.watch_refusals``)."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        noted = watch_refusals()
+        response = self.get_response(request)
+        if response.status_code == 429 and not response.has_header("Retry-After") and noted:
+            response["Retry-After"] = str(max(noted))
+        return response
 
 
 def refused(request: HttpRequest, status: int, message: str, code: str) -> HttpResponse:

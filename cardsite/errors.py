@@ -13,6 +13,7 @@ read, so that it is in the language of whoever reads it, not of whoever raised i
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from contextvars import ContextVar
 from typing import Any
 
 from .labels import pick
@@ -66,6 +67,7 @@ class AppError(Exception):
 
     code = "invalid"
     status = 400
+    retry_after: int | None = None  # seconds, for an error that passes with time (the answer's Retry-After)
 
     def __init__(
         self,
@@ -120,8 +122,29 @@ class Conflict(AppError):
     status = 409
 
 
+# The allowances refused while answering the current request (``errorpages.RetryAfterMiddleware`` gives each
+# request a fresh list): a page view that shows the refusal in its form, with status 429, gets its
+# Retry-After from here without passing the error along.
+_refused_here: ContextVar[list[int] | None] = ContextVar("refused_allowances", default=None)
+
+
 class QuotaExceeded(AppError):
-    """The user has used up an allowance (runs waiting, uploads a day …)."""
+    """The user has used up an allowance (runs waiting, uploads a day …); ``retry_after``: the seconds until
+    it may have room again, which every answer of it carries as ``Retry-After`` (API and pages)."""
 
     code = "quota_exceeded"
     status = 429
+
+    def __init__(self, message: Any, *, retry_after: int, **kwargs: Any) -> None:
+        super().__init__(message, **kwargs)
+        self.retry_after = max(1, int(retry_after))
+        noted = _refused_here.get()
+        if noted is not None:
+            noted.append(self.retry_after)
+
+
+def watch_refusals() -> list[int]:
+    """Start noting the allowances refused in this request; the list of their waits, in seconds."""
+    noted: list[int] = []
+    _refused_here.set(noted)
+    return noted

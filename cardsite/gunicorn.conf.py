@@ -2,13 +2,15 @@
 
 From the environment: ADDRESS (host:port, default 127.0.0.1:8000), WEB_WORKERS (processes, default
 the number of CPUs), WEB_THREADS (threads per process, default 4), LOG_FORMAT (json or text),
-ACCESS_LOG (0 turns the access log off). Behind a proxy, set FORWARDED_ALLOW_IPS to its address so
-that X-Forwarded-* headers are believed.
+ACCESS_LOG (0 turns the access log off). Behind a proxy, set FORWARDED_ALLOW_IPS to its address (or
+addresses, networks) so that its X-Forwarded-* headers are believed, here and by the site.
 """
 
 import gc
 import multiprocessing
 import os
+
+from cardsite.env import trusted_proxies
 
 bind = os.environ.get("ADDRESS", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_WORKERS", multiprocessing.cpu_count()))
@@ -28,13 +30,18 @@ preload_app = True
 limit_request_line = 8190
 limit_request_fields = 100
 limit_request_field_size = 8190
-forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1")
+# The proxies whose X-Forwarded-Proto gunicorn believes: the very list whose X-Forwarded-For the site
+# reads for a client's address (cardsite.clients). None by default: bin/run-site is reached directly.
+forwarded_allow_ips = ",".join(trusted_proxies("FORWARDED_ALLOW_IPS"))
 
 errorlog = "-"
 accesslog = "-" if os.environ.get("ACCESS_LOG", "1") not in {"0", "false", "no", "off"} else None
 loglevel = os.environ.get("LOG_LEVEL", "info").lower()
+# Either way the access log names the client as the site counts it and hides share-link tokens.
 if os.environ.get("LOG_FORMAT", "json").lower() == "json":
     logger_class = "cardsite.gunicorn_logging.JsonLogger"
+else:
+    logger_class = "cardsite.gunicorn_logging.TextLogger"
 
 
 def post_fork(server, worker):

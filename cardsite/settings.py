@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "cardsite.pagecache.PageCacheMiddleware",
     # After the locale: its answers (503, time limits) speak the reader's language.
     "cardsite.middleware.DatabaseGuardMiddleware",
+    # Every 429 with Retry-After, also a page's form that shows a refused allowance (cardsite.errorpages).
+    "cardsite.errorpages.RetryAfterMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -156,6 +158,13 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # --- cache (rate limits, shared by every process when it is Redis or files) ------------------------
 
 CACHES = {"default": env.cache_from_url(os.environ.get("CACHE_URL", f"file://{BASE_DIR / 'var' / 'cache'}"))}
+# Every key this site writes (pages, their versions, rate-limit counts) starts with its own prefix, so that
+# two sites on one Redis never read each other's pages or share a count. By default the prefix names the
+# site's database (cardsite.env.database_identity): the processes and machines of one site share it, two
+# checkouts with databases of their own do not. Machines that reach one database by different addresses
+# set CACHE_KEY_PREFIX to one value.
+CACHE_KEY_PREFIX = os.environ.get("CACHE_KEY_PREFIX", "").strip() or env.database_identity(DATABASES["default"])
+CACHES["default"]["KEY_PREFIX"] = CACHE_KEY_PREFIX
 # Whole pages for readers who are not signed in (cardsite.pagecache): on by default when the cache is
 # shared by every process (Redis, files), since a write must reach every process's idea of "current".
 PAGE_CACHE = env.flag("PAGE_CACHE", CACHES["default"]["BACKEND"].rsplit(".", 2)[-2] in {"redis", "filebased"})
@@ -182,6 +191,9 @@ AXES_COOLOFF_TIME = timedelta(minutes=env.integer("LOGIN_LOCKOUT_MINUTES", 15))
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_CALLABLE = "accounts.views.locked_out"
+# The client's address as every other per-address limit takes it (cardsite.clients), never a header a
+# client writes.
+AXES_CLIENT_IP_CALLABLE = "cardsite.clients.client_address"
 AXES_VERBOSE = False  # accounts.signals logs each failure as one structured line instead
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "decks:my_decks"
@@ -337,6 +349,12 @@ SPECTACULAR_SETTINGS = {
 }
 
 # --- security -----------------------------------------------------------------------------------
+
+# The proxies in front of the site (addresses or networks, comma-separated), none by default: a client's
+# address is then the connection's. Behind a proxy, FORWARDED_ALLOW_IPS=<its address>: X-Forwarded-For is
+# read from the right, past these proxies only (cardsite.clients). gunicorn reads the same variable
+# (cardsite/gunicorn.conf.py) to believe their X-Forwarded-Proto.
+TRUSTED_PROXIES = env.trusted_proxies("FORWARDED_ALLOW_IPS")
 
 # Behind a TLS-terminating proxy (README, "Serving in production"): SECURE_SSL_REDIRECT=1,
 # SECURE_HSTS_SECONDS=31536000, SECURE_PROXY_SSL_HEADER=X-Forwarded-Proto:https. bin/run-site serves

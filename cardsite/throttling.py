@@ -6,8 +6,9 @@ the default cache: Redis or files shared by every process (``CACHE_URL``), so a 
 many server processes there are. A request over its limit is answered 429 with ``Retry-After``, in
 the reader's language (``cardsite.errorpages``), as Scryfall answers.
 
-Who is counted: the signed-in user where there is one, otherwise the client's address (behind a
-proxy, set ``NUM_PROXIES`` in REST_FRAMEWORK so that X-Forwarded-For is read).
+Who is counted: the signed-in user where there is one, otherwise the client's address
+(``cardsite.clients.client_address``: the connection's, or the one trusted proxies name; never a header
+the client writes).
 """
 
 from __future__ import annotations
@@ -20,6 +21,8 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from rest_framework.throttling import SimpleRateThrottle
+
+from .clients import client_address
 
 
 class SiteThrottle(SimpleRateThrottle):
@@ -34,6 +37,11 @@ class SiteThrottle(SimpleRateThrottle):
 
     def get_rate(self) -> str | None:
         return settings.RATE_LIMITS.get(self.scope)
+
+    def get_ident(self, request: Any) -> str:
+        # DRF's get_ident takes the whole X-Forwarded-For a client sends unless NUM_PROXIES is set; the
+        # site has one rule for every per-address limit instead.
+        return client_address(request)
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         user = getattr(request, "user", None)

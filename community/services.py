@@ -295,9 +295,32 @@ def report(
     return Report.objects.create(publication=publication, comment=comment, reporter=reporter, reason=reason, note=note)
 
 
+class Outranked(CommunityError):
+    """A moderator acted on a user (or what they wrote) whom their rank does not reach."""
+
+    code = "outranked"
+    status = 403
+
+
 def _check_staff(moderator: Any) -> None:
     if not (moderator.is_authenticated and moderator.is_staff):
         raise PermissionDenied
+
+
+def may_moderate(moderator: Any, target: Any) -> bool:
+    """Whether ``moderator`` may act on ``target`` and what they wrote: a superuser on anyone, staff only on
+    users who are not staff. Moderation is no way to silence someone of the same or a higher rank."""
+    if target is None or target.pk == moderator.pk or moderator.is_superuser:
+        return True
+    return not (target.is_staff or target.is_superuser)
+
+
+def _check_outranks(moderator: Any, target: Any) -> None:
+    if not may_moderate(moderator, target):
+        raise Outranked(
+            _("Only a superuser may moderate a member of staff or a superuser, or what they wrote."),
+            errors={"user": [_("This user is staff or a superuser.")]},
+        )
 
 
 def _clean_reason(reason: str) -> str:
@@ -330,7 +353,8 @@ def moderate(
     report: Report | None = None,
 ) -> ModerationAction:
     """One moderation action by staff, logged: hide or restore a publication or a comment, block or unblock a
-    user, dismiss a report. Acting on what a report names resolves the open reports of it."""
+    user, dismiss a report. Acting on what a report names resolves the open reports of it. Staff act only on
+    users who are not staff (and what they wrote); a superuser on anyone (``may_moderate``)."""
     _check_staff(moderator)
     reason = _clean_reason(reason)
     Action = ModerationAction.Action
@@ -344,6 +368,7 @@ def moderate(
         comment = comment or report.comment
     if action in (Action.HIDE, Action.RESTORE):
         hidden = action == Action.HIDE
+        _check_outranks(moderator, comment.author if comment is not None else getattr(publication, "author", None))
         if comment is not None:
             Comment.objects.filter(pk=comment.pk).update(hidden=hidden)
             _resolve(Report.objects.filter(comment=comment), moderator)
@@ -358,6 +383,7 @@ def moderate(
             raise CommunityError(_("Name a user to block or unblock."), code="no_target")
         if target.pk == moderator.pk:
             raise CommunityError(_("You cannot block yourself."), code="block_self")
+        _check_outranks(moderator, target)
         user = target
         if action == Action.BLOCK:
             Block.objects.update_or_create(user=target, defaults={"moderator": moderator, "reason": reason})

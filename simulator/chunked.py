@@ -70,6 +70,11 @@ def worker_name() -> str:
     return f"{socket.gethostname()}:{os.getpid()}"[:100]
 
 
+# When a user's runs fill their allowance, the answer's Retry-After: a run takes seconds to minutes, and
+# when one ends cannot be known in advance, so a client is told to look again in a minute.
+RUN_QUOTA_RETRY_SECONDS = 60
+
+
 class RunQuotaExceeded(QuotaExceeded):
     """The user already has as many runs waiting or running as allowed."""
 
@@ -79,7 +84,8 @@ class RunQuotaExceeded(QuotaExceeded):
                 "You already have %(limit)s runs waiting or running. Wait for one to finish, or cancel one, "
                 "before starting another."
             )
-            % {"limit": limit}
+            % {"limit": limit},
+            retry_after=RUN_QUOTA_RETRY_SECONDS,
         )
         self.limit = limit
 

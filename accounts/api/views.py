@@ -43,6 +43,11 @@ class TokenObtainView(APIView):
         responses={
             200: NewTokenSerializer,
             400: OpenApiResponse(ErrorSerializer, description="Wrong user name or password, or a missing field."),
+            403: OpenApiResponse(
+                ErrorSerializer,
+                description=f"The user already has {settings.REST_KNOX['TOKEN_LIMIT_PER_USER']} tokens, the most "
+                "allowed (`token_limit`); nothing was made. Revoke one first.",
+            ),
             429: OpenApiResponse(
                 ErrorSerializer, description="Too many attempts, or too many failures for this user name."
             ),
