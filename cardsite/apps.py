@@ -16,6 +16,14 @@ class CardsiteConfig(AppConfig):
         connection_created.connect(db.on_connection_created, dispatch_uid="cardsite.db.on_connection_created")
         post_migrate.connect(_after_migrate, dispatch_uid="cardsite.apps.after_migrate")
 
+        from django_tasks.signals import task_finished, task_started
+
+        from . import taskqueue
+
+        # The database queue's leases (cardsite.taskqueue): which RUNNING rows a live worker holds.
+        task_started.connect(taskqueue.on_task_started, dispatch_uid="cardsite.taskqueue.started")
+        task_finished.connect(taskqueue.on_task_finished, dispatch_uid="cardsite.taskqueue.finished")
+
 
 def _after_migrate(sender, using: str = "default", **kwargs) -> None:
     from . import db

@@ -247,6 +247,11 @@ elif TASKS_BACKEND == "immediate":
 else:
     raise ImproperlyConfigured(f"TASKS_BACKEND must be database, rq or immediate (got {TASKS_BACKEND!r})")
 
+# A task of the database queue whose worker has not renewed its lease for this many seconds (killed, its machine
+# lost) is no worker's: its row is marked failed and /healthz/ reports it until then (cardsite.taskqueue). Workers
+# renew every quarter of it.
+TASK_STALE_SECONDS = env.integer("TASK_STALE_SECONDS", 60)
+
 # --- API ----------------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
