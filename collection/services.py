@@ -2,8 +2,9 @@
 
 Copies are added by the database itself, in one ``INSERT … ON CONFLICT DO UPDATE SET count = count + …`` per list
 (``cardsite.db.upsert_counts``), the same on SQLite and PostgreSQL: twenty "+1"s or imports at once give +20, for a
-card already owned or not owned yet, and rows are written in the order of their keys so that two imports cannot
-deadlock each other. A change that would break a bound (``collection.rules``) writes nothing: the upsert leaves a
+card already owned or not owned yet. Writers of one user's collection take turns on the user's row (``FOR NO KEY
+UPDATE``), so that a replacing import and an adding one cannot deadlock, and rows are written in the order of their
+keys. A change that would break a bound (``collection.rules``) writes nothing: the upsert leaves a
 row that would pass ``MAX_OWNED`` as it was and the whole transaction is refused. Removals read the row under its
 lock (PostgreSQL: ``SELECT … FOR UPDATE``; SQLite takes the write lock when the transaction begins). A transaction
 that loses a race all the same (a deadlock with another kind of write) runs again, and after a few tries the
@@ -16,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
@@ -30,6 +32,14 @@ from .rules import CollectionError, check_count
 ADD = "add"
 REPLACE = "replace"
 MODES = (ADD, REPLACE)
+
+
+def _lock_collection(owner: Any) -> None:
+    """Writers of one user's collection take their turns (the user's row, ``FOR NO KEY UPDATE`` on PostgreSQL; SQLite
+    takes its write lock at BEGIN). A replacing import deletes the rows its list leaves out while an adding one
+    inserts them, each in its own order, which could deadlock; in turn, they cannot. Other users' writes, and
+    anything that only refers to the user (a foreign key), do not wait."""
+    list(get_user_model().objects.select_for_update(no_key=True).filter(pk=owner.pk).values_list("pk"))
 
 
 def _upsert(owner: Any, counts: Mapping[int, int], *, add: bool) -> dict[int, int]:
@@ -53,6 +63,7 @@ def change_count(owner: Any, card: Card, delta: int) -> int:
     result would be below 0 or above the bound."""
     if isinstance(delta, bool) or not isinstance(delta, int):
         check_count(delta, "delta")
+    _lock_collection(owner)
     if delta > 0:
         check_count(delta, "delta")
         return _upsert(owner, {card.pk: delta}, add=True)[card.pk]
@@ -76,6 +87,7 @@ def change_count(owner: Any, card: Card, delta: int) -> int:
 def set_count(owner: Any, card: Card, count: int) -> int:
     """Own exactly ``count`` copies of ``card`` (0 removes it)."""
     check_count(count)
+    _lock_collection(owner)
     if count == 0:
         OwnedCard.objects.filter(owner=owner, card=card).delete()
     else:
@@ -96,18 +108,19 @@ def import_counts(owner: Any, game: Game, counts: Mapping[Card, int], mode: str 
         if card.game_id != game.pk:
             raise CollectionError(Message(_("%(card)s is a card of another game."), {"card": card.key}))
         check_count(count)
-    return _import(owner, game, {card.pk: count for card, count in counts.items()}, mode)
+    _import(owner, game, {card.pk: count for card, count in counts.items()}, mode)
+    return summary(owner, game)
 
 
 @retry_on_conflict
-def _import(owner: Any, game: Game, counts: dict[int, int], mode: str) -> dict[str, int]:
+def _import(owner: Any, game: Game, counts: dict[int, int], mode: str) -> None:
+    _lock_collection(owner)
     if mode == ADD:
         _upsert(owner, {card_id: count for card_id, count in counts.items() if count}, add=True)
     else:
         kept = {card_id: count for card_id, count in counts.items() if count}
         _upsert(owner, kept, add=False)
         OwnedCard.objects.filter(owner=owner, card__game=game).exclude(card_id__in=list(kept)).delete()
-    return summary(owner, game)
 
 
 def clear(owner: Any, game: Game) -> None:

@@ -151,6 +151,28 @@ def test_mixed_list_and_csv_imports_in_any_order_lose_nothing_and_never_fail(syn
     }
 
 
+def test_replacing_imports_racing_adding_ones_are_all_answered_and_keep_each_list_whole(synthetic_cards):
+    """A replacing import deletes the rows its list leaves out while adding imports insert them again, in another
+    order of keys: a deadlock the database may break is run again, never a 500, and every count is one that whole
+    lists make (the replaced card odd: 1, then 2 per later add; the others even)."""
+    user = make_user("collector")
+    api(user).post("/api/collection/shadowera/set/", {"card": "Test Ally 01", "count": 5}, format="json")
+    adding = "\n".join(f"2 {key}" for key in ("Test Hero 01", "Test Ally 02", "Test Ally 01"))
+
+    def replace() -> Any:
+        body = {"text": "1 Test Ally 02", "mode": "replace"}
+        return api(user).post("/api/collection/shadowera/import/list/", body, format="json")
+
+    def add() -> Any:
+        body = {"text": adding, "mode": "add"}
+        return api(user).post("/api/collection/shadowera/import/list/", body, format="json")
+
+    answers = at_once([replace, add] * (THREADS // 2))
+    assert statuses(answers) == [200] * (THREADS // 2 * 2)
+    assert owned(user, "Test Ally 02") % 2 == 1
+    assert owned(user, "Test Ally 01") % 2 == 0 and owned(user, "Test Hero 01") % 2 == 0
+
+
 # --- likes ----------------------------------------------------------------------------------------------------
 
 
