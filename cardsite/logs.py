@@ -66,6 +66,8 @@ class AdminMailFilter(logging.Filter):
             return False
         from django.conf import settings
 
+        if not settings.ADMINS:
+            return False  # nobody to mail: no mark either
         interval = int(getattr(settings, "ERROR_MAIL_INTERVAL", 600))
         if interval <= 0:
             return True
