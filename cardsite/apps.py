@@ -19,6 +19,14 @@ class CardsiteConfig(AppConfig):
         # A file written for a row the request then rolled back is removed (cardsite.storage).
         request_finished.connect(storage.on_request_finished, dispatch_uid="cardsite.storage.on_request_finished")
 
+        from django_tasks.signals import task_finished, task_started
+
+        from . import taskqueue
+
+        # The database queue's leases (cardsite.taskqueue): which RUNNING rows a live worker holds.
+        task_started.connect(taskqueue.on_task_started, dispatch_uid="cardsite.taskqueue.started")
+        task_finished.connect(taskqueue.on_task_finished, dispatch_uid="cardsite.taskqueue.finished")
+
 
 def _after_migrate(sender, using: str = "default", **kwargs) -> None:
     from . import db

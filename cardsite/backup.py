@@ -106,6 +106,7 @@ EXCLUDED: dict[str, str] = {
     "cards.searchposting": "search index (PostgreSQL), derived from the search documents: rebuilt after a restore",
     "cards.searchtokencount": "search index (PostgreSQL), derived from the search documents: rebuilt after a restore",
     "sessions.session": "transient logins, signed with the site's SECRET_KEY: users log in again",
+    "cardsite.tasklease": "transient: which running task a live worker process holds; no worker survives a restore",
 }
 
 # Rows that `migrate` creates by itself in a new database: a restore replaces them with the file's.

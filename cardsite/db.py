@@ -9,20 +9,25 @@ expressions on SQLite, WAL mode, and telling a database that cannot write from o
   linearly with the text, instead of Python's backtracking ``re`` (``cardsite.linear_regex``):
   ``/(.|.)*Ω/`` cannot freeze a worker.
 - ``failure_kind(error)``: ``"timeout"``, ``"read-only"`` (a read-only database, a full disk),
-  ``"unavailable"`` (the database cannot be reached) or None for any other error.
+  ``"unavailable"`` (the database cannot be reached), ``"busy"`` (a transaction that lost a race
+  with others, a deadlock, every time it was tried) or None for any other error.
+- ``upsert_counts``: counters written by one ``INSERT … ON CONFLICT DO UPDATE`` (the database adds),
+  and ``retry_on_conflict``: a service's transaction run again when it lost a race.
 """
 
 from __future__ import annotations
 
 import contextvars
+import functools
 import logging
 import os
+import random
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db import DEFAULT_DB_ALIAS, DatabaseError, OperationalError, connection, connections, transaction
 
@@ -190,13 +195,15 @@ _POSTGRES_UNAVAILABLE_CLASSES = ("08", "57P", "53300")  # connection failures, s
 
 
 def failure_kind(error: BaseException) -> str | None:
-    """What kind of database failure ``error`` is: "timeout", "read-only", "unavailable" or None."""
+    """What kind of database failure ``error`` is: "timeout", "read-only", "unavailable", "busy" or None."""
     if isinstance(error, StatementTimeout):
         return "timeout"
     # Django wraps the driver's errors by class: a read-only transaction comes as InternalError on
     # PostgreSQL, a full disk as OperationalError on SQLite; the driver's codes tell them apart.
     if not isinstance(error, DatabaseError):
         return None
+    if is_conflict(error):
+        return "busy"
     cause = error.__cause__
     code = getattr(cause, "sqlite_errorcode", None)
     if code is not None:
@@ -326,3 +333,118 @@ def use_write_ahead_log(using: str = "default") -> None:
         cursor.execute("PRAGMA journal_mode")
         if cursor.fetchone()[0].lower() != "wal":
             cursor.execute("PRAGMA journal_mode=WAL")
+
+
+# --- counters that many requests add to at once ---------------------------------------------------
+
+# Rows per statement: well under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+_UPSERT_BATCH = 1000
+
+
+def upsert_counts(
+    model: type[Any],
+    keys: Sequence[str],
+    column: str,
+    rows: Mapping[tuple[Any, ...], int],
+    *,
+    add: bool,
+    maximum: int | None = None,
+    extra: Mapping[str, Any] | None = None,
+) -> dict[tuple[Any, ...], int]:
+    """Write counters as one atomic upsert per batch, the same statement on SQLite (3.35+) and PostgreSQL.
+
+    ``rows`` maps a key (the values of the fields ``keys``, which a unique constraint covers) to a number:
+    ``add`` adds it to the row's ``column`` (a missing row starts at 0); otherwise it sets it. The database adds,
+    so two requests adding at once both count: there is no read-then-write for another request to slip between,
+    and no "row does not exist yet" window. Keys are written in sorted order, so that two writers of the same rows
+    take their locks in the same order and cannot deadlock each other. ``extra`` fields are written as given
+    (``updated_at``). A row whose sum would pass ``maximum`` is left as it was; its key is missing from the
+    answer, which maps every key written to its new value (the caller refuses and rolls back).
+    """
+    meta = model._meta
+    table = connection.ops.quote_name(meta.db_table)
+    key_fields = [meta.get_field(name) for name in keys]
+    count_field = meta.get_field(column)
+    extra_fields = [(meta.get_field(name), value) for name, value in (extra or {}).items()]
+    quoted = connection.ops.quote_name
+    columns = [quoted(field.column) for field in (*key_fields, count_field)] + [
+        quoted(field.column) for field, _value in extra_fields
+    ]
+    count_column = quoted(count_field.column)
+    total = f"{table}.{count_column} + EXCLUDED.{count_column}" if add else f"EXCLUDED.{count_column}"
+    assignments = [f"{count_column} = {total}"] + [
+        f"{quoted(field.column)} = EXCLUDED.{quoted(field.column)}" for field, _value in extra_fields
+    ]
+    condition = f" WHERE {total} <= {int(maximum)}" if maximum is not None and add else ""
+    returning = ", ".join(quoted(field.column) for field in (*key_fields, count_field))
+    extra_values = [field.get_db_prep_save(value, connection) for field, value in extra_fields]
+    placeholders = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    written: dict[tuple[Any, ...], int] = {}
+    ordered = sorted(rows.items())
+    with connection.cursor() as cursor:
+        for start in range(0, len(ordered), _UPSERT_BATCH):
+            batch = ordered[start : start + _UPSERT_BATCH]
+            params: list[Any] = []
+            for key, value in batch:
+                params.extend(
+                    field.get_db_prep_save(part, connection) for field, part in zip(key_fields, key, strict=True)
+                )
+                params.append(value)
+                params.extend(extra_values)
+            sql = (
+                f"INSERT INTO {table} ({', '.join(columns)}) VALUES {', '.join([placeholders] * len(batch))} "
+                f"ON CONFLICT ({', '.join(columns[: len(keys)])}) DO UPDATE SET {', '.join(assignments)}"
+                f"{condition} RETURNING {returning}"
+            )
+            cursor.execute(sql, params)
+            for *key, value in cursor.fetchall():
+                written[tuple(key)] = value
+    return written
+
+
+# PostgreSQL SQLSTATEs of a transaction that lost a race and may simply run again:
+# serialization_failure, deadlock_detected.
+_POSTGRES_CONFLICT = {"40001", "40P01"}
+_SQLITE_BUSY = {5, 6}  # SQLITE_BUSY, SQLITE_LOCKED: the busy timeout ran out
+
+
+def is_conflict(error: BaseException) -> bool:
+    """Whether ``error`` is a transaction that lost a race with another (a deadlock, a serialization failure, a
+    SQLite writer that waited past its busy timeout): nothing it did was kept, and running it again may work."""
+    if not isinstance(error, DatabaseError):
+        return False
+    cause = error.__cause__
+    code = getattr(cause, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _SQLITE_BUSY
+    return getattr(cause, "sqlstate", None) in _POSTGRES_CONFLICT
+
+
+_T = TypeVar("_T")
+
+# Runs of a transaction that lost a race before the request is answered 503 ("busy, nothing was changed").
+CONFLICT_ATTEMPTS = 4
+
+
+def retry_on_conflict(function: Callable[..., _T]) -> Callable[..., _T]:
+    """Run ``function`` in a transaction, again (up to ``CONFLICT_ATTEMPTS`` times in all, after a short random
+    pause) when the database refuses it for a race (``is_conflict``). Inside a transaction that is already open
+    it cannot run again alone, so it runs once there and the error goes to the outer one. When every run lost,
+    the error goes up and the request is answered 503 "busy, nothing was changed" (``failure_kind``)."""
+
+    @functools.wraps(function)
+    def wrapper(*args: Any, **kwargs: Any) -> _T:
+        if connection.in_atomic_block:
+            with transaction.atomic():
+                return function(*args, **kwargs)
+        for attempt in range(1, CONFLICT_ATTEMPTS + 1):
+            try:
+                with transaction.atomic():
+                    return function(*args, **kwargs)
+            except DatabaseError as error:
+                if attempt == CONFLICT_ATTEMPTS or not is_conflict(error):
+                    raise
+            time.sleep(random.uniform(0.01, 0.05) * attempt)  # spreads the retries of racing requests
+        raise AssertionError("unreachable")
+
+    return wrapper

@@ -161,6 +161,9 @@ def unavailable(kind: str) -> Unavailable:
     elif kind == "timeout":
         message = _("This request took too long and was stopped. Nothing was changed. Please try again.")
         retry = 5
+    elif kind == "busy":
+        message = _("The site is too busy to save this change right now. Nothing was changed. Please try again.")
+        retry = 5
     else:
         message = _("The site's database cannot be reached right now. Please try again in a minute.")
         retry = 30

@@ -2,7 +2,8 @@
 the cache answer. Each check is a function returning a ``Check``; the view only lists them.
 
 Status: ``ok``; ``degraded`` (the site serves pages but something needs an operator: a read-only
-database, a queue nobody takes tasks from, an unreachable cache); ``down`` (the database cannot be
+database, a queue nobody takes tasks from, tasks a worker claimed that no live worker holds
+(``cardsite.taskqueue``), an unreachable cache); ``down`` (the database cannot be
 read). A load balancer should take a ``down`` server out (503) and keep a ``degraded`` one (200).
 """
 
@@ -79,12 +80,16 @@ def task_queue() -> Check:
 def _database_queue() -> Check:
     from django_tasks_db.models import DBTaskResult
 
+    from . import taskqueue
+
     ready = DBTaskResult.objects.ready()
     waiting = ready.count()
     oldest = ready.order_by("enqueued_at").values_list("enqueued_at", flat=True).first()
     age = (timezone.now() - oldest) if oldest else timedelta(0)
-    status = "degraded" if age > QUEUE_STALL else "ok"
-    detail = {"backend": "database", "waiting": waiting, "oldest_wait_s": int(age.total_seconds())}
+    # Work a worker claimed and no live worker holds any more (killed mid-task), not yet reclaimed.
+    unheld = taskqueue.abandoned().count()
+    status = "degraded" if age > QUEUE_STALL or unheld else "ok"
+    detail = {"backend": "database", "waiting": waiting, "oldest_wait_s": int(age.total_seconds()), "unheld": unheld}
     return Check("tasks", status, detail)
 
 

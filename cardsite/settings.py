@@ -259,6 +259,11 @@ elif TASKS_BACKEND == "immediate":
 else:
     raise ImproperlyConfigured(f"TASKS_BACKEND must be database, rq or immediate (got {TASKS_BACKEND!r})")
 
+# A task of the database queue whose worker has not renewed its lease for this many seconds (killed, its machine
+# lost) is no worker's: its row is marked failed and /healthz/ reports it until then (cardsite.taskqueue). Workers
+# renew every quarter of it.
+TASK_STALE_SECONDS = env.integer("TASK_STALE_SECONDS", 60)
+
 # --- API ----------------------------------------------------------------------------------------
 
 REST_FRAMEWORK = {
@@ -439,12 +444,19 @@ else:
 
 # Structured logs: one JSON object a line on standard error (LOG_FORMAT=text for people reading a
 # terminal; the default when DEBUG is on). Errors also go to ADMINS by mail when ADMINS is set.
+# Errors go to ADMINS by mail, but not the answers the site degrades to on purpose (429, 503: logged, and
+# /healthz/ reports the state), and one kind of error (its exception type and place) at most once per this many
+# seconds however many requests meet it (cardsite.logs.AdminMailFilter); 0 mails every one.
+ERROR_MAIL_INTERVAL = env.integer("ERROR_MAIL_INTERVAL", 600)
 LOG_FORMAT = os.environ.get("LOG_FORMAT", "text" if DEBUG else "json").strip().lower()
 LOG_LEVEL = os.environ.get("LOG_LEVEL", "INFO").strip().upper()
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "filters": {"request": {"()": "cardsite.logs.RequestFilter"}},
+    "filters": {
+        "request": {"()": "cardsite.logs.RequestFilter"},
+        "admin_mail": {"()": "cardsite.logs.AdminMailFilter"},
+    },
     "formatters": {
         "json": {
             "()": "pythonjsonlogger.json.JsonFormatter",
@@ -459,13 +471,19 @@ LOGGING = {
             "formatter": "json" if LOG_FORMAT == "json" else "text",
             "filters": ["request"],
         },
-        "mail_admins": {"class": "django.utils.log.AdminEmailHandler", "level": "ERROR", "include_html": False},
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "include_html": False,
+            "filters": ["admin_mail"],
+        },
     },
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
     "loggers": {
         "django": {"handlers": ["console"], "level": LOG_LEVEL, "propagate": False},
         "django.request": {
-            "handlers": ["console", *(["mail_admins"] if ADMINS else [])],
+            # Sends nothing while ADMINS is empty.
+            "handlers": ["console", "mail_admins"],
             "level": "WARNING",
             "propagate": False,
         },

@@ -1,9 +1,15 @@
 """Writes to collections. Pages, the API, the imports and the admin call these; nothing else writes them.
 
-Every change reads the rows it changes under their lock (PostgreSQL: ``SELECT … FOR UPDATE``; SQLite takes the
-write lock when the transaction begins) and checks the result with ``collection.rules`` before writing, in one
-transaction: twenty "+1"s at once give +20, and a change that would break a bound writes nothing. A row whose count
-reaches 0 is deleted (a card not in the table is owned 0 times).
+Copies are added by the database itself, in one ``INSERT … ON CONFLICT DO UPDATE SET count = count + …`` per list
+(``cardsite.db.upsert_counts``), the same on SQLite and PostgreSQL: twenty "+1"s or imports at once give +20, for a
+card already owned or not owned yet. Writers of one user's collection take turns on the user's row (``FOR NO KEY
+UPDATE``), so that a replacing import and an adding one cannot deadlock, and rows are written in the order of their
+keys. A change that would break a bound (``collection.rules``) writes nothing: the upsert leaves a
+row that would pass ``MAX_OWNED`` as it was and the whole transaction is refused. Removals read the row under its
+lock (PostgreSQL: ``SELECT … FOR UPDATE``; SQLite takes the write lock when the transaction begins). A transaction
+that loses a race all the same (a deadlock with another kind of write) runs again, and after a few tries the
+request is answered 503 "nothing was changed" (``cardsite.db.retry_on_conflict``). A row whose count reaches 0 is
+deleted (a card not in the table is owned 0 times).
 """
 
 from __future__ import annotations
@@ -11,13 +17,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
+from cardsite.db import retry_on_conflict, upsert_counts
 from cardsite.errors import Message
 
-from .models import OwnedCard
+from .models import MAX_OWNED, OwnedCard
 from .rules import CollectionError, check_count
 
 ADD = "add"
@@ -25,44 +34,64 @@ REPLACE = "replace"
 MODES = (ADD, REPLACE)
 
 
-def _locked_row(owner: Any, card: Card) -> OwnedCard:
-    """The row of ``card`` (made with 0 copies when missing: ``get_or_create`` reads the row another request made
-    meanwhile instead of failing), read again under its lock."""
-    row, _created = OwnedCard.objects.get_or_create(owner=owner, card=card, defaults={"count": 0})
-    return OwnedCard.objects.select_for_update().get(pk=row.pk)
+def _lock_collection(owner: Any) -> None:
+    """Writers of one user's collection take their turns (the user's row, ``FOR NO KEY UPDATE`` on PostgreSQL; SQLite
+    takes its write lock at BEGIN). A replacing import deletes the rows its list leaves out while an adding one
+    inserts them, each in its own order, which could deadlock; in turn, they cannot. Other users' writes, and
+    anything that only refers to the user (a foreign key), do not wait."""
+    list(get_user_model().objects.select_for_update(no_key=True).filter(pk=owner.pk).values_list("pk"))
 
 
-def _write(row: OwnedCard, count: int) -> None:
-    if count == 0:
-        row.delete()
-    else:
-        OwnedCard.objects.filter(pk=row.pk).update(count=count)
+def _upsert(owner: Any, counts: Mapping[int, int], *, add: bool) -> dict[int, int]:
+    """Add (or set) copies per card id in one statement; the new counts. Refused, nothing kept, when a total
+    passes the bound."""
+    rows = {(owner.pk, card_id): count for card_id, count in counts.items()}
+    written = upsert_counts(
+        OwnedCard, ("owner", "card"), "count", rows, add=add, maximum=MAX_OWNED, extra={"updated_at": timezone.now()}
+    )
+    refused = sorted(card_id for (_owner, card_id) in rows if (_owner, card_id) not in written)
+    if refused:
+        # Still inside the caller's transaction: the rows written before are rolled back with it.
+        current = OwnedCard.objects.values_list("count", flat=True).get(owner=owner, card_id=refused[0])
+        check_count(current + counts[refused[0]])
+    return {card_id: count for (_owner, card_id), count in written.items()}
 
 
+@retry_on_conflict
 def change_count(owner: Any, card: Card, delta: int) -> int:
     """Add ``delta`` copies (negative: remove) of ``card``; the new count. Refused (nothing written) when the
     result would be below 0 or above the bound."""
     if isinstance(delta, bool) or not isinstance(delta, int):
         check_count(delta, "delta")
-    with transaction.atomic():
-        row = _locked_row(owner, card)
-        current = row.count
-        if current + delta < 0:
-            message = Message(
-                _("You own %(owned)s copies of %(card)s: %(removed)s cannot be removed."),
-                {"owned": current, "card": card.key, "removed": -delta},
-            )
-            raise CollectionError(message, errors={"count": [message]})
-        new = check_count(current + delta)
-        _write(row, new)
+    _lock_collection(owner)
+    if delta > 0:
+        check_count(delta, "delta")
+        return _upsert(owner, {card.pk: delta}, add=True)[card.pk]
+    row = OwnedCard.objects.select_for_update().filter(owner=owner, card=card).first()
+    current = row.count if row is not None else 0
+    if current + delta < 0:
+        message = Message(
+            _("You own %(owned)s copies of %(card)s: %(removed)s cannot be removed."),
+            {"owned": current, "card": card.key, "removed": -delta},
+        )
+        raise CollectionError(message, errors={"count": [message]})
+    new = current + delta
+    if row is not None and new == 0:
+        row.delete()
+    elif row is not None and delta:
+        OwnedCard.objects.filter(pk=row.pk).update(count=new, updated_at=timezone.now())
     return new
 
 
+@retry_on_conflict
 def set_count(owner: Any, card: Card, count: int) -> int:
     """Own exactly ``count`` copies of ``card`` (0 removes it)."""
     check_count(count)
-    with transaction.atomic():
-        _write(_locked_row(owner, card), count)
+    _lock_collection(owner)
+    if count == 0:
+        OwnedCard.objects.filter(owner=owner, card=card).delete()
+    else:
+        _upsert(owner, {card.pk: count}, add=False)
     return count
 
 
@@ -79,21 +108,19 @@ def import_counts(owner: Any, game: Game, counts: Mapping[Card, int], mode: str 
         if card.game_id != game.pk:
             raise CollectionError(Message(_("%(card)s is a card of another game."), {"card": card.key}))
         check_count(count)
-    with transaction.atomic():
-        rows = {
-            row.card_id: row
-            for row in OwnedCard.objects.select_for_update().filter(owner=owner, card__game=game).select_related("card")
-        }
-        new: dict[int, int] = {}
-        for card, count in counts.items():
-            current = rows[card.pk].count if card.pk in rows else 0
-            new[card.pk] = check_count(current + count if mode == ADD else count)
-        if mode == REPLACE:
-            gone = [pk for pk in rows if pk not in new]
-            OwnedCard.objects.filter(owner=owner, card_id__in=gone).delete()
-        for card in counts:
-            _write(rows[card.pk] if card.pk in rows else _locked_row(owner, card), new[card.pk])
+    _import(owner, game, {card.pk: count for card, count in counts.items()}, mode)
     return summary(owner, game)
+
+
+@retry_on_conflict
+def _import(owner: Any, game: Game, counts: dict[int, int], mode: str) -> None:
+    _lock_collection(owner)
+    if mode == ADD:
+        _upsert(owner, {card_id: count for card_id, count in counts.items() if count}, add=True)
+    else:
+        kept = {card_id: count for card_id, count in counts.items() if count}
+        _upsert(owner, kept, add=False)
+        OwnedCard.objects.filter(owner=owner, card__game=game).exclude(card_id__in=list(kept)).delete()
 
 
 def clear(owner: Any, game: Game) -> None:

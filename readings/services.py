@@ -37,6 +37,7 @@ from cards.search.normalize import fold
 from cards.selectors import SearchFailed, search_cards
 from cards.services import card_state, state_digest
 from cards.services_images import image_store
+from cardsite import taskqueue
 from cardsite.errors import AppError, Message
 from cardsite.storage import following_transaction
 from contributions.models import ChangeSet
@@ -299,7 +300,9 @@ def reading_cancel(*, batch: ReadingBatch) -> bool:
 
 
 def recover_stalled(batch: ReadingBatch | None = None) -> int:
-    """Queue again (or, after ``MAX_ATTEMPTS``, fail) photos whose worker stopped beating; how many."""
+    """Queue again (or, after ``MAX_ATTEMPTS``, fail) photos whose worker stopped beating; how many. The task
+    queue's rows that the same vanished workers left RUNNING are reclaimed on the way."""
+    taskqueue.reclaim_now_and_then()
     cutoff = timezone.now() - stale_after()
     stalled = PhotoReading.objects.filter(status=Status.READING, heartbeat_at__lt=cutoff)
     if batch is not None:

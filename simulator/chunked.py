@@ -38,6 +38,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from cardsite import taskqueue
 from cardsite.errors import AppError, QuotaExceeded
 
 from . import failures
@@ -331,7 +332,9 @@ class ChunkedRuns(ABC, Generic[RunT, ChunkT, ResultT]):
         return cancelled
 
     def recover_stalled(self, run: RunT | None = None) -> int:
-        """Play again (or, after ``MAX_ATTEMPTS``, fail) chunks whose worker stopped beating; how many."""
+        """Play again (or, after ``MAX_ATTEMPTS``, fail) chunks whose worker stopped beating; how many. The task
+        queue's rows that the same vanished workers left RUNNING are reclaimed on the way."""
+        taskqueue.reclaim_now_and_then()
         cutoff = timezone.now() - stale_after()
         stalled = self.chunk_model.objects.filter(status=Status.RUNNING, heartbeat_at__lt=cutoff)
         if run is not None:
