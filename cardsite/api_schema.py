@@ -4,7 +4,7 @@ Views declare their successful answers and the errors particular to them (a sear
 ``SiteAutoSchema`` (``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``) adds the answers that follow from how the
 site is built, each with the one error body of ``cardsite.api_errors``, so that no view repeats them:
 
-- 400 where there is a body or a query parameter to get wrong;
+- 400 where there is a body or a query parameter to get wrong (every operation takes ``?lang=``);
 - 401 where credentials are read: a wrong, expired or revoked token is refused even where none is needed;
 - 403 for changes where a session can sign in (its CSRF token) or an owner is required;
 - 404 where the path names something, and for a page past the last;
@@ -12,8 +12,9 @@ site is built, each with the one error body of ``cardsite.api_errors``, so that 
 - 429 where a rate limit applies (the view's ``throttle_scope``), with Retry-After;
 - 503 everywhere: the database may be read-only or out of reach (``cardsite.errorpages.unavailable``).
 
-It also states, per operation, whether credentials are needed (not where anonymous use is allowed:
-decided by asking the view's permissions about an anonymous request), the headers that come with an
+It also states ``?lang=`` on every operation (``cardsite.middleware.ApiLanguageMiddleware``) and, per
+operation, whether credentials are needed (not where anonymous use is allowed: decided by asking the
+view's permissions about an anonymous request), the headers that come with an
 answer (Location, ETag, Retry-After, WWW-Authenticate), and that no request string may hold a NUL
 character (DRF refuses it: PostgreSQL cannot store one).
 """
@@ -31,6 +32,9 @@ from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS
 
+from .labels import LANGUAGES
+from .middleware import LANGUAGE_PARAMETER
+
 # Every request string the API takes: no NUL (DRF's CharField refuses one with a 400).
 NO_NUL_PATTERN = r"^[^\x00]*$"
 # What Python's str.strip() removes, so what DRF trims from a string before refusing it as blank: not ECMA-262's
@@ -44,6 +48,17 @@ CARD_QUERY_FORMAT = "card-query"
 RETRY_AFTER = {
     "schema": {"type": "integer", "minimum": 1},
     "description": "Seconds to wait before trying again.",
+}
+
+# Every operation takes ?lang= (cardsite.middleware.ApiLanguageMiddleware); an operation that uses it in a
+# particular way (a search's order by name) states it itself.
+LANGUAGE: dict[str, Any] = {
+    "in": "query",
+    "name": LANGUAGE_PARAMETER,
+    "required": False,
+    "schema": {"type": "string", "enum": list(LANGUAGES)},
+    "description": "The language of the answer: its messages, labels and names. Default: the request's "
+    "Accept-Language. Any other value is a 400 (`invalid`, under `errors.lang`) on every operation.",
 }
 
 # code: (description, response headers)
@@ -106,6 +121,9 @@ class SiteAutoSchema(AutoSchema):
         operation = super().get_operation(*args, **kwargs)
         if operation is None:
             return None
+        parameters = operation.setdefault("parameters", [])
+        if not any(p["in"] == "query" and p["name"] == LANGUAGE_PARAMETER for p in parameters):
+            parameters.append(LANGUAGE)
         responses = operation["responses"]
         error = self._error_schema()
         for code in self._standard_error_codes(operation):
