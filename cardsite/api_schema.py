@@ -16,7 +16,8 @@ It also states ``?lang=`` on every operation (``cardsite.middleware.ApiLanguageM
 operation, whether credentials are needed (not where anonymous use is allowed: decided by asking the
 view's permissions about an anonymous request), the headers that come with an
 answer (Location, ETag, Retry-After, WWW-Authenticate), and that no request string may hold a NUL
-character (DRF refuses it: PostgreSQL cannot store one).
+character (DRF refuses it: PostgreSQL cannot store one), nor name a key its object does not declare
+(``additionalProperties: false``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS
 
+from .api_inputs import KnownKeysSerializer
 from .labels import LANGUAGES
 from .middleware import LANGUAGE_PARAMETER
 
@@ -180,6 +182,14 @@ class SiteAutoSchema(AutoSchema):
         """Whether every permission of the view lets an anonymous request make this operation."""
         request = SimpleNamespace(method=self.method, user=AnonymousUser(), auth=None, query_params={}, data={})
         return all(permission.has_permission(request, self.view) for permission in self.view.get_permissions())
+
+    def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
+        schema = super()._map_basic_serializer(serializer, direction)
+        if isinstance(serializer, KnownKeysSerializer) or (
+            isinstance(serializer, type) and issubclass(serializer, KnownKeysSerializer)
+        ):
+            schema["additionalProperties"] = False  # any other key is refused (cardsite.api_inputs)
+        return schema
 
     def _insert_field_validators(self, field: serializers.Field, schema: dict[str, Any]) -> None:
         super()._insert_field_validators(field, schema)

@@ -23,7 +23,7 @@ from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage, SeedConflict, StoredImage
 from cards.presentation import value_name
 from cards.services import card_state, state_digest
-from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
+from cardsite.api_inputs import JSONBodySerializer, KnownKeysSerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
 from decks.api.serializers import NAME_PATTERN
 
@@ -156,7 +156,7 @@ class ImageProposalSerializer(JSONBodySerializer):
     )
 
 
-class ImageUploadSerializer(serializers.Serializer):
+class ImageUploadSerializer(KnownKeysSerializer):
     file = serializers.FileField(
         help_text="A photo or scan of a card: JPEG, PNG or WebP, at most IMAGE_MAX_BYTES bytes (10 MB) and "
         "IMAGE_MAX_PIXELS pixels (40 million)."

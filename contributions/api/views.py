@@ -38,6 +38,7 @@ from cards.revisions import card_revisions
 from cards.selectors_images import stored_image
 from cards.services import card_state, state_digest
 from cards.services_images import image_store, too_large_upload
+from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import Message
 from decks.api.serializers import game_from_slug
 
@@ -333,6 +334,7 @@ class ImageUploadView(generics.GenericAPIView):
     def post(self, request: Request) -> Response:
         if body_too_large(request._request):
             raise too_large_upload()  # before the body is read
+        refuse_unknown_keys(request.data, ImageUploadSerializer().fields)
         upload = request.data.get("file") if hasattr(request.data, "get") else None
         if not isinstance(upload, UploadedFile):
             raise services.ContributionError(
