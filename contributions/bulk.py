@@ -136,8 +136,8 @@ def _rows(text: str) -> tuple[dict[str, str], dict[str, Any]]:
     places: dict[str, str] = {}
     given: dict[str, Any] = {}
     if text.lstrip().startswith("{"):
-        document = jsonlimits.loads(text)
-        for index, raw in enumerate(document.get("cards") or []):
+        cards = jsonlimits.loads(text).get("cards")
+        for index, raw in enumerate(cards if isinstance(cards, list) else []):
             if (key := record_key(raw)) is not None:
                 places.setdefault(key, f"cards[{index}]")
                 given.setdefault(key, raw)
