@@ -123,6 +123,8 @@ class _Checker:
             if language not in LANGUAGES:
                 self.problem(where, f"texts.{language}", Problem("unknown_language", {"languages": list(LANGUAGES)}))
                 continue
+            if entry is None:
+                continue  # null: no text in that language, as null is no value everywhere in a record
             if not isinstance(entry, dict):
                 self.problem(where, f"texts.{language}", Problem("not_an_object"))
                 continue
@@ -207,11 +209,15 @@ class _Checker:
             place = f"translations.{language}"
             if not self.track_language(game, language, where, place):
                 continue
+            if tracks is None:
+                continue  # null: no value
             if not isinstance(tracks, dict):
                 self.problem(where, place, Problem("not_an_object"))
                 continue
             for name, parts in tracks.items():
                 if not self.track_name(name, where, f"{place}.{name}"):
+                    continue
+                if parts is None:
                     continue
                 # a track's text is checked as a language's text is, its problems named at the track
                 before = len(self.problems)

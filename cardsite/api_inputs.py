@@ -3,16 +3,19 @@
 DRF reads form-like input leniently: a query parameter given empty (``?lang=``) counts as absent, and a
 JSON ``5`` is taken for the string ``"5"`` (or ``"5"`` for the integer 5). The schema says a parameter
 is one of its values and a body field has one JSON type, so the API holds to that: an empty value is a
-value (and refused when the field cannot be empty), and a body field of the wrong JSON type is a 400
-naming the field. Every API serializer that reads a request derives from one of the two classes here.
+value (and refused when the field cannot be empty), a body field of the wrong JSON type is a 400
+naming the field, and a key the body's object does not declare is a 400 naming it. Every API serializer
+that reads a request derives from one of the classes here.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
+from django.http import QueryDict
+from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 
@@ -50,7 +53,36 @@ def _json_type_error(field: serializers.Field, value: Any) -> str | None:
     return None
 
 
-class JSONBodySerializer(serializers.Serializer):
+# A form's CSRF token, which DRF's session authentication reads from a form body (the token and upload
+# endpoints take forms): never a key the API does not know.
+_FORM_KEYS = frozenset({"csrfmiddlewaretoken"})
+
+
+def refuse_unknown_keys(data: Any, known: Iterable[str]) -> None:
+    """A 400 naming each key of ``data`` (a request body, or an object in it) that is not one of ``known``: a
+    misspelt key (``sean`` for ``seen``) would otherwise be ignored, and what it meant silently not done."""
+    if not isinstance(data, Mapping):
+        return
+    names = sorted(known)
+    allowed = set(names) | (_FORM_KEYS if isinstance(data, QueryDict) else set())
+    unknown = [key for key in data if key not in allowed]
+    if unknown:
+        message = _("Unknown key: the keys taken here are %(keys)s.") % {"keys": ", ".join(names) or "-"}
+        raise serializers.ValidationError({str(key): [message] for key in unknown})
+
+
+class KnownKeysSerializer(serializers.Serializer):
+    # A request body (or an object in one) that names only the fields declared: any other key is a 400 naming
+    # it, and nothing is done. Every serializer that reads a request derives from this one (through
+    # JSONBodySerializer for JSON), nested ones and list items too; the schema says additionalProperties: false
+    # (cardsite.api_schema). Said in a comment: a docstring would become every subclass's description.
+
+    def to_internal_value(self, data: Any) -> Any:
+        refuse_unknown_keys(data, (name for name, field in self.fields.items() if not field.read_only))
+        return super().to_internal_value(data)
+
+
+class JSONBodySerializer(KnownKeysSerializer):
     # A JSON request body: each field must have the JSON type the schema gives it (no "5" for 5). Said in a
     # comment: drf-spectacular would take a docstring for the description of every subclass's schema.
 

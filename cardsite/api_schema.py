@@ -4,7 +4,7 @@ Views declare their successful answers and the errors particular to them (a sear
 ``SiteAutoSchema`` (``REST_FRAMEWORK["DEFAULT_SCHEMA_CLASS"]``) adds the answers that follow from how the
 site is built, each with the one error body of ``cardsite.api_errors``, so that no view repeats them:
 
-- 400 where there is a body or a query parameter to get wrong;
+- 400 where there is a body or a query parameter to get wrong (every operation takes ``?lang=``);
 - 401 where credentials are read: a wrong, expired or revoked token is refused even where none is needed;
 - 403 for changes where a session can sign in (its CSRF token) or an owner is required;
 - 404 where the path names something, and for a page past the last;
@@ -12,10 +12,12 @@ site is built, each with the one error body of ``cardsite.api_errors``, so that 
 - 429 where a rate limit applies (the view's ``throttle_scope``), with Retry-After;
 - 503 everywhere: the database may be read-only or out of reach (``cardsite.errorpages.unavailable``).
 
-It also states, per operation, whether credentials are needed (not where anonymous use is allowed:
-decided by asking the view's permissions about an anonymous request), the headers that come with an
+It also states ``?lang=`` on every operation (``cardsite.middleware.ApiLanguageMiddleware``) and, per
+operation, whether credentials are needed (not where anonymous use is allowed: decided by asking the
+view's permissions about an anonymous request), the headers that come with an
 answer (Location, ETag, Retry-After, WWW-Authenticate), and that no request string may hold a NUL
-character (DRF refuses it: PostgreSQL cannot store one).
+character (DRF refuses it: PostgreSQL cannot store one), nor name a key its object does not declare
+(``additionalProperties: false``).
 """
 
 from __future__ import annotations
@@ -31,6 +33,10 @@ from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS
 
+from .api_inputs import KnownKeysSerializer
+from .labels import LANGUAGES
+from .middleware import LANGUAGE_PARAMETER
+
 # Every request string the API takes: no NUL (DRF's CharField refuses one with a 400).
 NO_NUL_PATTERN = r"^[^\x00]*$"
 # What Python's str.strip() removes, so what DRF trims from a string before refusing it as blank: not ECMA-262's
@@ -44,6 +50,17 @@ CARD_QUERY_FORMAT = "card-query"
 RETRY_AFTER = {
     "schema": {"type": "integer", "minimum": 1},
     "description": "Seconds to wait before trying again.",
+}
+
+# Every operation takes ?lang= (cardsite.middleware.ApiLanguageMiddleware); an operation that uses it in a
+# particular way (a search's order by name) states it itself.
+LANGUAGE: dict[str, Any] = {
+    "in": "query",
+    "name": LANGUAGE_PARAMETER,
+    "required": False,
+    "schema": {"type": "string", "enum": list(LANGUAGES)},
+    "description": "The language of the answer: its messages, labels and names. Default: the request's "
+    "Accept-Language. Any other value is a 400 (`invalid`, under `errors.lang`) on every operation.",
 }
 
 # code: (description, response headers)
@@ -106,6 +123,9 @@ class SiteAutoSchema(AutoSchema):
         operation = super().get_operation(*args, **kwargs)
         if operation is None:
             return None
+        parameters = operation.setdefault("parameters", [])
+        if not any(p["in"] == "query" and p["name"] == LANGUAGE_PARAMETER for p in parameters):
+            parameters.append(LANGUAGE)
         responses = operation["responses"]
         error = self._error_schema()
         for code in self._standard_error_codes(operation):
@@ -162,6 +182,14 @@ class SiteAutoSchema(AutoSchema):
         """Whether every permission of the view lets an anonymous request make this operation."""
         request = SimpleNamespace(method=self.method, user=AnonymousUser(), auth=None, query_params={}, data={})
         return all(permission.has_permission(request, self.view) for permission in self.view.get_permissions())
+
+    def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
+        schema = super()._map_basic_serializer(serializer, direction)
+        if isinstance(serializer, KnownKeysSerializer) or (
+            isinstance(serializer, type) and issubclass(serializer, KnownKeysSerializer)
+        ):
+            schema["additionalProperties"] = False  # any other key is refused (cardsite.api_inputs)
+        return schema
 
     def _insert_field_validators(self, field: serializers.Field, schema: dict[str, Any]) -> None:
         super()._insert_field_validators(field, schema)

@@ -65,6 +65,8 @@ MIDDLEWARE = [
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    # After the locale, which it overrides: ?lang= on an API request (refused there when it is not a language).
+    "cardsite.middleware.ApiLanguageMiddleware",
     # After the locale (pages are kept per language), before everything that only a rendering needs.
     "cardsite.pagecache.PageCacheMiddleware",
     # After the locale: its answers (503, time limits) speak the reader's language.

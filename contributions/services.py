@@ -55,6 +55,7 @@ from cardsite import pagecache
 from cardsite.errors import AppError, Message
 
 from . import selectors
+from .merging import merge_record, record_key
 from .models import CardChange, ChangeSet, GameRole, ImageChange, Notice
 
 logger = logging.getLogger(__name__)
@@ -167,9 +168,14 @@ def submit_change_set(
     images: Sequence[ImageProposal] = (),
     remove_images: Sequence[int] = (),
     tracks: list[Any] | None = None,
+    partial: bool = False,
 ) -> ChangeSet:
     """Store a change set of ``cards`` (records in the project's card format) and apply it at once if the
     author's role says so (``selectors.applies_at_once``); otherwise it waits for an editor.
+
+    ``partial``: each record changes only what it names (``merging.merge_record``, ``null`` removes a value),
+    merged with the card as it is under the lock, as the API and the bulk page send them; otherwise each
+    record is the whole card (a form that shows every value).
 
     ``source_photo``: a stored upload (``cards.services_images.image_store``), the photo or scan the values
     come from. ``images``: pictures to add to cards (of the game, or added by this change set);
@@ -199,6 +205,10 @@ def submit_change_set(
             Message(_("A change set may hold at most %(limit)s cards."), {"limit": MAX_CARDS_PER_CHANGE_SET}),
             code="too_many_cards",
         )
+    current: dict[str, dict[str, Any]] | None = None
+    if partial:
+        current = _current_states(game, [key for card in cards if (key := record_key(card))], lock=True)
+        cards = [merge_record(current.get(record_key(card) or ""), card) for card in cards]
     records, problems = check_cards(game.definition, cards) if cards else ([], [])
     declared, track_problems = _declared_tracks(author, game, tracks)
     problems += track_problems
@@ -208,7 +218,8 @@ def submit_change_set(
         _refuse_problems(problems)
     _refuse_existing_tracks(game, declared)
     image_changes = _image_changes(author, game, {record.key for record in records}, images, remove_images)
-    current = _current_states(game, [record.key for record in records], lock=True)
+    if current is None:
+        current = _current_states(game, [record.key for record in records], lock=True)
     if seen is not None:
         stale = {
             record.key: current.get(record.key)

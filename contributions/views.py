@@ -420,6 +420,7 @@ def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
                     author=request.user,
                     game=game_row,
                     cards=bulk.card_records(result),
+                    partial=True,  # each row changes what it names, as in the preview
                     source_kind=data["source_kind"],
                     source_detail=data.get("source_detail", ""),
                     comment=data.get("comment", ""),

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
+from cardsite.api_inputs import KnownKeysSerializer
 
-class CredentialsSerializer(serializers.Serializer):
+
+class CredentialsSerializer(KnownKeysSerializer):
     username = serializers.CharField(max_length=150)
     password = serializers.CharField(max_length=4096, trim_whitespace=False, style={"input_type": "password"})
 

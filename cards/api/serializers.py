@@ -372,13 +372,20 @@ class ErrorSerializer(serializers.Serializer):
 
 
 class QueryErrorSerializer(ErrorSerializer):
+    # The four keys below come with every problem of the search's own parameters (q, game, order, dir), not with
+    # a bad ?lang=, which is refused as on every operation (cardsite.middleware), under errors.lang.
     position = serializers.IntegerField(
         allow_null=True,
-        help_text="Offset in `query` (in characters) where the problem is; null when it is not in the query.",
+        required=False,
+        help_text="Offset in `query` (in characters) where the problem is; null when it is not in the query. "
+        "Absent for a bad `lang` (as the next three), refused as on every operation.",
     )
-    query = serializers.CharField(allow_blank=True, help_text="The query as received.")
-    parameter = serializers.CharField(help_text="The request parameter at fault: q, game, order, dir or lang.")
+    query = serializers.CharField(required=False, allow_blank=True, help_text="The query as received.")
+    parameter = serializers.CharField(
+        required=False, help_text="The request parameter at fault: q, game, order or dir."
+    )
     reason = serializers.CharField(
+        required=False,
         allow_null=True,
         help_text="What is wrong with the query, for programs (unclosed_quote, unknown_field …); "
         "null when the problem is not the query's syntax.",

@@ -1,6 +1,7 @@
 """What the contributions API takes and sends.
 
-A change set's cards are records in the project's card format (docs/card-format.md), checked by
+A change set's cards are records in the project's card format (docs/card-format.md), each changing what it
+names of its card (``contributions.merging``), checked by
 ``contributions.services.submit_change_set`` exactly as the importer and the forms check them; the schema
 states their shape for every game at once (kinds of all four, text parts and their lengths), and the
 service what fits the game named (its kinds, fields, values and numbers), naming ``cards[1].fields.health``.
@@ -23,7 +24,7 @@ from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage, SeedConflict, StoredImage
 from cards.presentation import value_name
 from cards.services import card_state, state_digest
-from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
+from cardsite.api_inputs import JSONBodySerializer, KnownKeysSerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
 from decks.api.serializers import NAME_PATTERN
 
@@ -46,7 +47,9 @@ def _text(max_length: int | None = None, **more: Any) -> dict[str, Any]:
 CARD_RECORD_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
-    "required": ["key", "texts"],
+    "required": ["key"],
+    "description": "A card's changes: a key left out keeps the card's value, a value sets it, null removes it "
+    "(at every level). A new card is the record itself, with at least one name.",
     "properties": {
         "key": {
             "type": "string",
@@ -56,42 +59,52 @@ CARD_RECORD_SCHEMA: dict[str, Any] = {
             "description": "Identifies the card in its game: its printed number, or its original name. An existing "
             "card's key changes that card; another adds a card.",
         },
-        "number": _text(MAX_LENGTHS["number"], description="The printed number, in the game's form; null: unknown."),
+        "number": _text(
+            MAX_LENGTHS["number"], description="The printed number, in the game's form; null removes it (unknown)."
+        ),
         "kind": {
             "type": "string",
             "nullable": True,
             "enum": [*dict.fromkeys(kind.slug for game in all_games() for kind in game.kinds), None],
-            "description": "One of the game's kinds (the schema lists every game's); null: unknown.",
+            "description": "One of the game's kinds (the schema lists every game's); null removes it (unknown).",
         },
         "fields": {
             "type": "object",
-            "description": "Values of the fields the game declares for the kind (GET /api/games/{game}/); an absent "
-            "field is unknown.",
+            "nullable": True,
+            "description": "Values of the fields the game declares for the kind (GET /api/games/{game}/): a field "
+            "left out keeps its value, null removes it; `fields: null` removes every value.",
         },
         "texts": {
             "type": "object",
             "additionalProperties": False,
-            "description": "By language: name, rules text, translator's notes and source; at least one name.",
+            "nullable": True,
+            "description": "By language: name, rules text, translator's notes and source; a card keeps at least "
+            "one name. A part left out is kept, null removes it; a language given null loses every part.",
             "properties": {
                 language: {
                     "type": "object",
+                    "nullable": True,
                     "additionalProperties": False,
                     "properties": {part: _text(MAX_LENGTHS.get(part)) for part in CARD_TEXT_PARTS},
                 }
                 for language in LANGUAGES
             },
         },
-        "source": _text(description="Where the field values come from, as the card page shows it."),
+        "source": _text(description="Where the field values come from, as the card page shows it; null removes it."),
         "translations": {
             "type": "object",
             "additionalProperties": False,
             "description": "The card's texts in translation tracks other than a language's main one: by language, "
-            "then by the track's name (one the game has, or one of the change set's `tracks`).",
+            "then by the track's name (one the game has, or one of the change set's `tracks`). Merged as `texts`: "
+            "null removes a part, or a track's every part.",
+            "nullable": True,
             "properties": {
                 language: {
                     "type": "object",
+                    "nullable": True,
                     "additionalProperties": {
                         "type": "object",
+                        "nullable": True,
                         "additionalProperties": False,
                         "properties": {part: _text(MAX_LENGTHS.get(part)) for part in CARD_TEXT_PARTS},
                     },
@@ -156,7 +169,7 @@ class ImageProposalSerializer(JSONBodySerializer):
     )
 
 
-class ImageUploadSerializer(serializers.Serializer):
+class ImageUploadSerializer(KnownKeysSerializer):
     file = serializers.FileField(
         help_text="A photo or scan of a card: JPEG, PNG or WebP, at most IMAGE_MAX_BYTES bytes (10 MB) and "
         "IMAGE_MAX_PIXELS pixels (40 million)."
@@ -206,8 +219,10 @@ class ChangeSetRequestSerializer(JSONBodySerializer):
         required=False,
         default=list,
         max_length=MAX_CARDS_PER_CHANGE_SET,
-        help_text="Each card whole, as it should be (docs/card-format.md): a value left out becomes unknown. A change "
-        "set holds at least one card or one picture (`images`, `remove_images`).",
+        help_text="Each card's changes (docs/card-format.md): a record changes what it names. A key left out keeps "
+        "the card's value; `null` removes it (`fields.attack: null`, `texts.en.text: null`, `texts.en: null`, "
+        "`source: null`). A new card is the record as given. A change set holds at least one card or one picture "
+        "(`images`, `remove_images`).",
     )
     source_photo = serializers.IntegerField(
         required=False,

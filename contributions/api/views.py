@@ -38,6 +38,7 @@ from cards.revisions import card_revisions
 from cards.selectors_images import stored_image
 from cards.services import card_state, state_digest
 from cards.services_images import image_store, too_large_upload
+from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import Message
 from decks.api.serializers import game_from_slug
 
@@ -136,12 +137,15 @@ class SignedInExceptReading(BasePermission):
     ),
     create=extend_schema(
         summary="Submit a change set",
-        description="Cards to add or change in one game, with where the values come from. Each card is checked as "
-        "the importer checks a file's cards: a problem answers 400 naming its place (`cards[1].fields.health`) "
-        "with what is wrong in the request's language, and nothing is stored. An editor's or a trusted "
-        "contributor's change set applies at once (`status`: accepted); anyone else's waits for an editor "
-        "(pending). Send `seen` so that a change made on a card someone changed meanwhile is refused (409) "
-        "rather than reviewed against a card it no longer fits.",
+        description="Cards to add or change in one game, with where the values come from. A card record "
+        "changes what it names and nothing else: a key left out keeps the card's value, a value sets it, "
+        "`null` removes it, at every level (`number`, `kind`, `source`, `fields.<name>`, `texts.<language>.<part>`, "
+        "`texts.<language>`, `translations.<language>.<track>`); a new card is the record itself. The card so"
+        " changed is checked as the importer checks a file's cards: a problem answers 400 naming its place "
+        "(`cards[1].fields.health`) with what is wrong in the request's language, and nothing is stored. An "
+        "editor's or a trusted contributor's change set applies at once (`status`: accepted); anyone else's "
+        "waits for an editor (pending). Send `seen` so that a change made on a card someone changed meanwhile"
+        " is refused (409) rather than reviewed against a card it no longer fits.",
         request=ChangeSetRequestSerializer,
         responses={
             201: ChangeSetDetailSerializer,
@@ -188,6 +192,7 @@ class ChangeSetViewSet(viewsets.GenericViewSet):
             author=request.user,
             game=game_from_slug(data["game"]),
             cards=data["cards"],
+            partial=True,  # a record changes what it names (contributions.merging)
             source_kind=data["source_kind"],
             source_detail=data.get("source_detail", ""),
             comment=data.get("comment", ""),
@@ -335,6 +340,7 @@ class ImageUploadView(generics.GenericAPIView):
     def post(self, request: Request) -> Response:
         if body_too_large(request._request):
             raise too_large_upload()  # before the body is read
+        refuse_unknown_keys(request.data, ImageUploadSerializer().fields)
         upload = request.data.get("file") if hasattr(request.data, "get") else None
         if not isinstance(upload, UploadedFile):
             raise services.ContributionError(

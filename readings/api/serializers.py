@@ -13,6 +13,7 @@ from rest_framework.reverse import reverse
 
 from cards.api.serializers import GameSlugField
 from cards.reading.fingerprint import DUPLICATE_DISTANCE
+from cardsite.api_inputs import KnownKeysSerializer
 
 from ..models import PhotoReading, ReadingBatch, ReadingStatus
 
@@ -22,7 +23,7 @@ def _absolute(serializer: serializers.Field, path: str) -> str:
     return request.build_absolute_uri(path) if request is not None else path
 
 
-class ReadingBatchRequestSerializer(serializers.Serializer):
+class ReadingBatchRequestSerializer(KnownKeysSerializer):
     """For the schema: the view reads the multipart fields itself (``photo`` may come many times)."""
 
     game = GameSlugField(help_text="The game the photographed cards are of (a slug from /api/games/).")
@@ -206,12 +207,12 @@ class ReadingBatchSerializer(serializers.ModelSerializer):
         return reverse("readings_api:batch-cancel", args=[batch.pk], request=self.context.get("request"))
 
 
-class TranslationTextSerializer(serializers.Serializer):
+class TranslationTextSerializer(KnownKeysSerializer):
     name = serializers.CharField(required=False, allow_blank=True, max_length=200)
     text = serializers.CharField(required=False, allow_blank=True, max_length=5000)
 
 
-class PhotoSubmitSerializer(serializers.Serializer):
+class PhotoSubmitSerializer(KnownKeysSerializer):
     """The values the contributor confirmed or corrected for one photo. Only the values sent are proposed: for a
     matched card, a value left out stays as the card has it."""
 

@@ -20,6 +20,7 @@ from rest_framework.views import APIView
 
 from cards.api.serializers import ErrorSerializer
 from cards.services_images import too_large_upload
+from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import FieldProblems, Message
 from decks.api.serializers import game_from_slug
 
@@ -62,6 +63,7 @@ class ReadingBatchCreateView(APIView):
         if services.batch_body_too_large(request.META.get("CONTENT_LENGTH")):
             raise too_large_upload("photo")  # before the body is read
         data = request.data
+        refuse_unknown_keys(data, ReadingBatchRequestSerializer().fields)
         slug = data.get("game") if hasattr(data, "get") else None
         if not isinstance(slug, str) or not slug:
             raise FieldProblems({"game": [Message(_("Name the game the cards are of, as the form field “game”."))]})

@@ -8,6 +8,8 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from cardsite.api_inputs import KnownKeysSerializer
+
 from ..comparisons import MAX_GAMES, MAX_STRATEGIES, MIN_STRATEGIES
 from ..fullgames import all_fullgames
 from ..inputs import MAX_SEED
@@ -18,7 +20,7 @@ def _strategy_names() -> list[str]:
     return sorted({name for fullgame in all_fullgames() for name in fullgame.strategies})
 
 
-class ComparisonRequestSerializer(serializers.Serializer):
+class ComparisonRequestSerializer(KnownKeysSerializer):
     strategies = serializers.ListField(
         child=serializers.CharField(max_length=200),
         min_length=1,

@@ -15,6 +15,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.api.serializers import ErrorSerializer
+from cardsite.api_inputs import KnownKeysSerializer
 from cardsite.errors import FieldProblems
 
 from .. import fullgame_selectors, inputs, searches
@@ -22,7 +23,7 @@ from ..inputs import MAX_SEED
 from ..models import StrategySearch
 
 
-class SearchRequestSerializer(serializers.Serializer):
+class SearchRequestSerializer(KnownKeysSerializer):
     players = serializers.IntegerField(min_value=2, max_value=4, default=2)
     generations = serializers.IntegerField(min_value=1, max_value=searches.MAX_GENERATIONS, default=40)
     islands = serializers.IntegerField(

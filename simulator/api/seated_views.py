@@ -19,6 +19,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.api.serializers import ErrorSerializer
+from cardsite.api_inputs import KnownKeysSerializer
 from cardsite.errors import FieldProblems
 
 from .. import fullgame_selectors, inputs, seated_selectors, seated_services
@@ -26,7 +27,7 @@ from ..inputs import MAX_SEED
 from ..models import SeatedGame
 
 
-class SeatedRequestSerializer(serializers.Serializer):
+class SeatedRequestSerializer(KnownKeysSerializer):
     seats = serializers.ListField(
         child=serializers.CharField(max_length=200),
         min_length=seated_services.MIN_SEATS,
@@ -40,7 +41,7 @@ class SeatedRequestSerializer(serializers.Serializer):
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
 
 
-class AnswerSerializer(serializers.Serializer):
+class AnswerSerializer(KnownKeysSerializer):
     answer = serializers.CharField(max_length=200, help_text="One of the pending choice's `options[].value`.")
 
 

@@ -17,6 +17,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.api.serializers import ErrorSerializer
+from cardsite.api_inputs import KnownKeysSerializer
 from cardsite.sharing import Visibility, can_edit
 
 from .. import strategy_selectors, strategy_services
@@ -51,7 +52,7 @@ class StrategySerializer(serializers.ModelSerializer):
         return None
 
 
-class StrategyWriteSerializer(serializers.Serializer):
+class StrategyWriteSerializer(KnownKeysSerializer):
     name = serializers.CharField(max_length=NAME_LIMIT)
     text = serializers.CharField(max_length=TEXT_LIMIT, trim_whitespace=False)
     description = serializers.CharField(max_length=DESCRIPTION_LIMIT, required=False, allow_blank=True)
@@ -63,7 +64,7 @@ class StrategyPatchSerializer(StrategyWriteSerializer):
     text = serializers.CharField(max_length=TEXT_LIMIT, trim_whitespace=False, required=False)
 
 
-class StrategyCheckSerializer(serializers.Serializer):
+class StrategyCheckSerializer(KnownKeysSerializer):
     text = serializers.CharField(max_length=TEXT_LIMIT, trim_whitespace=False, allow_blank=True)
 
 
