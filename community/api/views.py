@@ -254,9 +254,10 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         summary="Report a published deck or one of its comments to the moderators",
-        description="202: the report waits in the moderators' queue (which only staff read).",
+        description="201: the report is made, and waits in the moderators' queue (which only staff read: so no "
+        "Location).",
         request=ReportWriteSerializer,
-        responses={202: ReportSerializer, 404: NOT_FOUND},
+        responses={201: ReportSerializer, 404: NOT_FOUND},
     )
     @action(detail=True, methods=["post"])
     def reports(self, request: Request, pk: int) -> Response:
@@ -266,7 +267,7 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
         made = services.report(
             publication, reporter=request.user, reason=data["reason"], note=data.get("note", ""), comment=comment
         )
-        return Response(ReportSerializer(made).data, status.HTTP_202_ACCEPTED)
+        return Response(ReportSerializer(made).data, status.HTTP_201_CREATED)
 
 
 @extend_schema_view(
