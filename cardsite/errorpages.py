@@ -47,8 +47,10 @@ def _answer(
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if isinstance(exception, RequestDataTooBig):
+        # 413, as every other "too large" of the site (uploads, photos); the limit is named.
         message = _("The body is larger than %(limit)s bytes.") % {"limit": f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,}"}
-    elif isinstance(exception, TooManyFieldsSent):
+        return _answer(request, 413, title=_("Request too large"), message=message, code="body_too_large")
+    if isinstance(exception, TooManyFieldsSent):
         message = _("The form has more than %(limit)s fields.") % {
             "limit": f"{settings.DATA_UPLOAD_MAX_NUMBER_FIELDS:,}"
         }

@@ -1,5 +1,6 @@
 """The site's own middleware: every request's statements are time-limited, and a database that
-cannot answer (read-only, full disk, unreachable, too slow) gets a clear 503 rather than a 500."""
+cannot answer (read-only, full disk, unreachable, too slow) gets a clear 503 rather than a 500; a body over
+Django's limits gets the site's error answer (JSON under /api/), in DEBUG too."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import logging
 from collections.abc import Callable
 
 from django.conf import settings
+from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse
 
 from . import db, errorpages
@@ -28,3 +30,31 @@ class DatabaseGuardMiddleware:
             return None
         logger.warning("database %s: %s", kind, exception, extra={"request": request})
         return errorpages.database_failure(request, kind)
+
+
+class RequestLimitsMiddleware:
+    """A body over ``DATA_UPLOAD_MAX_*`` answers the site's own error (``errorpages.bad_request``: 413 or 400,
+    JSON under /api/ with the limit named), whatever DEBUG says.
+
+    Django answers these itself, with its debug page when DEBUG is on; the API promises its JSON shape in DEBUG
+    too. They are raised where the body is first read, which for the API is inside the view (DRF's parsers,
+    its CSRF check), so ``process_exception`` sees them before Django's own handler does."""
+
+    LIMITS = (RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent)
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not isinstance(exception, self.LIMITS):
+            return None
+        # As Django does: the body is not read again (that would raise again), and the refusal is logged where
+        # Django logs it; as a warning, a client's mistake being nothing to mail the admins about.
+        request._mark_post_parse_error()
+        response = errorpages.bad_request(request, exception)
+        security = logging.getLogger(f"django.security.{exception.__class__.__name__}")
+        security.warning(str(exception), extra={"status_code": response.status_code, "request": request})
+        return response

@@ -69,6 +69,8 @@ MIDDLEWARE = [
     "cardsite.pagecache.PageCacheMiddleware",
     # After the locale: its answers (503, time limits) speak the reader's language.
     "cardsite.middleware.DatabaseGuardMiddleware",
+    # A body over Django's limits answers the site's error shape, in DEBUG too (where Django's would be HTML).
+    "cardsite.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated
@@ -256,6 +256,16 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
         summary="Report a published deck or one of its comments to the moderators",
         description="201: the report is made, and waits in the moderators' queue (which only staff read: so no "
         "Location).",
+        parameters=[
+            OpenApiParameter(
+                "Location",
+                str,
+                location=OpenApiParameter.HEADER,
+                response=[201],
+                required=False,
+                description="Not sent: a report is read by the moderators only.",
+            )
+        ],
         request=ReportWriteSerializer,
         responses={201: ReportSerializer, 404: NOT_FOUND},
     )

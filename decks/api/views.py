@@ -457,6 +457,7 @@ class DeckViewSet(viewsets.GenericViewSet):
 
     @extend_schema(
         summary="One version of a deck",
+        operation_id="decks_version_retrieve",
         parameters=[DeckParametersSerializer],
         responses={
             200: OpenApiResponse(OpenApiTypes.OBJECT, description="As in the list of versions."),
