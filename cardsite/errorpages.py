@@ -116,6 +116,39 @@ def too_many_requests(request: HttpRequest, wait: int, message: str | None = Non
     )
 
 
+# What the site says when the request itself cannot be read: the HTTP server (``cardsite.gunicorn_worker``)
+# answers these before Django sees the request; ``cardsite.middleware`` the header limits below its own.
+def malformed_request_answer(status: int) -> tuple[str, str, str]:
+    """The title, message and code for a request refused before any view: 414, 431, or 400 (unreadable)."""
+    if status == 414:
+        return (
+            _("Address too long"),
+            _("The address is too long: the request line may be at most %(limit)s bytes. Send long input in a body.")
+            % {"limit": f"{settings.REQUEST_LINE_MAX_BYTES:,}"},
+            "request_line_too_long",
+        )
+    if status == 431:
+        return (
+            _("Headers too large"),
+            _("The request's headers are too large: at most %(fields)s headers of %(limit)s bytes each.")
+            % {"fields": settings.REQUEST_HEADER_FIELDS_MAX, "limit": f"{settings.REQUEST_HEADER_FIELD_MAX_BYTES:,}"},
+            "headers_too_large",
+        )
+    return (
+        _("Bad request"),
+        _(
+            "The request could not be read: its request line or a header is not valid HTTP (a NUL or control "
+            "character, a bad name)."
+        ),
+        "bad_request",
+    )
+
+
+def headers_too_large(request: HttpRequest) -> HttpResponse:
+    title, message, code = malformed_request_answer(431)
+    return _answer(request, 431, title=title, message=message, code=code, template="error_standalone.html")
+
+
 def refused(request: HttpRequest, status: int, message: str, code: str) -> HttpResponse:
     """A request refused before a view could show its form (an upload too large to read): the message alone."""
     return _answer(request, status, title=_("Request refused"), message=message, code=code)

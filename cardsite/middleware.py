@@ -5,7 +5,8 @@ Django's limits gets the site's error answer (JSON under /api/), in DEBUG too.""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
@@ -32,8 +33,21 @@ class DatabaseGuardMiddleware:
         return errorpages.database_failure(request, kind)
 
 
+def headers_over_limits(meta: Mapping[str, Any]) -> bool:
+    """Whether the request's headers are more, or larger, than the site takes (``REQUEST_HEADER_FIELDS_MAX``,
+    ``REQUEST_HEADER_FIELD_MAX_BYTES``, each counted as "Name: value"). The HTTP server's own limits are set above
+    these (``cardsite/gunicorn.conf.py``), so that such a request gets the site's answer rather than the server's."""
+    fields = [(name, value) for name, value in meta.items() if name.startswith("HTTP_")]
+    fields += [(name, meta[name]) for name in ("CONTENT_TYPE", "CONTENT_LENGTH") if meta.get(name)]
+    if len(fields) > settings.REQUEST_HEADER_FIELDS_MAX:
+        return True
+    limit = settings.REQUEST_HEADER_FIELD_MAX_BYTES
+    return any(len(name) - 3 + len(str(value).encode("latin-1", "replace")) > limit for name, value in fields)
+
+
 class RequestLimitsMiddleware:
-    """A body over ``DATA_UPLOAD_MAX_*`` answers the site's own error (``errorpages.bad_request``: 413 or 400,
+    """A request whose headers are over the site's limits answers 431 (``headers_over_limits``); a body over
+    ``DATA_UPLOAD_MAX_*`` answers the site's own error (``errorpages.bad_request``: 413 or 400,
     JSON under /api/ with the limit named), whatever DEBUG says.
 
     Django answers these itself, with its debug page when DEBUG is on; the API promises its JSON shape in DEBUG
@@ -46,6 +60,8 @@ class RequestLimitsMiddleware:
         self.get_response = get_response
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
+        if headers_over_limits(request.META):
+            return errorpages.headers_too_large(request)
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
