@@ -100,6 +100,11 @@ ETAG = {
     }
 }
 
+ETAG_ANONYMOUS_ONLY = (
+    "Sent to requests without credentials: send it back in If-None-Match to be answered 304 while nothing has "
+    "changed. A request with a token or a session gets none (its answer may depend on who asks)."
+)
+
 
 class SiteAutoSchema(AutoSchema):
     """drf-spectacular's AutoSchema plus the site's standard answers, security and string rules."""
@@ -120,7 +125,11 @@ class SiteAutoSchema(AutoSchema):
             if code in responses:
                 responses[code]["headers"] = {**headers, **responses[code].get("headers", {})}
         if getattr(self.view, "conditional_get", False) and self.method == "GET":
-            responses["200"]["headers"] = {**ETAG, **responses["200"].get("headers", {})}
+            etag = ETAG
+            if getattr(self.view, "etag_anonymous_only", False):
+                # An answer that may depend on who asks (a search with owned:) has no ETag when credentials are sent.
+                etag = {"ETag": {**ETAG["ETag"], "required": False, "description": ETAG_ANONYMOUS_ONLY}}
+            responses["200"]["headers"] = {**etag, **responses["200"].get("headers", {})}
             responses.setdefault(
                 "304", {"description": "Not modified since the ETag in If-None-Match.", "headers": ETAG}
             )

@@ -362,6 +362,7 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
     # API. An anonymous search stays what it was (no credentials, nothing looked up); one with credentials has no
     # ETag (``search_etag``) and its answer varies with them.
     authentication_classes = tuple(api_settings.DEFAULT_AUTHENTICATION_CLASSES)
+    etag_anonymous_only = True  # the schema says so (cardsite.api_schema)
 
     @method_decorator(condition(etag_func=search_etag))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
