@@ -13,6 +13,118 @@ from cardsite.labels import pick
 from .. import presentation, selectors
 from ..models import Game
 
+# The answer's schema (drf-spectacular), as ``missing_data`` builds it.
+_LINKS = {
+    "type": "array",
+    "items": {"type": "object", "properties": {"label": {"type": "string"}, "url": {"type": "string"}}},
+}
+_TEXT = {"type": "string", "description": "The page's sentence, in the reader's language."}
+MISSING_MAP = {
+    "type": "object",
+    "properties": {
+        "game": {"type": "string"},
+        "summary": _TEXT,
+        "cards": {"type": "integer", "description": "Cards known."},
+        "incomplete": {"type": "integer", "description": "Of them, cards lacking a value or a text."},
+        "unknown_kind": {"type": "integer"},
+        "blocked": {
+            "type": "boolean",
+            "description": "Something the deck rules, goldfish or whole game need is missing.",
+        },
+        "totals": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string", "nullable": True, "description": "null: all cards."},
+                    "known": {"type": "integer"},
+                    "expected": {"type": "integer", "nullable": True, "description": "null: no source gives it."},
+                    "source": {"type": "string"},
+                    "text": _TEXT,
+                    "links": _LINKS,
+                },
+            },
+        },
+        "numbers": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "first": {"type": "string"},
+                    "last": {"type": "string"},
+                    "missing": {"type": "array", "items": {"type": "string"}, "description": "Numbers no card has."},
+                    "source": {"type": "string"},
+                    "text": _TEXT,
+                },
+            },
+        },
+        "fields": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "kind": {"type": "string"},
+                    "field": {"type": "string"},
+                    "unknown": {"type": "integer"},
+                    "cards": {"type": "integer"},
+                },
+            },
+        },
+        "texts": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "language": {"type": "string"},
+                    "missing": {"type": "integer"},
+                    "original": {"type": "boolean"},
+                    "text": _TEXT,
+                },
+            },
+        },
+        "stale": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"language": {"type": "string"}, "count": {"type": "integer"}, "text": _TEXT},
+            },
+        },
+        "blocks": {
+            "type": "array",
+            "description": "What the gaps block.",
+            "items": {
+                "type": "object",
+                "properties": {
+                    "what": {"type": "string", "enum": ["deck_shortfall", "goldfish", "simulator", "deck_rule"]},
+                    "kinds": {"type": "array", "items": {"type": "string"}},
+                    "known": {"type": "integer"},
+                    "needed": {"type": "integer", "description": "deck_shortfall: different cards a legal deck holds."},
+                    "zone": {"type": "string", "description": "deck_shortfall: the deck zone."},
+                    "field": {"type": "string", "description": "The value read (all but deck_shortfall)."},
+                    "cards": {"type": "integer", "description": "Cards the value is read on (all but deck_shortfall)."},
+                    "mode": {"type": "string"},
+                    "text": _TEXT,
+                    "links": _LINKS,
+                },
+            },
+        },
+    },
+    "required": [
+        "game",
+        "summary",
+        "cards",
+        "incomplete",
+        "unknown_kind",
+        "blocked",
+        "totals",
+        "numbers",
+        "fields",
+        "texts",
+        "stale",
+        "blocks",
+    ],
+}
+
 
 def _links(request: HttpRequest, row: Any) -> list[dict[str, str]]:
     return [{"label": str(link.label), "url": request.build_absolute_uri(link.url)} for link in row.links]
@@ -35,7 +147,7 @@ def _value_gaps(gaps: list[Any], rows: list[Any], what: str, language: str, requ
 
 
 def missing_data(game: Game, language: str, request: HttpRequest) -> dict[str, Any]:
-    """The map of ``game`` as the API answers it (the schema: ``MISSING_MAP`` in ``cards.api.views``)."""
+    """The map of ``game`` as the API answers it (the schema: ``MISSING_MAP``)."""
     missing = selectors.missing_map(game)
     view = presentation.missing_view(game, missing, language)
     # The page lists the blocks in this order, one row each: shortfalls, goldfish, whole game, deck rules.

@@ -35,7 +35,7 @@ from .. import selectors
 from ..models import Card, Game, Term
 from ..selectors import SearchOutcome
 from .caching import response_etag, search_etag
-from .missing import missing_data
+from .missing import MISSING_MAP, missing_data
 from .serializers import (
     CardDetailSerializer,
     CardSearchParametersSerializer,
@@ -129,118 +129,6 @@ class GlossaryView(ConditionalGetMixin, generics.ListAPIView):
     def get_queryset(self) -> QuerySet[Term]:
         game = game_or_404(self.kwargs["game"])
         return selectors.glossary(game).order_by("category", "sort_order", "pk")  # pk: stable pages
-
-
-_LINKS = {
-    "type": "array",
-    "items": {"type": "object", "properties": {"label": {"type": "string"}, "url": {"type": "string"}}},
-}
-_TEXT = {"type": "string", "description": "The page's sentence, in the reader's language."}
-MISSING_MAP = {
-    "type": "object",
-    "properties": {
-        "game": {"type": "string"},
-        "summary": _TEXT,
-        "cards": {"type": "integer", "description": "Cards known."},
-        "incomplete": {"type": "integer", "description": "Of them, cards lacking a value or a text."},
-        "unknown_kind": {"type": "integer"},
-        "blocked": {
-            "type": "boolean",
-            "description": "Something the deck rules, goldfish or whole game need is missing.",
-        },
-        "totals": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "kind": {"type": "string", "nullable": True, "description": "null: all cards."},
-                    "known": {"type": "integer"},
-                    "expected": {"type": "integer", "nullable": True, "description": "null: no source gives it."},
-                    "source": {"type": "string"},
-                    "text": _TEXT,
-                    "links": _LINKS,
-                },
-            },
-        },
-        "numbers": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "first": {"type": "string"},
-                    "last": {"type": "string"},
-                    "missing": {"type": "array", "items": {"type": "string"}, "description": "Numbers no card has."},
-                    "source": {"type": "string"},
-                    "text": _TEXT,
-                },
-            },
-        },
-        "fields": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "kind": {"type": "string"},
-                    "field": {"type": "string"},
-                    "unknown": {"type": "integer"},
-                    "cards": {"type": "integer"},
-                },
-            },
-        },
-        "texts": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "language": {"type": "string"},
-                    "missing": {"type": "integer"},
-                    "original": {"type": "boolean"},
-                    "text": _TEXT,
-                },
-            },
-        },
-        "stale": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "properties": {"language": {"type": "string"}, "count": {"type": "integer"}, "text": _TEXT},
-            },
-        },
-        "blocks": {
-            "type": "array",
-            "description": "What the gaps block.",
-            "items": {
-                "type": "object",
-                "properties": {
-                    "what": {"type": "string", "enum": ["deck_shortfall", "goldfish", "simulator", "deck_rule"]},
-                    "kinds": {"type": "array", "items": {"type": "string"}},
-                    "known": {"type": "integer"},
-                    "needed": {"type": "integer", "description": "deck_shortfall: different cards a legal deck holds."},
-                    "zone": {"type": "string", "description": "deck_shortfall: the deck zone."},
-                    "field": {"type": "string", "description": "The value read (all but deck_shortfall)."},
-                    "cards": {"type": "integer", "description": "Cards the value is read on (all but deck_shortfall)."},
-                    "mode": {"type": "string"},
-                    "text": _TEXT,
-                    "links": _LINKS,
-                },
-            },
-        },
-    },
-    "required": [
-        "game",
-        "summary",
-        "cards",
-        "incomplete",
-        "unknown_kind",
-        "blocked",
-        "totals",
-        "numbers",
-        "fields",
-        "texts",
-        "stale",
-        "blocks",
-    ],
-}
 
 
 class GameMissingView(APIView):
