@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import html
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
 
 from django.urls import reverse
-from django.utils.html import escape, format_html
+from django.utils.formats import date_format
+from django.utils.html import escape, format_html, strip_tags
 from django.utils.safestring import mark_safe
+from django.utils.timezone import localtime
 from django.utils.translation import get_language, ngettext, pgettext_lazy
 from django.utils.translation import gettext as _
 
@@ -360,9 +363,16 @@ def revision_source(revision: CardRevision) -> str:
     label = label or _("not recorded")
     if revision.kind == RevisionSource.Kind.ADMIN and revision.user:
         template, params = _("%(source)s, by %(user)s"), {"user": _name(revision.user)}
+    elif revision.kind == RevisionSource.Kind.REVERT and revision.named_date is not None:
+        # What was undone, not only its number: the revision's date and author, as the history lists them.
+        template = _("revert of revision %(number)s of %(date)s by %(author)s, by %(user)s")
+        params = _named_revision(revision)
     elif revision.kind == RevisionSource.Kind.REVERT:
         template = _("revert of revision %(number)s by %(user)s")
         params = {"number": _name(revision.detail), "user": _name(revision.user)}
+    elif revision.kind == RevisionSource.Kind.RESTORE and revision.named_date is not None:
+        template = _("restored from revision %(number)s of %(date)s by %(author)s, by %(user)s")
+        params = _named_revision(revision)
     elif revision.kind == RevisionSource.Kind.RESTORE:
         template = _("restored from revision %(number)s by %(user)s")
         params = {"number": _name(revision.detail), "user": _name(revision.user)}
@@ -382,6 +392,21 @@ def revision_source(revision: CardRevision) -> str:
     else:
         return escape(label)
     return mark_safe(template % {"source": escape(label), **params})
+
+
+def _named_revision(revision: CardRevision) -> dict[str, str]:
+    """The parameters naming the revision a revert or restore names: its number, date and author."""
+    return {
+        "number": _name(revision.detail),
+        "date": escape(date_format(localtime(revision.named_date), "SHORT_DATETIME_FORMAT")),
+        "author": _name(revision.named_user) if revision.named_user else escape(_("no user")),
+        "user": _name(revision.user),
+    }
+
+
+def revision_source_text(revision: CardRevision) -> str:
+    """``revision_source`` as plain text (for the API)."""
+    return html.unescape(strip_tags(revision_source(revision)))
 
 
 def _name(name: str) -> str:

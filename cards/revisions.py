@@ -7,6 +7,7 @@ A revision can be read back (``card_history``) and a card brought back to any of
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -79,6 +80,10 @@ class CardRevision:
     url: str  # a page about the source (a contribution's change set), or ""
     changes: tuple[Change, ...]
     photo_url: str = ""  # the photo or scan of the card the change came from, or ""
+    # A revert or restore names a revision by id in ``detail``: when and by whom that one was made (None, "":
+    # not among the card's revisions), so that the history says what was reverted, not only a number.
+    named_date: datetime | None = None
+    named_user: str = ""
 
 
 def _snapshot(versions: list[Version], card_id: int, tracks: dict[int, TranslationTrack]) -> dict[str, Any]:
@@ -189,7 +194,20 @@ def card_revisions(card: Card) -> list[CardRevision]:
             )
         )
         before = after
-    return read[::-1]
+    return _with_named_revisions(read)[::-1]
+
+
+def _with_named_revisions(read: list[CardRevision]) -> list[CardRevision]:
+    """Each revert's and restore's revision, with the date and author of the revision its ``detail`` names."""
+    by_id = {revision.id: revision for revision in read}
+    named_kinds = (RevisionSource.Kind.REVERT, RevisionSource.Kind.RESTORE)
+    out = []
+    for revision in read:
+        named = by_id.get(int(revision.detail)) if revision.kind in named_kinds and revision.detail.isdigit() else None
+        if named is not None:
+            revision = dataclasses.replace(revision, named_date=named.date, named_user=named.user)
+        out.append(revision)
+    return out
 
 
 _ORDER = {"number": 0, "kind": 1, "fields": 2, "source": 3, "texts": 4, "translations": 5}

@@ -8,6 +8,7 @@ site is built, each with the one error body of ``cardsite.api_errors``, so that 
 - 401 where credentials are read: a wrong, expired or revoked token is refused even where none is needed;
 - 403 for changes where a session can sign in (its CSRF token) or an owner is required;
 - 404 where the path names something, and for a page past the last;
+- 413 where there is a body: larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE`` (``cardsite.middleware``);
 - 415 where there is a body: the API reads JSON only;
 - 429 where a rate limit applies (the view's ``throttle_scope``), with Retry-After;
 - 503 everywhere: the database may be read-only or out of reach (``cardsite.errorpages.unavailable``).
@@ -86,6 +87,7 @@ STANDARD_ERRORS: dict[str, tuple[str, dict[str, Any]]] = {
         {},
     ),
     "404": ("Nothing here, or nothing this user may see; or a page past the last.", {}),
+    "413": ("The body is larger than the limit the answer names (`body_too_large`). Nothing was changed.", {}),
     "415": ("The body is not JSON (`Content-Type: application/json`).", {}),
     "429": (
         "Too many requests in a short time (see Retry-After), or too many Monte Carlo runs waiting.",
@@ -115,6 +117,11 @@ ETAG = {
     }
 }
 
+ETAG_ANONYMOUS_ONLY = (
+    "Sent to requests without credentials: send it back in If-None-Match to be answered 304 while nothing has "
+    "changed. A request with a token or a session gets none (its answer may depend on who asks)."
+)
+
 
 class SiteAutoSchema(AutoSchema):
     """drf-spectacular's AutoSchema plus the site's standard answers, security and string rules."""
@@ -138,7 +145,11 @@ class SiteAutoSchema(AutoSchema):
             if code in responses:
                 responses[code]["headers"] = {**headers, **responses[code].get("headers", {})}
         if getattr(self.view, "conditional_get", False) and self.method == "GET":
-            responses["200"]["headers"] = {**ETAG, **responses["200"].get("headers", {})}
+            etag = ETAG
+            if getattr(self.view, "etag_anonymous_only", False):
+                # An answer that may depend on who asks (a search with owned:) has no ETag when credentials are sent.
+                etag = {"ETag": {**ETAG["ETag"], "required": False, "description": ETAG_ANONYMOUS_ONLY}}
+            responses["200"]["headers"] = {**etag, **responses["200"].get("headers", {})}
             responses.setdefault(
                 "304", {"description": "Not modified since the ETag in If-None-Match.", "headers": ETAG}
             )
@@ -164,7 +175,7 @@ class SiteAutoSchema(AutoSchema):
         if any(p["in"] == "path" for p in parameters) or any(p["name"] == "page" for p in parameters):
             codes.append("404")
         if has_body:
-            codes.append("415")
+            codes.extend(("413", "415"))
         if getattr(self.view, "throttle_scope", None):
             codes.append("429")
         codes.append("503")

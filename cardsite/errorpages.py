@@ -50,8 +50,10 @@ def _answer(
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if isinstance(exception, RequestDataTooBig):
+        # 413, as every other "too large" of the site (uploads, photos); the limit is named.
         message = _("The body is larger than %(limit)s bytes.") % {"limit": f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,}"}
-    elif isinstance(exception, TooManyFieldsSent):
+        return _answer(request, 413, title=_("Request too large"), message=message, code="body_too_large")
+    if isinstance(exception, TooManyFieldsSent):
         message = _("The form has more than %(limit)s fields.") % {
             "limit": f"{settings.DATA_UPLOAD_MAX_NUMBER_FIELDS:,}"
         }
@@ -135,6 +137,39 @@ class RetryAfterMiddleware:
         if response.status_code == 429 and not response.has_header("Retry-After") and noted:
             response["Retry-After"] = str(max(noted))
         return response
+
+
+# What the site says when the request itself cannot be read: the HTTP server (``cardsite.gunicorn_worker``)
+# answers these before Django sees the request; ``cardsite.middleware`` the header limits below its own.
+def malformed_request_answer(status: int) -> tuple[str, str, str]:
+    """The title, message and code for a request refused before any view: 414, 431, or 400 (unreadable)."""
+    if status == 414:
+        return (
+            _("Address too long"),
+            _("The address is too long: the request line may be at most %(limit)s bytes. Send long input in a body.")
+            % {"limit": f"{settings.REQUEST_LINE_MAX_BYTES:,}"},
+            "request_line_too_long",
+        )
+    if status == 431:
+        return (
+            _("Headers too large"),
+            _("The request's headers are too large: at most %(fields)s headers of %(limit)s bytes each.")
+            % {"fields": settings.REQUEST_HEADER_FIELDS_MAX, "limit": f"{settings.REQUEST_HEADER_FIELD_MAX_BYTES:,}"},
+            "headers_too_large",
+        )
+    return (
+        _("Bad request"),
+        _(
+            "The request could not be read: its request line or a header is not valid HTTP (a NUL or control "
+            "character, a bad name)."
+        ),
+        "bad_request",
+    )
+
+
+def headers_too_large(request: HttpRequest) -> HttpResponse:
+    title, message, code = malformed_request_answer(431)
+    return _answer(request, 431, title=title, message=message, code=code, template="error_standalone.html")
 
 
 def refused(request: HttpRequest, status: int, message: str, code: str) -> HttpResponse:

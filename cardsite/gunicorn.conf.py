@@ -16,7 +16,7 @@ bind = os.environ.get("ADDRESS", "127.0.0.1:8000")
 workers = int(os.environ.get("WEB_WORKERS", multiprocessing.cpu_count()))
 # Threads let a process go on answering while one of its requests waits for the database (SQLite's
 # write lock, PostgreSQL's network); the processes use the cores.
-worker_class = "gthread"
+worker_class = "cardsite.gunicorn_worker.SiteWorker"  # gunicorn's gthread, its refusals in the site's shape
 threads = int(os.environ.get("WEB_THREADS", "4"))
 # A request is answered within the statement limit (REQUEST_STATEMENT_TIMEOUT); this only stops a
 # worker that hangs outside the database.
@@ -26,10 +26,15 @@ keepalive = 5
 # Load the application before forking: one copy of the code in memory, and a broken configuration
 # stops the server at once instead of in every worker.
 preload_app = True
-# Bounded request lines and headers (gunicorn's defaults, stated): anything larger is a 400.
+# Bounded request lines and headers. The site's own header limits (REQUEST_HEADER_FIELDS_MAX = 100 fields,
+# REQUEST_HEADER_FIELD_MAX_BYTES = 8190 bytes each, cardsite.middleware) are the ones a client meets, answered
+# in the site's shape (431); gunicorn's are set above them (at most 128 x 16 KiB buffered per request) and only
+# stop what is far larger. The request line's limit is gunicorn's maximum (above 8190 there is only "unlimited"):
+# gunicorn answers it (414), as it answers a request line or header that is not valid HTTP (400), in the
+# site's shape (cardsite.gunicorn_worker).
 limit_request_line = 8190
-limit_request_fields = 100
-limit_request_field_size = 8190
+limit_request_fields = 128
+limit_request_field_size = 16384
 # The proxies whose X-Forwarded-Proto gunicorn believes: the very list whose X-Forwarded-For the site
 # reads for a client's address (cardsite.clients). None by default: bin/run-site is reached directly.
 forwarded_allow_ips = ",".join(trusted_proxies("FORWARDED_ALLOW_IPS"))

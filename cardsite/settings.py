@@ -73,6 +73,8 @@ MIDDLEWARE = [
     "cardsite.middleware.DatabaseGuardMiddleware",
     # Every 429 with Retry-After, also a page's form that shows a refused allowance (cardsite.errorpages).
     "cardsite.errorpages.RetryAfterMiddleware",
+    # A body over Django's limits answers the site's error shape, in DEBUG too (where Django's would be HTML).
+    "cardsite.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -417,6 +419,12 @@ PERMISSIONS_POLICY = {
 # same limit (cardsite.parsers), named in its error.
 DATA_UPLOAD_MAX_MEMORY_SIZE = env.integer("DATA_UPLOAD_MAX_MEMORY_SIZE", 1_000_000)
 DATA_UPLOAD_MAX_NUMBER_FIELDS = 1000
+# The request line and headers the site takes (cardsite.middleware answers 431 above the header limits, in the
+# site's error shape). The HTTP server's own limits (cardsite/gunicorn.conf.py) are set above the header limits so
+# that the site answers; the request line's is gunicorn's own maximum, which it enforces itself.
+REQUEST_LINE_MAX_BYTES = 8190
+REQUEST_HEADER_FIELDS_MAX = 100
+REQUEST_HEADER_FIELD_MAX_BYTES = 8190
 
 # Card images (cards.images): bytes of one upload, pixels (width × height, checked before decoding: a
 # decompression bomb is refused unread), and uploads per user in 24 hours.

@@ -644,17 +644,20 @@ def card_restore(*, editor: Any, game: Game, version_id: int) -> Card:
 
 
 @transaction.atomic
-def user_block(*, editor: Any, game: Game, user_id: int, note: str = "") -> GameRole:
+def user_block(*, editor: Any, game: Game, user_id: int, note: str = "") -> tuple[GameRole, bool]:
     """Block a user's contributions to a game: they may not submit change sets (``selectors.may_contribute``)
     until an editor unblocks them. A trusted contributor loses that role (a user holds one role per game);
-    an editor of the game cannot be blocked by another (that is the admin's)."""
+    an editor of the game cannot be blocked by another (that is the admin's). Also answers whether the user
+    was not blocked before (the block is new; blocking again only replaces the note)."""
     target = selectors.user_to_block(editor, game, user_id)
     if target is None:
         raise NotAllowed(_("Only an editor of this game may block a contributor, and not another editor."))
+    before = GameRole.objects.select_for_update().filter(user=target, game=game).values_list("role", flat=True)
+    was_blocked = GameRole.Role.BLOCKED in list(before)
     role, _created = GameRole.objects.select_for_update().update_or_create(
         user=target, game=game, defaults={"role": GameRole.Role.BLOCKED, "granted_by": editor, "note": note[:300]}
     )
-    return role
+    return role, not was_blocked
 
 
 @transaction.atomic

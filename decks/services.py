@@ -16,6 +16,8 @@ from cardsite.sharing import set_visibility
 
 from .models import Deck, DeckEntry, DeckVersion, new_share_token
 from .rules import get_rules
+from .selectors import access_deck
+from .versions import version as find_version
 
 MAX_COPIES_PER_ENTRY = 99
 MAX_DESCRIPTION_LENGTH = 10_000  # characters
@@ -314,8 +316,12 @@ def replace_entries(
 
 
 @transaction.atomic
-def copy_deck(deck: Deck, *, owner) -> Deck:
-    """A private copy of ``deck`` for ``owner``, recording where it came from (``Deck.forked_from``)."""
+def copy_deck(owner, pk: int, *, token: str | None = None) -> Deck:
+    """A private copy for ``owner`` of deck ``pk``, recording where it came from (``Deck.forked_from``).
+
+    Whoever may see the deck may copy it (a deck shared by link: with its ``token``); the check is made here,
+    for the page and the API alike (``selectors.access_deck``: a deck the user may not see is a 404)."""
+    deck = access_deck(owner, pk, token=token)
     copy = Deck.objects.create(
         owner=owner,
         game=deck.game,
@@ -408,8 +414,12 @@ def restore_version(deck: Deck, version: DeckVersion) -> DeckVersion | None:
 
 
 @transaction.atomic
-def branch_version(deck: Deck, version: DeckVersion, *, owner) -> Deck:
-    """A new private deck of ``owner`` with the cards of one version of ``deck`` (``forked_from`` = deck)."""
+def branch_version(owner, pk: int, number: Any, *, token: str | None = None) -> Deck:
+    """A new private deck of ``owner`` with the cards of version ``number`` of deck ``pk`` (``forked_from`` = that
+    deck). Whoever may see the deck may do it (``selectors.access_deck``, checked here for every caller); an
+    unknown version is a 404 (``versions.version``)."""
+    deck = access_deck(owner, pk, token=token)
+    version = find_version(deck, number)
     copy = Deck.objects.create(
         owner=owner,
         game=deck.game,

@@ -284,8 +284,8 @@ def new_share_link(request: HttpRequest, pk: int) -> HttpResponse:
 @rate_limit("deck_write")
 def copy_deck(request: HttpRequest, pk: int) -> HttpResponse:
     """A private copy for the user of any deck they can see (a shared deck: with its token)."""
-    deck = selectors.access_deck(request.user, pk, token=request.POST.get("token") or None)
-    copy = services.copy_deck(deck, owner=request.user)
+    copy = services.copy_deck(request.user, pk, token=request.POST.get("token") or None)
+    deck = copy.forked_from
     messages.success(request, _("This is your copy of “%(name)s”.") % {"name": deck.name})
     return redirect("decks:edit", copy.pk)
 

@@ -105,12 +105,10 @@ def restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @require_POST
 @rate_limit("deck_write")
 def branch(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    deck = selectors.access_deck(request.user, pk, token=_token(request))
-    version = versions.version(deck, number)
     try:
-        copy = services.branch_version(deck, version, owner=request.user)
+        copy = services.branch_version(request.user, pk, number, token=_token(request))
     except services.DeckError as error:
         messages.error(request, str(error))
-        return redirect("decks:history", deck.pk)
+        return redirect("decks:history", pk)
     messages.success(request, _("This is a new deck made from version %(number)s.") % {"number": number})
     return redirect("decks:detail", copy.pk)

@@ -207,7 +207,7 @@ def test_an_editor_blocks_a_contributor_whose_change_sets_are_then_refused_until
     player = make_user("player")
     block = f"/api/games/suikoden/blocked-users/{player.pk}/"
     response = post(api(editor), block, {"note": "テスト: spam"})
-    assert response.status_code == 200, response.json()
+    assert response.status_code == 201, response.json()
     assert response.json() == {
         "game": "suikoden",
         "user": player.pk,
@@ -251,7 +251,7 @@ def test_the_schema_documents_every_answer_of_the_editor_operations(client):
         ("post", "/api/cards/{game}/{key}/revert/"): {"200", "400", "401", "403", "404", "409"},
         ("get", "/api/games/{game}/deleted-cards/"): {"200", "404"},
         ("post", "/api/games/{game}/deleted-cards/{version_id}/restore/"): {"201", "400", "401", "403", "404", "409"},
-        ("post", "/api/games/{game}/blocked-users/{user_id}/"): {"200", "400", "401", "403", "404"},
+        ("post", "/api/games/{game}/blocked-users/{user_id}/"): {"200", "201", "400", "401", "403", "404"},
         ("delete", "/api/games/{game}/blocked-users/{user_id}/"): {"204", "401", "403", "404"},
     }
     for (method, path), codes in expected.items():

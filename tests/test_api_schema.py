@@ -529,7 +529,8 @@ def test_the_schema_states_the_constraints_and_who_may_call(client: Any) -> None
     paths = client.get("/api/schema/?format=json").json()["paths"]
     assert {} in paths["/api/decks/validate/"]["post"]["security"]  # anonymous use allowed
     assert {} in paths["/api/decks/{id}/"]["get"]["security"]
-    assert "security" not in paths["/api/cards/"]["get"]  # reads no credentials at all
+    assert {} in paths["/api/cards/"]["get"]["security"]  # credentials optional: owned: reads them
+    assert "security" not in paths["/api/cards/{game}/{key}/"]["get"]  # reads no credentials at all
     assert {} not in paths["/api/decks/"]["post"]["security"]
     for method, path in (("post", "/api/decks/"), ("post", "/api/decks/{id}/simulations/")):
         assert list(paths[path][method]["requestBody"]["content"]) == ["application/json"]

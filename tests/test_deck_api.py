@@ -458,7 +458,7 @@ def test_bad_token_is_refused(alice):
 def test_obtain_a_token_and_use_it(alice):
     client = Client()
     response = client.post("/api/token/", {"username": "alice", "password": PASSWORD})
-    assert response.status_code == 200
+    assert response.status_code == 201
     key = response.json()["token"]
     assert AuthToken.objects.get(user=alice).token_key == key[:15] == response.json()["token_key"]
     created = client.post(

@@ -33,11 +33,11 @@ def test_a_copy_links_to_its_source_and_the_source_lists_its_copies(seeded_db, o
 def test_a_private_source_or_copy_is_not_revealed(seeded_db, owner, other):
     game = Game.objects.get(slug="shadowera")
     source = services.create_deck(owner=owner, game=game, name="Secret origin", visibility=Deck.Visibility.LINK)
-    copy = services.copy_deck(source, owner=other)
+    copy = services.copy_deck(other, source.pk, token=source.share_token)
     services.update_deck(copy, name="Mine now", visibility=Deck.Visibility.PUBLIC)
     page = login(other).get(f"/decks/{copy.pk}/").content.decode()
     assert "Copied from a deck that is not shared." in page and "Secret origin" not in page
-    private_copy = services.copy_deck(source, owner=other)
+    private_copy = services.copy_deck(other, source.pk, token=source.share_token)
     listed = login(owner).get(f"/decks/{source.pk}/").content.decode()
     assert f"/decks/{copy.pk}/" in listed and f"/decks/{private_copy.pk}/" not in listed
     api = APIClient()
@@ -54,7 +54,7 @@ def test_a_private_source_or_copy_is_not_revealed(seeded_db, owner, other):
 def test_deleting_the_source_keeps_the_copy(seeded_db, owner, other):
     game = Game.objects.get(slug="shadowera")
     source = services.create_deck(owner=owner, game=game, name="Gone", visibility=Deck.Visibility.PUBLIC)
-    copy = services.copy_deck(source, owner=other)
+    copy = services.copy_deck(other, source.pk, token=source.share_token)
     services.delete_deck(source)
     copy.refresh_from_db()
     assert copy.forked_from is None

@@ -80,7 +80,7 @@ def test_restore_the_second_version_makes_a_new_one(deck, owner, cards):
     assert latest.number == 5 and latest.kind == "restore" and latest.entries == deck.versions.get(number=2).entries
     # Through the API, restoring version 4 makes version 6.
     api = login(owner).post(f"/api/decks/{deck.pk}/versions/4/restore/")
-    assert api.status_code == 200 and api.json()["number"] == 6
+    assert api.status_code == 201 and api.json()["number"] == 6
     assert login(owner).post(f"/api/decks/{deck.pk}/versions/99/restore/").status_code == 404
 
 

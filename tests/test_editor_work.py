@@ -168,7 +168,8 @@ def test_anyone_reads_the_history_and_an_editor_reverts_a_revision_as_a_new_one(
     newest = card_revisions(card)[0]
     assert (newest.kind, newest.detail, newest.user) == ("revert", str(admin_revision.id), "suikoden-editor")
     shown = words(re.search(r'<li class="revision".*?</li>', response.content.decode(), re.S).group(0))
-    assert f"revert of revision {admin_revision.id} by suikoden-editor" in shown
+    # What was undone: its number, date and author (the admin's revision), then who reverted it.
+    assert f"revert of revision {admin_revision.id} of " in shown and ", by suikoden-editor" in shown
     assert len(card_history(card)) == 3  # nothing was deleted: the reverted revision is still there
 
 

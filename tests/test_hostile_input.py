@@ -62,11 +62,11 @@ def test_deeply_nested_json_from_a_user_is_a_400_and_writes_nothing(client, owne
 
 
 @pytest.mark.django_db
-def test_a_body_over_the_size_limit_is_a_400_naming_the_limit(client, settings):
+def test_a_body_over_the_size_limit_is_a_413_naming_the_limit(client, settings):
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 10_000
     body = json.dumps({"game": "suikoden", "entries": [{"zone": "characters", "card": "x" * 50, "count": 1}] * 300})
     response = client.post("/api/decks/validate/", data=body, content_type="application/json")
-    assert response.status_code == 400
+    assert response.status_code == 413
     assert "10,000" in response.json()["detail"]
 
 

@@ -17,6 +17,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.api.serializers import ErrorSerializer
@@ -41,7 +42,7 @@ class TokenObtainView(APIView):
         "for a while, even with the right password.",
         request=CredentialsSerializer,
         responses={
-            200: NewTokenSerializer,
+            201: OpenApiResponse(NewTokenSerializer, description="A new token; Location: its address (to revoke it)."),
             400: OpenApiResponse(ErrorSerializer, description="Wrong user name or password, or a missing field."),
             403: OpenApiResponse(
                 ErrorSerializer,
@@ -61,7 +62,9 @@ class TokenObtainView(APIView):
         if user is None:
             raise AppError(_("Unable to log in with the user name and password given."), code="invalid_credentials")
         token, secret = services.token_create(user=user)
-        return Response({"token": secret, "token_key": token.token_key, "expiry": token.expiry})
+        location = reverse("api-token-detail", kwargs={"token_key": token.token_key}, request=request)
+        body = {"token": secret, "token_key": token.token_key, "expiry": token.expiry}
+        return Response(body, status.HTTP_201_CREATED, headers={"Location": location})
 
 
 class TokenListView(APIView):

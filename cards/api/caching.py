@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from typing import Any
 
+from django.conf import settings
 from django.db.models import Count, Max
 from django.http import HttpRequest
 from django.middleware.http import ConditionalGetMiddleware
@@ -77,6 +78,14 @@ def response_etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str:
         media_type,
     )
     return hashlib.sha256("\x1f".join(parts).encode()).hexdigest()[:40]
+
+
+def search_etag(request: HttpRequest, *args: Any, **kwargs: Any) -> str | None:
+    """A search's ETag, as ``response_etag``; none for a request with credentials (a token or a session), whose
+    answer may depend on who asks (``owned:`` reads their collection, which the data state does not digest)."""
+    if "HTTP_AUTHORIZATION" in request.META or settings.SESSION_COOKIE_NAME in request.COOKIES:
+        return None
+    return response_etag(request, *args, **kwargs)
 
 
 # For responses that do not depend on the data (the schema and its docs page): ETag from the body.

@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/", readers(views.GameListView.as_view()), name="game-list"),
     path("games/<slug:game>/", readers(views.GameDetailView.as_view()), name="game-detail"),
     path("games/<slug:game>/glossary/", readers(views.GlossaryView.as_view()), name="game-glossary"),
+    path("games/<slug:game>/missing/", readers(views.GameMissingView.as_view()), name="game-missing"),
     path("cards/", readers(views.CardSearchView.as_view()), name="card-list"),
     path("cards/<slug:game>/<segment:key>/", readers(views.CardDetailView.as_view()), name="card-detail"),
     path("schema/", content_etag(SpectacularAPIView.as_view()), name="schema"),

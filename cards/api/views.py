@@ -13,7 +13,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.http import HttpResponseBase
-from django.utils.cache import patch_cache_control
+from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.decorators import method_decorator
 from django.utils.translation import get_language
 from django.views.decorators.http import condition
@@ -24,6 +24,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from cards.messages import no_such_card, no_such_game
@@ -33,7 +34,8 @@ from cardsite.api_inputs import Pagination
 from .. import selectors
 from ..models import Card, Game, Term
 from ..selectors import SearchOutcome
-from .caching import response_etag
+from .caching import response_etag, search_etag
+from .missing import MISSING_MAP, missing_data
 from .serializers import (
     CardDetailSerializer,
     CardSearchParametersSerializer,
@@ -127,6 +129,25 @@ class GlossaryView(ConditionalGetMixin, generics.ListAPIView):
     def get_queryset(self) -> QuerySet[Term]:
         game = game_or_404(self.kwargs["game"])
         return selectors.glossary(game).order_by("category", "sort_order", "pk")  # pk: stable pages
+
+
+class GameMissingView(APIView):
+    """The map of what is missing of a game, as the page ``/games/<game>/missing/`` shows it."""
+
+    authentication_classes = ()  # public data: no session lookup
+    permission_classes = (AllowAny,)
+
+    @extend_schema(
+        summary="The map of what is missing of a game",
+        description="What the game's cards lack against its own declarations (totals, runs of numbers, values, "
+        "texts, stale translations) and what that blocks (deck rules, goldfish, the whole game), as the page "
+        "`/games/<game>/missing/` shows it: counts as numbers, each sentence in the reader's language, with the "
+        "page links where a gap is filled or its cards shown.",
+        parameters=[GAME],
+        responses={200: OpenApiResponse(MISSING_MAP), 404: NOT_FOUND},
+    )
+    def get(self, request: Request, game: str) -> Response:
+        return Response(missing_data(game_or_404(game), get_language() or "ja", request._request))
 
 
 # --- cards
@@ -225,6 +246,22 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
     serializer_class = CardSerializer
     pagination_class = CardSearchPagination
     throttle_scope = "search"
+    # Who asks matters to ``owned:`` (their collection): a token or a session is read, as everywhere else in the
+    # API. An anonymous search stays what it was (no credentials, nothing looked up); one with credentials has no
+    # ETag (``search_etag``) and its answer varies with them.
+    authentication_classes = tuple(api_settings.DEFAULT_AUTHENTICATION_CLASSES)
+    etag_anonymous_only = True  # the schema says so (cardsite.api_schema)
+
+    @method_decorator(condition(etag_func=search_etag))
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        return generics.ListAPIView.get(self, request, *args, **kwargs)
+
+    def finalize_response(
+        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
+    ) -> HttpResponseBase:
+        response = super().finalize_response(request, response, *args, **kwargs)
+        patch_vary_headers(response, ("Authorization", "Cookie"))
+        return response
 
     def get_queryset(self) -> QuerySet[Card]:
         # list() searches; only the browsable renderer asks for a queryset (for its filter form).
@@ -246,6 +283,7 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
             game=values.get("game"),
             order=order,
             direction=values.get("dir"),
+            user=request.user,
         )
         if outcome.error is not None:
             return query_error(query, outcome.error, outcome.error_position, "q", outcome.error_code)

@@ -11,7 +11,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated
@@ -254,9 +254,20 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
 
     @extend_schema(
         summary="Report a published deck or one of its comments to the moderators",
-        description="202: the report waits in the moderators' queue (which only staff read).",
+        description="201: the report is made, and waits in the moderators' queue (which only staff read: so no "
+        "Location).",
+        parameters=[
+            OpenApiParameter(
+                "Location",
+                str,
+                location=OpenApiParameter.HEADER,
+                response=[201],
+                required=False,
+                description="Not sent: a report is read by the moderators only.",
+            )
+        ],
         request=ReportWriteSerializer,
-        responses={202: ReportSerializer, 404: NOT_FOUND},
+        responses={201: ReportSerializer, 404: NOT_FOUND},
     )
     @action(detail=True, methods=["post"])
     def reports(self, request: Request, pk: int) -> Response:
@@ -266,7 +277,7 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
         made = services.report(
             publication, reporter=request.user, reason=data["reason"], note=data.get("note", ""), comment=comment
         )
-        return Response(ReportSerializer(made).data, status.HTTP_202_ACCEPTED)
+        return Response(ReportSerializer(made).data, status.HTTP_201_CREATED)
 
 
 @extend_schema_view(

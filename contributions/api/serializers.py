@@ -13,6 +13,7 @@ from typing import Any
 
 from django.core.validators import RegexValidator
 from django.urls import reverse as django_reverse
+from django.utils import translation
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -22,7 +23,7 @@ from cards.api.serializers import ErrorSerializer, GameSlugField
 from cards.gamedefs import LANGUAGES, all_games
 from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage, SeedConflict, StoredImage
-from cards.presentation import value_name
+from cards.presentation import revision_source_text, value_name
 from cards.services import card_state, state_digest
 from cardsite.api_inputs import JSONBodySerializer, KnownKeysSerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
@@ -494,7 +495,15 @@ class RevisionSerializer(serializers.Serializer):
     photo_url = serializers.CharField(
         allow_blank=True, help_text="The photo or scan of the card the values came from, or empty."
     )
+    source = serializers.SerializerMethodField(
+        help_text="Where it came from, in the reader's language, as the card's history page says it: for a revert "
+        "or a restore, the revision it names with that revision's date and author."
+    )
     changes = serializers.SerializerMethodField(help_text="The values it changed, against the revision before.")
+
+    def get_source(self, revision: Any) -> str:
+        with translation.override(self.context["language"]):
+            return revision_source_text(revision)
 
     @extend_schema_field(ChangedValueSerializer(many=True))
     def get_changes(self, revision: Any) -> list[dict[str, Any]]:

@@ -503,10 +503,12 @@ class UserBlockView(generics.GenericAPIView):
     @extend_schema(
         summary="Block a user's contributions to a game (editors)",
         description="From now on their change sets to this game are refused (403) until an editor unblocks them; "
-        "a trusted contributor loses that role. Blocking a blocked user again replaces the note.",
+        "a trusted contributor loses that role: 201, the block's address (this one) in Location. Blocking a "
+        "blocked user again replaces the note: 200.",
         parameters=[GAME],
         request=BlockSerializer,
         responses={
+            201: BlockedUserSerializer,
             200: BlockedUserSerializer,
             403: CANNOT_BLOCK,
             404: OpenApiResponse(ErrorSerializer, description="No such game or user."),
@@ -516,8 +518,14 @@ class UserBlockView(generics.GenericAPIView):
         game_row = game_or_404(game)
         _user_found(user_id)
         data = _valid(BlockSerializer, request.data)
-        role = services.user_block(editor=request.user, game=game_row, user_id=user_id, note=data.get("note", ""))
-        return Response(BlockedUserSerializer(role).data)
+        role, new = services.user_block(editor=request.user, game=game_row, user_id=user_id, note=data.get("note", ""))
+        if not new:  # blocked already: the note replaced
+            return Response(BlockedUserSerializer(role).data)
+        return Response(
+            BlockedUserSerializer(role).data,
+            status.HTTP_201_CREATED,
+            headers={"Location": request.build_absolute_uri()},
+        )
 
     @extend_schema(
         summary="Unblock a user (editors)",

@@ -447,18 +447,70 @@ class DeckViewSet(viewsets.GenericViewSet):
             }
         )
 
+    def version_location(self, deck: Deck, number: int) -> str:
+        return reverse("decks_api:deck-version", kwargs={"pk": deck.pk, "number": number}, request=self.request)
+
+    def copy_answer(self, copy: Deck) -> Response:
+        """A new deck made by this request: 201, its address in Location (the status rule: docs, API)."""
+        location = reverse("decks_api:deck-detail", kwargs={"pk": copy.pk}, request=self.request)
+        return self.detail_response(copy, status.HTTP_201_CREATED, headers={"Location": location})
+
+    @extend_schema(
+        summary="One version of a deck",
+        operation_id="decks_version_retrieve",
+        parameters=[DeckParametersSerializer],
+        responses={
+            200: OpenApiResponse(OpenApiTypes.OBJECT, description="As in the list of versions."),
+            404: NOT_FOUND,
+        },
+    )
+    @action(detail=True, methods=["get"], pagination_class=None, url_path="versions/<int:number>", url_name="version")
+    def version(self, request: Request, pk: str, number: int) -> Response:
+        deck = self.get_deck()
+        return Response(self.version_data(versions.version(deck, number)))
+
     @extend_schema(
         summary="Restore a version of a deck",
-        description="The deck gets that version's cards, as a new version. Owner only.",
+        description="The deck gets that version's cards, as a new version: 201, the new version in the body and its "
+        "address in Location. Owner only.",
         parameters=[DeckParametersSerializer],
         request=None,
-        responses={200: OpenApiTypes.OBJECT, 403: FORBIDDEN, 404: NOT_FOUND},
+        responses={201: OpenApiTypes.OBJECT, 403: FORBIDDEN, 404: NOT_FOUND},
     )
     @action(detail=True, methods=["post"], url_path="versions/<int:number>/restore", url_name="restore-version")
     def restore_version(self, request: Request, pk: str, number: int) -> Response:
         deck = self.get_deck(write=True)
         restored = services.restore_version(deck, versions.version(deck, number))
-        return Response(self.version_data(restored))
+        headers = {"Location": self.version_location(deck, restored.number)} if restored is not None else {}
+        return Response(self.version_data(restored), status.HTTP_201_CREATED, headers=headers)
+
+    @extend_schema(
+        summary="Make a new deck from a version of a deck",
+        description="A new private deck of the user with that version's cards (its source is the deck): 201, the "
+        "new deck in the body and its address in Location. Anyone who may see the deck (a deck shared by link: "
+        "with `?token=`); 404 for a deck the user may not see or an unknown version.",
+        parameters=[DeckParametersSerializer],
+        request=None,
+        responses={201: DeckDetailSerializer, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"], url_path="versions/<int:number>/deck", url_name="version-deck")
+    def version_deck(self, request: Request, pk: str, number: int) -> Response:
+        token = DeckParametersSerializer.read(request.query_params).get("token") or None
+        return self.copy_answer(services.branch_version(request.user, int(pk), number, token=token))
+
+    @extend_schema(
+        summary="Copy a deck",
+        description="A private copy for the user of a deck they may see (a deck shared by link: with `?token=`), "
+        "recording where it came from: 201, the copy in the body and its address in Location. 404 for a deck the "
+        "user may not see.",
+        parameters=[DeckParametersSerializer],
+        request=None,
+        responses={201: DeckDetailSerializer, 404: NOT_FOUND},
+    )
+    @action(detail=True, methods=["post"], url_path="copy", url_name="copy")
+    def copy(self, request: Request, pk: str) -> Response:
+        token = DeckParametersSerializer.read(request.query_params).get("token") or None
+        return self.copy_answer(services.copy_deck(request.user, int(pk), token=token))
 
     # --- picture and printouts (issue 14, item 6): the files the deck page links, for API clients
 
