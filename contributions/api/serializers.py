@@ -12,6 +12,7 @@ from typing import Any
 
 from django.core.validators import RegexValidator
 from django.urls import reverse as django_reverse
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -25,6 +26,7 @@ from cards.presentation import value_name
 from cards.services import card_state, state_digest
 from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
+from cardsite.text import plain_text
 from decks.api.serializers import NAME_PATTERN
 
 from ..models import CardChange, ChangeSet, ImageChange
@@ -196,10 +198,15 @@ class ChangeSetRequestSerializer(JSONBodySerializer):
         required=False,
         allow_blank=True,
         max_length=300,
+        validators=[plain_text(_("source"))],
         help_text="A web address, the set or box, or anything that lets an editor check.",
     )
     comment = serializers.CharField(
-        required=False, allow_blank=True, max_length=2000, help_text="A word for the editors."
+        required=False,
+        allow_blank=True,
+        max_length=2000,
+        validators=[plain_text(_("comment"))],
+        help_text="A word for the editors.",
     )
     cards = serializers.ListField(
         child=CardRecordField(),

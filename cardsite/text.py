@@ -1,0 +1,159 @@
+"""What text a person may give the site: names without invisible or control characters, and longer texts
+(comments, descriptions) without control characters other than line breaks and tabs.
+
+A right-to-left override (U+202E) makes a deck named ``\u202etxt.exe`` show as ``exe.txt``; a zero-width space
+makes two names that look the same differ; an escape (U+001B) writes terminal commands into a log or an
+export. So:
+
+- a **name** (a deck's, a folder's, a tag's, a strategy's, a set-up's, a publication's title, a translation
+  track's, a user's) holds no control character (Unicode category Cc, tab and line breaks included), no
+  format character (Cf: bidirectional embeddings, overrides and isolates, zero-width spaces and joiners,
+  the word joiner, the byte order mark, the soft hyphen …), no surrogate or line/paragraph separator,
+  and none of the few letters that show as nothing (Hangul fillers, the braille blank);
+- a **text** (a comment, a description, a note) may hold line breaks and tabs, and zero-width joiners (emoji
+  need them), but no other control character and no bidirectional embedding, override or isolate.
+
+The checks are here once; forms and serializers use the validators (``plain_name``, ``plain_text``),
+services call ``check_name`` and ``check_text`` with their own error class, so that pages and the API
+refuse the same text with the same words: the field and the character (``U+202E RIGHT-TO-LEFT OVERRIDE``).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from .errors import AppError, Message
+
+# Letters and symbols that render as blank space of no width or of a letter's width.
+_INVISIBLE = frozenset("\u115f\u1160\u3164\uffa0\u2800\u034f")
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+_TEXT_CONTROLS_ALLOWED = frozenset("\t\n\r")
+
+# Control characters have no name in Unicode's data; these are the ones worth a word.
+_CONTROL_NAMES = {
+    0x00: "NULL",
+    0x07: "BELL",
+    0x08: "BACKSPACE",
+    0x09: "CHARACTER TABULATION",
+    0x0A: "LINE FEED",
+    0x0B: "LINE TABULATION",
+    0x0C: "FORM FEED",
+    0x0D: "CARRIAGE RETURN",
+    0x1B: "ESCAPE",
+    0x7F: "DELETE",
+    0x85: "NEXT LINE",
+    0x9B: "CONTROL SEQUENCE INTRODUCER",
+}
+
+INVISIBLE_CHARACTER = "invisible_character"
+NAME = _("name")
+TEXT = _("text")
+
+NAME_PROBLEM = _(
+    "The %(field)s cannot hold invisible or control characters; it holds %(character)s (character %(position)s)."
+)
+TEXT_PROBLEM = _(
+    "The %(field)s cannot hold control characters other than line breaks and tabs, nor characters that "
+    "reverse the direction of the text; it holds %(character)s (character %(position)s)."
+)
+
+
+def describe_character(char: str) -> str:
+    """``U+202E RIGHT-TO-LEFT OVERRIDE``: the code point and, where Unicode has one, the name (never the
+    character itself, which may be unprintable)."""
+    code = ord(char)
+    name = _CONTROL_NAMES.get(code) or unicodedata.name(char, "")
+    if not name:
+        name = "CONTROL CHARACTER" if unicodedata.category(char) == "Cc" else ""
+    return f"U+{code:04X} {name}".rstrip()
+
+
+def _bad_in_name(char: str) -> bool:
+    if char in _INVISIBLE:
+        return True
+    return unicodedata.category(char) in {"Cc", "Cf", "Cs", "Zl", "Zp"}
+
+
+def _bad_in_text(char: str) -> bool:
+    if char in _BIDI_CONTROLS:
+        return True
+    category = unicodedata.category(char)
+    return (category == "Cc" and char not in _TEXT_CONTROLS_ALLOWED) or category == "Cs" or char == "\ufeff"
+
+
+def _first(value: str, bad: Any) -> tuple[int, str] | None:
+    if value.isascii() and value.isprintable():
+        return None  # the common case, at C speed
+    for index, char in enumerate(value):
+        if bad(char):
+            return index + 1, char
+    return None
+
+
+def found_in_name(value: str) -> tuple[int, str] | None:
+    """The first character a name may not hold, with its position (counted from 1), or ``None``."""
+    return _first(value, _bad_in_name)
+
+
+def name_problem(value: str, field: Any = NAME) -> Message | None:
+    """What is wrong with ``value`` as a name (the ``field``, a lazy label, is named), or ``None``."""
+    found = _first(value, _bad_in_name)
+    if found is None:
+        return None
+    return Message(NAME_PROBLEM, {"field": field, "character": describe_character(found[1]), "position": found[0]})
+
+
+def text_problem(value: str, field: Any = TEXT) -> Message | None:
+    """What is wrong with ``value`` as a comment, description or note (line breaks and tabs allowed), or ``None``."""
+    found = _first(value, _bad_in_text)
+    if found is None:
+        return None
+    return Message(TEXT_PROBLEM, {"field": field, "character": describe_character(found[1]), "position": found[0]})
+
+
+class _Validator:
+    """A validator for forms and serializers (Django's ``ValidationError``; DRF turns it into its own)."""
+
+    def __init__(self, check: Any, field: Any) -> None:
+        self.check = check
+        self.field = field
+
+    def __call__(self, value: Any) -> None:
+        if isinstance(value, str):
+            problem = self.check(value, self.field)
+            if problem is not None:
+                raise ValidationError(str(problem), code=INVISIBLE_CHARACTER)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Validator) and (self.check, str(self.field)) == (other.check, str(other.field))
+
+    def __hash__(self) -> int:
+        return hash((self.check, str(self.field)))
+
+
+def plain_name(field: Any = NAME) -> _Validator:
+    """A form's or serializer's validator of a name field labelled ``field``."""
+    return _Validator(name_problem, field)
+
+
+def plain_text(field: Any = TEXT) -> _Validator:
+    """A form's or serializer's validator of a comment, description or note labelled ``field``."""
+    return _Validator(text_problem, field)
+
+
+def check_name(value: str, path: str, field: Any = NAME, error: type[AppError] = AppError) -> None:
+    """Raise ``error`` (a service's own class) naming ``path`` when ``value`` is not a plain name."""
+    problem = name_problem(value, field)
+    if problem is not None:
+        raise error(problem, code=INVISIBLE_CHARACTER, errors={path: [problem]})
+
+
+def check_text(value: str, path: str, field: Any = TEXT, error: type[AppError] = AppError) -> None:
+    """Raise ``error`` (a service's own class) naming ``path`` when ``value`` holds controls a text may not."""
+    problem = text_problem(value, field)
+    if problem is not None:
+        raise error(problem, code=INVISIBLE_CHARACTER, errors={path: [problem]})
