@@ -62,6 +62,31 @@ TEXT_PROBLEM = _(
 )
 
 
+# The characters of ``_bad_in_name`` and ``_bad_in_text`` as ranges of code points (Unicode 14.0, Python 3.11's),
+# for the API schema's patterns; tests/test_invisible_characters.py checks them against the functions.
+NAME_FORBIDDEN_RANGES: tuple[tuple[int, int], ...] = (
+    (0x0000, 0x001F), (0x007F, 0x009F), (0x00AD, 0x00AD), (0x034F, 0x034F), (0x0600, 0x0605), (0x061C, 0x061C),
+    (0x06DD, 0x06DD), (0x070F, 0x070F), (0x0890, 0x0891), (0x08E2, 0x08E2), (0x115F, 0x1160), (0x180E, 0x180E),
+    (0x200B, 0x200F), (0x2028, 0x202E), (0x2060, 0x2064), (0x2066, 0x206F), (0x2800, 0x2800), (0x3164, 0x3164),
+    (0xFEFF, 0xFEFF), (0xFFA0, 0xFFA0), (0xFFF9, 0xFFFB), (0x110BD, 0x110BD), (0x110CD, 0x110CD),
+    (0x13430, 0x13438), (0x1BCA0, 0x1BCA3), (0x1D173, 0x1D17A), (0xE0001, 0xE0001), (0xE0020, 0xE007F),
+)  # fmt: skip
+TEXT_FORBIDDEN_RANGES: tuple[tuple[int, int], ...] = (
+    (0x0000, 0x0008), (0x000B, 0x000C), (0x000E, 0x001F), (0x007F, 0x009F), (0x202A, 0x202E), (0x2066, 0x2069),
+    (0xFEFF, 0xFEFF),
+)  # fmt: skip
+
+
+def character_class(ranges: tuple[tuple[int, int], ...]) -> str:
+    """``ranges`` as the inside of a regular expression's ``[…]``: escapes for the Basic Multilingual Plane,
+    the characters themselves beyond it (which ECMA-262 without the u flag cannot escape)."""
+
+    def one(code: int) -> str:
+        return f"\\u{code:04x}" if code <= 0xFFFF else chr(code)
+
+    return "".join(one(low) if low == high else f"{one(low)}-{one(high)}" for low, high in ranges)
+
+
 def describe_character(char: str) -> str:
     """``U+202E RIGHT-TO-LEFT OVERRIDE``: the code point and, where Unicode has one, the name (never the
     character itself, which may be unprintable)."""
@@ -118,9 +143,11 @@ def text_problem(value: str, field: Any = TEXT) -> Message | None:
 class _Validator:
     """A validator for forms and serializers (Django's ``ValidationError``; DRF turns it into its own)."""
 
-    def __init__(self, check: Any, field: Any) -> None:
+    def __init__(self, check: Any, field: Any, forbidden: tuple[tuple[int, int], ...]) -> None:
         self.check = check
         self.field = field
+        # What the API schema says (cardsite.api_schema): the characters a request's string may not hold.
+        self.forbidden_class = character_class(forbidden)
 
     def __call__(self, value: Any) -> None:
         if isinstance(value, str):
@@ -137,12 +164,12 @@ class _Validator:
 
 def plain_name(field: Any = NAME) -> _Validator:
     """A form's or serializer's validator of a name field labelled ``field``."""
-    return _Validator(name_problem, field)
+    return _Validator(name_problem, field, NAME_FORBIDDEN_RANGES)
 
 
 def plain_text(field: Any = TEXT) -> _Validator:
     """A form's or serializer's validator of a comment, description or note labelled ``field``."""
-    return _Validator(text_problem, field)
+    return _Validator(text_problem, field, TEXT_FORBIDDEN_RANGES)
 
 
 def check_name(value: str, path: str, field: Any = NAME, error: type[AppError] = AppError) -> None:

@@ -66,7 +66,7 @@ def _too_long(what: Any, limit: int, code: str, field: str) -> CommunityError:
     return CommunityError(message, code=code, errors={field: [message]})
 
 
-_TEXT_LABELS = {"description": _("description"), "body": _("comment")}
+_TEXT_LABELS = {"description": _("description"), "body": _("comment"), "note": _("note"), "reason": _("reason")}
 
 
 def _check_text(text: str, limit: int, message: Any, code: str, field: str) -> None:

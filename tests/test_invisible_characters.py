@@ -180,3 +180,27 @@ def test_the_refusal_is_in_the_readers_language(client):
     )
     page = response.content.decode()
     assert "U+200B ZERO WIDTH SPACE" in page and "見えない文字" in page and "cannot hold" not in page
+
+
+def test_the_schemas_character_ranges_are_the_checks_own():
+    def ranges(bad) -> tuple[tuple[int, int], ...]:
+        found, start = [], None
+        for code in range(0x110000):
+            refused = not 0xD800 <= code <= 0xDFFF and bad(chr(code))
+            if refused and start is None:
+                start = code
+            elif not refused and start is not None:
+                found.append((start, code - 1))
+                start = None
+        return tuple(found)
+
+    assert ranges(lambda char: text.name_problem(char) is not None) == text.NAME_FORBIDDEN_RANGES
+    assert ranges(lambda char: text.text_problem(char) is not None) == text.TEXT_FORBIDDEN_RANGES
+
+
+def test_the_schema_says_which_characters_a_name_refuses(client, db):
+    import re
+
+    schema = client.get("/api/schema/?format=json").json()
+    deck = schema["components"]["schemas"]["DeckWrite"]["properties"]["name"]["pattern"]
+    assert re.fullmatch(deck, "Synthetic deck") and not re.fullmatch(deck, f"x{RLO}y") and not re.fullmatch(deck, " ")

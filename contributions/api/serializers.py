@@ -26,7 +26,7 @@ from cards.presentation import value_name
 from cards.services import card_state, state_digest
 from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
-from cardsite.text import plain_text
+from cardsite.text import NAME_FORBIDDEN_RANGES, character_class, plain_text
 from decks.api.serializers import NAME_PATTERN
 
 from ..models import CardChange, ChangeSet, ImageChange
@@ -103,8 +103,9 @@ CARD_RECORD_SCHEMA: dict[str, Any] = {
         },
     },
 }
-# A track's name: no control characters, nor white space at either end (cards.importing).
-TRACK_NAME_PATTERN = r"^[^\s\x00-\x1f\x7f-\x9f]([^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f])?$"
+# A track's name: no control or invisible characters, nor white space at either end (cards.importing).
+_NOT_IN_NAME = character_class(NAME_FORBIDDEN_RANGES)  # cardsite.text: control and invisible characters
+TRACK_NAME_PATTERN = rf"^[^\s{_NOT_IN_NAME}]([^{_NOT_IN_NAME}]*[^\s{_NOT_IN_NAME}])?$"
 TRACK_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
