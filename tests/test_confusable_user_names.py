@@ -86,3 +86,22 @@ def test_the_skeleton_is_tr39s():
     assert confusables.skeleton("\u0430") == "a" and confusables.skeleton("m") == "rn"
     assert confusables.name_key("ＡＬＩＣＥ") == confusables.name_key("\u0430lice") == "alice"
     assert confusables.name_key("テスト") != confusables.name_key("alice")
+
+
+@pytest.mark.django_db
+def test_the_migration_gives_existing_users_their_keys_and_the_older_of_two_look_alikes_keeps_it():
+    import importlib
+
+    from django.apps import apps
+
+    older, newer, other = make_user("alice"), make_user("alicia"), make_user("bob")
+    UsernameKey.objects.all().delete()  # as before the migration
+    User.objects.filter(pk=newer.pk).update(username="\u0430lice")  # a look-alike made before the rule
+    migration = importlib.import_module("accounts.migrations.0001_username_key")
+    migration.fill(apps, None)
+    keys = dict(UsernameKey.objects.values_list("user_id", "key"))
+    assert keys == {older.pk: "alice", other.pk: "bob"}
+    newer.refresh_from_db()
+    newer.set_password("another-synthetic-password-42")
+    newer.save()  # a user left without a key still saves (and keeps none while the name looks taken)
+    assert not UsernameKey.objects.filter(user=newer).exists()
