@@ -1,4 +1,5 @@
-"""What happens around logging in: every failure is logged, and a new password revokes every API token."""
+"""What happens around logging in: every failure is logged, a new password revokes every API token, and every
+save of a user keeps the confusable key of its name (``services.record_name_key``)."""
 
 from __future__ import annotations
 
@@ -38,3 +39,13 @@ def revoke_tokens_on_new_password(sender: Any, instance: Any, created: bool, **k
         revoked = services.tokens_revoke_all(user=instance)
         if revoked:
             logger.info("api tokens revoked after a password change", extra={"user": instance.pk, "tokens": revoked})
+
+
+@receiver(post_save, sender=get_user_model(), dispatch_uid="accounts.record_name_key")
+def record_name_key(sender: Any, instance: Any, created: bool, update_fields: Any = None, **kwargs: Any) -> None:
+    # A save that names its fields and not the name (the last log-in's time) cannot have changed the key.
+    if update_fields is not None and "username" not in update_fields:
+        return
+    if kwargs.get("raw"):  # loaddata and backups restore rows as they were, keys included
+        return
+    services.record_name_key(instance, created=created)

@@ -15,7 +15,6 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
-from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render, resolve_url
 from django.utils.decorators import method_decorator
@@ -29,6 +28,7 @@ from cardsite.throttling import rate_limit
 
 from . import selectors, services
 from .decorators import account_required
+from .forms import SignupForm
 
 
 def _safe_next(request: HttpRequest) -> str:
@@ -47,11 +47,15 @@ def signup(request: HttpRequest) -> HttpResponse:
     """Create an account (user name and password) and log in with it."""
     if request.user.is_authenticated:
         return redirect(_safe_next(request) or resolve_url(settings.LOGIN_REDIRECT_URL))
-    form = UserCreationForm(request.POST or None)
+    form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
-        return redirect(_safe_next(request) or resolve_url(settings.LOGIN_REDIRECT_URL))
+        try:
+            user = services.sign_up(form)
+        except services.NameLooksTaken as refused:  # taken by another sign-up since the form's check
+            form.add_error("username", refused.message)
+        else:
+            login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+            return redirect(_safe_next(request) or resolve_url(settings.LOGIN_REDIRECT_URL))
     return render(request, "registration/signup.html", {"form": form, "next": _safe_next(request)})
 
 

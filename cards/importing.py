@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from cardsite import jsonlimits
+from cardsite import text as plain_text
 
 from .gamedefs import LANGUAGES, get_game
 from .gamedefs.base import GameDefinition
@@ -248,8 +249,13 @@ class _Checker:
         if len(name) > MAX_LENGTHS["track"]:
             self.problem(where, place, Problem("too_long", {"limit": MAX_LENGTHS["track"]}))
             return False
-        if name != name.strip() or any(unicodedata.category(character) == "Cc" for character in name):
+        if name != name.strip():
             self.problem(where, place, Problem("track_name_characters"))
+            return False
+        found = plain_text.found_in_name(name)
+        if found is not None:
+            params = {"character": plain_text.describe_character(found[1]), "position": found[0]}
+            self.problem(where, place, Problem("track_name_invisible", params))
             return False
         return True
 

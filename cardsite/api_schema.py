@@ -232,7 +232,15 @@ class SiteAutoSchema(AutoSchema):
             and "enum" not in schema
         ):
             schema = dict(schema)  # a copy: an extend_schema_field dict is shared
-            if not any(isinstance(v, RegexValidator) for v in field.validators):  # its own pattern excludes NUL
+            plain = next((v for v in field.validators if hasattr(v, "forbidden_class")), None)
+            if plain is not None:  # cardsite.text's check of a name or a text: the characters it refuses
+                forbidden = plain.forbidden_class  # NUL among them
+                schema["pattern"] = (
+                    rf"^[^{forbidden}]*$"
+                    if field.allow_blank
+                    else rf"^[^{forbidden}]*[^{forbidden}{_TRIMMED}][^{forbidden}]*$"
+                )
+            elif not any(isinstance(v, RegexValidator) for v in field.validators):  # its own pattern excludes NUL
                 schema.setdefault("pattern", NO_NUL_PATTERN)
             if not field.allow_blank:
                 schema.setdefault("minLength", 1)  # DRF refuses ""

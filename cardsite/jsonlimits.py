@@ -5,6 +5,11 @@ RecursionError (a 500, were it not caught), and a number of 5,000 digits raises 
 than a decoding error. ``loads`` turns both into ``JSONLimitError`` and refuses any document nested
 deeper than the site's formats ever are.
 
+JSON's ``\\uXXXX`` escapes can write half of a UTF-16 surrogate pair alone (``"\\udc00"``): Python reads it
+into a ``str`` that no encoder accepts, so every later step that writes it (the database, an error message
+that quotes it, the JSON renderer) fails with a 500. ``loads`` refuses such a document once, here, naming
+the place (``cards[0].name``) without quoting the text.
+
 What is wrong is a code of ``PROBLEMS``, never Python's English: ``JSONLimitError.code`` for a limit,
 ``syntax_problem`` for a decoding error. The readers' sentences put its clause into their language
 (``cardsite.parsers`` for a request's body, ``cards.gamedefs.messages`` for a card file).
@@ -13,6 +18,7 @@ What is wrong is a code of ``PROBLEMS``, never Python's English: ``JSONLimitErro
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterable
 from typing import Any
@@ -41,6 +47,7 @@ PROBLEMS: dict[str, str] = {
     "invalid": N_("this is not JSON"),
     "too_deep": N_("it is nested more than %(limit)s levels deep"),
     "number_too_long": N_("a number in it has more than %(limit)s digits"),
+    "not_unicode": N_("the text at %(place)s is not valid Unicode: it holds %(character)s, half of a surrogate pair"),
 }
 
 # Python's messages for a decoding error (the same in its C scanner and its Python one), by code of PROBLEMS.
@@ -92,6 +99,55 @@ def depth(value: Any) -> int:
     return deepest
 
 
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_PLACE_KEY_LENGTH = 40  # a key longer than this is shortened where a place is named
+
+
+def _is_unicode(text: str) -> bool:
+    if text.isascii():
+        return True
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _lone_surrogate(text: str) -> str:
+    """The first lone surrogate of ``text`` as ``U+DC00`` (never the character itself)."""
+    return next(f"U+{ord(char):04X}" for char in text if 0xD800 <= ord(char) <= 0xDFFF)
+
+
+def _key_place(path: str, key: str) -> str:
+    if _IDENTIFIER.match(key):
+        return f"{path}.{key}" if path else key
+    shown = key if len(key) <= _PLACE_KEY_LENGTH else key[:_PLACE_KEY_LENGTH] + "…"
+    # ASCII only: a key holding a surrogate is written as its escape, so the place itself can be written.
+    return f"{path}[{json.dumps(shown, ensure_ascii=True)}]"
+
+
+def invalid_unicode(value: Any) -> tuple[str, str] | None:
+    """Where ``value`` (a decoded JSON document) holds text that is not valid Unicode, and which code point:
+    ``("cards[0].name", "U+DC00")``, ``body`` for the document itself; ``None`` when all its text is valid.
+    Object keys are text too. Without recursion, like ``depth``."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        current, path = stack.pop()
+        if isinstance(current, str):
+            if not _is_unicode(current):
+                return path or "body", _lone_surrogate(current)
+        elif isinstance(current, dict):
+            children = []
+            for key, child in current.items():
+                if not _is_unicode(key):
+                    return _key_place(path, key), _lone_surrogate(key)
+                children.append((child, _key_place(path, key)))
+            stack.extend(reversed(children))  # the first problem in reading order is the one named
+        elif isinstance(current, list):
+            stack.extend(reversed([(child, f"{path}[{index}]") for index, child in enumerate(current)]))
+    return None
+
+
 def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     """``json.loads`` that raises ``json.JSONDecodeError`` for bad JSON and ``JSONLimitError`` beyond limits."""
     try:
@@ -104,4 +160,7 @@ def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
         raise JSONLimitError("number_too_long", limit=sys.get_int_max_str_digits()) from None
     if depth(value) > max_depth:
         raise JSONLimitError("too_deep", limit=max_depth)
+    found = invalid_unicode(value)
+    if found is not None:
+        raise JSONLimitError("not_unicode", place=found[0], character=found[1])
     return value

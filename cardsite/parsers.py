@@ -1,7 +1,8 @@
 """The API's JSON parser, with the limits of ``cardsite.jsonlimits`` and the request size limit.
 
-A body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``, nested too deeply, or not JSON is answered 400
-with what is wrong; none reaches a view, and none costs more than reading it once.
+A body larger than ``DATA_UPLOAD_MAX_MEMORY_SIZE``, nested too deeply, not JSON, or holding text that is
+not valid Unicode (a lone surrogate escape) is answered 400 with what is wrong and where; none reaches a
+view, and none costs more than reading it once.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
 from . import jsonlimits
-from .errors import render
+from .errors import AppError, render
 
 
 class BoundedJSONParser(JSONParser):
@@ -41,4 +42,8 @@ class BoundedJSONParser(JSONParser):
             ) from None
         except jsonlimits.JSONLimitError as error:
             problem = render(_(jsonlimits.PROBLEMS[error.code]), error.params)
-            raise ParseError(_("The body cannot be read: %(problem)s.") % {"problem": problem}) from None
+            detail = _("The body cannot be read: %(problem)s.") % {"problem": problem}
+            if error.code == "not_unicode":  # a place in the body: named in ``errors``, as a field's problem is
+                problems = {error.params["place"]: [_("This text is not valid Unicode.")]}
+                raise AppError(detail, code="parse_error", errors=problems) from None
+            raise ParseError(detail) from None

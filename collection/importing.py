@@ -10,12 +10,14 @@ a column naming the card: ``key`` (the card's key or printed number; the export 
 ``number`` or ``name`` (a name in any language, as in a pasted list). Other columns (``number`` and ``name`` beside
 ``key`` in an export) are ignored. A count is a whole number from 0 to ``MAX_OWNED``; 0 means none (with
 "replace") and adds nothing (with "add"). A card on several lines adds up.
+
+Every CSV is written by ``cardsite.csvfiles``, which puts a quote before a text a spreadsheet would run as a
+formula (a card named ``=HYPERLINK(…)``); the import takes that quote off, so an export reads back unchanged.
 """
 
 from __future__ import annotations
 
 import csv
-import io
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
@@ -23,6 +25,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from cards.models import Card, Game
+from cardsite import csvfiles
 from decks.decklist import DecklistError, parse_decklist
 from decks.decklist_resolve import MAX_REPORTED, CardIndex, describe, split_number
 from decks.rules import get_rules
@@ -124,7 +127,7 @@ def resolve_csv(game: Game, data: bytes | str, language: str | None = None) -> R
     text = data.removeprefix("\ufeff")
     if "\x00" in text:
         return Resolved(errors=[DecklistError(None, "csv-encoding")])
-    rows = csv.reader(io.StringIO(text, newline=""))
+    rows = csvfiles.Reader(text)  # takes off the quote the export put before a formula-like cell
     result = Resolved()
     try:
         header = next(rows, None)
@@ -171,12 +174,11 @@ def resolve_csv(game: Game, data: bytes | str, language: str | None = None) -> R
 
 def export_csv(user: Any, game: Game, language: str = "ja") -> str:
     """The user's collection of ``game`` as CSV (``key,number,name,count``), which ``resolve_csv`` reads back."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["key", "number", "name", "count"])
-    for row in owned_rows(user, game):
-        writer.writerow([row.card.key, row.card.number or "", row.card.display_name(language), row.count])
-    return out.getvalue()
+    rows = owned_rows(user, game)
+    return csvfiles.dumps(
+        ["key", "number", "name", "count"],
+        ([row.card.key, row.card.number or "", row.card.display_name(language), row.count] for row in rows),
+    )
 
 
 # --- problems in the reader's language
@@ -251,10 +253,17 @@ def want_list_text(game: Game, wants: list[tuple[Card, int]], language: str, tit
 
 def want_list_csv(needs: list[Any], language: str) -> str:
     """``key,number,name,needed,owned,short``: a row per card with copies short (``selectors.Need``)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["key", "number", "name", "needed", "owned", "short"])
-    for need in needs:
-        card = need.card
-        writer.writerow([card.key, card.number or "", card.display_name(language), need.needed, need.owned, need.short])
-    return out.getvalue()
+    return csvfiles.dumps(
+        ["key", "number", "name", "needed", "owned", "short"],
+        (
+            [
+                need.card.key,
+                need.card.number or "",
+                need.card.display_name(language),
+                need.needed,
+                need.owned,
+                need.short,
+            ]
+            for need in needs
+        ),
+    )

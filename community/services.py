@@ -18,6 +18,8 @@ from django.utils.translation import gettext_lazy as _
 
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
+from cardsite.text import check_name
+from cardsite.text import check_text as text_check
 from decks import services as deck_services
 from decks.models import Deck, DeckEntry
 
@@ -64,6 +66,9 @@ def _too_long(what: Any, limit: int, code: str, field: str) -> CommunityError:
     return CommunityError(message, code=code, errors={field: [message]})
 
 
+_TEXT_LABELS = {"description": _("description"), "body": _("comment"), "note": _("note"), "reason": _("reason")}
+
+
 def _check_text(text: str, limit: int, message: Any, code: str, field: str) -> None:
     if len(text) > limit:
         raise _too_long(message, limit, code, field)
@@ -73,6 +78,7 @@ def _check_text(text: str, limit: int, message: Any, code: str, field: str) -> N
             code="nul_character",
             errors={field: [_("The text holds a NUL character.")]},
         )
+    text_check(text, field, _TEXT_LABELS.get(field, _("text")), CommunityError)
 
 
 def is_blocked(user: Any) -> bool:
@@ -101,6 +107,7 @@ def clean_title(title: str) -> str:
         raise _too_long(
             _("A title may have at most %(limit)s characters."), MAX_TITLE_LENGTH, "title_too_long", "title"
         )
+    check_name(title, "title", _("title"), CommunityError)
     return title
 
 

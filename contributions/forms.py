@@ -21,6 +21,7 @@ from cards.gamedefs.base import BooleanType, ChoiceListType, ChoiceType, FieldSp
 from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage
 from cards.presentation import LANGUAGE_NAMES, problem_text
+from cardsite.text import plain_text
 
 from .models import ChangeSet
 
@@ -397,9 +398,15 @@ class CardImageForm(forms.Form):
         initial=ChangeSet.SourceKind.PHOTO,
         widget=forms.RadioSelect,
     )
-    source_detail = forms.CharField(label=_("Source details"), required=False, max_length=300)
+    source_detail = forms.CharField(
+        label=_("Source details"), required=False, max_length=300, validators=[plain_text(_("source"))]
+    )
     comment = forms.CharField(
-        label=_("Comment for the editors"), required=False, max_length=2000, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Comment for the editors"),
+        required=False,
+        max_length=2000,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        validators=[plain_text(_("comment"))],
     )
 
 
@@ -408,5 +415,9 @@ class CardImageRemovalForm(forms.Form):
 
     picture_id = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     comment = forms.CharField(
-        label=_("Why should this picture go?"), required=True, max_length=2000, widget=forms.TextInput()
+        label=_("Why should this picture go?"),
+        required=True,
+        max_length=2000,
+        widget=forms.TextInput(),
+        validators=[plain_text(_("comment"))],
     )

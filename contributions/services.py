@@ -53,6 +53,7 @@ from cards.services import (
 from cards.services_images import image_hash
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
+from cardsite.text import check_text
 
 from . import selectors
 from .merging import merge_record, record_key
@@ -198,6 +199,8 @@ def submit_change_set(
         raise ContributionError(
             _("Say where these values come from."), code="invalid_source", errors={"source_kind": [_("Choose one.")]}
         )
+    check_text(comment, "comment", _("comment"), ContributionError)
+    check_text(source_detail, "source_detail", _("source"), ContributionError)
     if not isinstance(cards, list) or not (cards or images or remove_images):
         raise ContributionError(_("There is no card in this change set."), code="empty_change_set")
     if len(cards) > MAX_CARDS_PER_CHANGE_SET:
@@ -652,6 +655,7 @@ def user_block(*, editor: Any, game: Game, user_id: int, note: str = "") -> tupl
     target = selectors.user_to_block(editor, game, user_id)
     if target is None:
         raise NotAllowed(_("Only an editor of this game may block a contributor, and not another editor."))
+    check_text(note, "note", _("note"), ContributionError)
     before = GameRole.objects.select_for_update().filter(user=target, game=game).values_list("role", flat=True)
     was_blocked = GameRole.Role.BLOCKED in list(before)
     role, _created = GameRole.objects.select_for_update().update_or_create(

@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from cards.models import Card, Game
 from cards.presentation import format_value, kind_label
 from cardsite.labels import pick
+from cardsite.text import plain_name, plain_text
 
 from .models import Deck
 from .presentation import zone_accepts
@@ -36,7 +37,7 @@ class NewDeckForm(forms.Form):
     game = GameChoiceField(
         label=gettext_lazy("Game"), queryset=Game.objects.order_by("sort_order", "slug"), to_field_name="slug"
     )
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120, validators=[plain_name()])
     mode = forms.ChoiceField(label=gettext_lazy("Mode"), required=False)
 
     def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
@@ -54,12 +55,13 @@ class NewDeckForm(forms.Form):
 
 
 class DeckSettingsForm(forms.Form):
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120, validators=[plain_name()])
     description = forms.CharField(
         label=gettext_lazy("Description"),
         required=False,
         max_length=MAX_DESCRIPTION_LENGTH,
         widget=forms.Textarea(attrs={"rows": 4}),
+        validators=[plain_text(gettext_lazy("description"))],
     )
     mode = forms.ChoiceField(label=gettext_lazy("Mode"))
     visibility = forms.ChoiceField(

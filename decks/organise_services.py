@@ -25,6 +25,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cardsite.errors import Message
+from cardsite.text import check_name
 
 from .models import Deck, DeckFolder, DeckTag
 from .services import DeckError
@@ -58,12 +59,14 @@ _NAME_TOO_LONG = {
     "tag": _("A tag may have at most %(limit)s characters (“%(name)s” has %(length)s)."),
 }
 _NAME_LIMITS = {"folder": MAX_FOLDER_NAME, "tag": MAX_TAG_NAME}
+_NAME_LABELS = {"folder": _("folder's name"), "tag": _("tag")}
 
 
 def _check_name(name: str, what: str) -> str:
     cleaned = clean_name(name)
     if not cleaned:
         raise _refuse(Message(_NAME_NEEDED[what]), "name_required")
+    check_name(cleaned, "name", _NAME_LABELS[what], DeckError)  # before the message that quotes it
     limit = _NAME_LIMITS[what]
     if len(cleaned) > limit:
         raise _refuse(

@@ -13,6 +13,7 @@ from cards.models import Card, Game
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
 from cardsite.sharing import set_visibility
+from cardsite.text import check_name, check_text
 
 from .models import Deck, DeckEntry, DeckVersion, new_share_token
 from .rules import get_rules
@@ -137,7 +138,16 @@ def _locked(deck: Deck) -> Deck:
     return Deck.objects.select_for_update().select_related("game").get(pk=deck.pk)
 
 
+def _check_name(name: str) -> str:
+    cleaned = name.strip()
+    if not cleaned:
+        raise _refuse(NAME_REQUIRED, "name_required")
+    check_name(cleaned, "name", _("name"), DeckError)
+    return cleaned
+
+
 def _check_description(description: str) -> None:
+    check_text(description, "description", _("description"), DeckError)
     if len(description) > MAX_DESCRIPTION_LENGTH:
         raise _refuse(
             Message(
@@ -168,13 +178,12 @@ def create_deck(
     entries: Iterable[tuple[str, Card, int]] = (),
 ) -> Deck:
     mode, options = clean_options(game, mode, options)
-    if not name.strip():
-        raise _refuse(NAME_REQUIRED, "name_required")
+    name = _check_name(name)
     _check_description(description)
     deck = Deck.objects.create(
         owner=owner,
         game=game,
-        name=name.strip(),
+        name=name,
         description=description,
         mode=mode,
         options=options,
@@ -202,9 +211,7 @@ def update_deck(
     """
     current = _locked(deck)
     if name is not None:
-        if not name.strip():
-            raise _refuse(NAME_REQUIRED, "name_required")
-        current.name = name.strip()
+        current.name = _check_name(name)
     if description is not None:
         _check_description(description)
         current.description = description

@@ -25,6 +25,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 from accounts.decorators import account_required
 from cards.gamedefs import LANGUAGES
 from cards.models import Game
+from cardsite.text import plain_name
 from cardsite.throttling import rate_limit
 
 from . import selectors
@@ -55,7 +56,7 @@ class GameChoiceField(forms.ModelChoiceField):
 
 class NewDecklistForm(DecklistForm):
     game = GameChoiceField(queryset=Game.objects.all(), to_field_name="slug", label=gettext_lazy("Game"))
-    name = forms.CharField(max_length=120, label=gettext_lazy("Deck name"))
+    name = forms.CharField(max_length=120, label=gettext_lazy("Deck name"), validators=[plain_name()])
 
     field_order = ["game", "name", "text"]
 

@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from cardsite.labels import pick
 from cardsite.sharing import Visibility
+from cardsite.text import plain_name
 
 from .comparisons import MAX_GAMES, MAX_STRATEGIES, MIN_STRATEGIES
 from .core import SimCard
@@ -181,7 +182,7 @@ DEFAULT_SETUP = "default"  # in a choice of set-ups: the game's default choice o
 class SetupForm(PileChoiceForm):
     """The set-up builder: a name, who sees it, and the piles (checked by ``setup_services``)."""
 
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=120, validators=[plain_name()])
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
 
     def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:

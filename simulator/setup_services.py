@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.models import Game
 from cardsite.errors import AppError, Message
 from cardsite.sharing import Visibility, access_shared, set_visibility, visible_to
+from cardsite.text import name_problem
 
 from . import fullgame_selectors
 from .fullgames import FullGame
@@ -58,6 +59,8 @@ def _checked(game: Game, fullgame: FullGame, name: str, choices: list[str], visi
         errors["name"] = [_("A set-up needs a name.")]
     elif len(name.strip()) > NAME_LIMIT:
         errors["name"] = [Message(_("A name is at most %(limit)s characters long."), {"limit": NAME_LIMIT})]
+    elif (problem := name_problem(name.strip())) is not None:
+        errors["name"] = [problem]
     if visibility not in Visibility.values:
         errors["visibility"] = [
             Message(_("“%(value)s” is not one of %(choices)s."), {"value": visibility, "choices": Visibility.values})

@@ -7,12 +7,13 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from cardsite.sharing import Visibility
+from cardsite.text import plain_name, plain_text
 
 from .strategy_services import DESCRIPTION_LIMIT, NAME_LIMIT, TEXT_LIMIT, StrategyError
 
 
 class StrategyForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=NAME_LIMIT)
+    name = forms.CharField(label=_("Name"), max_length=NAME_LIMIT, validators=[plain_name()])
     text = forms.CharField(
         label=_("Strategy"),
         max_length=TEXT_LIMIT,
@@ -21,7 +22,11 @@ class StrategyForm(forms.Form):
         help_text=_("One statement a line; the syntax and the game's cards and choices are listed beside."),
     )
     description = forms.CharField(
-        label=_("Description"), required=False, max_length=DESCRIPTION_LIMIT, widget=forms.Textarea(attrs={"rows": 3})
+        label=_("Description"),
+        required=False,
+        max_length=DESCRIPTION_LIMIT,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        validators=[plain_text(_("description"))],
     )
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
 

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.models import Game
 from cardsite.errors import AppError, Message
 from cardsite.sharing import Visibility, new_share_token, set_visibility
+from cardsite.text import name_problem, text_problem
 
 from . import strategy_selectors
 from .fullgames import FullGame, get_fullgame
@@ -69,10 +70,14 @@ def _checked(game: Game, *, name: str, description: str, text: str, visibility: 
         errors["name"] = [_("A strategy needs a name.")]
     elif len(name.strip()) > NAME_LIMIT:
         errors["name"] = [Message(_("A name is at most %(limit)s characters long."), {"limit": NAME_LIMIT})]
+    elif (problem := name_problem(name.strip())) is not None:
+        errors["name"] = [problem]
     if len(description) > DESCRIPTION_LIMIT:
         errors["description"] = [
             Message(_("A description is at most %(limit)s characters long."), {"limit": DESCRIPTION_LIMIT})
         ]
+    elif (problem := text_problem(description, _("description"))) is not None:
+        errors["description"] = [problem]
     if visibility not in Visibility.values:
         errors["visibility"] = [
             Message(_("“%(value)s” is not one of %(choices)s."), {"value": visibility, "choices": Visibility.values})

@@ -71,6 +71,9 @@ MESSAGES: dict[str, str] = {
         "%(language)s is the original language of this game: its text is what translation tracks translate."
     ),
     "track_name_characters": N_("A track's name cannot hold line breaks or other control characters."),
+    "track_name_invisible": N_(
+        "A track's name cannot hold invisible or control characters; it holds %(character)s (character %(position)s)."
+    ),
     "not_a_status": N_("“%(value)s” is not a status of a translation; use %(choices)s."),
     "one_main_track": N_("A file declares at most one main track per language."),
     "track_exists": N_("%(game)s already has a translation track “%(track)s” in this language."),

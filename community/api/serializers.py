@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.validators import RegexValidator
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -12,6 +13,7 @@ from rest_framework.reverse import reverse
 
 from cards.api.serializers import CardQueryField, GameSlugField
 from cardsite.api_inputs import JSONBodySerializer
+from cardsite.text import plain_name, plain_text
 from decks.api.serializers import NAME_PATTERN, LanguageSerializer
 
 from .. import markdown, services
@@ -22,11 +24,11 @@ MAX_IDS = 500
 TEXT_PATTERN = NAME_PATTERN  # something other than white space, no NUL
 
 
-def _text(max_length: int, **options: Any) -> serializers.CharField:
+def _text(max_length: int, plain: Any, **options: Any) -> serializers.CharField:
     return serializers.CharField(
         max_length=max_length,
         trim_whitespace=False,
-        validators=[RegexValidator(TEXT_PATTERN, message=serializers.CharField.default_error_messages["blank"])],
+        validators=[RegexValidator(TEXT_PATTERN, message=serializers.CharField.default_error_messages["blank"]), plain],
         **options,
     )
 
@@ -180,18 +182,21 @@ class ModerationActionSerializer(serializers.ModelSerializer):
 
 class PublishSerializer(JSONBodySerializer):
     deck = serializers.IntegerField(min_value=1, max_value=2**63 - 1, help_text="The id of one of your decks.")
-    title = _text(MAX_TITLE_LENGTH, required=False, help_text="Default: the deck's name. Trimmed.")
+    title = _text(
+        MAX_TITLE_LENGTH, plain_name(_("title")), required=False, help_text="Default: the deck's name. Trimmed."
+    )
     description = serializers.CharField(
         allow_blank=True,
         required=False,
         trim_whitespace=False,
         max_length=services.MAX_DESCRIPTION_LENGTH,
+        validators=[plain_text(_("description"))],
         help_text="Markdown (rendered sanitised). Default: the deck's description.",
     )
 
 
 class CommentWriteSerializer(JSONBodySerializer):
-    body = _text(services.MAX_COMMENT_LENGTH, help_text="Markdown (rendered sanitised).")
+    body = _text(services.MAX_COMMENT_LENGTH, plain_text(_("comment")), help_text="Markdown (rendered sanitised).")
     parent = serializers.IntegerField(
         min_value=1, max_value=2**63 - 1, required=False, allow_null=True, help_text="The comment this one replies to."
     )
@@ -222,7 +227,7 @@ class ReadSerializer(JSONBodySerializer):
 
 class ModerationWriteSerializer(JSONBodySerializer):
     action = serializers.ChoiceField(choices=ModerationAction.Action.choices)
-    reason = _text(services.MAX_REASON_LENGTH, help_text="Why: kept in the moderation log.")
+    reason = _text(services.MAX_REASON_LENGTH, plain_text(_("reason")), help_text="Why: kept in the moderation log.")
     publication = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, allow_null=True)
     comment = serializers.IntegerField(min_value=1, max_value=2**63 - 1, required=False, allow_null=True)
     user = serializers.CharField(max_length=150, required=False, help_text="A user name (to block or unblock).")

@@ -14,6 +14,7 @@ from typing import Any
 from django.core.validators import RegexValidator
 from django.urls import reverse as django_reverse
 from django.utils import translation
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
@@ -27,6 +28,7 @@ from cards.presentation import revision_source_text, value_name
 from cards.services import card_state, state_digest
 from cardsite.api_inputs import JSONBodySerializer, KnownKeysSerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
+from cardsite.text import NAME_FORBIDDEN_RANGES, character_class, plain_text
 from decks.api.serializers import NAME_PATTERN
 
 from ..models import CardChange, ChangeSet, ImageChange
@@ -115,8 +117,9 @@ CARD_RECORD_SCHEMA: dict[str, Any] = {
         },
     },
 }
-# A track's name: no control characters, nor white space at either end (cards.importing).
-TRACK_NAME_PATTERN = r"^[^\s\x00-\x1f\x7f-\x9f]([^\x00-\x1f\x7f-\x9f]*[^\s\x00-\x1f\x7f-\x9f])?$"
+# A track's name: no control or invisible characters, nor white space at either end (cards.importing).
+_NOT_IN_NAME = character_class(NAME_FORBIDDEN_RANGES)  # cardsite.text: control and invisible characters
+TRACK_NAME_PATTERN = rf"^[^\s{_NOT_IN_NAME}]([^{_NOT_IN_NAME}]*[^\s{_NOT_IN_NAME}])?$"
 TRACK_SCHEMA: dict[str, Any] = {
     "type": "object",
     "additionalProperties": False,
@@ -210,10 +213,15 @@ class ChangeSetRequestSerializer(JSONBodySerializer):
         required=False,
         allow_blank=True,
         max_length=300,
+        validators=[plain_text(_("source"))],
         help_text="A web address, the set or box, or anything that lets an editor check.",
     )
     comment = serializers.CharField(
-        required=False, allow_blank=True, max_length=2000, help_text="A word for the editors."
+        required=False,
+        allow_blank=True,
+        max_length=2000,
+        validators=[plain_text(_("comment"))],
+        help_text="A word for the editors.",
     )
     cards = serializers.ListField(
         child=CardRecordField(),

@@ -25,6 +25,7 @@ from cards.messages import no_such_card, no_such_game
 from cards.models import Card, Game
 from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
 from cardsite.errors import FieldProblems, Message
+from cardsite.text import plain_name, plain_text
 
 from .. import organise_selectors, organise_services, services
 from ..models import Deck, DeckFolder
@@ -233,8 +234,11 @@ def name_field(**options: Any) -> serializers.CharField:
     return serializers.CharField(
         max_length=120,
         trim_whitespace=False,
-        validators=[RegexValidator(NAME_PATTERN, message=serializers.CharField.default_error_messages["blank"])],
-        help_text="Something other than white space, which is trimmed.",
+        validators=[
+            RegexValidator(NAME_PATTERN, message=serializers.CharField.default_error_messages["blank"]),
+            plain_name(),
+        ],
+        help_text="Something other than white space, which is trimmed; no invisible or control character.",
         **options,
     )
 
@@ -277,7 +281,11 @@ class DeckWriteSerializer(JSONBodySerializer):
     game = GameSlugField(help_text="A game slug; set when the deck is made, never changed.")
     name = name_field()
     description = serializers.CharField(
-        allow_blank=True, required=False, trim_whitespace=False, max_length=services.MAX_DESCRIPTION_LENGTH
+        allow_blank=True,
+        required=False,
+        trim_whitespace=False,
+        max_length=services.MAX_DESCRIPTION_LENGTH,
+        validators=[plain_text(_("description"))],
     )
     mode = ModeField(max_length=32, required=False, help_text="A mode of the deck's game; default: its first.")
     options = OptionsField(
@@ -295,7 +303,7 @@ class DeckWriteSerializer(JSONBodySerializer):
         allow_null=True, required=False, min_value=1, help_text="The id of one of your folders, or null for none."
     )
     tags = serializers.ListField(
-        child=serializers.CharField(max_length=organise_services.MAX_TAG_NAME),
+        child=serializers.CharField(max_length=organise_services.MAX_TAG_NAME, validators=[plain_name(_("tag"))]),
         max_length=organise_services.MAX_TAGS_PER_DECK,
         required=False,
         help_text="The deck's tags (replacing the ones it had); only its owner sees them.",
@@ -383,7 +391,9 @@ class FolderSerializer(serializers.ModelSerializer):
 
 
 class FolderWriteSerializer(JSONBodySerializer):
-    name = serializers.CharField(max_length=organise_services.MAX_FOLDER_NAME, trim_whitespace=False)
+    name = serializers.CharField(
+        max_length=organise_services.MAX_FOLDER_NAME, trim_whitespace=False, validators=[plain_name(_("folder's name"))]
+    )
 
 
 # --- checks that need the game

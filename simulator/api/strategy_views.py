@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -19,6 +20,7 @@ from rest_framework.views import APIView
 from cards.api.serializers import ErrorSerializer
 from cardsite.api_inputs import KnownKeysSerializer
 from cardsite.sharing import Visibility, can_edit
+from cardsite.text import plain_name, plain_text
 
 from .. import strategy_selectors, strategy_services
 from ..models import WrittenStrategy
@@ -53,14 +55,16 @@ class StrategySerializer(serializers.ModelSerializer):
 
 
 class StrategyWriteSerializer(KnownKeysSerializer):
-    name = serializers.CharField(max_length=NAME_LIMIT)
+    name = serializers.CharField(max_length=NAME_LIMIT, validators=[plain_name()])
     text = serializers.CharField(max_length=TEXT_LIMIT, trim_whitespace=False)
-    description = serializers.CharField(max_length=DESCRIPTION_LIMIT, required=False, allow_blank=True)
+    description = serializers.CharField(
+        max_length=DESCRIPTION_LIMIT, required=False, allow_blank=True, validators=[plain_text(_("description"))]
+    )
     visibility = serializers.ChoiceField(choices=Visibility.choices, required=False)
 
 
 class StrategyPatchSerializer(StrategyWriteSerializer):
-    name = serializers.CharField(max_length=NAME_LIMIT, required=False)
+    name = serializers.CharField(max_length=NAME_LIMIT, required=False, validators=[plain_name()])
     text = serializers.CharField(max_length=TEXT_LIMIT, trim_whitespace=False, required=False)
 
 
