@@ -106,6 +106,11 @@ def _count(raw: str, line: int) -> int | DecklistError:
     text = raw.strip()
     if not text.isascii() or not text.lstrip("-").isdigit():
         return DecklistError(line, "bad-count", {"count": text})
+    digits = text.lstrip("-").lstrip("0")
+    if len(digits) > len(str(MAX_OWNED)):
+        # Not converted: Python refuses to read over 4,300 digits as a number, and no such count is kept.
+        code = "owned-negative" if text.startswith("-") else "owned-too-many"
+        return DecklistError(line, code, {"count": f"{text[:7]}…", "maximum": MAX_OWNED})
     number = int(text)
     if number < 0:
         return DecklistError(line, "owned-negative", {"count": number})

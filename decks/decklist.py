@@ -56,10 +56,11 @@ _NUMBER = r"[-−－]?\d+(?:[.,．，]\d+)?"  # \d: any decimal digit, full-widt
 _PREFIX = re.compile(
     rf"^(?P<count>{_NUMBER})(?:\s*[{_TIMES}]\s*|[{_X}]\s+|\s+[{_X}]\s+|\s*[{_UNIT}]\s*|\s+)(?P<name>\S.*)$"
 )
-_SUFFIX = re.compile(
-    rf"^(?P<name>.*?\S)(?:\s*[{_TIMES}]\s*|\s+[{_X}]\s*)(?P<count>{_NUMBER})$"
-    rf"|^(?P<name2>.*?\S)\s*(?P<count2>{_NUMBER})\s*[{_UNIT}]$"
-)
+# A count at the end of a line ("Foo x2", "Foo×2", "Foo 2枚"), read backwards from the end: an anchored match on
+# the reversed line is linear in its length, where a pattern anchored at both ends backtracks over every split
+# of the line (a 20,000-character line of digits took minutes).
+_NUMBER_WHOLE = re.compile(_NUMBER)
+_NUMBER_REVERSED = re.compile(r"\d+(?:[.,．，]\d+)?[-−－]?")
 _COLONS = ":："
 _HEADING_COUNT = re.compile(r"\s*[(（\[［]\s*\d*\s*[)）\]］]\s*$")  # "Deck (59)"
 _LABEL_BRACKET = re.compile(r"\s*[(（].*[)）]\s*$")  # "Supply (9 ability piles)"
@@ -154,6 +155,9 @@ def find_zone(rules: DeckRules, heading: str) -> Zone | None:
 def _count_error(line: int, raw: str) -> DecklistError | None:
     if not re.fullmatch(r"\d+", raw):
         return DecklistError(line, "bad-count", {"count": raw})
+    if len(raw.lstrip("0")) > len(str(MAX_COUNT)):
+        # Far too many to be a count; not converted (Python refuses to read over 4,300 digits as a number).
+        return DecklistError(line, "count-too-large", {"count": f"{raw.lstrip('0')[:6]}…", "maximum": MAX_COUNT})
     count = int(raw)
     if count == 0:
         return DecklistError(line, "zero-count", {"count": 0})
@@ -168,13 +172,37 @@ def _card_line(number: int, text: str) -> tuple[int, str] | DecklistError:
     if match:
         raw, name = match["count"], match["name"]
     else:
-        match = _SUFFIX.match(text)
-        if match is None:
+        suffix = _count_at_end(text)
+        if suffix is None:
             return 1, text
-        raw = match["count"] or match["count2"]
-        name = match["name"] or match["name2"]
+        name, raw = suffix
     error = _count_error(number, raw)
     return error if error else (int(raw), name.strip())
+
+
+def _count_at_end(text: str) -> tuple[str, str] | None:
+    """``(name, count)`` of a line whose count comes last: ``Foo x2``, ``Foo ×2``, ``Foo×2`` or ``Foo 2枚``."""
+    unit = bool(text) and text[-1] in _UNIT
+    body = text[:-1].rstrip() if unit else text
+    match = _NUMBER_REVERSED.match(body[::-1])
+    if match is None:
+        return None
+    raw = match.group()[::-1]
+    rest = body[: len(body) - len(raw)]
+    if unit:
+        name = rest.rstrip()
+    else:
+        before = rest.rstrip()
+        if before and before[-1] in _TIMES:
+            name = before[:-1].rstrip()
+        elif before and before[-1] in _X and before[:-1] != before[:-1].rstrip():
+            name = before[:-1].rstrip()
+        else:
+            return None
+    if not name and unit and len(raw) > 1 and _NUMBER_WHOLE.fullmatch(raw[1:]):
+        # "22枚": a name of one character before the count, as a line "X 2枚" reads
+        name, raw = raw[0], raw[1:]
+    return (name, raw) if name else None
 
 
 def _heading(line: str, rules: DeckRules) -> tuple[str, str] | None:

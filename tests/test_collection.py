@@ -206,6 +206,11 @@ def test_a_csv_reads_key_and_count_and_the_export_reads_back(cards, owner):
             b"key,count\nNo Such Card,1\n,1\nTest Ally 01\n",
             [(2, "unknown-card"), (3, "csv-no-card"), (4, "csv-short-row")],
         ),
+        # More digits than Python reads as a number (4,300): refused by line, not a server error.
+        (
+            b"key,count\nTest Ally 01," + b"9" * 5000 + b"\nTest Ally 01,-" + b"9" * 5000 + b"\n",
+            [(2, "owned-too-many"), (3, "owned-negative")],
+        ),
         (b"key,count\n\xff\xfe,1\n", [(None, "csv-encoding")]),
         (b"key,count\nTest\x00,1\n", [(None, "csv-encoding")]),
         (b"key,count\n" + b"Test Ally 01,0\n" * 5001, [(5002, "csv-too-many-rows")]),
