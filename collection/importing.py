@@ -107,10 +107,10 @@ def _count(raw: str, line: int) -> int | DecklistError:
     if not text.isascii() or not text.lstrip("-").isdigit():
         return DecklistError(line, "bad-count", {"count": text})
     digits = text.lstrip("-").lstrip("0")
-    if len(digits) > len(str(MAX_OWNED)):
+    if len(digits) > 12:
         # Not converted: Python refuses to read over 4,300 digits as a number, and no such count is kept.
         code = "owned-negative" if text.startswith("-") else "owned-too-many"
-        return DecklistError(line, code, {"count": f"{text[:7]}…", "maximum": MAX_OWNED})
+        return DecklistError(line, code, {"count": f"{text[:13]}…", "maximum": MAX_OWNED})
     number = int(text)
     if number < 0:
         return DecklistError(line, "owned-negative", {"count": number})

@@ -155,9 +155,9 @@ def find_zone(rules: DeckRules, heading: str) -> Zone | None:
 def _count_error(line: int, raw: str) -> DecklistError | None:
     if not re.fullmatch(r"\d+", raw):
         return DecklistError(line, "bad-count", {"count": raw})
-    if len(raw.lstrip("0")) > len(str(MAX_COUNT)):
+    if len(raw.lstrip("0")) > 12:
         # Far too many to be a count; not converted (Python refuses to read over 4,300 digits as a number).
-        return DecklistError(line, "count-too-large", {"count": f"{raw.lstrip('0')[:6]}…", "maximum": MAX_COUNT})
+        return DecklistError(line, "count-too-large", {"count": f"{raw.lstrip('0')[:12]}…", "maximum": MAX_COUNT})
     count = int(raw)
     if count == 0:
         return DecklistError(line, "zero-count", {"count": 0})
@@ -193,11 +193,11 @@ def _count_at_end(text: str) -> tuple[str, str] | None:
         name = rest.rstrip()
     else:
         before = rest.rstrip()
-        if before and before[-1] in _TIMES:
-            name = before[:-1].rstrip()
-        elif before and before[-1] in _X and before[:-1] != before[:-1].rstrip():
-            name = before[:-1].rstrip()
-        else:
+        mark, name = before[-1:], before[:-1].rstrip()
+        # "Foo×2" and "Foo × 2", but "Foo x2" only with a space before the x ("Foox2" is a name)
+        times = bool(mark) and mark in _TIMES
+        spaced_x = bool(mark) and mark in _X and name != before[:-1]
+        if not (times or spaced_x):
             return None
     if not name and unit and len(raw) > 1 and _NUMBER_WHOLE.fullmatch(raw[1:]):
         # "22枚": a name of one character before the count, as a line "X 2枚" reads
