@@ -140,8 +140,8 @@ class Merged:
     then: Callable[[], None] | None = None  # after the job's row is stored (e.g. queue the next items)
 
 
-RunT = TypeVar("RunT", bound=models.Model)
-ChunkT = TypeVar("ChunkT", bound=models.Model)
+RunT = TypeVar("RunT", bound=Any)  # a job model (with stubs or without, its fields are read by name)
+ChunkT = TypeVar("ChunkT", bound=Any)  # an item model
 ResultT = TypeVar("ResultT")
 
 _kinds: list[JobKind[Any, Any, Any]] = []
@@ -314,7 +314,7 @@ class JobKind(ABC, Generic[RunT, ChunkT, ResultT]):
             return None
         chunk = self.chunk_model._default_manager.select_related(*self.chunk_relations).get(pk=chunk_id)
         run: RunT = getattr(chunk, self.run_fk)
-        if run.status not in ACTIVE:  # type: ignore[attr-defined]
+        if run.status not in ACTIVE:
             self.close_chunk(chunk, self.empty_result(run), State.CANCELLED)
             return None
         self.run_model._default_manager.filter(pk=run.pk, status=State.QUEUED).update(
@@ -348,14 +348,14 @@ class JobKind(ABC, Generic[RunT, ChunkT, ResultT]):
 
     def task_report(self, chunk: ChunkT, result: ResultT) -> dict[str, Any]:
         """What the task returns for the item it played (kept by the task backend)."""
-        return {"chunk": chunk.index, self.unit: self.count(result)}  # type: ignore[attr-defined]
+        return {"chunk": chunk.index, self.unit: self.count(result)}
 
     def _mine(self, chunk: ChunkT) -> Any:
         """The item, as long as this attempt is still the one playing it."""
         return self.chunk_model._default_manager.filter(
             pk=chunk.pk,
             status=State.RUNNING,
-            attempts=chunk.attempts,  # type: ignore[attr-defined]
+            attempts=chunk.attempts,
         )
 
     def _locked_run(self, run_id: int) -> Any:
@@ -498,8 +498,8 @@ class JobKind(ABC, Generic[RunT, ChunkT, ResultT]):
         with transaction.atomic():
             run = self._locked_run(self._run_id(chunk))
             mine = self.chunk_model._default_manager.filter(pk=chunk.pk, status=State.RUNNING, heartbeat_at__lt=cutoff)
-            attempts = chunk.attempts  # type: ignore[attr-defined]
-            index = chunk.index  # type: ignore[attr-defined]
+            attempts = chunk.attempts
+            index = chunk.index
             if run.status in ACTIVE and attempts < MAX_ATTEMPTS:
                 if not mine.update(
                     status=State.QUEUED, heartbeat_at=None, **{self.played_field: 0}, **self.reset_fields()
