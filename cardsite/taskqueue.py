@@ -8,9 +8,9 @@ every ``TASK_STALE_SECONDS / 4`` by a thread of its own, and removed when the ta
 A RUNNING row that started more than ``TASK_STALE_SECONDS`` ago and has no lease renewed within that time is
 abandoned. ``reclaim_abandoned`` marks such rows FAILED (``WorkerLost``) rather than queuing them again: the work
 they stood for is recovered by its own life cycle (a run's chunk or a photo's reading is played again as a new task
-by ``simulator.chunked`` and ``readings.services``), and running an arbitrary task twice is not safe. Every worker
-reclaims when it starts a task, and so do those recovery passes (``reclaim_now_and_then``); ``/healthz/`` counts
-what is still unreclaimed.
+by ``cardsite.jobs``), and running an arbitrary task twice is not safe. Every worker reclaims when it starts a task,
+and so do the jobs' recovery passes (``reclaim_now_and_then``), which the heartbeat thread of a worker also runs
+every ``TASK_STALE_SECONDS / 4``; ``/healthz/`` counts what is still unreclaimed.
 """
 
 from __future__ import annotations
@@ -97,6 +97,8 @@ def beat() -> int:
 
 
 def _heartbeat() -> None:
+    from . import jobs
+
     interval = max(0.5, settings.TASK_STALE_SECONDS / 4)
     stopped = threading.Event()
     while not stopped.wait(interval):
@@ -104,6 +106,11 @@ def _heartbeat() -> None:
             beat()
         except Exception:  # the next beat tries again; a lease that ages out meanwhile only ends the task's row
             logger.exception("could not renew the leases of this worker's tasks")
+        try:
+            # The periodic recovery pass: a worker, even idle, notices the jobs' items whose worker vanished.
+            jobs.recover_all()
+        except Exception:  # the next pass tries again
+            logger.exception("could not recover the stalled items of the jobs")
         finally:
             connections.close_all()  # this thread's own connections
 

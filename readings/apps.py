@@ -8,7 +8,12 @@ class ReadingsConfig(AppConfig):
     name = "readings"
 
     def ready(self) -> None:
+        from cardsite import jobs
         from contributions.selectors import register_upload_holder
+
+        from .services import READINGS
+
+        jobs.register(READINGS)  # a batch of photos is a job: the workers' recovery passes cover it
 
         # A reading batch's photos are its user's to attach when they submit what was read, even a photo
         # stored before uploads were kept per uploader (then one row served every user who sent that picture).

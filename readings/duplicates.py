@@ -65,7 +65,7 @@ def check_photo(photo_id: int) -> None:
 
 def _check_photo(photo_id: int) -> None:
     photo = PhotoReading.objects.select_related("batch", "image").filter(pk=photo_id).first()
-    if photo is None or photo.status not in (ReadingStatus.QUEUED, ReadingStatus.READING):
+    if photo is None or photo.status not in (ReadingStatus.QUEUED, ReadingStatus.RUNNING):
         return
     value = image_hash(photo.image)
     card_image, bits = closest_card_image(photo.batch.game_id, value) if value else (None, None)

@@ -15,8 +15,10 @@ from cards.models import Card, CardImage, Game, StoredImage
 
 
 class ReadingStatus(models.TextChoices):
+    """The states of ``cardsite.jobs`` (the same stored values as every job's), in the words of a reading."""
+
     QUEUED = "queued", pgettext_lazy("reading status", "queued")
-    READING = "reading", pgettext_lazy("reading status", "reading")
+    RUNNING = "running", pgettext_lazy("reading status", "reading")
     DONE = "done", pgettext_lazy("reading status", "done")
     FAILED = "failed", pgettext_lazy("reading status", "failed")
     CANCELLED = "cancelled", pgettext_lazy("reading status", "cancelled")
@@ -33,6 +35,7 @@ class ReadingBatch(models.Model):
     status = models.CharField(_("status"), max_length=10, choices=ReadingStatus.choices, default=ReadingStatus.QUEUED)
     language = models.CharField(max_length=16, default="ja")  # of the messages written by the task
     created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)  # when a worker took its first photo
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -46,7 +49,7 @@ class ReadingBatch(models.Model):
 
     @property
     def active(self) -> bool:
-        return self.status in (ReadingStatus.QUEUED, ReadingStatus.READING)
+        return self.status in (ReadingStatus.QUEUED, ReadingStatus.RUNNING)
 
 
 class PhotoReading(models.Model):
@@ -80,6 +83,7 @@ class PhotoReading(models.Model):
     )
     attempts = models.PositiveSmallIntegerField(default=0)
     heartbeat_at = models.DateTimeField(null=True, blank=True)
+    worker = models.CharField(max_length=100, blank=True, default="")  # the machine and process reading it
     task_id = models.CharField(max_length=64, blank=True, default="")
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)

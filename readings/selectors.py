@@ -4,26 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import Http404
-
 from cards.models import Game, Term, TermText
+from cardsite import jobs
 
 from .models import ReadingBatch
 
 
 def batch_of(user: Any, batch_id: int) -> ReadingBatch:
     """The batch with its photos, their images and matched cards, if ``user`` uploaded it; Http404 otherwise."""
-    if not getattr(user, "is_authenticated", False):
-        raise Http404
-    batch = (
-        ReadingBatch.objects.select_related("game")
-        .prefetch_related("photos__image", "photos__card", "photos__duplicate_of__card", "photos__duplicate_of__image")
-        .filter(pk=batch_id, user=user)
-        .first()
+    return jobs.own(
+        ReadingBatch,
+        user,
+        batch_id,
+        owner_field="user",
+        related=("game",),
+        prefetch=("photos__image", "photos__card", "photos__duplicate_of__card", "photos__duplicate_of__image"),
     )
-    if batch is None:
-        raise Http404
-    return batch
 
 
 def keyword_terms(game: Game) -> list[str]:

@@ -1,32 +1,30 @@
-"""Writes of the readings: start a batch of photos, read each photo on a task worker, cancel, recover.
+"""Writes of the readings: start a batch of photos, read each photo on a task worker, cancel.
 
-The pattern is ``simulator.services``' (Monte Carlo runs): one task per photo (``readings.tasks.read_photo``),
-so that as many workers as there are read a batch at once; each photo is claimed by one statement, its state
-written in one statement or one transaction holding the batch's row; a photo whose worker stops beating
-(``heartbeat_at``) is read again elsewhere, at most ``MAX_ATTEMPTS`` times.
+A batch is a job of ``cardsite.jobs`` and each photo one of its items (``PhotoReadings``, the kind): one task per
+photo (``readings.tasks.read_photo``), so that as many workers as there are read a batch at once; claiming,
+heartbeats, cancelling and recovering a photo whose worker vanished (at most ``MAX_ATTEMPTS`` times) are the
+lifecycle's, the same as the simulator's runs. What differs is declared here: a photo that cannot be read fails
+alone (the batch goes on with the others), the batch is done once no photo waits or is being read, and a photo
+being read when the batch is cancelled is finished (Tesseract is not interrupted).
 
 - ``reading_batch_create`` checks and keeps each photo as every upload is kept (``image_store``: checked,
   re-encoded, de-duplicated, counted against ``IMAGE_UPLOADS_PER_DAY``), at most
   ``settings.READING_MAX_PHOTOS_PER_BATCH`` photos, and queues one task per photo. All or nothing: a photo
   refused, or over the day's allowance, and no batch is kept.
-- ``execute_photo`` is a task's body: it reads the photo (``cards.reading``), proposes values, matches them
-  to an existing card (the number first, then the name, through the search), and settles the batch when its
-  last photo is done.
-- ``reading_cancel``: the photos still queued are never read; a photo being read is finished (Tesseract is
-  not interrupted), so a cancel is honoured between photos.
-- ``recover_stalled``: photos whose worker vanished are queued again (each look at a batch calls it).
+- ``execute_photo`` is a task's body: it reads the photo (``cards.reading``), proposes values and matches them
+  to an existing card (the number first, then the name, through the search).
+- ``reading_cancel``: the photos still queued are never read.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
-from datetime import timedelta
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from PIL import Image
@@ -37,12 +35,11 @@ from cards.search.normalize import fold
 from cards.selectors import SearchFailed, search_cards
 from cards.services import card_state, state_digest
 from cards.services_images import image_store
-from cardsite import taskqueue
+from cardsite import jobs
 from cardsite.errors import AppError, Message
 from cardsite.storage import following_transaction
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
-from simulator.chunked import SAME_TRANSACTION_BACKENDS, worker_name
 
 from .models import PhotoReading, ReadingBatch, ReadingStatus
 from .selectors import keyword_terms
@@ -50,14 +47,14 @@ from .selectors import keyword_terms
 logger = logging.getLogger("readings")
 
 Status = ReadingStatus
-ACTIVE = (Status.QUEUED, Status.READING)
-MAX_ATTEMPTS = 3
+ACTIVE = jobs.ACTIVE
+MAX_ATTEMPTS = jobs.MAX_ATTEMPTS
 
 # Why a reading failed (``PhotoReading.error_code``), put into words when read.
 UNAVAILABLE = "reading_unavailable"
 UNREADABLE = "photo_unreadable"
-WORKERS_STOPPED = "workers_stopped"
-UNEXPECTED = "unexpected"
+WORKERS_STOPPED = jobs.WORKERS_STOPPED
+UNEXPECTED = jobs.UNEXPECTED
 FAILURES: dict[str, Any] = {
     UNAVAILABLE: _(
         "Reading photos is not available on this site now: Tesseract or its language data is not installed."
@@ -90,10 +87,6 @@ def batch_body_too_large(content_length: str | None) -> bool:
     except ValueError:
         return False
     return length > max_photos() * settings.IMAGE_MAX_BYTES + settings.DATA_UPLOAD_MAX_MEMORY_SIZE
-
-
-def stale_after() -> timedelta:
-    return timedelta(seconds=settings.READING_STALE_SECONDS)
 
 
 # --- starting -----------------------------------------------------------------------------------------
@@ -130,115 +123,91 @@ def reading_batch_create(*, user: Any, game: Game, files: Sequence[Any], languag
             for index, upload in enumerate(files, start=1)
         ]
         for photo in photos:
-            _enqueue(photo.pk)
+            READINGS.enqueue(photo.pk)
     batch.refresh_from_db()
     return batch
 
 
-def _enqueue(photo_id: int) -> None:
-    """Hand the photo to the task backend: at once if its queue is this database (the task row commits with the
-    photo), after the commit otherwise (a Redis worker must not look before the photo exists)."""
-    from .tasks import read_photo as read_photo_task
+class PhotoReadings(jobs.JobKind[ReadingBatch, PhotoReading, dict[str, Any]]):
+    """Batches of photos as jobs: an item reads one photo; the result is what was read, proposed and matched."""
 
-    def send() -> None:
-        result = read_photo_task.enqueue(photo_id)
-        PhotoReading.objects.filter(pk=photo_id).update(task_id=str(result.id)[:64])
+    run_model = ReadingBatch
+    chunk_model = PhotoReading
+    unit = "percent"
+    run_fk = "batch"
+    chunks_related = "photos"
+    owner_field = "user"
+    played_field = "progress"  # a photo's progress, in percent
+    chunk_relations = ("batch", "batch__game", "image")
+    stale_setting = "READING_STALE_SECONDS"
+    fails_job_with_item = False
+    done_when_settled = True
+    tracks_progress = False
+    stops_mid_item = False
 
-    if settings.TASKS["default"]["BACKEND"] in SAME_TRANSACTION_BACKENDS:
-        send()
-    else:
-        transaction.on_commit(send)
+    def send(self, chunk_id: int) -> Any:
+        from .tasks import read_photo as read_photo_task
 
+        return read_photo_task.enqueue(chunk_id)
 
-# --- reading ------------------------------------------------------------------------------------------
-
-
-def execute_photo(photo_id: int) -> dict[str, Any] | None:
-    """Read one photo (the task's body). None if it was not queued any more (cancelled, or taken)."""
-    language = ReadingBatch.objects.filter(photos=photo_id).values_list("language", flat=True).first()
-    with translation.override(language or settings.LANGUAGE_CODE):
-        return _execute_photo(photo_id)
-
-
-def _execute_photo(photo_id: int) -> dict[str, Any] | None:
-    recover_stalled()
-    now = timezone.now()
-    claimed = PhotoReading.objects.filter(pk=photo_id, status=Status.QUEUED, batch__status__in=ACTIVE).update(
-        status=Status.READING, progress=10, heartbeat_at=now, started_at=now, attempts=F("attempts") + 1
-    )
-    if not claimed:
-        return None
-    photo = PhotoReading.objects.select_related("batch", "batch__game", "image").get(pk=photo_id)
-    batch = photo.batch
-    ReadingBatch.objects.filter(pk=batch.pk, status=Status.QUEUED).update(status=Status.READING)
-    logger.info("reading a photo", extra={"batch": batch.pk, "photo": photo.index, "worker": worker_name()})
-    definition = batch.game.definition
-    try:
+    def play(self, run: ReadingBatch, chunk: PhotoReading, report: Callable[[int], bool]) -> dict[str, Any]:
+        report(10)
+        logger.info("reading a photo", extra={"batch": run.pk, "photo": chunk.index, "worker": jobs.worker_name()})
+        definition = run.game.definition
         try:
-            with photo.image.file.open("rb") as stream:
+            with chunk.image.file.open("rb") as stream:
                 picture = Image.open(stream)
                 picture.load()
         except (OSError, ValueError) as error:
-            _close(photo, status=Status.FAILED, error_code=UNREADABLE, error=str(error) or type(error).__name__)
-            return None
-        reading = read_photo(picture, languages_for(definition))
-        _beat(photo, 80)
-        proposals = propose(reading, definition, terms=keyword_terms(batch.game))
-        card, matched_by = match_card(batch.game, proposals, ui_language=batch.language)
-    except ReadingUnavailable as error:
-        _close(photo, status=Status.FAILED, error_code=UNAVAILABLE, error=str(error))
-        return None
-    except Exception as error:
-        _close(photo, status=Status.FAILED, error_code=UNEXPECTED, error=str(error) or type(error).__name__)
-        raise
-    except BaseException:
-        # The worker is being stopped: the photo goes back to the queue for the next worker.
-        _requeue(photo)
-        raise
-    _close(
-        photo,
-        status=Status.DONE,
-        reading=reading.to_json(),
-        proposals=[proposal.to_json() for proposal in proposals],
-        card=card,
-        card_key=card.key if card else "",
-        matched_by=matched_by,
-    )
-    return {"photo": photo.index, "lines": len(reading.lines), "card": card.key if card else None}
+            raise jobs.ItemFailed(UNREADABLE, detail=str(error) or type(error).__name__) from error
+        try:
+            reading = read_photo(picture, languages_for(definition))
+            report(80)
+            proposals = propose(reading, definition, terms=keyword_terms(run.game))
+            card, matched_by = match_card(run.game, proposals, ui_language=run.language)
+        except ReadingUnavailable as error:
+            raise jobs.ItemFailed(UNAVAILABLE, detail=str(error)) from error
+        return {
+            "reading": reading.to_json(),
+            "proposals": [proposal.to_json() for proposal in proposals],
+            "card": card,
+            "card_key": card.key if card else "",
+            "matched_by": matched_by,
+        }
+
+    def empty_result(self, run: ReadingBatch) -> dict[str, Any]:
+        return {}
+
+    def count(self, result: dict[str, Any]) -> int:
+        return 100  # a photo's progress once it is closed, read or not
+
+    def merge(self, run: ReadingBatch, chunks: list[PhotoReading], *, all_done: bool) -> jobs.Merged:
+        return jobs.Merged(progress=0, result=None, done=True)
+
+    def item_fields(self, result: dict[str, Any], status: str) -> dict[str, Any]:
+        return {**result, "finished_at": timezone.now()}
+
+    def claim_fields(self) -> dict[str, Any]:
+        return {"started_at": timezone.now()}
+
+    def failed_item_fields(self, code: str, detail: str) -> dict[str, Any]:
+        return {"error_code": code, "error": detail, "progress": 100, "finished_at": timezone.now()}
+
+    def cancelled_item_fields(self) -> dict[str, Any]:
+        return {"finished_at": timezone.now()}
+
+    def task_report(self, chunk: PhotoReading, result: dict[str, Any]) -> dict[str, Any]:
+        card = result.get("card")
+        return {"photo": chunk.index, "lines": len(result["reading"]["lines"]), "card": card.key if card else None}
 
 
-def _mine(photo: PhotoReading) -> Any:
-    return PhotoReading.objects.filter(pk=photo.pk, status=Status.READING, attempts=photo.attempts)
+READINGS = PhotoReadings()
 
 
-def _beat(photo: PhotoReading, progress: int) -> None:
-    _mine(photo).update(progress=progress, heartbeat_at=timezone.now())
-
-
-def _close(photo: PhotoReading, *, status: str, **values: Any) -> None:
-    """Keep what the reading gave (if the photo is still this worker's) and settle the batch, in one transaction."""
-    with transaction.atomic():
-        batch = ReadingBatch.objects.select_for_update().get(pk=photo.batch_id)
-        now = timezone.now()
-        _mine(photo).update(status=status, progress=100, heartbeat_at=now, finished_at=now, **values)
-        _settle(batch)
-
-
-def _settle(batch: ReadingBatch) -> None:
-    """Finish the batch once none of its photos waits or is being read (its row is locked by the caller)."""
-    if batch.finished_at is not None or batch.photos.filter(status__in=ACTIVE).exists():
-        return
-    update: dict[str, Any] = {"finished_at": timezone.now()}
-    if batch.status in ACTIVE:
-        update["status"] = Status.DONE
-    ReadingBatch.objects.filter(pk=batch.pk).update(**update)
-
-
-def _requeue(photo: PhotoReading) -> None:
-    with transaction.atomic():
-        ReadingBatch.objects.select_for_update().get(pk=photo.batch_id)
-        if _mine(photo).update(status=Status.QUEUED, progress=0, heartbeat_at=None):
-            _enqueue(photo.pk)
+def execute_photo(photo_id: int) -> dict[str, Any] | None:
+    """Read one photo (the task's body). None if it was not queued any more (cancelled, or taken), or could not
+    be read (the photo then says why)."""
+    return READINGS.execute_chunk(photo_id)
 
 
 # --- matching -----------------------------------------------------------------------------------------
@@ -286,43 +255,10 @@ def _search_one(game: Game, field: str, value: str, ui_language: str) -> Card | 
 
 def reading_cancel(*, batch: ReadingBatch) -> bool:
     """Stop a batch: its queued photos are never read (a photo being read is finished). False if it had ended."""
-    with transaction.atomic():
-        locked = ReadingBatch.objects.select_for_update().get(pk=batch.pk)
-        cancelled = locked.status in ACTIVE
-        if cancelled:
-            now = timezone.now()
-            locked.photos.filter(status=Status.QUEUED).update(status=Status.CANCELLED, finished_at=now)
-            ReadingBatch.objects.filter(pk=locked.pk).update(status=Status.CANCELLED)
-            locked.status = Status.CANCELLED
-            _settle(locked)
-    batch.refresh_from_db()
-    return cancelled
+    return READINGS.cancel(batch)
 
 
-def recover_stalled(batch: ReadingBatch | None = None) -> int:
-    """Queue again (or, after ``MAX_ATTEMPTS``, fail) photos whose worker stopped beating; how many. The task
-    queue's rows that the same vanished workers left RUNNING are reclaimed on the way."""
-    taskqueue.reclaim_now_and_then()
-    cutoff = timezone.now() - stale_after()
-    stalled = PhotoReading.objects.filter(status=Status.READING, heartbeat_at__lt=cutoff)
-    if batch is not None:
-        stalled = stalled.filter(batch=batch)
-    recovered = 0
-    for photo in stalled[:100]:
-        with transaction.atomic():
-            locked = ReadingBatch.objects.select_for_update().get(pk=photo.batch_id)
-            mine = PhotoReading.objects.filter(pk=photo.pk, status=Status.READING, heartbeat_at__lt=cutoff)
-            if locked.status in ACTIVE and photo.attempts < MAX_ATTEMPTS:
-                if mine.update(status=Status.QUEUED, progress=0, heartbeat_at=None):
-                    logger.warning("a photo's reading stalled; reading it again", extra={"photo": photo.pk})
-                    _enqueue(photo.pk)
-                    recovered += 1
-                continue
-            now = timezone.now()
-            if mine.update(status=Status.FAILED, error_code=WORKERS_STOPPED, progress=100, finished_at=now):
-                recovered += 1
-            _settle(locked)
-    return recovered
+recover_stalled = READINGS.recover_stalled
 
 
 # --- submitting a reviewed photo ----------------------------------------------------------------------

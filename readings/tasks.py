@@ -1,4 +1,4 @@
-"""Background tasks of the readings (django-tasks, as ``simulator.tasks``)."""
+"""Background tasks of the readings (django-tasks; the life of each photo is ``cardsite.jobs``'s)."""
 
 from __future__ import annotations
 

@@ -63,19 +63,12 @@ def upload(request: HttpRequest) -> HttpResponse:
     return render(request, "readings/upload.html", context, status=status)
 
 
-def _own_batch(request: HttpRequest, batch_id: int) -> ReadingBatch:
-    batch = selectors.batch_of(request.user, batch_id)
-    if services.recover_stalled(batch):
-        batch = selectors.batch_of(request.user, batch_id)
-    return batch
-
-
 @account_required
 @require_http_methods(["GET", "HEAD"])
 @vary_on_htmx
 def batch(request: HttpRequest, batch_id: int) -> HttpResponse:
     """The batch's queue: each photo's thumbnail, state and matched card; polled while photos wait."""
-    batch = _own_batch(request, batch_id)
+    batch = selectors.batch_of(request.user, batch_id)
     template = "readings/_queue.html" if _partial(request) else "readings/batch.html"
     return render(request, template, {"batch": batch, "photos": list(batch.photos.all())})
 
@@ -83,7 +76,7 @@ def batch(request: HttpRequest, batch_id: int) -> HttpResponse:
 @account_required
 @require_POST
 def cancel(request: HttpRequest, batch_id: int) -> HttpResponse:
-    batch = _own_batch(request, batch_id)
+    batch = selectors.batch_of(request.user, batch_id)
     services.reading_cancel(batch=batch)
     if _partial(request):
         batch = selectors.batch_of(request.user, batch_id)
@@ -135,7 +128,7 @@ def _current_values(form: PhotoReviewForm, current: dict[str, Any] | None, langu
 @rate_limit("contribution")
 def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
     """One photo: the photo with the regions read outlined, the card proposed beside it, each value editable."""
-    batch = _own_batch(request, batch_id)
+    batch = selectors.batch_of(request.user, batch_id)
     photo = services.photo_of(batch, index)
     definition = batch.game.definition
     matched = services.matched_card(photo)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -100,16 +100,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def own_run(request: HttpRequest, game: str, run_id: int) -> ComparisonRun:
-    if not request.user.is_authenticated:
-        raise Http404
-    run = (
-        ComparisonRun.objects.select_related("game").filter(pk=run_id, requester=request.user, game__slug=game).first()
-    )
-    if run is None:
-        raise Http404
-    comparisons.recover_stalled(run)
-    run.refresh_from_db()
-    return run
+    return comparisons.COMPARISONS.own(request.user, run_id, related=("game",), game__slug=game)
 
 
 def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:

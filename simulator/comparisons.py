@@ -1,5 +1,5 @@
 """Writes of the whole games' comparisons (``models.ComparisonRun``): start, play, cancel and recover. Their life
-in chunks is ``simulator.chunked``'s, shared with the Monte Carlo runs; ``ComparisonRuns`` declares the rest.
+in chunks is ``cardsite.jobs``'s, shared with the Monte Carlo runs; ``ComparisonRuns`` declares the rest.
 
 A comparison's games come in blocks (``compare``: one seed per block, the seats rotated), and its blocks in
 chunks (``ComparisonChunk``, ``chunk_blocks()`` blocks each), one task each (``tasks.play_comparison_chunk``),
@@ -21,10 +21,10 @@ from django.db import transaction
 from django.http import Http404
 
 from cards.models import Game
+from cardsite.jobs import JobKind, Merged, hold_quota
+from cardsite.jobs import RunQuotaExceeded as RunQuotaExceeded  # the views refuse with it
 
-from . import strategy_selectors
-from .chunked import ChunkedRuns, Merged, hold_quota
-from .chunked import RunQuotaExceeded as RunQuotaExceeded  # the views refuse with it
+from . import failures, strategy_selectors
 from .comparison_results import (
     empty_result,
     report,
@@ -174,7 +174,7 @@ def _queue_segment(run: ComparisonRun, start: int, stop: int, *, first_index: in
         COMPARISONS.enqueue(chunk.pk)
 
 
-class ComparisonRuns(ChunkedRuns[ComparisonRun, ComparisonChunk, Result]):
+class ComparisonRuns(JobKind[ComparisonRun, ComparisonChunk, Result]):
     """Comparisons as chunked runs: a chunk plays blocks ``first_block`` to ``last_block - 1`` and keeps their
     ``compare.Result``; a run is played look by look, and when every chunk up to a look is done the run is done
     if it was the last look or (sequential) the leaders differ significantly, otherwise the chunks up to the
@@ -183,6 +183,7 @@ class ComparisonRuns(ChunkedRuns[ComparisonRun, ComparisonChunk, Result]):
     run_model = ComparisonRun
     chunk_model = ComparisonChunk
     result_field = "result"
+    failure_codes = failures.MESSAGES
     unit = "blocks"
     run_relations = ("game",)
     chunk_relations = ("run", "run__game")

@@ -14,11 +14,12 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from cardsite import jobs
 from cardsite.errors import render
 
 DECK_NOT_READY = "deck_not_ready"
-WORKERS_STOPPED = "workers_stopped"
-UNEXPECTED = "unexpected"
+WORKERS_STOPPED = jobs.WORKERS_STOPPED  # the lifecycle's own reasons, put into words for a run here
+UNEXPECTED = jobs.UNEXPECTED
 
 MESSAGES: Mapping[str, Any] = {
     DECK_NOT_READY: _("The deck has no cards in: %(zones)s."),

@@ -15,7 +15,7 @@ from decks.models import Deck
 
 
 class RunStatus(models.TextChoices):
-    """Where a chunked run, or one of its chunks, is in its life (``simulator.chunked``)."""
+    """Where a chunked run, or one of its chunks, is in its life (``cardsite.jobs``)."""
 
     QUEUED = "queued", pgettext_lazy("run status", "queued")
     RUNNING = "running", pgettext_lazy("run status", "running")
@@ -25,7 +25,7 @@ class RunStatus(models.TextChoices):
 
 
 class ChunkedRun(models.Model):
-    """What every kind of run played in chunks by the task workers keeps (``simulator.chunked``): its status,
+    """What every kind of run played in chunks by the task workers keeps (``cardsite.jobs``): its status,
     progress, result, why it failed and when it started and finished. A concrete run adds what it plays and
     a ``chunks`` relation (its ``RunChunk`` model)."""
 
@@ -34,7 +34,7 @@ class ChunkedRun(models.Model):
     seed = models.BigIntegerField(_("seed"))
     language = models.CharField(max_length=16, default="ja")  # the language of the summary's names
     status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.QUEUED)
-    # What has been played so far, from the chunks (kept in step by simulator.chunked).
+    # What has been played so far, from the chunks (kept in step by cardsite.jobs).
     progress = models.PositiveIntegerField(_("games played"), default=0)
     # The kind's summary of the chunks' results; partial for a cancelled or failed run.
     result = models.JSONField(_("result"), null=True, blank=True)
@@ -66,10 +66,10 @@ class ChunkedRun(models.Model):
 
 
 class RunChunk(models.Model):
-    """A part of a chunked run, played by one task on one worker (``simulator.chunked``). A concrete chunk adds
+    """A part of a chunked run, played by one task on one worker (``cardsite.jobs``). A concrete chunk adds
     its ``run`` (related name ``chunks``), which part of the run it plays, and the field keeping its result.
     A chunk whose worker stops beating (``heartbeat_at``) is played again from its start by another worker
-    (at most ``chunked.MAX_ATTEMPTS`` times)."""
+    (at most ``cardsite.jobs.MAX_ATTEMPTS`` times)."""
 
     Status = RunStatus
 
@@ -102,6 +102,9 @@ class SimulationRun(ChunkedRun):
     # ``progress``: games played so far, the sum of the chunks'; ``result``: montecarlo.RunSummary as a dict
     # (see services.summary_dict); ``language``: that of the card names in the summary.
     task_id = models.CharField(max_length=64, blank=True, default="")  # of a run queued in one task (earlier)
+    # The simulated odds of drawing each card (tables.stored_odds): thousands of shuffles, drawn once as the
+    # chunks first merge, rather than at every look at the run's page.
+    odds = models.JSONField(null=True, blank=True)
 
     class Meta(ChunkedRun.Meta):
         indexes = [models.Index(fields=["requester", "deck", "-created_at"])]

@@ -74,14 +74,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
 
 
 def own_search(request: HttpRequest, game: str, run_id: int) -> StrategySearch:
-    if not request.user.is_authenticated:
-        raise Http404
-    run = StrategySearch.objects.select_related("game").filter(pk=run_id, requester=request.user).first()
-    if run is None or run.game.slug != game:
-        raise Http404
-    searches.recover_stalled(run)
-    run.refresh_from_db()
-    return run
+    return searches.SEARCHES.own(request.user, run_id, related=("game",), game__slug=game)
 
 
 def search_context(run: StrategySearch, language: str) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Writes of the strategy searches (``models.StrategySearch``, issue 13 item 6): start, play, cancel and recover.
-Their life in chunks is ``simulator.chunked``'s, shared with the Monte Carlo runs and the comparisons.
+Their life in chunks is ``cardsite.jobs``'s, shared with the Monte Carlo runs and the comparisons.
 
 Parallel and reproducible
     A search is ``islands`` independent searches (the game's ``SearchHooks``; for エンドブレイカー！SCG the
@@ -26,9 +26,10 @@ from django.conf import settings
 from django.db import transaction
 
 from cards.models import Game
+from cardsite.jobs import JobKind, Merged, hold_quota
+from cardsite.jobs import RunQuotaExceeded as RunQuotaExceeded  # the views refuse with it
 
-from .chunked import ChunkedRuns, Merged, hold_quota
-from .chunked import RunQuotaExceeded as RunQuotaExceeded  # the views refuse with it
+from . import failures
 from .comparison_results import setup_from_dict, setup_to_dict
 from .fullgames import FullGame, SearchHooks, get_fullgame
 from .inputs import new_seed
@@ -108,13 +109,14 @@ def best_island(reports: dict[int, dict[str, Any]]) -> int | None:
     return max(scored)[2] if scored else None
 
 
-class StrategySearches(ChunkedRuns[StrategySearch, StrategySearchChunk, dict[str, Any]]):
+class StrategySearches(JobKind[StrategySearch, StrategySearchChunk, dict[str, Any]]):
     """Strategy searches as chunked runs: a chunk plays one island's generations of one round; the unit is a
     generation; the last round's chunks carry their champion's report, and the run's result names the best."""
 
     run_model = StrategySearch
     chunk_model = StrategySearchChunk
     result_field = "state"
+    failure_codes = failures.MESSAGES
     unit = "generations"
     run_relations = ("game",)
     chunk_relations = ("run", "run__game")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404
 
+from cardsite import jobs
 from decks.models import Deck
 from decks.selectors import access_deck
 
@@ -16,11 +17,8 @@ def access_run(user, run_id: int, *, deck: Deck | None = None) -> SimulationRun:
 
     ``deck``: the deck of the page asking, already checked with ``access_deck``; the run must be of it.
     """
-    if not getattr(user, "is_authenticated", False):
-        raise Http404
-    runs = SimulationRun.objects.select_related("deck", "deck__game", "deck__owner", "requester")
-    run = runs.filter(pk=run_id, requester=user).first()
-    if run is None or (deck is not None and run.deck_id != deck.pk):
+    run = jobs.own(SimulationRun, user, run_id, related=("deck", "deck__game", "deck__owner", "requester"))
+    if deck is not None and run.deck_id != deck.pk:
         raise Http404
     access_deck(user, run.deck_id, token=run.share_token or None)
     return run

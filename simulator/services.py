@@ -14,12 +14,13 @@ however many workers played it, in whatever order.
   ``recover_stalled`` plays again the chunks whose worker stopped beating, or fails the run after
   ``MAX_ATTEMPTS``. Every look at a run and ``/healthz/`` call it.
 
-The life of the chunks (claiming, heartbeats, merging, cancelling, recovering) is ``simulator.chunked``'s,
+The life of the chunks (claiming, heartbeats, merging, cancelling, recovering) is ``cardsite.jobs``'s,
 shared with the whole games' comparisons; ``MonteCarloRuns`` declares what is particular to these runs.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping
 from dataclasses import asdict
 from typing import Any
@@ -28,17 +29,19 @@ from django.conf import settings
 from django.db import transaction
 
 from cardsite.errors import AppError
+from cardsite.jobs import ACTIVE, JobKind, Merged, hold_quota
+from cardsite.jobs import MAX_ATTEMPTS as MAX_ATTEMPTS  # this module's too (see the docstring)
+from cardsite.jobs import RunQuotaExceeded as RunQuotaExceeded  # the views refuse with it
 from decks.models import Deck
 
-from . import adapters, failures
-from .chunked import ACTIVE, ChunkedRuns, Merged, hold_quota
-from .chunked import MAX_ATTEMPTS as MAX_ATTEMPTS  # this module's too (see the docstring)
-from .chunked import RunQuotaExceeded as RunQuotaExceeded  # the views refuse with it
+from . import adapters, failures, inputs, tables
 from .core import default_parameters
 from .engines import get_engine
 from .inputs import new_seed
 from .models import RUNS_UNDER_ONE_QUOTA, SimulationChunk, SimulationRun
 from .montecarlo import RunSummary, Tally, play_range, summarize
+
+logger = logging.getLogger("simulator.runs")
 
 PROGRESS_EVERY = 500
 
@@ -69,7 +72,17 @@ def summary_dict(summary: RunSummary, *, turns: int, seed: int) -> dict[str, Any
     }
 
 
-class MonteCarloRuns(ChunkedRuns[SimulationRun, SimulationChunk, Tally]):
+def run_odds(run: SimulationRun) -> dict[str, Any]:
+    """The simulated odds the run's page shows beside the exact ones: ``inputs.ODDS_TURNS`` turns of the run's
+    deck, as many shuffles as games (at most ``inputs.PAGE_MAX_GAMES``) from the run's seed."""
+    engine = get_engine(run.deck.game.slug)
+    deck = adapters.sim_deck(run.deck, run.language)
+    first = bool(run.params.get("first_player", 1))
+    table = tables.exact_table(engine, deck, first_player=first, turns=inputs.ODDS_TURNS)
+    return tables.stored_odds(table, min(run.games, inputs.PAGE_MAX_GAMES), run.seed)
+
+
+class MonteCarloRuns(JobKind[SimulationRun, SimulationChunk, Tally]):
     """Monte Carlo runs as chunked runs: a chunk plays games ``first_game`` to ``first_game + games - 1`` of
     the run's deck and keeps their ``Tally``; the run is done when every chunk is, its result the summary of
     every tally added up."""
@@ -77,6 +90,7 @@ class MonteCarloRuns(ChunkedRuns[SimulationRun, SimulationChunk, Tally]):
     run_model = SimulationRun
     chunk_model = SimulationChunk
     result_field = "tally"
+    failure_codes = failures.MESSAGES
     unit = "games"
     chunk_relations = ("run", "run__deck", "run__deck__game")
 
@@ -121,10 +135,18 @@ class MonteCarloRuns(ChunkedRuns[SimulationRun, SimulationChunk, Tally]):
             if chunk.tally is not None:
                 total.add(Tally.from_dict(chunk.tally))
         summary = summarize(total, run.params, run.policy) if total.games else None
+        changes: dict[str, Any] = {}
+        if summary is not None and run.odds is None:
+            # Once: they depend on the deck and the seed, not on the games played.
+            try:
+                changes["odds"] = run_odds(run)
+            except Exception:  # the odds are the page's aside: failing to draw them must not lose the games played
+                logger.exception("could not draw the simulated odds of a run", extra={"run": run.pk})
         return Merged(
             progress=total.games if all_done else sum(chunk.played for chunk in chunks),
             result=None if summary is None else summary_dict(summary, turns=run.turns, seed=run.seed),
             done=True,
+            changes=changes,
         )
 
     def progress_per_unit(self, run: SimulationRun) -> int:

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from . import adapters, odds
 from .core import Engine, SimDeck, cards_seen_by_turn
@@ -47,6 +48,25 @@ def add_simulated(table: OddsTable, games: int, seed: int) -> None:
     )
     for row in table.rows:
         row.simulated = simulated[row.card.key]
+
+
+def stored_odds(table: OddsTable, games: int, seed: int) -> dict[str, Any]:
+    """The simulated odds of ``table``'s cards (``games`` shuffles from ``seed``) with what they were drawn for,
+    as a run keeps them (``SimulationRun.odds``) to be shown by ``fill_simulated`` without shuffling again."""
+    copies = {row.card.key: row.card.copies for row in table.rows}
+    simulated = draw_odds(copies, table.deck_size, table.seen, games, seed) if copies and table.deck_size else {}
+    return {"shuffles": games, "deck_size": table.deck_size, "seen": table.seen, "copies": copies, "odds": simulated}
+
+
+def fill_simulated(table: OddsTable, stored: Mapping[str, Any]) -> None:
+    """Fill in the simulated odds kept by ``stored_odds``, for the cards that are in the deck as they were then
+    (a deck changed since keeps its new cards without simulated odds: they were not shuffled)."""
+    if stored.get("deck_size") != table.deck_size or list(stored.get("seen") or []) != table.seen:
+        return
+    copies, simulated = stored.get("copies") or {}, stored.get("odds") or {}
+    for row in table.rows:
+        if copies.get(row.card.key) == row.card.copies and row.card.key in simulated:
+            row.simulated = list(simulated[row.card.key])
 
 
 def group_odds(deck_size: int, groups: Sequence[odds.Group], seen: int) -> Fraction:

@@ -314,12 +314,6 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
     return render(request, "simulator/simulate.html", context, status=400 if form.is_bound else 200)
 
 
-def _own_run(request: HttpRequest, deck: Deck, run_id: int) -> SimulationRun:
-    run = access_run(request.user, run_id, deck=deck)
-    services.recover_stalled(run)
-    return run
-
-
 def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: SimulationRun) -> dict[str, Any]:
     engine = get_engine(deck.game.slug)
     language = inputs.language()
@@ -342,7 +336,10 @@ def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: Simula
         first = bool(run.params.get("first_player", 1))
         table = tables.exact_table(engine, simdeck, first_player=first, turns=inputs.ODDS_TURNS)
         shuffles = min(run.games, inputs.PAGE_MAX_GAMES)
-        tables.add_simulated(table, shuffles, run.seed)
+        if run.odds is not None:  # drawn once as the chunks merged (services.run_odds)
+            tables.fill_simulated(table, run.odds)
+        else:  # a run kept before runs kept their odds: drawn for this look, not stored (a look never writes)
+            tables.add_simulated(table, shuffles, run.seed)
         context["odds_shuffles"] = shuffles
         context["odds_turns"] = table.turns
         context["odds_rows"] = presentation.simulated_odds_rows(table)
@@ -353,7 +350,7 @@ def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: Simula
 @vary_on_htmx
 def run_detail(request: HttpRequest, run_id: int, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
-    run = _own_run(request, deck, run_id)
+    run = access_run(request.user, run_id, deck=deck)
     template = "simulator/_run.html" if _partial(request) else "simulator/run.html"
     return render(request, template, _run_context(request, deck, links, run))
 
@@ -361,7 +358,7 @@ def run_detail(request: HttpRequest, run_id: int, pk: int | None = None, token: 
 @require_POST
 def cancel(request: HttpRequest, run_id: int, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
-    run = _own_run(request, deck, run_id)
+    run = access_run(request.user, run_id, deck=deck)
     services.cancel_run(run)
     if _partial(request):
         return render(request, "simulator/_run.html", _run_context(request, deck, links, run))

@@ -268,7 +268,7 @@ def test_a_killed_worker_s_chunk_is_played_again_by_another(tmp_path):
         first.send_signal(signal.SIGKILL)
         first.wait(10)
         site.start_worker()
-        recover = "from simulator.services import recover_stalled; recover_stalled()"
+        recover = "from cardsite.jobs import recover_all; recover_all()"
         state = wait_for_run(
             site, started["run"], until=lambda state: state["status"] == "done", poll=lambda: site.django(recover)
         )

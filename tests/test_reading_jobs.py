@@ -21,6 +21,7 @@ from cards.models import Term, TermText
 from cards.reading import Reading, ReadingUnavailable
 from cards.reading.synthetic import TextLine, photograph, render_card
 from cards.services_images import image_store
+from cardsite import jobs
 from contributions.models import GameRole
 from readings import services
 from readings.models import PhotoReading, ReadingBatch
@@ -236,9 +237,11 @@ def test_a_photo_whose_worker_vanished_is_read_again_then_given_up(synthetic_car
     response = post_batch(client, [plain_picture(80)])
     photo = PhotoReading.objects.get()
     long_ago = timezone.now() - timedelta(seconds=settings.READING_STALE_SECONDS + 60)
-    PhotoReading.objects.filter(pk=photo.pk).update(status="reading", attempts=1, progress=10, heartbeat_at=long_ago)
+    PhotoReading.objects.filter(pk=photo.pk).update(status="running", attempts=1, progress=10, heartbeat_at=long_ago)
 
-    body = client.get(response["Location"]).json()  # looking at the batch notices the vanished worker
+    assert client.get(response["Location"]).json()["photos"][0]["status"] == "running"  # a look only reads
+    jobs.recover_all()  # a worker's recovery pass notices the vanished worker
+    body = client.get(response["Location"]).json()
     assert body["photos"][0]["status"] == "queued" and body["photos"][0]["progress"] == 0
     assert read_photo.call(photo.pk) is not None
     assert client.get(response["Location"]).json()["status"] == "done"
@@ -246,8 +249,9 @@ def test_a_photo_whose_worker_vanished_is_read_again_then_given_up(synthetic_car
     again = post_batch(client, [plain_picture(81)])
     stalled = PhotoReading.objects.get(batch_id=again.json()["id"])
     PhotoReading.objects.filter(pk=stalled.pk).update(
-        status="reading", attempts=services.MAX_ATTEMPTS, heartbeat_at=long_ago
+        status="running", attempts=services.MAX_ATTEMPTS, heartbeat_at=long_ago
     )
+    jobs.recover_all()
     body = client.get(again["Location"]).json()
     assert body["status"] == "done"
     assert body["photos"][0]["status"] == "failed" and body["photos"][0]["error_code"] == "workers_stopped"

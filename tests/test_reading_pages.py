@@ -46,7 +46,7 @@ def test_the_queue_polls_while_photos_wait_and_stops_when_done(batch, reader):  
     client = page_client(reader)
     done = client.get(f"/contributions/photos/{batch.pk}/", HTTP_HX_REQUEST="true").content.decode()
     assert "hx-trigger" not in done and 'id="reading-queue"' in done and "<html" not in done
-    ReadingBatch.objects.filter(pk=batch.pk).update(status=ReadingBatch.Status.READING)
+    ReadingBatch.objects.filter(pk=batch.pk).update(status=ReadingBatch.Status.RUNNING)
     PhotoReading.objects.filter(batch=batch, index=3).update(status=PhotoReading.Status.QUEUED)
     waiting = client.get(f"/contributions/photos/{batch.pk}/").content.decode()
     assert 'hx-trigger="every 2s"' in waiting and 'id="reading-cancel"' in waiting

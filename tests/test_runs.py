@@ -7,9 +7,11 @@ tests/test_production_server.py.
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone, translation
 
@@ -105,7 +107,7 @@ def test_a_chunk_whose_worker_vanished_is_played_again(deck, owner, settings):
     assert run.status == "done" and run.result == expected_result(deck, 1000, 8, 7)
 
 
-def test_looking_at_a_run_notices_a_vanished_worker(deck, owner, settings):
+def test_the_workers_recovery_pass_notices_a_vanished_worker_and_looking_at_the_run_does_not(deck, owner, settings):
     settings.TASKS = DUMMY
     run = start(deck, owner)
     (chunk,) = run.chunks.all()
@@ -113,6 +115,9 @@ def test_looking_at_a_run_notices_a_vanished_worker(deck, owner, settings):
     client = Client()
     client.force_login(owner)
     assert client.get(f"/api/simulations/{run.pk}/").status_code == 200
+    chunk.refresh_from_db()
+    assert chunk.status == Chunk.RUNNING  # a look only reads
+    call_command("recover_jobs", stdout=io.StringIO())
     chunk.refresh_from_db()
     assert chunk.status == Chunk.QUEUED
 

@@ -79,13 +79,6 @@ class ReadingBatchCreateView(APIView):
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
 
 
-def _own_batch(request: Request, batch_id: int):
-    batch = selectors.batch_of(request.user, batch_id)
-    if services.recover_stalled(batch):
-        batch = selectors.batch_of(request.user, batch_id)
-    return batch
-
-
 class ReadingBatchView(APIView):
     permission_classes = (IsAuthenticated,)
 
@@ -94,7 +87,7 @@ class ReadingBatchView(APIView):
         responses={200: ReadingBatchSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, batch_id: int) -> Response:
-        batch = _own_batch(request, batch_id)
+        batch = selectors.batch_of(request.user, batch_id)
         return Response(ReadingBatchSerializer(batch, context={"request": request}).data)
 
 
@@ -109,7 +102,7 @@ class ReadingBatchCancelView(APIView):
         responses={200: ReadingBatchSerializer, 404: NOT_FOUND},
     )
     def post(self, request: Request, batch_id: int) -> Response:
-        batch = _own_batch(request, batch_id)
+        batch = selectors.batch_of(request.user, batch_id)
         services.reading_cancel(batch=batch)
         batch = selectors.batch_of(request.user, batch_id)
         return Response(ReadingBatchSerializer(batch, context={"request": request}).data)

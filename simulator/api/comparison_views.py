@@ -178,12 +178,7 @@ def _setups_and_opponents(
 
 
 def _own(request: Request, run_id: int) -> ComparisonRun:
-    run = ComparisonRun.objects.select_related("game", "requester").filter(pk=run_id, requester=request.user).first()
-    if run is None:
-        raise Http404
-    comparisons.recover_stalled(run)
-    run.refresh_from_db()
-    return run
+    return comparisons.COMPARISONS.own(request.user, run_id, related=("game", "requester"))
 
 
 class ComparisonView(APIView):

@@ -58,12 +58,7 @@ class SearchSerializer(serializers.ModelSerializer):
 
 
 def _own(request: Request, run_id: int) -> StrategySearch:
-    run = StrategySearch.objects.select_related("game").filter(pk=run_id, requester=request.user).first()
-    if run is None:
-        raise Http404
-    searches.recover_stalled(run)
-    run.refresh_from_db()
-    return run
+    return searches.SEARCHES.own(request.user, run_id, related=("game",))
 
 
 class SearchCreateView(APIView):

@@ -31,7 +31,6 @@ from decks.selectors import access_deck
 from .. import adapters, inputs, presentation, sample, services, tables
 from ..core import SimDeck, opening_hand
 from ..engines import get_engine
-from ..models import SimulationRun
 from ..selectors import access_run
 from .serializers import (
     GoldfishParametersSerializer,
@@ -255,12 +254,6 @@ class SimulationCreateView(DeckAPIView):
         return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
 
 
-def _own_run(request: Request, run_id: int) -> SimulationRun:
-    run = access_run(request.user, run_id)
-    services.recover_stalled(run)
-    return run
-
-
 class SimulationView(APIView):
     permission_classes = (IsAuthenticated,)
 
@@ -269,7 +262,7 @@ class SimulationView(APIView):
         responses={200: SimulationRunSerializer, 404: NOT_FOUND},
     )
     def get(self, request: Request, run_id: int) -> Response:
-        run = _own_run(request, run_id)
+        run = access_run(request.user, run_id)
         return Response(SimulationRunSerializer(run, context={"request": request}).data)
 
 
@@ -284,6 +277,6 @@ class SimulationCancelView(APIView):
         responses={200: SimulationRunSerializer, 404: NOT_FOUND},
     )
     def post(self, request: Request, run_id: int) -> Response:
-        run = _own_run(request, run_id)
+        run = access_run(request.user, run_id)
         services.cancel_run(run)
         return Response(SimulationRunSerializer(run, context={"request": request}).data)
