@@ -251,24 +251,6 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("community:detail", publication.pk)
 
 
-# --- notifications ----------------------------------------------------------------------------------
-
-
-@account_required
-@require_GET
-def notifications(request: HttpRequest) -> HttpResponse:
-    page = selectors.page_of(selectors.notifications_of(request.user), request.GET.get("page"), 50)
-    return render(request, "community/notifications.html", {"page": page})
-
-
-@account_required
-@require_POST
-def mark_read(request: HttpRequest) -> HttpResponse:
-    ids = [int(value) for value in request.POST.getlist("id") if value.isascii() and value.isdigit()][:500]
-    services.mark_read(request.user, ids or None)
-    return redirect("community:notifications")
-
-
 # --- moderation -------------------------------------------------------------------------------------
 
 

@@ -360,13 +360,8 @@ def user_block(request: HttpRequest, game: str, user: int) -> HttpResponse:
 
 @account_required
 def mine(request: HttpRequest) -> HttpResponse:
-    notices = list(selectors.notices_of(request.user)[:50])
-    unread = {notice.pk for notice in notices if not notice.read}
-    if request.method == "GET" and unread:
-        services.mark_notices_read(request.user)
+    # The news of change sets is in the one inbox (``notifications``), with every other kind.
     context = {
-        "notices": notices,
-        "unread": unread,
         "change_sets": selectors.change_sets_of(request.user)[:200],
         "reviews": selectors.reviewed_games(request.user).exists(),
     }
