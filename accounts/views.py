@@ -24,6 +24,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
 
 from cardsite import errorpages
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from . import selectors, services
@@ -89,13 +90,13 @@ def tokens(request: HttpRequest) -> HttpResponse:
             try:
                 _token, new_secret = services.token_create(user=request.user)
             except services.TokenLimitReached as refused:
-                messages.error(request, str(refused))
+                show_refusal(request, refused)
                 status = refused.status
         elif action == "revoke":
             if services.token_revoke(user=request.user, token_key=request.POST.get("token_key", "")):
                 messages.success(request, _("The token was revoked; programs using it can no longer log in."))
             else:
-                messages.error(request, _("There is no such token."))
+                show_refusal(request, _("There is no such token."))
             return redirect("account_tokens")
         elif action == "revoke-all":
             services.tokens_revoke_all(user=request.user)

@@ -49,6 +49,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "reversion",
     "accounts",
+    "notifications",
     "cards",
     "decks",
     "simulator",

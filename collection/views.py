@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.decorators import account_required, same_site_path
 from cards.gamedefs import get_game
 from cards.models import Card, Game
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 from decks.decklist_resolve import MAX_REPORTED
 from decks.models import Deck
@@ -174,7 +175,7 @@ def change(request: HttpRequest, card: int) -> HttpResponse:
     except CollectionError as error:
         if request.htmx:
             return HttpResponse(error.message, status=400, content_type="text/plain; charset=utf-8")
-        messages.error(request, error.message)
+        show_refusal(request, error)
         back = same_site_path(request, request.headers.get("Referer"))
         return redirect(back) if back else redirect("collection:game", card_row.game.slug)
     if request.htmx:

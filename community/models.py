@@ -1,5 +1,5 @@
 """Published decks (issue 14, item 5): snapshots of decks for everyone, with likes, favourites, threaded
-comments, notifications, reports and the moderators' log.
+comments (whose notifications are in the one inbox, ``notifications``), reports and the moderators' log.
 
 A ``Publication`` is a snapshot: the deck's entries, title and description as they were when it was published.
 Publishing the deck again makes a new snapshot and marks the earlier ones as not current; the public list shows
@@ -11,11 +11,13 @@ card X and not Y" is an indexed join, not a scan of the JSON entries. Writes go 
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
+from notifications.models import Notification
 
 MAX_TITLE_LENGTH = 120
 
@@ -42,6 +44,8 @@ class Publication(models.Model):
     options = models.JSONField(_("options"), default=dict, blank=True)
     # [{"zone", "card", "count"}] with card keys, as a deck version stores them.
     entries = models.JSONField(default=list)
+    # Not a column: deleting a publication deletes the notifications about it (``notifications``).
+    notifications = GenericRelation(Notification, "target_id", "target_type", related_query_name="+")
 
     class Meta:
         ordering = ["-published_at", "-id"]
@@ -108,6 +112,8 @@ class Comment(models.Model):
     body = models.TextField(_("comment"))
     created_at = models.DateTimeField(default=timezone.now)
     hidden = models.BooleanField(_("hidden"), default=False)
+    # Not a column: deleting a comment deletes the notifications of it (``notifications``).
+    notifications = GenericRelation(Notification, "action_object_id", "action_object_type", related_query_name="+")
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -117,27 +123,6 @@ class Comment(models.Model):
 
     def __str__(self) -> str:
         return self.body[:60]
-
-
-class Notification(models.Model):
-    class Kind(models.TextChoices):
-        COMMENT = "comment", _("comment on your deck")
-        REPLY = "reply", _("reply to your comment")
-
-    recipient = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notifications")
-    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
-    kind = models.CharField(max_length=16, choices=Kind.choices)
-    publication = models.ForeignKey(Publication, on_delete=models.CASCADE, related_name="+")
-    comment = models.ForeignKey(Comment, on_delete=models.CASCADE, null=True, blank=True, related_name="+")
-    created_at = models.DateTimeField(default=timezone.now)
-    read_at = models.DateTimeField(null=True, blank=True)
-
-    class Meta:
-        ordering = ["-created_at", "-id"]
-        indexes = [models.Index(fields=["recipient", "read_at"], name="notification_unread")]
-
-    def __str__(self) -> str:
-        return f"{self.kind} → {self.recipient_id}"
 
 
 class Report(models.Model):

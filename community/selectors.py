@@ -3,7 +3,7 @@
 - a publication that is neither hidden nor withdrawn is seen by everyone; a hidden or withdrawn one by its author
   and by staff only;
 - a comment likewise (not hidden: whoever sees its publication; hidden: its author and staff);
-- notifications are their recipient's alone; the moderation queue and log are staff's alone.
+- the moderation queue and log are staff's alone.
 
 The public list of a game is sorted by newest, most liked or most copied and filtered by cards included or
 excluded, each written in the site's search language: the query's matching cards are found by the search
@@ -26,7 +26,7 @@ from cards.models import Card, Game
 from cardsite import pagecache
 from cardsite.errors import Message
 
-from .models import Comment, Favourite, Like, ModerationAction, Notification, Publication, PublicationCard, Report
+from .models import Comment, Favourite, Like, ModerationAction, Publication, PublicationCard, Report
 from .services import CommunityError
 
 PAGE_SIZE = 25
@@ -317,17 +317,7 @@ def favourites_of(user: Any) -> QuerySet[Publication]:
     return visible_publications(user).filter(favourites__user=user).order_by("-favourites__created_at")
 
 
-# --- notifications and moderation -------------------------------------------------------------------
-
-
-def notifications_of(user: Any) -> QuerySet[Notification]:
-    return Notification.objects.filter(recipient=user).select_related("actor", "publication", "comment")
-
-
-def unread_count(user: Any) -> int:
-    if not user.is_authenticated:
-        return 0
-    return Notification.objects.filter(recipient=user, read_at__isnull=True).count()
+# --- moderation ---------------------------------------------------------------------------------
 
 
 def open_reports(user: Any) -> QuerySet[Report]:

@@ -22,7 +22,9 @@ from cardsite.text import check_name
 from cardsite.text import check_text as text_check
 from decks import services as deck_services
 from decks.models import Deck, DeckEntry
+from notifications.services import notify
 
+from . import notices
 from .models import (
     MAX_TITLE_LENGTH,
     Block,
@@ -30,7 +32,6 @@ from .models import (
     Favourite,
     Like,
     ModerationAction,
-    Notification,
     Publication,
     PublicationCard,
     Report,
@@ -261,23 +262,13 @@ def add_comment(publication: Publication, *, author: Any, body: str, parent: Com
     Publication.objects.filter(pk=publication.pk).update(comment_count=F("comment_count") + 1)
     recipients: dict[int, str] = {}
     if parent is not None and parent.author_id != author.pk:
-        recipients[parent.author_id] = Notification.Kind.REPLY
+        recipients[parent.author_id] = notices.REPLY
     if publication.author_id != author.pk:
-        recipients.setdefault(publication.author_id, Notification.Kind.COMMENT)
-    Notification.objects.bulk_create(
-        Notification(recipient_id=user_id, actor=author, kind=kind, publication=publication, comment=comment)
-        for user_id, kind in recipients.items()
-    )
+        recipients.setdefault(publication.author_id, notices.COMMENT)
+    for user_id, kind in recipients.items():
+        notify([user_id], kind=kind, verb=kind, target=publication, actor=author, action_object=comment)
     _changed()
     return comment
-
-
-def mark_read(user: Any, ids: list[int] | None = None) -> int:
-    """Marks the user's unread notifications (those of ``ids``, else all) read; how many were."""
-    unread = Notification.objects.filter(recipient=user, read_at__isnull=True)
-    if ids is not None:
-        unread = unread.filter(pk__in=ids)
-    return unread.update(read_at=timezone.now())
 
 
 # --- reports and moderation -------------------------------------------------------------------------

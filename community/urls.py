@@ -2,6 +2,8 @@
 
 from django.urls import path
 
+from notifications import views as inbox_views
+
 from . import views
 
 app_name = "community"
@@ -18,8 +20,9 @@ urlpatterns = [
     path("decks/published/<int:pk>/withdraw/", views.withdraw, name="withdraw"),
     path("decks/<int:pk>/publish/", views.publish, name="publish"),
     path("games/<slug:game>/decks/", views.game_list, name="game"),
-    path("notifications/", views.notifications, name="notifications"),
-    path("notifications/read/", views.mark_read, name="mark_read"),
+    # The old names of the inbox (now one for every kind, ``notifications``), kept so that links made with them work.
+    path("notifications/", inbox_views.inbox, name="notifications"),
+    path("notifications/read/", inbox_views.mark_read, name="mark_read"),
     path("moderation/", views.moderation, name="moderation"),
     path("moderation/act/", views.moderate, name="moderate"),
 ]

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.decorators import account_required, same_site_path
 from cards.models import Game
 from cardsite.pagecache import cached_for_readers
+from cardsite.refusals import refusals as shown_refusals
 from cardsite.throttling import rate_limit
 from decks.selectors import access_deck
 
@@ -36,18 +37,8 @@ def _language() -> str:
     return get_language() or "ja"
 
 
-def refusals(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """A refused change (``CommunityError``) is shown as a page (htmx: a message) with its status."""
-
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        try:
-            return view(request, *args, **kwargs)
-        except services.CommunityError as error:
-            template = "community/_message.html" if request.htmx else "community/error.html"
-            return render(request, template, {"message": error.message}, status=error.status)
-
-    return wrapper
+# A refused change (``CommunityError``) is the site's refusal page (htmx: the message alone) with its status.
+refusals = shown_refusals(services.CommunityError, lambda: (reverse("community:index"), _("Published decks")))
 
 
 # --- lists ------------------------------------------------------------------------------------------
@@ -249,24 +240,6 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
     )
     messages.success(request, _("Thank you: the moderators will look at your report."))
     return redirect("community:detail", publication.pk)
-
-
-# --- notifications ----------------------------------------------------------------------------------
-
-
-@account_required
-@require_GET
-def notifications(request: HttpRequest) -> HttpResponse:
-    page = selectors.page_of(selectors.notifications_of(request.user), request.GET.get("page"), 50)
-    return render(request, "community/notifications.html", {"page": page})
-
-
-@account_required
-@require_POST
-def mark_read(request: HttpRequest) -> HttpResponse:
-    ids = [int(value) for value in request.POST.getlist("id") if value.isascii() and value.isdigit()][:500]
-    services.mark_read(request.user, ids or None)
-    return redirect("community:notifications")
 
 
 # --- moderation -------------------------------------------------------------------------------------

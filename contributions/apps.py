@@ -5,3 +5,8 @@ from django.utils.translation import gettext_lazy as _
 class ContributionsConfig(AppConfig):
     name = "contributions"
     verbose_name = _("Contributions")
+
+    def ready(self) -> None:
+        from .notices import register_kinds
+
+        register_kinds()

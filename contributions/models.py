@@ -14,11 +14,13 @@ silently overwritten, the change is refused and the other change shown.
 from __future__ import annotations
 
 from django.conf import settings
+from django.contrib.contenttypes.fields import GenericRelation
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from cards.models import LANGUAGE_CHOICES, CardImage, Game, StoredImage
+from notifications.models import Notification
 
 
 class ChangeSet(models.Model):
@@ -56,6 +58,8 @@ class ChangeSet(models.Model):
     revision = models.OneToOneField(
         "reversion.Revision", on_delete=models.SET_NULL, null=True, blank=True, related_name="change_set"
     )
+    # Not a column: deleting a change set deletes the notifications about it (``notifications``).
+    notifications = GenericRelation(Notification, "target_id", "target_type", related_query_name="+")
 
     class Meta:
         ordering = ["-created_at", "-pk"]
@@ -130,25 +134,3 @@ class GameRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} {self.role} {self.game.slug}"
-
-
-class Notice(models.Model):
-    """What a contributor is told about their change set (the inbox); also sent by e-mail."""
-
-    class Event(models.TextChoices):
-        APPLIED = "applied", pgettext_lazy("notice", "applied at once")
-        ACCEPTED = "accepted", pgettext_lazy("notice", "accepted")
-        REJECTED = "rejected", pgettext_lazy("notice", "rejected")
-
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="notices")
-    change_set = models.ForeignKey(ChangeSet, on_delete=models.CASCADE, related_name="notices")
-    event = models.CharField(max_length=16, choices=Event.choices)
-    created_at = models.DateTimeField(auto_now_add=True)
-    read = models.BooleanField(default=False)
-
-    class Meta:
-        ordering = ["-created_at", "-pk"]
-        indexes = [models.Index(fields=["user", "read"])]
-
-    def __str__(self) -> str:
-        return f"{self.user} {self.event} #{self.change_set_id}"

@@ -18,7 +18,7 @@ from django.db.models.functions import Coalesce
 
 from cards.models import Card, CardImage, Game, SeedConflict, StoredImage
 
-from .models import CardChange, ChangeSet, GameRole, ImageChange, Notice
+from .models import CardChange, ChangeSet, GameRole, ImageChange
 
 
 def role_of(user: Any, game: Game) -> str | None:
@@ -128,16 +128,6 @@ def cards_in_database(change_set: ChangeSet) -> set[str]:
     """The keys of the change set's cards that are in the database now."""
     keys = [change.key for change in change_set.changes.all()]
     return set(Card.objects.filter(game=change_set.game, key__in=keys).values_list("key", flat=True))
-
-
-def notices_of(user: Any) -> QuerySet[Notice]:
-    return Notice.objects.filter(user=user).select_related("change_set", "change_set__game")
-
-
-def unread_notices(user: Any) -> int:
-    if user is None or not user.is_authenticated:
-        return 0
-    return Notice.objects.filter(user=user, read=False).count()
 
 
 def pending_changes_of_cards(game: Game, keys: list[str]) -> dict[str, list[int]]:

@@ -17,8 +17,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.conf import settings
-from django.core.mail import send_mail
 from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -54,10 +52,12 @@ from cards.services_images import image_hash
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
 from cardsite.text import check_text
+from notifications.services import notify
 
 from . import selectors
 from .merging import merge_record, record_key
-from .models import CardChange, ChangeSet, GameRole, ImageChange, Notice
+from .models import CardChange, ChangeSet, GameRole, ImageChange
+from .notices import CHANGE_SET, Event
 
 logger = logging.getLogger(__name__)
 
@@ -260,7 +260,7 @@ def submit_change_set(
         image_change.change_set, image_change.position = change_set, position
     ImageChange.objects.bulk_create(image_changes)
     if selectors.applies_at_once(author, game):
-        _apply(change_set, decided_by=author, event=Notice.Event.APPLIED)
+        _apply(change_set, decided_by=author, event=Event.APPLIED)
     return change_set
 
 
@@ -448,7 +448,7 @@ def _pending_for_review(editor: Any, change_set_id: int) -> ChangeSet:
 def accept_change_set(*, editor: Any, change_set_id: int, reason: str = "") -> ChangeSet:
     """Apply a waiting change set as one revision of its cards, and tell its author."""
     change_set = _pending_for_review(editor, change_set_id)
-    _apply(change_set, decided_by=editor, event=Notice.Event.ACCEPTED, reason=reason)
+    _apply(change_set, decided_by=editor, event=Event.ACCEPTED, reason=reason)
     return change_set
 
 
@@ -461,44 +461,13 @@ def reject_change_set(*, editor: Any, change_set_id: int, reason: str) -> Change
         )
     change_set = _pending_for_review(editor, change_set_id)
     _decide(change_set, ChangeSet.Status.REJECTED, editor, reason)
-    _notify(change_set, Notice.Event.REJECTED)
+    _notify(change_set, Event.REJECTED)
     return change_set
 
 
-@transaction.atomic
-def mark_notices_read(user: Any) -> int:
-    return Notice.objects.filter(user=user, read=False).update(read=True)
-
-
-_MAIL_SUBJECTS = {
-    Notice.Event.APPLIED: _("Your change set #%(number)s of %(game)s is applied"),
-    Notice.Event.ACCEPTED: _("Your change set #%(number)s of %(game)s was accepted"),
-    Notice.Event.REJECTED: _("Your change set #%(number)s of %(game)s was rejected"),
-}
-
-
 def _notify(change_set: ChangeSet, event: str) -> None:
-    """A notice in the author's inbox, and an e-mail once the transaction commits (a failed mail loses nothing)."""
-    Notice.objects.create(user=change_set.author, change_set=change_set, event=event)
-    address = change_set.author.email
-    if not address:
-        return
-
-    def send() -> None:
-        with translation.override(settings.LANGUAGE_CODE):
-            subject = str(
-                Message(_MAIL_SUBJECTS[event], {"number": change_set.pk, "game": change_set.game.definition.names})
-            )
-            body = subject
-            if change_set.reason:
-                body += "\n\n" + change_set.reason
-            body += "\n\n" + reverse("contributions:change_set", args=[change_set.pk])
-        try:
-            send_mail(subject, body, None, [address])
-        except OSError:
-            logger.exception("could not send the notice of change set %s", change_set.pk)
-
-    transaction.on_commit(send)
+    """A notification in the author's inbox (e-mailed as they chose, ``contributions.notices``)."""
+    notify([change_set.author], kind=CHANGE_SET, verb=event, target=change_set, actor=change_set.decided_by)
 
 
 # --- an editor's other work: seed conflicts, reverts, restores, blocks ---------------------------------------

@@ -22,6 +22,7 @@ from cards.revisions import diff_values, flatten_state
 from cards.services import card_state, record_from_state, state_digest
 from cards.services_images import ImageError, image_store
 from cardsite.errors import QuotaExceeded
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from . import bulk, presentation, selectors, services
@@ -93,11 +94,11 @@ def _submit(
         form.status = error.status
         return None
     except services.CardChangedSince as error:
-        form.add_error(None, str(error))
+        show_refusal(request, error, form=form)
         form.current = error.cards.get(record["key"])
         return None
     except services.ContributionError as error:
-        form.add_error(None, str(error))
+        show_refusal(request, error, form=form)
         for path, problems in error.errors.items():
             name = form.field_for_path(path)
             for problem in problems:
@@ -232,11 +233,11 @@ def review(request: HttpRequest, pk: int) -> HttpResponse:
             services.reject_change_set(editor=request.user, change_set_id=pk, reason=reason)
             messages.success(request, _("Rejected: the author has been told why."))
         else:
-            messages.error(request, _("Choose to accept or to reject."))
+            show_refusal(request, _("Choose to accept or to reject."))
     except services.NotAllowed as error:
         raise PermissionDenied(str(error)) from None
     except services.ContributionError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     return redirect("contributions:change_set", pk)
 
 
@@ -266,7 +267,7 @@ def _done_or_refused(request: HttpRequest, work: Any, done: str) -> None:
     except services.NoSuchItem:
         raise Http404 from None
     except services.ContributionError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(request, done)
 
@@ -360,13 +361,8 @@ def user_block(request: HttpRequest, game: str, user: int) -> HttpResponse:
 
 @account_required
 def mine(request: HttpRequest) -> HttpResponse:
-    notices = list(selectors.notices_of(request.user)[:50])
-    unread = {notice.pk for notice in notices if not notice.read}
-    if request.method == "GET" and unread:
-        services.mark_notices_read(request.user)
+    # The news of change sets is in the one inbox (``notifications``), with every other kind.
     context = {
-        "notices": notices,
-        "unread": unread,
         "change_sets": selectors.change_sets_of(request.user)[:200],
         "reviews": selectors.reviewed_games(request.user).exists(),
     }
@@ -431,7 +427,7 @@ def bulk_contribution(request: HttpRequest, game: str) -> HttpResponse:
                     form.add_error("source_photo", str(error))
                     form.status = error.status
                 else:
-                    form.add_error(None, str(error))
+                    show_refusal(request, error, form=form)
             else:
                 return thanks(request, change_set)
     context = {

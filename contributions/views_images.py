@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
@@ -15,6 +14,7 @@ from cards.models import Card
 from cards.selectors_images import card_pictures, removed_pictures
 from cards.services_images import ImageError, image_store
 from cardsite.errors import Message, QuotaExceeded
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 from decks.views import account_required
 
@@ -87,7 +87,7 @@ def card_images(request: HttpRequest, game: str, key: str) -> HttpResponse:
     elif request.method == "POST":
         status = 400
     if removing and not removal.is_valid():
-        messages.error(request, _("Say why."))
+        show_refusal(request, _("Say why."))
     context = {
         "game": game_row,
         "search_game": game_row,

@@ -36,6 +36,7 @@ from cards.selectors_images import with_pictures
 from cardsite import pagecache
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
+from cardsite.refusals import refused_page, show_refusal
 from cardsite.throttling import rate_limit
 from collection import selectors as collection_selectors
 
@@ -55,7 +56,7 @@ def _language() -> str:
 def _builder_message(request: HttpRequest, message: str, status: int) -> HttpResponse:
     """An error of the builder: shown in its message area, nothing else changes."""
     if not request.htmx:
-        return render(request, "decks/error.html", {"message": message}, status=status)
+        return refused_page(request, message, status, back_url=reverse("decks:my_decks"), back_label=_("My decks"))
     response = render(request, "decks/_builder_message.html", {"message": message}, status=status)
     response["HX-Retarget"] = "#builder-message"
     response["HX-Reswap"] = "innerHTML"
@@ -154,7 +155,7 @@ def new_deck(request: HttpRequest) -> HttpResponse:
                 mode=form.cleaned_data["mode"] or None,
             )
         except services.DeckError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form=form)
         else:
             return redirect("decks:edit", deck.pk)
     return render(request, "decks/new.html", {"form": form})
@@ -261,7 +262,7 @@ def deck_settings(request: HttpRequest, pk: int) -> HttpResponse:
                 visibility=form.cleaned_data["visibility"],
             )
         except services.DeckError as error:
-            form.add_error(None, str(error))
+            show_refusal(request, error, form=form)
         else:
             messages.success(request, _("The deck settings were saved."))
             return redirect("decks:detail", deck.pk)

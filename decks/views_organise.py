@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.decorators import account_required
 from cards.models import Game
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from . import organise_selectors, organise_services, presentation, selectors
@@ -65,7 +66,7 @@ def organise(request: HttpRequest, pk: int) -> HttpResponse:
         with transaction.atomic():  # a new folder, the tags and the archive: all or nothing
             _organise_from(request, deck, choice)
     except DeckError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(request, _("Saved."))
     return redirect("decks:detail", deck.pk)
@@ -99,7 +100,7 @@ def folders(request: HttpRequest) -> HttpResponse:
             raw = request.POST.get("folder", "")
             folder = organise_selectors.folder_of(request.user, int(raw)) if raw.isascii() and raw.isdigit() else None
             if folder is None:
-                messages.error(request, _("That folder is not one of yours."))
+                show_refusal(request, _("That folder is not one of yours."))
                 return redirect("decks:folders")
         try:
             if action == "create":
@@ -112,9 +113,9 @@ def folders(request: HttpRequest) -> HttpResponse:
                 organise_services.delete_folder(folder)
                 messages.success(request, _("Folder “%(name)s” deleted; its decks are kept.") % {"name": folder.name})
             else:
-                messages.error(request, _("Unknown action."))
+                show_refusal(request, _("Unknown action."))
         except DeckError as error:
-            messages.error(request, str(error))
+            show_refusal(request, error)
         return redirect("decks:folders")
     context = {"folders": organise_selectors.folders_of(request.user), "limits": organise_services}
     return render(request, "decks/folders.html", context)

@@ -5,11 +5,13 @@ shows them turned into ``printing.PrintedDeck`` (``printouts.printed_deck``); ``
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from cardsite.pagecache import cached_for_readers
+from cardsite.refusals import refused_page
 from cardsite.throttling import rate_limit
 
 from . import printing, selectors
@@ -57,5 +59,7 @@ def proxies(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         sheet = printing.proxy_sheet(printed_deck(deck, _language(), thumbnails=False))
     except printing.TooManyProxies as error:
-        return render(request, "decks/error.html", {"message": proxies_refused(error)}, status=400)
+        return refused_page(
+            request, proxies_refused(error), 400, back_url=reverse("decks:my_decks"), back_label=_("My decks")
+        )
     return _file(sheet, "application/pdf", f"deck-{deck.pk}-proxies.pdf")

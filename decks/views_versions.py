@@ -17,6 +17,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from accounts.decorators import account_required
 from cardsite.labels import pick
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from . import selectors, services, versions
@@ -95,7 +96,7 @@ def restore(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         services.restore_version(deck, version)
     except services.DeckError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
     else:
         messages.success(request, _("Version %(number)s was restored as a new version.") % {"number": number})
     return redirect("decks:history", deck.pk)
@@ -108,7 +109,7 @@ def branch(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     try:
         copy = services.branch_version(request.user, pk, number, token=_token(request))
     except services.DeckError as error:
-        messages.error(request, str(error))
+        show_refusal(request, error)
         return redirect("decks:history", pk)
     messages.success(request, _("This is a new deck made from version %(number)s.") % {"number": number})
     return redirect("decks:detail", copy.pk)

@@ -20,6 +20,7 @@ from cards.services_images import too_large_upload
 from cardsite import errorpages
 from cardsite.errors import AppError
 from cardsite.htmx import vary_on_htmx
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 from contributions.services import CardChangedSince
 
@@ -148,11 +149,11 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
                     user=request.user, batch=batch, index=photo.index, values=form.values()
                 )
             except CardChangedSince as error:
-                form.add_error(None, error.message)
+                show_refusal(request, error, form=form)
                 status = error.status
             except AppError as error:
                 status = error.status
-                form.add_error(None, error.message)
+                show_refusal(request, error, form=form)
                 for path, problems in error.errors.items():
                     name = form.field_for(path)
                     for problem in problems:

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cardsite.htmx import vary_on_htmx
 from cardsite.labels import pick
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from . import comparisons, fullgame_selectors, inputs, strategy_selectors
@@ -62,7 +63,9 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
             request.user, game_obj, fullgame, form.strategies()
         )
         if unusable:
-            form.add_error(None, _("Not a strategy you may use: %(names)s.") % {"names": ", ".join(unusable)})
+            show_refusal(
+                request, _("Not a strategy you may use: %(names)s.") % {"names": ", ".join(unusable)}, form=form
+            )
         elif setup is not None:
             try:
                 run = comparisons.start_comparison(
@@ -77,7 +80,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
                     language=language,
                 )
             except comparisons.RunQuotaExceeded as refused:
-                form.add_error(None, str(refused))
+                show_refusal(request, refused, form=form)
             else:
                 return redirect("comparisons:run", game=game, run_id=run.pk)
     runs = (

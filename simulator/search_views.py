@@ -16,6 +16,7 @@ from accounts.decorators import account_required
 from cardsite.errors import AppError
 from cardsite.htmx import vary_on_htmx
 from cardsite.labels import pick
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from . import fullgame_selectors, inputs, searches, strategy_services
@@ -58,7 +59,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
                     language=language,
                 )
             except searches.RunQuotaExceeded as refused:
-                form.add_error(None, str(refused))
+                show_refusal(request, refused, form=form)
             else:
                 return redirect("searches:run", game=game, run_id=run.pk)
     context = {

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from accounts.decorators import account_required
 from cardsite.errors import AppError
 from cardsite.labels import pick
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from . import comparison_views, fullgame_selectors, inputs, seated_selectors, seated_services, strategy_selectors
@@ -61,10 +62,10 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
                     abilities=form.cleaned_data["abilities"],
                 )
             except AppError as refused:
-                form.add_error(None, refused.message)
+                show_refusal(request, refused, form=form)
                 for messages in refused.errors.values():
                     for message in messages:
-                        form.add_error(None, message)
+                        show_refusal(request, message, form=form)
             else:
                 return redirect("seated:game", game=game, pk=seated.pk)
     context = {

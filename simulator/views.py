@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cards.search.normalize import fold
 from cardsite.htmx import vary_on_htmx
+from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 from decks import selectors
 from decks.models import Deck
@@ -290,7 +291,7 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
                 share_token=token or "",
             )
         except services.RunQuotaExceeded as refused:
-            form.add_error(None, str(refused))
+            show_refusal(request, refused, form=form)
         else:
             return redirect(links.run(run.pk))
     runs = [

@@ -222,6 +222,10 @@ def fill_every_model() -> None:
     community_services.moderate(moderator=admin, action="hide", reason="テスト", report=reported)
     troll = users.objects.create_user("テスト荒らし", password=PASSWORD)
     community_services.moderate(moderator=admin, action="block", reason="テスト", user=troll)
+    # The inbox's e-mail choice of a kind (notifications.emailpreference); the comments above made its rows.
+    from notifications import services as inbox_services
+
+    inbox_services.set_email_preferences(owner, {"comment": True})
     # Queued: the site's database task backend stores its task (django_tasks_db.dbtaskresult).
     simulator_services.start_run(
         deck=deck, requester=owner, games=100, turns=5, policy="default", params={}, language="ja", seed=7

@@ -12,9 +12,12 @@ from django.utils import translation
 from rest_framework.test import APIClient
 
 from community import selectors, services
-from community.models import Block, Comment, ModerationAction, Notification, Publication, PublicationCard, Report
+from community.models import Block, Comment, ModerationAction, Publication, PublicationCard, Report
 from decks import services as deck_services
 from decks.models import Deck
+from notifications import selectors as inbox_selectors
+from notifications import services as inbox_services
+from notifications.models import Notification
 
 from .synthetic_decks import card, game
 from .users import make_user
@@ -153,8 +156,8 @@ def test_comments_thread_and_notify_the_author_and_the_replied_to(owner, other, 
     kinds = sorted(Notification.objects.values_list("recipient__username", "kind"))
     # other hears of both replies; the deck's author of both comments on it, not of their own reply
     assert kinds == [("other", "reply"), ("other", "reply"), ("owner", "comment"), ("owner", "comment")]
-    assert selectors.unread_count(owner) == 2
-    assert services.mark_read(owner) == 2 and selectors.unread_count(owner) == 0
+    assert inbox_selectors.unread_count(owner) == 2
+    assert inbox_services.mark_read(owner) == 2 and inbox_selectors.unread_count(owner) == 0
     publication.refresh_from_db()
     assert publication.comment_count == 3 and reply.parent == top
     with pytest.raises(services.CommunityError):

@@ -17,7 +17,9 @@ from cards.models import Card, Game
 from cards.revisions import card_revisions
 from cards.services import card_state
 from contributions import selectors, services
-from contributions.models import ChangeSet, GameRole, Notice
+from contributions.models import ChangeSet, GameRole
+from notifications import selectors as inbox
+from notifications.models import Notification
 
 from .users import make_editor, make_user
 
@@ -82,7 +84,7 @@ def test_a_trusted_contributors_change_applies_at_once(player, game):
     change_set = submit(player, game, [_hero()])
     assert change_set.status == ChangeSet.Status.ACCEPTED
     assert Card.objects.filter(game=game, key="SE9-HERO").exists()
-    assert Notice.objects.get(user=player).event == Notice.Event.APPLIED
+    assert Notification.objects.get(recipient=player, kind="change_set").verb == "applied"
 
 
 def test_a_value_its_game_does_not_declare_is_refused_naming_the_field_in_the_readers_language(player, game):
@@ -122,9 +124,9 @@ def test_a_rejection_needs_a_reason_and_the_author_reads_it_in_the_inbox_and_by_
         services.reject_change_set(editor=editor, change_set_id=change_set.pk, reason=" ")
     with django_capture_on_commit_callbacks(execute=True):
         services.reject_change_set(editor=editor, change_set_id=change_set.pk, reason="Health is 25 on my copy.")
-    notice = Notice.objects.get(user=player)
-    assert notice.event == Notice.Event.REJECTED and not notice.read
-    assert selectors.unread_notices(player) == 1
+    notice = Notification.objects.get(recipient=player)
+    assert notice.verb == "rejected" and notice.read_at is None
+    assert inbox.unread_count(player) == 1
     (message,) = mail.outbox
     assert message.to == ["player@example.com"]
     assert f"#{change_set.pk}" in message.subject and "Health is 25 on my copy." in message.body
@@ -248,9 +250,10 @@ def test_the_inbox_shows_what_became_of_a_change_set_once(client, player, editor
     change_set = submit(player, game, [_hero()])
     services.reject_change_set(editor=editor, change_set_id=change_set.pk, reason="No source.")
     client.force_login(player)
-    page = client.get("/contributions/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert f"Change set #{change_set.pk}" in page and "rejected" in page and 'class="notice unread"' in page
-    assert 'class="notice unread"' not in client.get("/contributions/").content.decode()
+    page = client.get("/notifications/", HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"Your change set #{change_set.pk} of" in page and "was rejected" in page and " unread" in page
+    client.post("/notifications/read/")
+    assert "unread" not in client.get("/notifications/").content.decode().split("<ul", 1)[1]
 
 
 # --- bulk contributions -----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from cardsite.text import plain_name, plain_text
 from decks.api.serializers import NAME_PATTERN, LanguageSerializer
 
 from .. import markdown, services
-from ..models import MAX_TITLE_LENGTH, Comment, ModerationAction, Notification, Publication, Report
+from ..models import MAX_TITLE_LENGTH, Comment, ModerationAction, Publication, Report
 from ..selectors import MAX_QUERY_LENGTH, Sort
 
 MAX_IDS = 500
@@ -145,16 +145,6 @@ class CopySerializer(serializers.Serializer):
     url = serializers.URLField(help_text="The new deck in the deck API.")
 
 
-class NotificationSerializer(serializers.ModelSerializer):
-    actor = serializers.CharField(source="actor.get_username")
-    publication = serializers.IntegerField(source="publication_id")
-    comment = serializers.IntegerField(source="comment_id", allow_null=True)
-
-    class Meta:
-        model = Notification
-        fields = ["id", "kind", "actor", "publication", "comment", "created_at", "read_at"]
-
-
 class ReportSerializer(serializers.ModelSerializer):
     reporter = serializers.CharField(source="reporter.get_username")
     publication = serializers.IntegerField(source="publication_id")
@@ -213,15 +203,6 @@ class ReportWriteSerializer(JSONBodySerializer):
         required=False,
         allow_null=True,
         help_text="A comment of it, if that is reported.",
-    )
-
-
-class ReadSerializer(JSONBodySerializer):
-    ids = serializers.ListField(
-        child=serializers.IntegerField(min_value=1, max_value=2**63 - 1),
-        required=False,
-        max_length=MAX_IDS,
-        help_text="The notifications to mark read; absent: every unread one.",
     )
 
 

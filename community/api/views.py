@@ -1,7 +1,8 @@
 """API of the public deck space: thin DRF views over ``community.selectors`` and ``community.services``, with the
 pages' permissions: anyone reads what is not hidden (a hidden publication or comment: its author and staff); a
-signed-in user publishes (own decks), likes, keeps favourites, copies, comments and reports; notifications are
-their recipient's; the moderation queue, log and actions are staff's (403 for others).
+signed-in user publishes (own decks), likes, keeps favourites, copies, comments and reports (the notifications
+these send are in the one inbox's API, ``notifications.api``); the moderation queue, log and actions are
+staff's (403 for others).
 """
 
 from __future__ import annotations
@@ -33,12 +34,10 @@ from .serializers import (
     MarkSerializer,
     ModerationActionSerializer,
     ModerationWriteSerializer,
-    NotificationSerializer,
     PublicationDetailSerializer,
     PublicationListParametersSerializer,
     PublicationSerializer,
     PublishSerializer,
-    ReadSerializer,
     ReportSerializer,
     ReportWriteSerializer,
 )
@@ -278,34 +277,6 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
             publication, reporter=request.user, reason=data["reason"], note=data.get("note", ""), comment=comment
         )
         return Response(ReportSerializer(made).data, status.HTTP_201_CREATED)
-
-
-@extend_schema_view(
-    list=extend_schema(summary="Your notifications, newest first", responses={200: NotificationSerializer(many=True)})
-)
-class NotificationViewSet(viewsets.GenericViewSet):
-    queryset = Comment.objects.none()  # for the schema
-    serializer_class = NotificationSerializer
-    permission_classes = (IsAuthenticated,)
-
-    def list(self, request: Request) -> Response:
-        page = self.paginate_queryset(selectors.notifications_of(request.user))
-        return self.get_paginated_response(NotificationSerializer(page, many=True).data)
-
-    @extend_schema(
-        summary="Mark notifications read",
-        request=ReadSerializer,
-        responses={
-            200: OpenApiResponse(
-                {"type": "object", "properties": {"marked": {"type": "integer"}}, "required": ["marked"]},
-                description="How many were unread.",
-            )
-        },
-    )
-    @action(detail=False, methods=["post"])
-    def read(self, request: Request) -> Response:
-        data = _valid(ReadSerializer, request.data)
-        return Response({"marked": services.mark_read(request.user, data.get("ids"))})
 
 
 class ModerationViewSet(viewsets.GenericViewSet):

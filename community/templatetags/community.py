@@ -1,4 +1,4 @@
-"""``{% unread_notifications as n %}``: the signed-in user's unread notifications, for the site's navigation."""
+"""Template helpers of the public deck space: Markdown, and the publication of a deck the reader may see."""
 
 from __future__ import annotations
 
@@ -9,13 +9,6 @@ from django import template
 from .. import selectors
 
 register = template.Library()
-
-
-@register.simple_tag(takes_context=True)
-def unread_notifications(context: dict[str, Any]) -> int:
-    request = context.get("request")
-    user = getattr(request, "user", None)
-    return selectors.unread_count(user) if user is not None else 0
 
 
 @register.filter
