@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class CommunityConfig(AppConfig):
     name = "community"
     verbose_name = _("Published decks")
+
+    def ready(self) -> None:
+        # The deck pages' old public addresses lead into the public deck space (decks know nothing of publishing).
+        from decks import public_space
+
+        from . import selectors
+
+        public_space.register(list_url=selectors.public_list_url, deck_url=selectors.former_public_deck_url)

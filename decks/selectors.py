@@ -124,10 +124,5 @@ def decks_of(user) -> QuerySet[Deck]:
     return Deck.objects.filter(owner=user).select_related("game")
 
 
-def public_decks(game: Game | None = None) -> QuerySet[Deck]:
-    decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC).select_related("game", "owner")
-    return decks.filter(game=game) if game is not None else decks
-
-
 def visible_decks(user) -> QuerySet[Deck]:
     return visible_to(Deck.objects.select_related("game", "owner"), user)

@@ -220,6 +220,27 @@ class ZoneField(serializers.CharField):
         "additionalProperties": False,
     }
 )
+class VisibilityField(serializers.ChoiceField):
+    """A deck's visibility, "private" or "link"; "public" is refused with the service's word to publish instead
+    (``services.check_visibility``), not DRF's bare "not a valid choice"."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            "private or link. A deck is never public: publish it (POST /api/publications/) to show it to everyone; "
+            '"public" is refused with code publish_instead.',
+        )
+        super().__init__(choices=Deck.Visibility.choices, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if isinstance(data, str):
+            try:
+                services.check_visibility(data)
+            except services.DeckError as error:
+                raise serializers.ValidationError(str(error.message), code=error.code) from None
+        return str(super().to_internal_value(data))
+
+
 class OptionsField(serializers.DictField):
     """Options of the deck's game by slug; the schema lists every game's options with their values."""
 
@@ -284,7 +305,7 @@ class DeckWriteSerializer(JSONBodySerializer):
         required=False,
         help_text="Options of the deck's game (see decks.rules); absent ones keep their value or default.",
     )
-    visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
+    visibility = VisibilityField(required=False)
     entries = EntryWriteSerializer(
         many=True,
         required=False,
