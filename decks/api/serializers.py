@@ -209,17 +209,6 @@ class ZoneField(serializers.CharField):
     """An editable zone of the deck's game; the schema lists those of every game."""
 
 
-@extend_schema_field(
-    {
-        "type": "object",
-        "properties": {
-            option.slug: {"enum": list(option.choices)} if option.choices else {}
-            for rules in _all_rules()
-            for option in rules.options
-        },
-        "additionalProperties": False,
-    }
-)
 class VisibilityField(serializers.ChoiceField):
     """A deck's visibility, "private" or "link"; "public" is refused with the service's word to publish instead
     (``services.check_visibility``), not DRF's bare "not a valid choice"."""
@@ -241,6 +230,17 @@ class VisibilityField(serializers.ChoiceField):
         return str(super().to_internal_value(data))
 
 
+@extend_schema_field(
+    {
+        "type": "object",
+        "properties": {
+            option.slug: {"enum": list(option.choices)} if option.choices else {}
+            for rules in _all_rules()
+            for option in rules.options
+        },
+        "additionalProperties": False,
+    }
+)
 class OptionsField(serializers.DictField):
     """Options of the deck's game by slug; the schema lists every game's options with their values."""
 
