@@ -302,19 +302,21 @@ def test_turning_link_sharing_off_and_on_gives_a_new_link(alice):
 
 
 def test_only_the_owner_makes_a_new_link(alice, bob):
-    deck = suikoden_deck(alice, Deck.Visibility.PUBLIC)
+    deck = suikoden_deck(alice, Deck.Visibility.LINK)
     client = Client()
     client.force_login(bob)
-    assert client.post(f"/decks/{deck.pk}/share-link/").status_code == 403
-    assert client.post(f"/api/decks/{deck.pk}/share-link/").status_code == 403
+    assert client.post(f"/decks/{deck.pk}/share-link/").status_code == 404
+    assert client.post(f"/api/decks/{deck.pk}/share-link/?token={deck.share_token}").status_code == 403
 
 
 def test_a_run_follows_its_decks_visibility(alice, bob, settings):
     settings.TASKS = DUMMY_TASKS
-    deck = suikoden_deck(alice, Deck.Visibility.PUBLIC)
+    deck = suikoden_deck(alice, Deck.Visibility.LINK)
     client = Client()
     client.force_login(bob)
-    created = client.post(f"/api/decks/{deck.pk}/simulations/", {"games": 100}, content_type="application/json")
+    created = client.post(
+        f"/api/decks/{deck.pk}/simulations/?token={deck.share_token}", {"games": 100}, content_type="application/json"
+    )
     assert created.status_code == 201
     run_url = created.json()["url"]
     assert client.get(run_url).status_code == 200

@@ -132,7 +132,7 @@ class DeckDetailSerializer(DeckSerializer):
     lineage = serializers.SerializerMethodField(
         help_text="`copied_from`: the deck this one was copied from (its address; null if not copied or not "
         "shared with you), `copied_from_hidden`: copied from a deck you may not see, `copies`: the addresses of "
-        "the copies of this deck you may see (public ones and your own)."
+        "the copies of this deck you may see (your own)."
     )
 
     class Meta(DeckSerializer.Meta):
