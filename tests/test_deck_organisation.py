@@ -223,7 +223,7 @@ def test_the_api_shows_organisation_to_the_owner_and_changes_it_in_one_request(o
         "tags": ["one", "two"],
         "archived": True,
     }
-    assert api_for(other).get(f"/api/decks/{deck.pk}/").json()["organisation"] is None
+    assert api_for(other).get(f"/api/decks/{deck.pk}/?token={deck.share_token}").json()["organisation"] is None
 
 
 def test_the_api_refuses_another_players_folder_and_writes_nothing(owner, other):
