@@ -47,7 +47,6 @@ from .models import Deck
 from .rules import get_rules
 
 SEARCH_PAGE_SIZE = 30
-DECK_LIST_PAGE_SIZE = 50
 
 
 def _language() -> str:

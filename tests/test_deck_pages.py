@@ -887,7 +887,7 @@ def test_builder_page(owner, cards):
 def test_deck_pages_are_translated(language, owner, cards):
     deck = make_deck(owner, Deck.Visibility.LINK)
     client = client_for(owner, language)
-    english = ["My decks", "Public decks", "Verdict", "Violations", "Add cards", "Make-up", "Cards by kind"]
+    english = ["My decks", "Published decks", "Verdict", "Violations", "Add cards", "Make-up", "Cards by kind"]
     for url in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", "/decks/", f"/decks/{deck.pk}/settings/"):
         text = client.get(url).content.decode()
         for phrase in english:
