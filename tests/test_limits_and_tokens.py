@@ -320,11 +320,12 @@ def test_a_run_follows_its_decks_visibility(alice, bob, settings):
     assert created.status_code == 201
     run_url = created.json()["url"]
     assert client.get(run_url).status_code == 200
-    assert client.get(f"/decks/{deck.pk}/simulate/{created.json()['id']}/").status_code == 200
+    run_page = f"/decks/shared/{deck.share_token}/simulate/{created.json()['id']}/"
+    assert client.get(run_page).status_code == 200
     deck_services.update_deck(deck, visibility=Deck.Visibility.PRIVATE)
     assert client.get(run_url).status_code == 404
     assert client.post(created.json()["cancel_url"]).status_code == 404
-    assert client.get(f"/decks/{deck.pk}/simulate/{created.json()['id']}/").status_code == 404
+    assert client.get(run_page).status_code == 404
 
 
 def test_a_run_started_through_a_share_link_dies_with_the_link(alice, bob, settings):
