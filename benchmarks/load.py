@@ -72,7 +72,7 @@ game = Game.objects.get(slug="suikoden")
 characters = list(Card.objects.filter(game=game, kind="character"))
 lands = list(Card.objects.filter(game=game, kind="land"))
 entries = [("characters", card, 1) for card in characters] + [("lands", card, 2) for card in lands]
-deck = services.create_deck(owner=owner, game=game, name="負荷テスト", visibility="public", entries=entries)
+deck = services.create_deck(owner=owner, game=game, name="負荷テスト", visibility="link", entries=entries)
 body = {"game": "suikoden", "entries": [{"zone": z, "card": c.key, "count": n} for z, c, n in entries]}
 print(json.dumps({"deck": deck.pk, "validate_body": body}))
 """

@@ -10,3 +10,10 @@ class CommunityConfig(AppConfig):
         from .notices import register_kinds
 
         register_kinds()
+
+        # The deck pages' old public addresses lead into the public deck space (decks know nothing of publishing).
+        from decks import public_space
+
+        from . import selectors
+
+        public_space.register(list_url=selectors.public_list_url, deck_url=selectors.former_public_deck_url)

@@ -35,6 +35,10 @@ class Publication(models.Model):
     hidden = models.BooleanField(_("hidden"), default=False)
     # Set when the author withdrew the published deck: every snapshot of it is then seen by its author and staff only.
     withdrawn_at = models.DateTimeField(_("withdrawn"), null=True, blank=True)
+    # Made when decks stopped being public, from a deck that was: that deck's old page leads everyone but its
+    # owner to the deck's current snapshot (``decks.public_space``). A deck never public has no such snapshot,
+    # so its page tells no one that it was published.
+    from_public_deck = models.BooleanField(default=False, editable=False)
     like_count = models.PositiveIntegerField(default=0)
     favourite_count = models.PositiveIntegerField(default=0)
     copy_count = models.PositiveIntegerField(default=0)

@@ -17,9 +17,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
@@ -268,6 +270,20 @@ def snapshots_of(user: Any, publication: Publication) -> list[Publication]:
 
 def current_publication(user: Any, deck: Any) -> Publication | None:
     return visible_publications(user).filter(deck=deck, is_current=True).first()
+
+
+def public_list_url(game_slug: str | None) -> str:
+    """The published list of a game (or of every game): where ``/decks/public/`` now leads."""
+    return reverse("community:game", args=[game_slug]) if game_slug else reverse("community:index")
+
+
+def former_public_deck_url(deck_pk: int) -> str | None:
+    """The current snapshot, as everyone sees it, of a deck that was public before decks stopped being public;
+    None for any other deck (or when that deck's snapshots are withdrawn or hidden)."""
+    if not Publication.objects.filter(deck_id=deck_pk, from_public_deck=True).exists():
+        return None
+    found = visible_publications(AnonymousUser()).filter(deck_id=deck_pk, is_current=True).first()
+    return reverse("community:detail", args=[found.pk]) if found is not None else None
 
 
 def marks_of(user: Any, publications: list[Publication]) -> tuple[set[int], set[int]]:

@@ -8,6 +8,7 @@ sizes) and raise ``CommunityError`` (400), ``Blocked`` (403) or Django's ``Permi
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
@@ -18,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
+from cardsite.sharing import Visibility
 from cardsite.text import check_name
 from cardsite.text import check_text as text_check
 from decks import services as deck_services
@@ -113,11 +115,21 @@ def clean_title(title: str) -> str:
 
 
 @transaction.atomic
-def publish(deck: Deck, *, user: Any, title: str, description: str = "") -> Publication:
+def publish(
+    deck: Deck,
+    *,
+    user: Any,
+    title: str,
+    description: str = "",
+    published_at: datetime | None = None,
+    from_public_deck: bool = False,
+) -> Publication:
     """A snapshot of ``deck`` (its owner's) for everyone; earlier snapshots of the deck stop being current.
 
     The deck's own visibility is not changed: what is published is the snapshot, and the deck stays as its
-    owner set it (a private deck's later changes stay private until it is published again)."""
+    owner set it (a private deck's later changes stay private until it is published again). ``published_at``
+    and ``from_public_deck`` are for ``publish_public_decks``, which dates a former public deck's snapshot by the
+    deck's last change."""
     if deck.owner_id != user.pk:
         raise PermissionDenied
     _check_not_blocked(user)
@@ -143,6 +155,8 @@ def publish(deck: Deck, *, user: Any, title: str, description: str = "") -> Publ
         mode=locked.mode,
         options=dict(locked.options),
         entries=[{"zone": row.zone, "card": row.card.key, "count": row.count} for row in rows],
+        published_at=published_at or timezone.now(),
+        from_public_deck=from_public_deck,
     )
     PublicationCard.objects.bulk_create(
         PublicationCard(publication=publication, card_id=card_id, published_at=publication.published_at)
@@ -150,6 +164,38 @@ def publish(deck: Deck, *, user: Any, title: str, description: str = "") -> Publ
     )
     _changed()
     return publication
+
+
+def publish_public_decks() -> tuple[int, int]:
+    """Moves the decks that are public (a visibility decks no longer have) into the public deck space: each is
+    published as it is (its name, description and author, dated by its last change) and becomes shared by link,
+    so that its owner can still hand out the live deck; its old page leads others to the snapshot. A deck that
+    cannot be published (no cards, an author blocked from publishing, a name or description the publication
+    refuses) just becomes shared by link. Each deck in its own transaction. Returns (published, only shared)."""
+    published = shared = 0
+    for pk in Deck.objects.filter(visibility=Visibility.PUBLIC).order_by("pk").values_list("pk", flat=True):
+        with transaction.atomic():
+            deck = Deck.objects.select_for_update().select_related("owner").filter(pk=pk).first()
+            if deck is None or deck.visibility != Visibility.PUBLIC:
+                continue
+            try:
+                with transaction.atomic():
+                    publish(
+                        deck,
+                        user=deck.owner,
+                        title=deck.name,
+                        description=deck.description,
+                        published_at=deck.updated_at,
+                        from_public_deck=True,
+                    )
+                published += 1
+            except CommunityError:
+                shared += 1
+            # Not through ``decks.services.update_deck``: that refuses "public" and would date the deck anew.
+            Deck.objects.filter(pk=pk).update(visibility=Deck.Visibility.LINK)
+    if published or shared:
+        pagecache.bump("decks")
+    return published, shared
 
 
 @transaction.atomic

@@ -69,7 +69,8 @@ class DeckSettingsForm(forms.Form):
         choices=Deck.Visibility.choices,
         widget=forms.RadioSelect,
         help_text=gettext_lazy(
-            "Private: only you. Anyone with the link: whoever has the share link. Public: listed for everyone."
+            "Private: only you. Anyone with the link: whoever has the share link. To show the deck to everyone, "
+            "publish it."
         ),
     )
 

@@ -13,8 +13,18 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
 from cardsite.sharing import Shared, new_share_token
+from cardsite.sharing import Visibility as SharedVisibility
 
-__all__ = ["Deck", "DeckEntry", "DeckFolder", "DeckTag", "DeckVersion", "new_share_token"]
+__all__ = ["Deck", "DeckEntry", "DeckFolder", "DeckTag", "DeckVersion", "DeckVisibility", "new_share_token"]
+
+
+class DeckVisibility(models.TextChoices):
+    """Who sees a deck: its owner, or whoever has its share link. A deck is never public: what everyone browses,
+    likes, comments on and copies is a published snapshot of it (NetrunnerDB's deck and decklist), so a deck
+    shown to everyone is published, not made public."""
+
+    PRIVATE = SharedVisibility.PRIVATE.value, SharedVisibility.PRIVATE.label
+    LINK = SharedVisibility.LINK.value, SharedVisibility.LINK.label
 
 
 class DeckFolder(models.Model):
@@ -52,12 +62,17 @@ class DeckTag(models.Model):
 
 
 class Deck(Shared):
+    Visibility = DeckVisibility  # type: ignore[assignment]  # the sharing choices less "public"
+
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decks")
     game = models.ForeignKey(Game, on_delete=models.PROTECT, related_name="decks")
     name = models.CharField(_("name"), max_length=120)
     description = models.TextField(_("description"), blank=True, default="")
     mode = models.CharField(_("mode"), max_length=32, default="")
     options = models.JSONField(_("options"), default=dict, blank=True)
+    visibility = models.CharField(
+        _("visibility"), max_length=8, choices=DeckVisibility.choices, default=DeckVisibility.PRIVATE
+    )
     # The deck this one was copied from (NetrunnerDB's precedent, ArkhamDB's previous deck); kept as null when
     # that deck is deleted. Shown only to someone who may see it (``selectors.lineage``).
     forked_from = models.ForeignKey(

@@ -112,8 +112,8 @@ def access_deck(user, pk: int | None = None, *, token: str | None = None, write:
 def lineage(user, deck: Deck) -> tuple[Deck | None, bool, list[Deck]]:
     """Where ``deck`` came from and what came of it, as ``user`` may see them: the deck it was copied from (None
     if it was not copied, or the user may not see that deck), whether it was copied from a deck the user may not
-    see, and the copies of it the user may see (public ones and the user's own; a copy shared by link is not
-    listed), newest first."""
+    see, and the copies of it the user may see (the user's own: a deck is never public, and a copy shared by link
+    is not listed), newest first."""
     source = deck.forked_from
     hidden = source is not None and not can_view(user, source)
     forks = list(visible_to(deck.forks.select_related("owner", "game"), user).order_by("-created_at")[:50])
@@ -122,11 +122,6 @@ def lineage(user, deck: Deck) -> tuple[Deck | None, bool, list[Deck]]:
 
 def decks_of(user) -> QuerySet[Deck]:
     return Deck.objects.filter(owner=user).select_related("game")
-
-
-def public_decks(game: Game | None = None) -> QuerySet[Deck]:
-    decks = Deck.objects.filter(visibility=Deck.Visibility.PUBLIC).select_related("game", "owner")
-    return decks.filter(game=game) if game is not None else decks
 
 
 def visible_decks(user) -> QuerySet[Deck]:

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.models import Card, Game
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
+from cardsite.sharing import Visibility as SharedVisibility
 from cardsite.sharing import set_visibility
 from cardsite.text import check_name, check_text
 
@@ -94,6 +95,19 @@ def count_out_of_range(minimum: int, card: Card | None = None) -> Message:
 
 
 NAME_REQUIRED = Message(_("A deck needs a name."))
+# A deck is private or shared by link; what everyone sees is a published snapshot of it.
+PUBLISH_INSTEAD = Message(
+    _("A deck cannot be public: publish it to show it to everyone. Its visibility may be “private” or “link”.")
+)
+
+
+def check_visibility(visibility: str) -> None:
+    """Refuses a visibility a deck cannot have, telling a caller who asks for "public" to publish instead."""
+    if visibility == SharedVisibility.PUBLIC:
+        raise DeckError(PUBLISH_INSTEAD, code="publish_instead", errors={"visibility": [PUBLISH_INSTEAD]})
+    if visibility not in Deck.Visibility.values:
+        message = not_a_choice("visibility", Deck.Visibility.values)
+        raise DeckError(message, code="not_a_choice", errors={"visibility": [message]})
 
 
 def _refuse(message: Message, code: str) -> DeckError:
@@ -180,6 +194,7 @@ def create_deck(
     mode, options = clean_options(game, mode, options)
     name = _check_name(name)
     _check_description(description)
+    check_visibility(visibility)
     deck = Deck.objects.create(
         owner=owner,
         game=game,
@@ -220,8 +235,7 @@ def update_deck(
             current.game, mode or current.mode, {**current.options, **(options or {})}
         )
     if visibility is not None:
-        if visibility not in Deck.Visibility.values:
-            raise _refuse(not_a_choice("visibility", Deck.Visibility.values), "not_a_choice")
+        check_visibility(visibility)
         set_visibility(current, visibility)  # sharing by link turned off: that link is dead for good
     current.save()
     if entries is not None:

@@ -7,7 +7,9 @@ Who may do what:
 - A private deck is seen only by its owner (404 for everyone else, logged in or not).
 - A deck shared by link is seen by its owner at /decks/<pk>/ and by anyone at /decks/shared/<token>/;
   for anyone else /decks/<pk>/ and every other URL with its pk answer 404.
-- A public deck is seen by everyone.
+- A deck is never public: what everyone sees is its published snapshot. The page of a deck that was public
+  before (``/decks/<pk>/``) sends everyone but its owner to that snapshot, and ``/decks/public/`` to the published
+  list (``decks.public_space``), so that no old link dies.
 - Only the owner changes a deck. Someone else gets 403 where they can see the deck, 404 where not.
 - Anyone not logged in who asks for a page that needs an account (my decks, new deck, the builder,
   settings, copy, delete, any change) is sent to the login page (htmx requests: HX-Redirect).
@@ -40,13 +42,12 @@ from cardsite.refusals import refused_page, show_refusal
 from cardsite.throttling import rate_limit
 from collection import selectors as collection_selectors
 
-from . import organise_selectors, presentation, selectors, services
+from . import organise_selectors, presentation, public_space, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
 from .models import Deck
 from .rules import get_rules
 
 SEARCH_PAGE_SIZE = 30
-DECK_LIST_PAGE_SIZE = 50
 
 
 def _language() -> str:
@@ -81,13 +82,13 @@ def builder_errors(view):
 # --- lists ------------------------------------------------------------------------------------------
 
 
-@cached_for_readers("cards", "decks")
 def public_decks(request: HttpRequest) -> HttpResponse:
-    game = Game.objects.filter(slug=request.GET.get("game", "")).first()
-    decks = presentation.with_card_counts(selectors.public_decks(game))
-    page = Paginator(decks, DECK_LIST_PAGE_SIZE).get_page(request.GET.get("page"))
-    games = Game.objects.order_by("sort_order", "slug")
-    return render(request, "decks/public_decks.html", {"page": page, "game": game, "games": games})
+    """The former list of public decks: the published list of the same game (a permanent move)."""
+    slug = request.GET.get("game") or None
+    target = public_space.list_url(slug if slug and Game.objects.filter(slug=slug).exists() else None)
+    if target is None:
+        raise Http404
+    return redirect(target, permanent=True)
 
 
 # --- one deck ---------------------------------------------------------------------------------------
@@ -131,7 +132,16 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
 
 @cached_for_readers("cards", "decks")
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    return _detail(request, selectors.access_deck(request.user, pk))
+    try:
+        deck = selectors.access_deck(request.user, pk)
+    except Http404:
+        # A deck that was public before decks stopped being public: its old link leads to its published
+        # snapshot (a temporary move: the author may withdraw it).
+        moved = public_space.deck_url(pk)
+        if moved is None:
+            raise
+        return redirect(moved)
+    return _detail(request, deck)
 
 
 @cached_for_readers("cards", "decks")

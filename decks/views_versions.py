@@ -1,7 +1,7 @@
 """A deck's versions as pages: its history, the diff of two versions, restoring one, branching one off.
 
 Who may see them: whoever may see the deck (``selectors.access_deck``; a deck shared by link with
-``?token=``), so a public deck's history is public. Restoring is for the owner only (403 for someone who
+``?token=``), so whoever has a shared deck's link sees its history. Restoring is for the owner only (403 for someone who
 can see the deck, 404 for anyone else); branching a version into a new private deck is for any signed-in
 user who may see the deck, as copying it is.
 """

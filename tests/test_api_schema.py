@@ -379,17 +379,18 @@ class Fuzzing:
         for slug in game_slugs():
             playable = [(zone, key, 1) for zone, key in PLAYABLE[slug]]
             decks += [
-                self.deck(self.alice, slug, Deck.Visibility.PUBLIC, playable),
+                self.deck(self.alice, slug, Deck.Visibility.LINK, playable),
                 self.deck(self.alice, slug, Deck.Visibility.PRIVATE, playable),
                 self.deck(self.alice, slug, Deck.Visibility.LINK, []),
                 self.deck(self.bob, slug, Deck.Visibility.PRIVATE, playable),
-                self.deck(self.bob, slug, Deck.Visibility.PUBLIC, playable),
+                self.deck(self.bob, slug, Deck.Visibility.LINK, playable),
             ]
-        # Published decks (community): alice's and bob's public decks, a comment of bob's on alice's.
+        # Published decks (community): the first of alice's and the last of bob's decks of each game, a comment of
+        # bob's on alice's.
         publications = [
             community_services.publish(deck, user=deck.owner, title=deck.name)
-            for deck in decks
-            if deck.visibility == Deck.Visibility.PUBLIC
+            for index, deck in enumerate(decks)
+            if index % 5 in (0, 4)
         ]
         community_services.add_comment(publications[0], author=self.bob, body="Test comment")
         runs = [
@@ -507,7 +508,7 @@ def test_an_api_path_that_matches_nothing_is_json_even_in_debug(client: Any, set
 
 
 def test_an_empty_parameter_is_refused_where_the_schema_says_it_cannot_be(fuzzing: Fuzzing, client: Any) -> None:
-    deck = Deck.objects.filter(owner=fuzzing.alice, visibility=Deck.Visibility.PUBLIC).first()
+    deck = Deck.objects.filter(owner=fuzzing.alice, publications__isnull=False).first()
     for url in (f"/api/decks/{deck.pk}/?lang=", "/api/cards/?lang=", "/api/decks/?game=", "/api/cards/?page="):
         response = client.get(url)
         assert response.status_code in (400, 404), url
@@ -515,7 +516,7 @@ def test_an_empty_parameter_is_refused_where_the_schema_says_it_cannot_be(fuzzin
 
 
 def test_a_body_that_is_not_json_is_a_415_and_starts_nothing(fuzzing: Fuzzing, client: Any) -> None:
-    deck = Deck.objects.filter(owner=fuzzing.alice, visibility=Deck.Visibility.PUBLIC).first()
+    deck = Deck.objects.filter(owner=fuzzing.alice, publications__isnull=False).first()
     headers = {"HTTP_AUTHORIZATION": fuzzing.headers["Authorization"]}
     response = client.post(f"/api/decks/{deck.pk}/simulations/", {"garbage": "x"}, **headers)  # multipart
     assert response.status_code == 415

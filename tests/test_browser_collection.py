@@ -26,7 +26,7 @@ def test_collect_build_from_owned_cards_and_read_a_want_list(live_server, page, 
         owner=other,
         game=game("shadowera"),
         name="他人のデッキ",
-        visibility="public",
+        visibility="link",
         entries=[
             ("hero", card("shadowera", "Test Hero 01"), 1),
             ("deck", card("shadowera", "Test Ally 01"), 3),
@@ -88,7 +88,7 @@ def test_collect_build_from_owned_cards_and_read_a_want_list(live_server, page, 
     expect(page.locator(".owned-control .owned-count")).to_have_text("1")
 
     # another player's deck: what my collection lacks for it, and the want list to take shopping
-    page.goto(f"{base}/decks/{theirs.pk}/")
+    page.goto(f"{base}/decks/shared/{theirs.share_token}/")
     page.click(f"a[href='/collection/decks/{theirs.pk}/wants/']")
     page.wait_for_url(f"{base}/collection/decks/{theirs.pk}/wants/")
     expect(page.locator("tr[data-card='Test Ally 01'] td").nth(4)).to_have_text("1")

@@ -155,7 +155,7 @@ def _pages(
         ("search, nothing found", "/search/?q=zzqqxx"),
         ("search, syntax error", "/search/?q=%28テスト"),
         ("search syntax help", "/search/syntax/"),
-        ("public decks", "/decks/public/"),
+        ("published decks", "/decks/published/"),
         ("my decks", "/decks/"),
         ("new deck", "/decks/new/"),
         ("import a list", "/decks/import/"),

@@ -318,9 +318,8 @@ def test_a_users_collection_is_theirs_alone(cards, owner, other):
 
 
 def test_a_decks_want_list_counts_copies_short_against_my_collection(cards, owner, other):
-    deck = make_deck(
-        other, "shadowera", [("hero", "Test Hero 01", 1), ("deck", "Test Ally 01", 4)], visibility="public"
-    )
+    deck = make_deck(other, "shadowera", [("hero", "Test Hero 01", 1), ("deck", "Test Ally 01", 4)], visibility="link")
+    token = {"token": deck.share_token}
     services.set_count(owner, card("shadowera", "Test Ally 01"), 1)
     services.set_count(owner, card("shadowera", "Test Hero 01"), 2)
     report = selectors.needs(owner, [deck])
@@ -328,16 +327,16 @@ def test_a_decks_want_list_counts_copies_short_against_my_collection(cards, owne
         ("Test Ally 01", 4, 1, 3)
     ]
     client = signed_in(owner)
-    assert f"/collection/decks/{deck.pk}/wants/" in client.get(f"/decks/{deck.pk}/").content.decode()
-    page = client.get(f"/collection/decks/{deck.pk}/wants/")
+    assert f"/collection/decks/{deck.pk}/wants/" in client.get(f"/decks/shared/{deck.share_token}/").content.decode()
+    page = client.get(f"/collection/decks/{deck.pk}/wants/", token)
     assert page.status_code == 200 and 'class="short"' in page.content.decode()
-    text = client.get(f"/collection/decks/{deck.pk}/wants/", {"format": "text"}).content.decode()
+    text = client.get(f"/collection/decks/{deck.pk}/wants/", {"format": "text", **token}).content.decode()
     assert text.splitlines()[1:] == ["3 TST-001 Test Ally 01"] or text.splitlines()[1:] == ["3 TST-001 テストアリー01"]
     # the want list reads back as a list: paste it into the collection once bought
     assert importing.resolve_list(game("shadowera"), text).ok
     rows = list(
         csv.DictReader(
-            io.StringIO(client.get(f"/collection/decks/{deck.pk}/wants/", {"format": "csv"}).content.decode())
+            io.StringIO(client.get(f"/collection/decks/{deck.pk}/wants/", {"format": "csv", **token}).content.decode())
         )
     )
     assert [(row["key"], row["short"]) for row in rows] == [("Test Ally 01", "3")]
@@ -367,7 +366,7 @@ def test_several_decks_show_where_the_copies_are_stretched_too_thin(cards, owner
     page = client.get("/collection/shadowera/shared/", {"deck": [one.pk, two.pk]})
     assert page.status_code == 200
     assert 'data-card="Test Hero 01" class="stretched"' in page.content.decode()
-    theirs = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)], visibility="public")
+    theirs = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)], visibility="link")
     assert client.get("/collection/shadowera/shared/", {"deck": [one.pk, theirs.pk]}).status_code == 404
     assert client.get("/collection/shadowera/shared/", {"deck": ["x"]}).status_code == 404
     assert client.get("/collection/suikoden/shared/", {"deck": [one.pk]}).status_code == 404
@@ -477,10 +476,10 @@ def test_api_imports_give_the_problems_line_by_line_and_save_nothing(cards, owne
 
 
 def test_api_want_list_of_a_public_deck_is_against_my_own_collection(cards, owner, other):
-    deck = make_deck(other, "shadowera", [("deck", "Test Ally 01", 3)], visibility="public")
+    deck = make_deck(other, "shadowera", [("deck", "Test Ally 01", 3)], visibility="link")
     services.set_count(other, card("shadowera", "Test Ally 01"), 3)  # the deck's owner owns them all
     services.set_count(owner, card("shadowera", "Test Ally 01"), 1)
-    wants = api(owner).get(f"/api/collection/decks/{deck.pk}/wants/").json()
+    wants = api(owner).get(f"/api/collection/decks/{deck.pk}/wants/", {"token": deck.share_token}).json()
     assert wants["copies_short"] == 2
     assert [(c["card"], c["needed"], c["owned"], c["short"]) for c in wants["cards"]] == [("Test Ally 01", 3, 1, 2)]
     assert "2 TST-001" in wants["text"]
@@ -496,7 +495,7 @@ def test_api_shared_check_takes_my_decks_of_the_game_only(cards, owner, other):
     answer = api(owner).post("/api/collection/shadowera/shared/", {"decks": [one.pk, two.pk]}, format="json").json()
     assert answer["copies_short"] == 2
     assert answer["cards"][0]["per_deck"] == [2, 2] and answer["cards"][0]["stretched"] is True
-    theirs = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)], visibility="public")
+    theirs = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)], visibility="link")
     for decks in ([one.pk, theirs.pk], [one.pk, 10**12]):
         response = api(owner).post("/api/collection/shadowera/shared/", {"decks": decks}, format="json")
         assert response.status_code == 404

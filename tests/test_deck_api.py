@@ -108,7 +108,7 @@ SUIKODEN_BODY = {
     "description": "synthetic",
     "mode": "construction",
     "options": {"boxes": 2},
-    "visibility": "public",
+    "visibility": "link",
     "entries": [
         {"zone": "characters", "card": "901", "count": 1},
         {"zone": "characters", "card": "テスト人物03", "count": 1},
@@ -134,7 +134,7 @@ def test_create_and_retrieve(alice, auth):
         "テスト水滸伝",
         "construction",
         {"boxes": 2},
-        "public",
+        "link",
     )
     assert body["owner"] == "alice"
     assert body["is_owner"] is True
@@ -163,31 +163,30 @@ def test_create_with_defaults(alice):
 
 
 @AUTH
-def test_list_own_and_public(alice, bob, auth):
+def test_list_own(alice, bob, auth):
     mine_private = make_deck(alice, name="alice private")
-    mine_public = make_deck(alice, Deck.Visibility.PUBLIC, name="alice public")
-    theirs_public = make_deck(bob, Deck.Visibility.PUBLIC, name="bob public")
+    mine_link = make_deck(alice, Deck.Visibility.LINK, name="alice link")
     make_deck(bob, name="bob private")
     make_deck(bob, Deck.Visibility.LINK, name="bob link")
     api = Api(alice, auth)
     names = {deck["name"] for deck in api.get(url()).json()["results"]}
-    assert names == {mine_private.name, mine_public.name, theirs_public.name}
+    assert names == {mine_private.name, mine_link.name}  # decks are never public: others' are not listed
     mine = api.get(url(), {"mine": "1"}).json()
-    assert {deck["name"] for deck in mine["results"]} == {mine_private.name, mine_public.name}
+    assert {deck["name"] for deck in mine["results"]} == {mine_private.name, mine_link.name}
     assert mine["count"] == 2
     listed = {deck["name"]: deck for deck in api.get(url()).json()["results"]}
-    assert listed["bob public"]["share_token"] is None
-    assert listed["bob public"]["is_owner"] is False
+    assert listed["alice link"]["share_token"] == mine_link.share_token
     assert listed["alice private"]["card_count"] == 5
 
 
 def test_list_by_game_and_anonymous(alice):
-    make_deck(alice, Deck.Visibility.PUBLIC, name="shadow")
-    services.create_deck(owner=alice, game=game("suikoden"), name="suiko", visibility=Deck.Visibility.PUBLIC)
+    make_deck(alice, Deck.Visibility.LINK, name="shadow")
+    services.create_deck(owner=alice, game=game("suikoden"), name="suiko", visibility=Deck.Visibility.LINK)
     make_deck(alice, name="hidden")
     anonymous = Api()
-    assert {d["name"] for d in anonymous.get(url()).json()["results"]} == {"shadow", "suiko"}
-    assert [d["name"] for d in anonymous.get(url(), {"game": "suikoden"}).json()["results"]] == ["suiko"]
+    assert anonymous.get(url()).json()["results"] == []  # decks are never public
+    assert {d["name"] for d in Api(alice).get(url()).json()["results"]} == {"shadow", "suiko", "hidden"}
+    assert [d["name"] for d in Api(alice).get(url(), {"game": "suikoden"}).json()["results"]] == ["suiko"]
     bad = anonymous.get(url(), {"game": "nope"})
     assert bad.status_code == 400
     # No language asked for: the site's own (Japanese), lists in Japanese style.
@@ -198,8 +197,8 @@ def test_list_by_game_and_anonymous(alice):
 
 
 def test_a_json_export_feeds_a_create(alice, client):
-    deck = make_deck(alice, Deck.Visibility.PUBLIC)
-    exported = json.loads(client.get(f"/decks/{deck.pk}/export.json").content)
+    deck = make_deck(alice, Deck.Visibility.LINK)
+    exported = json.loads(client.get(f"/decks/shared/{deck.share_token}/export.json").content)
     body = {
         "game": exported["game"],
         "name": "copy",
@@ -396,20 +395,21 @@ def test_private_deck_is_not_found_for_others(alice, bob, auth):
 
 
 @AUTH
-def test_public_deck_is_read_only_for_others(alice, bob, auth):
-    deck = make_deck(alice, Deck.Visibility.PUBLIC)
+def test_shared_deck_is_read_only_for_others(alice, bob, auth):
+    deck = make_deck(alice, Deck.Visibility.LINK)
     before = state()
     api = Api(bob, auth)
-    assert api.get(url(deck)).status_code == 200
-    assert api.get(url(deck)).json()["share_token"] is None
-    assert api.get(url(deck, "validate/")).status_code == 200
-    assert api.post(url(deck, "validate/")).status_code == 200
+    token = f"?token={deck.share_token}"
+    assert api.get(url(deck) + token).status_code == 200
+    assert api.get(url(deck) + token).json()["share_token"] is None
+    assert api.get(url(deck, "validate/") + token).status_code == 200
+    assert api.post(url(deck, "validate/") + token).status_code == 200
     for response in (
-        api.patch(url(deck), {"name": "taken"}),
-        api.put(url(deck), {"name": "taken", "entries": []}),
-        api.put(url(deck, "entries/"), {"entries": []}),
-        api.patch(url(deck, "entries/"), {"entries": []}),
-        api.delete(url(deck)),
+        api.patch(url(deck) + token, {"name": "taken"}),
+        api.put(url(deck) + token, {"name": "taken", "entries": []}),
+        api.put(url(deck, "entries/") + token, {"entries": []}),
+        api.patch(url(deck, "entries/") + token, {"entries": []}),
+        api.delete(url(deck) + token),
     ):
         assert response.status_code == 403, (response.request, response.content)
     assert state() == before
@@ -428,12 +428,12 @@ def test_link_deck_needs_its_token(alice, bob, auth):
     assert state() == before
 
 
-def test_anonymous_may_read_public_decks_and_write_nothing(alice):
+def test_anonymous_may_read_shared_decks_and_write_nothing(alice):
     private = make_deck(alice)
-    public = make_deck(alice, Deck.Visibility.PUBLIC)
+    public = make_deck(alice, Deck.Visibility.LINK)
     before = state()
     api = Api()
-    assert api.get(url(public)).status_code == 200
+    assert api.get(url(public), {"token": public.share_token}).status_code == 200
     assert api.get(url(private)).status_code == 404
     for response in (
         api.post(url(), SUIKODEN_BODY),
@@ -450,7 +450,7 @@ def test_anonymous_may_read_public_decks_and_write_nothing(alice):
 
 
 def test_bad_token_is_refused(alice):
-    deck = make_deck(alice, Deck.Visibility.PUBLIC)
+    deck = make_deck(alice, Deck.Visibility.LINK)
     response = Api().get(url(deck), HTTP_AUTHORIZATION="Token not-a-token")
     assert response.status_code == 401
 
@@ -593,7 +593,7 @@ def test_bad_changes_write_nothing(alice, auth):
             {"entries[0].card": ["No card 'nope' in Shadow Era."]},
         ),
         (
-            api.patch(url(deck), {"visibility": "public", "options": {"copies": 7}}),
+            api.patch(url(deck), {"visibility": "link", "options": {"copies": 7}}),
             {"options": ["copies must be one of 1, 2, 3, 4."]},
         ),
         (

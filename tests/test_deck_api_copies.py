@@ -30,9 +30,9 @@ def reader():
 
 
 @pytest.mark.parametrize("auth", ["session", "token"])
-def test_copying_a_public_deck_makes_a_private_copy_with_its_address(author, reader, auth):
-    deck = make_deck(author, Deck.Visibility.PUBLIC)
-    response = Api(reader, auth).post(url(deck, "copy/"))
+def test_copying_a_shared_deck_makes_a_private_copy_with_its_address(author, reader, auth):
+    deck = make_deck(author, Deck.Visibility.LINK)
+    response = Api(reader, auth).post(url(deck, f"copy/?token={deck.share_token}"))
     assert response.status_code == 201, response.content
     copy = Deck.objects.get(pk=response.json()["id"])
     assert response["Location"].endswith(f"/api/decks/{copy.pk}/")
@@ -67,7 +67,7 @@ def test_the_page_and_the_api_use_the_same_check(author, reader):
 
 
 def _two_versions(author) -> Deck:
-    deck = make_deck(author, Deck.Visibility.PUBLIC)
+    deck = make_deck(author, Deck.Visibility.LINK)
     services.replace_entries(deck, [("hero", card("shadowera", "Test Hero 01"), 1)], kind="restore")
     assert deck.versions.count() == 2
     return deck
@@ -76,7 +76,7 @@ def _two_versions(author) -> Deck:
 @pytest.mark.parametrize("auth", ["session", "token"])
 def test_a_new_deck_from_a_version(author, reader, auth):
     deck = _two_versions(author)
-    response = Api(reader, auth).post(url(deck, "versions/1/deck/"))
+    response = Api(reader, auth).post(url(deck, f"versions/1/deck/?token={deck.share_token}"))
     assert response.status_code == 201, response.content
     made = Deck.objects.get(pk=response.json()["id"])
     assert response["Location"].endswith(f"/api/decks/{made.pk}/")
@@ -92,10 +92,10 @@ def _version_entries(deck: Deck, number: int) -> list[dict]:
 
 def test_a_version_of_a_deck_the_user_may_not_see_or_that_does_not_exist(author, reader):
     private = make_deck(author, Deck.Visibility.PRIVATE)
-    public = make_deck(author, Deck.Visibility.PUBLIC)
+    public = make_deck(author, Deck.Visibility.LINK)
     before = Deck.objects.count()
     assert Api(reader).post(url(private, "versions/1/deck/")).status_code == 404
-    assert Api(reader).post(url(public, "versions/99/deck/")).status_code == 404
+    assert Api(reader).post(url(public, f"versions/99/deck/?token={public.share_token}")).status_code == 404
     assert Deck.objects.count() == before
 
 

@@ -19,12 +19,13 @@ def login(user):
 
 def test_a_copy_links_to_its_source_and_the_source_lists_its_copies(seeded_db, owner, other):
     game = Game.objects.get(slug="shadowera")
-    source = services.create_deck(owner=owner, game=game, name="Origin", visibility=Deck.Visibility.PUBLIC)
-    copied = login(other).post(f"/decks/{source.pk}/copy/")
-    copy = Deck.objects.get(owner=other)
-    assert copied.status_code == 302 and copy.forked_from == source
-    services.update_deck(copy, visibility=Deck.Visibility.PUBLIC)
-    copy_page = login(other).get(f"/decks/{copy.pk}/").content.decode()
+    source = services.create_deck(owner=owner, game=game, name="Origin", visibility=Deck.Visibility.LINK)
+    copied = login(other).post(f"/decks/{source.pk}/copy/", {"token": source.share_token})
+    assert copied.status_code == 302 and Deck.objects.get(owner=other).forked_from == source
+    # A deck is never public, so the lineage a reader sees is the reader's own: the owner copies the deck too.
+    login(owner).post(f"/decks/{source.pk}/copy/")
+    copy = Deck.objects.get(owner=owner, forked_from=source)
+    copy_page = login(owner).get(f"/decks/{copy.pk}/").content.decode()
     assert "Copied from" in copy_page and f'href="/decks/{source.pk}/"' in copy_page
     source_page = login(owner).get(f"/decks/{source.pk}/").content.decode()
     assert "1 deck copied from this one" in source_page and f'href="/decks/{copy.pk}/"' in source_page
@@ -34,26 +35,25 @@ def test_a_private_source_or_copy_is_not_revealed(seeded_db, owner, other):
     game = Game.objects.get(slug="shadowera")
     source = services.create_deck(owner=owner, game=game, name="Secret origin", visibility=Deck.Visibility.LINK)
     copy = services.copy_deck(other, source.pk, token=source.share_token)
-    services.update_deck(copy, name="Mine now", visibility=Deck.Visibility.PUBLIC)
+    services.update_deck(copy, name="Mine now", visibility=Deck.Visibility.LINK)
     page = login(other).get(f"/decks/{copy.pk}/").content.decode()
     assert "Copied from a deck that is not shared." in page and "Secret origin" not in page
     private_copy = services.copy_deck(other, source.pk, token=source.share_token)
     listed = login(owner).get(f"/decks/{source.pk}/").content.decode()
-    assert f"/decks/{copy.pk}/" in listed and f"/decks/{private_copy.pk}/" not in listed
+    # someone else's copies are not listed, shared by link or private
+    assert f"/decks/{copy.pk}/" not in listed and f"/decks/{private_copy.pk}/" not in listed
     api = APIClient()
     api.force_authenticate(other)
     lineage = api.get(f"/api/decks/{copy.pk}/").json()["lineage"]
     assert lineage["copied_from"] is None and lineage["copied_from_hidden"] is True
     mine = APIClient()
     mine.force_authenticate(owner)
-    assert mine.get(f"/api/decks/{source.pk}/").json()["lineage"]["copies"] == [
-        f"http://testserver/api/decks/{copy.pk}/"
-    ]
+    assert mine.get(f"/api/decks/{source.pk}/").json()["lineage"]["copies"] == []
 
 
 def test_deleting_the_source_keeps_the_copy(seeded_db, owner, other):
     game = Game.objects.get(slug="shadowera")
-    source = services.create_deck(owner=owner, game=game, name="Gone", visibility=Deck.Visibility.PUBLIC)
+    source = services.create_deck(owner=owner, game=game, name="Gone", visibility=Deck.Visibility.LINK)
     copy = services.copy_deck(other, source.pk, token=source.share_token)
     services.delete_deck(source)
     copy.refresh_from_db()

@@ -151,7 +151,7 @@ def test_a_stale_or_odd_query_opens_the_page_unfiltered(owner):
 
 
 def test_the_deck_page_organises_for_its_owner_alone(owner, other):
-    deck = make_deck(owner, visibility=Deck.Visibility.PUBLIC, name="Shown")
+    deck = make_deck(owner, visibility=Deck.Visibility.LINK, name="Shown")
     client = client_for(owner)
     saved = client.post(
         f"/decks/{deck.pk}/organise/", {"folder": "new", "new_folder": "Secret folder", "tags": "mine-only, budget"}
@@ -159,9 +159,10 @@ def test_the_deck_page_organises_for_its_owner_alone(owner, other):
     assert saved.status_code == 302
     page = client.get(f"/decks/{deck.pk}/").content.decode()
     assert "Secret folder" in page and 'value="budget, mine-only"' in page  # shown in alphabetical order
-    seen_by_other = client_for(other).get(f"/decks/{deck.pk}/").content.decode()
+    seen_by_other = client_for(other).get(f"/decks/shared/{deck.share_token}/").content.decode()
+    assert "Shown" in seen_by_other
     assert "Secret folder" not in seen_by_other and "mine-only" not in seen_by_other
-    assert client_for(other).post(f"/decks/{deck.pk}/organise/", {"archived": "1"}).status_code == 403
+    assert client_for(other).post(f"/decks/{deck.pk}/organise/", {"archived": "1"}).status_code == 404
     private = make_deck(owner, name="Private")
     assert client_for(other).post(f"/decks/{private.pk}/organise/", {"archived": "1"}).status_code == 404
     deck.refresh_from_db()
@@ -177,11 +178,11 @@ def test_an_organising_error_is_shown_and_nothing_is_changed(owner):
 
 
 def test_archiving_hides_a_deck_from_my_decks_but_its_link_still_opens(owner, other):
-    deck = make_deck(owner, visibility=Deck.Visibility.PUBLIC, name="Archived one")
+    deck = make_deck(owner, visibility=Deck.Visibility.LINK, name="Archived one")
     client = client_for(owner)
     client.post(f"/decks/{deck.pk}/organise/", {"archived": "1"})
     assert "Archived one" not in listed(client.get("/decks/").content.decode())
-    assert client_for(other).get(f"/decks/{deck.pk}/").status_code == 200
+    assert client_for(other).get(f"/decks/shared/{deck.share_token}/").status_code == 200
     client.post(f"/decks/{deck.pk}/organise/", {"archived": "0"})
     assert "Archived one" in listed(client.get("/decks/").content.decode())
 
@@ -209,7 +210,7 @@ def test_the_pages_speak_the_readers_language(owner):
 
 
 def test_the_api_shows_organisation_to_the_owner_and_changes_it_in_one_request(owner, other):
-    deck = make_deck(owner, visibility=Deck.Visibility.PUBLIC)
+    deck = make_deck(owner, visibility=Deck.Visibility.LINK)
     folder = organise_services.create_folder(owner, "API folder")
     api = api_for(owner)
     changed = api.patch(
@@ -222,7 +223,7 @@ def test_the_api_shows_organisation_to_the_owner_and_changes_it_in_one_request(o
         "tags": ["one", "two"],
         "archived": True,
     }
-    assert api_for(other).get(f"/api/decks/{deck.pk}/").json()["organisation"] is None
+    assert api_for(other).get(f"/api/decks/{deck.pk}/?token={deck.share_token}").json()["organisation"] is None
 
 
 def test_the_api_refuses_another_players_folder_and_writes_nothing(owner, other):

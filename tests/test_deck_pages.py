@@ -206,7 +206,7 @@ def test_login_and_logout(owner):
     client = client_for()
     page = parse(client.get("/"))
     nav = page.find("nav", cls="account-nav")
-    assert {squash(a.text) for a in nav.find_all("a")} >= {"My decks", "Public decks", "Log in", "Sign up"}
+    assert {squash(a.text) for a in nav.find_all("a")} >= {"My decks", "Published decks", "Log in", "Sign up"}
     assert client.get("/decks/")["Location"].startswith("/accounts/login/?next=/decks/")
 
     response = client.post("/accounts/login/", {"username": "owner", "password": PASSWORD})
@@ -275,7 +275,7 @@ def test_forms_are_refused_without_a_csrf_token(owner, cards):
 
 
 def test_every_post_form_carries_a_csrf_token(owner, cards):
-    deck = make_deck(owner, Deck.Visibility.PUBLIC)
+    deck = make_deck(owner, Deck.Visibility.LINK)
     client = client_for(owner)
     urls = [
         "/",
@@ -300,7 +300,7 @@ def test_every_post_form_carries_a_csrf_token(owner, cards):
 
 # --- permissions ----------------------------------------------------------------------------------
 
-VISIBILITIES = [Deck.Visibility.PRIVATE, Deck.Visibility.LINK, Deck.Visibility.PUBLIC]
+VISIBILITIES = [Deck.Visibility.PRIVATE, Deck.Visibility.LINK]
 ACTORS = ["owner", "other", "anonymous"]
 
 
@@ -312,13 +312,10 @@ def actor_client(actor: str, owner, other) -> Client:
 VIEW_STATUS = {
     ("owner", "private"): 200,
     ("owner", "link"): 200,
-    ("owner", "public"): 200,
     ("other", "private"): 404,
     ("other", "link"): 404,  # a shared deck is seen only through its share link
-    ("other", "public"): 200,
     ("anonymous", "private"): 404,
     ("anonymous", "link"): 404,
-    ("anonymous", "public"): 200,
 }
 
 
@@ -350,7 +347,7 @@ def change_status(actor: str, visibility: str) -> int | str:
         return "login"
     if actor == "owner":
         return "ok"
-    return 403 if visibility == "public" else 404
+    return 404  # a deck is never public: someone else sees it only through its share link
 
 
 def assert_answer(response, expected, ok_statuses=(200, 302)) -> None:
@@ -379,7 +376,7 @@ def _posts(deck: Deck) -> dict[str, dict]:
             "name": "changed",
             "description": "",
             "mode": "construction",
-            "visibility": "public",
+            "visibility": "link",
             "option_boxes": "1",
         },
         "delete/": {},
@@ -404,7 +401,7 @@ def test_htmx_changes_by_anyone_but_the_owner(visibility, owner, other, cards):
     before = snapshot(deck)
     data = _posts(deck)["edit/entry/"]
     response = hx(client_for(other), f"/decks/{deck.pk}/edit/entry/", data)
-    expected = 403 if visibility == "public" else 404
+    expected = 404
     assert response.status_code == expected
     assert response["HX-Retarget"] == "#builder-message"
     message = squash(parse(response).find("p", cls="error-message").text)
@@ -421,7 +418,7 @@ def test_htmx_changes_by_anyone_but_the_owner(visibility, owner, other, cards):
 
 
 def test_anonymous_post_goes_back_to_the_page_after_login(owner, cards):
-    deck = make_deck(owner, Deck.Visibility.PUBLIC)
+    deck = make_deck(owner, Deck.Visibility.LINK)
     response = client_for().post(f"/decks/{deck.pk}/copy/", headers={"Referer": f"http://testserver/decks/{deck.pk}/"})
     assert response["Location"] == f"/accounts/login/?next=/decks/{deck.pk}/"
     response = client_for().post(f"/decks/{deck.pk}/copy/", headers={"Referer": "https://evil.example/x"})
@@ -437,7 +434,7 @@ def test_owner_changes_go_through(owner, cards):
     response = client.post(f"/decks/{deck.pk}/settings/", _posts(deck)["settings/"])
     assert response.status_code == 302
     deck.refresh_from_db()
-    assert (deck.name, deck.visibility) == ("changed", "public")
+    assert (deck.name, deck.visibility) == ("changed", "link")
 
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
@@ -449,7 +446,7 @@ def test_copy(actor, visibility, owner, other, cards):
     response = client.post(f"/decks/{deck.pk}/copy/")
     if actor == "anonymous":
         assert_answer(response, "login")
-    elif actor == "owner" or visibility == "public":
+    elif actor == "owner":
         copy = Deck.objects.exclude(pk=deck.pk).get()
         assert response.status_code == 302 and response["Location"] == f"/decks/{copy.pk}/edit/"
         user = owner if actor == "owner" else other
@@ -482,29 +479,12 @@ def test_copy_button_only_for_logged_in_users(owner, other, cards):
 
 def test_my_decks_lists_only_mine(owner, other, cards):
     mine = make_deck(owner, name="わたしのデッキ")
-    theirs = make_deck(other, Deck.Visibility.PUBLIC, name="ほかのデッキ")
+    theirs = make_deck(other, Deck.Visibility.LINK, name="ほかのデッキ")
     page = parse(client_for(owner).get("/decks/"))
     rows = page.find("table", cls="deck-list").find_all("tr", data_deck=str(mine.pk))
     assert rows and "3" in squash(rows[0].text)  # 1 character and 2 lands
     assert not page.find_all("tr", data_deck=str(theirs.pk))
     assert page.find("a", href="/decks/new/")
-
-
-def test_public_decks_per_game(owner, other, cards):
-    public = make_deck(owner, Deck.Visibility.PUBLIC, name="公開デッキ")
-    make_deck(owner, Deck.Visibility.LINK, name="リンクデッキ")
-    make_deck(other, Deck.Visibility.PRIVATE, name="非公開デッキ")
-    endbreaker = services.create_deck(
-        owner=other, game=game("endbreaker"), name="EB公開", visibility=Deck.Visibility.PUBLIC
-    )
-    client = client_for()
-    text = client.get("/decks/public/").content.decode()
-    assert "公開デッキ" in text and "EB公開" in text
-    assert "リンクデッキ" not in text and "非公開デッキ" not in text
-    page = parse(client.get("/decks/public/?game=suikoden"))
-    assert page.find_all("tr", data_deck=str(public.pk))
-    assert not page.find_all("tr", data_deck=str(endbreaker.pk))
-    assert squash(page.find("tr", data_deck=str(public.pk)).text).count("owner") == 1
 
 
 # --- new deck, settings, delete -------------------------------------------------------------------
@@ -561,13 +541,10 @@ def test_my_decks_gives_each_decks_verdict_from_the_server(owner, cards):
 
 def test_a_deck_shared_by_link_is_not_called_public_in_its_breadcrumbs(owner, other, cards):
     shared = make_deck(owner, Deck.Visibility.LINK)
-    public = make_deck(owner, Deck.Visibility.PUBLIC)
     for client in (client_for(other), client_for()):
         crumbs = parse(client.get(f"/decks/shared/{shared.share_token}/")).find("nav", cls="breadcrumbs")
         assert "Public decks" not in squash(crumbs.text) and "Shared by link" in squash(crumbs.text)
         assert not [a for a in crumbs.find_all("a") if a.attrs.get("href", "").startswith("/decks/public/")]
-        crumbs = parse(client.get(f"/decks/{public.pk}/")).find("nav", cls="breadcrumbs")
-        assert "Public decks" in squash(crumbs.text)
     crumbs = parse(client_for(owner).get(f"/decks/shared/{shared.share_token}/")).find("nav", cls="breadcrumbs")
     assert "My decks" in squash(crumbs.text)
 
@@ -628,8 +605,8 @@ def test_delete_asks_first(owner, cards):
 
 
 def test_deck_page_shows_zones_mode_options_and_verdict(owner, cards):
-    deck = make_deck(owner, Deck.Visibility.PUBLIC)
-    page = parse(client_for(language="en").get(f"/decks/{deck.pk}/"))
+    deck = make_deck(owner, Deck.Visibility.LINK)
+    page = parse(client_for(language="en").get(f"/decks/shared/{deck.share_token}/"))
     lands = page.find("section", id="zone-lands")
     assert squash(lands.find(cls="zone-total").text) == "2 cards"
     entry = lands.find("li", data_card="テスト土地01")
@@ -910,7 +887,7 @@ def test_builder_page(owner, cards):
 def test_deck_pages_are_translated(language, owner, cards):
     deck = make_deck(owner, Deck.Visibility.LINK)
     client = client_for(owner, language)
-    english = ["My decks", "Public decks", "Verdict", "Violations", "Add cards", "Make-up", "Cards by kind"]
+    english = ["My decks", "Published decks", "Verdict", "Violations", "Add cards", "Make-up", "Cards by kind"]
     for url in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", "/decks/", f"/decks/{deck.pk}/settings/"):
         text = client.get(url).content.decode()
         for phrase in english:
@@ -921,8 +898,8 @@ def test_deck_pages_are_translated(language, owner, cards):
 @pytest.mark.parametrize(("language", "marked"), [("ja", True), ("zh-hant", False), ("en", True)])
 def test_win_conditions_the_site_wrote_itself_are_marked_as_its_own_translation(language, marked, owner, cards):
     # 水滸伝's win conditions are seed 002's words in Chinese; in Japanese and English the site rendered them.
-    deck = make_deck(owner, Deck.Visibility.PUBLIC)
-    info = parse(client_for(language=language).get(f"/decks/{deck.pk}/")).find(cls="deck-info")
+    deck = make_deck(owner, Deck.Visibility.LINK)
+    info = parse(client_for(language=language).get(f"/decks/shared/{deck.share_token}/")).find(cls="deck-info")
     mark = info.find(cls="win-conditions").find_all(cls="site-translation")
     assert bool(mark) is marked
     if marked:

@@ -85,8 +85,8 @@ def test_restore_the_second_version_makes_a_new_one(deck, owner, cards):
 
 
 def test_branch_a_version_into_a_new_private_deck(deck, owner, other, cards):
-    services.update_deck(deck, visibility=Deck.Visibility.PUBLIC)
-    response = login(other).post(f"/decks/{deck.pk}/versions/2/branch/")
+    services.update_deck(deck, visibility=Deck.Visibility.LINK)
+    response = login(other).post(f"/decks/{deck.pk}/versions/2/branch/", {"token": deck.share_token})
     copy = Deck.objects.get(owner=other)
     assert response.status_code == 302 and copy.forked_from == deck
     assert copy.visibility == Deck.Visibility.PRIVATE
@@ -107,12 +107,13 @@ def test_another_user_cannot_see_a_private_history_nor_restore(deck, other):
     assert Client().get(f"/decks/{deck.pk}/history/").status_code == 404
 
 
-def test_a_public_history_is_seen_by_all_but_restored_only_by_the_owner(deck, other):
-    services.update_deck(deck, visibility=Deck.Visibility.PUBLIC)
-    assert Client().get(f"/decks/{deck.pk}/history/").status_code == 200
-    assert login(other).get(f"/api/decks/{deck.pk}/versions/").status_code == 200
-    assert login(other).post(f"/decks/{deck.pk}/versions/2/restore/").status_code == 403
-    assert login(other).post(f"/api/decks/{deck.pk}/versions/2/restore/").status_code == 403
+def test_a_shared_history_is_seen_with_the_link_but_restored_only_by_the_owner(deck, other):
+    services.update_deck(deck, visibility=Deck.Visibility.LINK)
+    token = f"?token={deck.share_token}"
+    assert Client().get(f"/decks/{deck.pk}/history/{token}").status_code == 200
+    assert login(other).get(f"/api/decks/{deck.pk}/versions/{token}").status_code == 200
+    assert login(other).post(f"/decks/{deck.pk}/versions/2/restore/").status_code == 404
+    assert login(other).post(f"/api/decks/{deck.pk}/versions/2/restore/{token}").status_code == 403
     assert deck.versions.count() == 4
 
 

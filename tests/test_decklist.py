@@ -561,7 +561,7 @@ def test_import_page_makes_the_deck(client, synthetic_cards, owner):
 
 
 def test_replace_page(client, synthetic_cards, owner, other):
-    deck = make_deck(owner, "suikoden", visibility=Deck.Visibility.PUBLIC)
+    deck = make_deck(owner, "suikoden", visibility=Deck.Visibility.LINK)
     url = reverse("decklist:replace", args=[deck.pk])
     client.force_login(owner)
     page = client.get(url, HTTP_ACCEPT_LANGUAGE="ja").content.decode()
@@ -575,11 +575,11 @@ def test_replace_page(client, synthetic_cards, owner, other):
     assert entry_rows(deck) == {("characters", "902", 1)}
 
 
-@pytest.mark.parametrize("visibility", [Deck.Visibility.PUBLIC, Deck.Visibility.LINK, Deck.Visibility.PRIVATE])
+@pytest.mark.parametrize("visibility", [Deck.Visibility.LINK, Deck.Visibility.PRIVATE])
 def test_replace_only_by_the_owner(client, synthetic_cards, owner, other, visibility):
     deck = make_deck(owner, "suikoden", visibility=visibility)
     url = reverse("decklist:replace", args=[deck.pk])
-    visible = visibility == Deck.Visibility.PUBLIC
+    visible = False  # by its number, someone else never sees a deck (a shared one only through its link)
     for who in (None, other):
         if who is not None:
             client.force_login(who)
@@ -613,18 +613,18 @@ def test_export_views(client, synthetic_cards, owner, other):
     assert shared.status_code == 200
     assert "4 テストパンチ" in shared.content.decode()
     assert client.get(reverse("decklist:shared_export_json", args=[deck.share_token])).status_code == 200
-    services.update_deck(deck, visibility=Deck.Visibility.PUBLIC)
+    services.update_deck(deck, visibility=Deck.Visibility.PRIVATE)
     client.logout()
-    assert client.get(text_url).status_code == 200
+    assert client.get(text_url).status_code == 404
 
 
 def test_deck_page_links_to_export_and_replace(client, synthetic_cards, owner, other):
-    deck = make_deck(owner, "shadowera", visibility=Deck.Visibility.PUBLIC)
+    deck = make_deck(owner, "shadowera", visibility=Deck.Visibility.LINK)
     client.force_login(owner)
     page = client.get(reverse("decks:detail", args=[deck.pk])).content.decode()
     assert reverse("decklist:export_text", args=[deck.pk]) in page
     assert reverse("decklist:replace", args=[deck.pk]) in page
     client.force_login(other)
-    page = client.get(reverse("decks:detail", args=[deck.pk])).content.decode()
-    assert reverse("decklist:export_json", args=[deck.pk]) in page
+    page = client.get(reverse("decks:shared", args=[deck.share_token])).content.decode()
+    assert reverse("decklist:shared_export_json", args=[deck.share_token]) in page
     assert reverse("decklist:replace", args=[deck.pk]) not in page

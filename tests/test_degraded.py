@@ -31,7 +31,7 @@ def deck():
         owner=owner,
         game=game("suikoden"),
         name="テスト",
-        visibility=Deck.Visibility.PUBLIC,
+        visibility=Deck.Visibility.LINK,
         entries=[("characters", card("suikoden", "901"), 2), ("lands", card("suikoden", "903"), 2)],
     )
 
@@ -65,7 +65,13 @@ def test_a_read_only_database_still_serves_pages_and_refuses_writes_with_503(dec
     japanese.force_login(deck.owner)
     before = entries(deck)
     with read_only_database():
-        for path in ["/", "/games/suikoden/cards/", "/search/?q=テスト", f"/decks/{deck.pk}/", "/api/cards/?q=テスト"]:
+        for path in [
+            "/",
+            "/games/suikoden/cards/",
+            "/search/?q=テスト",
+            f"/decks/shared/{deck.share_token}/",
+            "/api/cards/?q=テスト",
+        ]:
             assert Client().get(path).status_code == 200, path
         assert owner.get(f"/decks/{deck.pk}/edit/").status_code == 200
 

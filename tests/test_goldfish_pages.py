@@ -35,7 +35,7 @@ pytestmark = pytest.mark.usefixtures("synthetic_cards")  # every test plays a sy
 # --- decks ------------------------------------------------------------------------------------------
 
 
-def make_deck(slug: str, owner, visibility: str = Deck.Visibility.PUBLIC, name: str | None = None) -> Deck:
+def make_deck(slug: str, owner, visibility: str = Deck.Visibility.LINK, name: str | None = None) -> Deck:
     """A synthetic deck of ``slug`` with cards in the zone its goldfish draws from (Endbreaker: the fixed deck)."""
     entries = {
         "shadowera": [("hero", "Test Hero 01", 1), ("deck", "Test Ally 01", 20), ("deck", "Test Ally 02", 20)],
@@ -56,6 +56,14 @@ def make_deck(slug: str, owner, visibility: str = Deck.Visibility.PUBLIC, name: 
         visibility=visibility,
         entries=[(zone, card(slug, key), count) for zone, key, count in entries],
     )
+
+
+@pytest.fixture
+def client(owner) -> Client:
+    """The deck's owner: a deck is never public, so its pages by number are its owner's (others use its link)."""
+    client = Client()
+    client.force_login(owner)
+    return client
 
 
 @pytest.fixture
@@ -177,7 +185,7 @@ def test_parameters_are_shown_with_defaults_and_sources_and_checked(client, owne
 
 
 def test_a_deck_without_the_zone_its_goldfish_draws_from_says_so(client, owner):
-    deck = deck_services.create_deck(owner=owner, game=game("shadowera"), name="空", visibility="public")
+    deck = deck_services.create_deck(owner=owner, game=game("shadowera"), name="空", visibility="link")
     for path in ("goldfish/?seed=1", "odds/", "simulate/"):
         response = client.get(f"/decks/{deck.pk}/{path}")
         assert response.status_code == 200
@@ -205,7 +213,7 @@ def test_a_private_decks_goldfish_is_404_for_others(client, owner, owner_client)
         "odds/chip/?group=a&card=Test%20Ally%2001",
         "simulate/",
     ):
-        assert client.get(f"/decks/{deck.pk}/{path}").status_code == 404
+        assert Client().get(f"/decks/{deck.pk}/{path}").status_code == 404
         assert other.get(f"/decks/{deck.pk}/{path}").status_code == 404
         assert owner_client.get(f"/decks/{deck.pk}/{path}").status_code in (200, 400)
     assert other.post(f"/decks/{deck.pk}/simulate/", {"games": 10, "turns": 2, "policy": "default"}).status_code == 404
@@ -213,13 +221,13 @@ def test_a_private_decks_goldfish_is_404_for_others(client, owner, owner_client)
 
 def test_a_deck_shared_by_link_has_its_goldfish_under_the_token(client, owner):
     deck = make_deck("suikoden", owner, visibility=Deck.Visibility.LINK)
-    assert client.get(f"/decks/{deck.pk}/goldfish/?seed=1").status_code == 404
-    response = client.get(f"/decks/shared/{deck.share_token}/goldfish/?seed=1")
+    assert Client().get(f"/decks/{deck.pk}/goldfish/?seed=1").status_code == 404
+    response = Client().get(f"/decks/shared/{deck.share_token}/goldfish/?seed=1")
     assert response.status_code == 200
     page = parse(response)
     assert page.find(id="goldfish-next").attrs["href"].startswith(f"/decks/shared/{deck.share_token}/goldfish/?")
-    assert client.get(f"/decks/shared/{deck.share_token}/odds/").status_code == 200
-    page = parse(client.get(f"/decks/shared/{deck.share_token}/"))
+    assert Client().get(f"/decks/shared/{deck.share_token}/odds/").status_code == 200
+    page = parse(Client().get(f"/decks/shared/{deck.share_token}/"))
     assert page.find("a", cls="goldfish-link").attrs["href"] == f"/decks/shared/{deck.share_token}/goldfish/"
 
 
@@ -446,10 +454,11 @@ def test_runs_belong_to_whoever_started_them(owner, owner_client):
     assert other.get(f"/decks/{deck.pk}/simulate/{run.pk}/").status_code == 404
     assert other.post(f"/decks/{deck.pk}/simulate/{run.pk}/cancel/").status_code == 404
     assert Client().get(f"/decks/{deck.pk}/simulate/{run.pk}/").status_code == 404
-    # anyone may see the form of a public deck; starting a run needs an account
+    # anyone with the link may see the form; starting a run needs an account
     anonymous = Client()
-    assert "ログイン" in parse(anonymous.get(f"/decks/{deck.pk}/simulate/")).find(cls="simulate-form").text
-    response = anonymous.post(f"/decks/{deck.pk}/simulate/", {"games": 10, "turns": 2, "policy": "default"})
+    shared = f"/decks/shared/{deck.share_token}/simulate/"
+    assert "ログイン" in parse(anonymous.get(shared)).find(cls="simulate-form").text
+    response = anonymous.post(shared, {"games": 10, "turns": 2, "policy": "default"})
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
 
 

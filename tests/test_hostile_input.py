@@ -286,7 +286,7 @@ def _a_card_in_a_deck(slug: str, owner) -> tuple[Card, Deck]:
     chosen = Card.objects.filter(game__slug=slug, key__isnull=False).exclude(kind=None).order_by("sort_key").first()
     zone = default_zone(get_rules(slug), chosen)
     deck = services.create_deck(
-        owner=owner, game=game(slug), name="テスト", visibility="public", entries=[(zone.slug, chosen, 1)]
+        owner=owner, game=game(slug), name="テスト", visibility="link", entries=[(zone.slug, chosen, 1)]
     )
     return chosen, deck
 

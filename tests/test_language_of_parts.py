@@ -77,11 +77,11 @@ def test_a_deck_marks_its_cards_names_in_another_language(client, owner):
         game=game("suikoden"),
         name="テストデッキ",
         mode="construction",
-        visibility=Deck.Visibility.PUBLIC,
+        visibility=Deck.Visibility.LINK,
         entries=[("characters", card("suikoden", "テスト人物03"), 1), ("characters", card("suikoden", "901"), 1)],
     )
     client.cookies["django_language"] = "zh-hant"
-    page = parse(get(client, f"/decks/{deck.pk}/"))
+    page = parse(get(client, f"/decks/shared/{deck.share_token}/"))
     links = [node.find("a") for node in page.find_all("span", cls="entry-name")]
     names = {squash(link.text): marked_language(link) for link in links}
     assert names == {"テスト人物03": "ja", "測試林沖": None}

@@ -302,27 +302,30 @@ def test_turning_link_sharing_off_and_on_gives_a_new_link(alice):
 
 
 def test_only_the_owner_makes_a_new_link(alice, bob):
-    deck = suikoden_deck(alice, Deck.Visibility.PUBLIC)
+    deck = suikoden_deck(alice, Deck.Visibility.LINK)
     client = Client()
     client.force_login(bob)
-    assert client.post(f"/decks/{deck.pk}/share-link/").status_code == 403
-    assert client.post(f"/api/decks/{deck.pk}/share-link/").status_code == 403
+    assert client.post(f"/decks/{deck.pk}/share-link/").status_code == 404
+    assert client.post(f"/api/decks/{deck.pk}/share-link/?token={deck.share_token}").status_code == 403
 
 
 def test_a_run_follows_its_decks_visibility(alice, bob, settings):
     settings.TASKS = DUMMY_TASKS
-    deck = suikoden_deck(alice, Deck.Visibility.PUBLIC)
+    deck = suikoden_deck(alice, Deck.Visibility.LINK)
     client = Client()
     client.force_login(bob)
-    created = client.post(f"/api/decks/{deck.pk}/simulations/", {"games": 100}, content_type="application/json")
+    created = client.post(
+        f"/api/decks/{deck.pk}/simulations/?token={deck.share_token}", {"games": 100}, content_type="application/json"
+    )
     assert created.status_code == 201
     run_url = created.json()["url"]
     assert client.get(run_url).status_code == 200
-    assert client.get(f"/decks/{deck.pk}/simulate/{created.json()['id']}/").status_code == 200
+    run_page = f"/decks/shared/{deck.share_token}/simulate/{created.json()['id']}/"
+    assert client.get(run_page).status_code == 200
     deck_services.update_deck(deck, visibility=Deck.Visibility.PRIVATE)
     assert client.get(run_url).status_code == 404
     assert client.post(created.json()["cancel_url"]).status_code == 404
-    assert client.get(f"/decks/{deck.pk}/simulate/{created.json()['id']}/").status_code == 404
+    assert client.get(run_page).status_code == 404
 
 
 def test_a_run_started_through_a_share_link_dies_with_the_link(alice, bob, settings):

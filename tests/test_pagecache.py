@@ -90,14 +90,15 @@ def test_a_signed_in_reader_is_never_served_a_kept_page():
     assert b"zz-signed-in-reader" not in Client().get("/games/suikoden/").content
 
 
-def test_a_private_deck_is_never_kept_and_a_public_one_follows_its_changes():
+def test_a_private_deck_is_never_kept_and_a_shared_one_follows_its_changes():
     owner = get_user_model().objects.create_user("owner", password=PASSWORD)
-    deck = deck_services.create_deck(owner=owner, game=game("suikoden"), name="公開", visibility=Deck.Visibility.PUBLIC)
-    assert Client().get(f"/decks/{deck.pk}/").status_code == 200
+    deck = deck_services.create_deck(owner=owner, game=game("suikoden"), name="公開", visibility=Deck.Visibility.LINK)
+    shared = f"/decks/shared/{deck.share_token}/"
+    assert Client().get(shared).status_code == 200
     deck_services.set_count(deck, "characters", card("suikoden", "901"), 3)
-    assert "テスト林沖" in Client().get(f"/decks/{deck.pk}/").content.decode()
+    assert "テスト林沖" in Client().get(shared).content.decode()
     deck_services.update_deck(deck, visibility=Deck.Visibility.PRIVATE)
-    assert Client().get(f"/decks/{deck.pk}/").status_code == 404
+    assert Client().get(shared).status_code == 404
 
 
 def test_an_error_answer_is_not_kept():

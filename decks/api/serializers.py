@@ -133,7 +133,7 @@ class DeckDetailSerializer(DeckSerializer):
     lineage = serializers.SerializerMethodField(
         help_text="`copied_from`: the deck this one was copied from (its address; null if not copied or not "
         "shared with you), `copied_from_hidden`: copied from a deck you may not see, `copies`: the addresses of "
-        "the copies of this deck you may see (public ones and your own)."
+        "the copies of this deck you may see (your own)."
     )
 
     class Meta(DeckSerializer.Meta):
@@ -208,6 +208,27 @@ class ModeField(serializers.CharField):
 @extend_schema_field({"type": "string", "enum": _union([z.slug for r in _all_rules() for z in r.zones if not z.fixed])})
 class ZoneField(serializers.CharField):
     """An editable zone of the deck's game; the schema lists those of every game."""
+
+
+class VisibilityField(serializers.ChoiceField):
+    """A deck's visibility, "private" or "link"; "public" is refused with the service's word to publish instead
+    (``services.check_visibility``), not DRF's bare "not a valid choice"."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "help_text",
+            "private or link. A deck is never public: publish it (POST /api/publications/) to show it to everyone; "
+            '"public" is refused with code publish_instead.',
+        )
+        super().__init__(choices=Deck.Visibility.choices, **kwargs)
+
+    def to_internal_value(self, data: Any) -> str:
+        if data == "public":  # other values get DRF's "not a valid choice"
+            try:
+                services.check_visibility(data)
+            except services.DeckError as error:
+                raise serializers.ValidationError(str(error.message), code=error.code) from None
+        return str(super().to_internal_value(data))
 
 
 @extend_schema_field(
@@ -292,7 +313,7 @@ class DeckWriteSerializer(JSONBodySerializer):
         required=False,
         help_text="Options of the deck's game (see decks.rules); absent ones keep their value or default.",
     )
-    visibility = serializers.ChoiceField(choices=Deck.Visibility.choices, required=False)
+    visibility = VisibilityField(required=False)
     entries = EntryWriteSerializer(
         many=True,
         required=False,

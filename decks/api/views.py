@@ -127,7 +127,7 @@ def verdict_data(rules_game: str, spec: DeckSpec, verdict: Verdict, language: st
 
 @extend_schema_view(
     list=extend_schema(
-        summary="Decks: the user's own and the public ones",
+        summary="Decks: the user's own (a deck is never public: published decks are under /api/publications/)",
         parameters=[DeckListParametersSerializer],
         responses={200: DeckSerializer(many=True)},
     ),
