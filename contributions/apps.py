@@ -5,3 +5,11 @@ from django.utils.translation import gettext_lazy as _
 class ContributionsConfig(AppConfig):
     name = "contributions"
     verbose_name = _("Contributions")
+
+    def ready(self) -> None:
+        from cards.extensions import register_game_right
+
+        from .selectors import may_review
+
+        # Who may revert a card's revision (its history page) is said once, with who reviews contributions.
+        register_game_right("revert", may_review)
