@@ -44,6 +44,7 @@ from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
 from simulator.chunked import SAME_TRANSACTION_BACKENDS, worker_name
 
+from .failures import UNAVAILABLE, UNEXPECTED, UNREADABLE, WORKERS_STOPPED
 from .models import PhotoReading, ReadingBatch, ReadingStatus
 from .selectors import keyword_terms
 
@@ -52,24 +53,6 @@ logger = logging.getLogger("readings")
 Status = ReadingStatus
 ACTIVE = (Status.QUEUED, Status.READING)
 MAX_ATTEMPTS = 3
-
-# Why a reading failed (``PhotoReading.error_code``), put into words when read.
-UNAVAILABLE = "reading_unavailable"
-UNREADABLE = "photo_unreadable"
-WORKERS_STOPPED = "workers_stopped"
-UNEXPECTED = "unexpected"
-FAILURES: dict[str, Any] = {
-    UNAVAILABLE: _(
-        "Reading photos is not available on this site now: Tesseract or its language data is not installed."
-    ),
-    UNREADABLE: _("The stored photo could not be opened to be read."),
-    WORKERS_STOPPED: _("The workers reading this photo stopped several times; it was not read."),
-    UNEXPECTED: _("The reading failed unexpectedly; the site's staff can see why in its logs."),
-}
-
-
-def failure_message(code: str) -> str:
-    return str(FAILURES.get(code, FAILURES[UNEXPECTED]))
 
 
 class ReadingError(AppError):
