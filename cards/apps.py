@@ -7,4 +7,12 @@ class CardsConfig(AppConfig):
     verbose_name = _("Cards")
 
     def ready(self) -> None:
-        from . import revisions, signals  # noqa: F401 - registers the card models with reversion, connects the receivers
+        from . import checks, revisions, signals  # noqa: F401 - registers the card models with reversion, connects the receivers
+
+        checks.register()  # the card declarations' part of the start-up checks (cardsite.checks)
+
+        from cardsite.backup import register_index_rebuild
+
+        from .services import reindex_all_cards
+
+        register_index_rebuild(reindex_all_cards)  # a restored backup's cards are indexed again (cardsite.backup)

@@ -564,7 +564,8 @@ class CompletenessView:
     missing_texts: list[Link]  # each language of the game without a text, likewise
 
 
-def _value_label(game: Game, name: str, language: str) -> str:
+def field_label(game: Game, name: str, language: str) -> str:
+    """The label of a card field (or of the kind) of ``game`` in ``language``; the name itself if undeclared."""
     if name == "kind":
         return _("Kind")
     spec = game.definition.field(name)
@@ -582,7 +583,7 @@ def completeness_view(card: Card, completeness: Completeness, language: str) -> 
         summary=summary,
         complete=completeness.complete,
         unknown=[
-            Link(_value_label(card.game, name, language), where_to_fill(card.game, card.key, field=name))
+            Link(field_label(card.game, name, language), where_to_fill(card.game, card.key, field=name))
             for name in completeness.unknown
         ],
         missing_texts=[
@@ -692,7 +693,7 @@ def missing_view(game: Game, missing: Any, language: str) -> MissingView:
         )
         if not gap.cards:
             continue  # no card of the kind: the page says so once, not field by field
-        label = _value_label(game, gap.field, language)
+        label = field_label(game, gap.field, language)
         text = _("%(field)s: unknown on %(unknown)s of %(cards)s") % {
             "field": label,
             "unknown": gap.unknown,
@@ -805,7 +806,7 @@ def _value_gap_links(game: Game, gap: Any) -> list[Link]:
 def _value_gap_values(game: Game, gap: Any, language: str) -> dict[str, Any]:
     """The words of a value gap's row (goldfish or simulator): the value, the kinds, how many cards lack it."""
     return {
-        "field": _value_label(game, gap.field, language),
+        "field": field_label(game, gap.field, language),
         "kinds": _kinds_label(game, gap.kinds, language),
         "unknown": gap.cards - gap.known,
         "cards": gap.cards,
@@ -836,7 +837,7 @@ def _rule_row(game: Game, gap: Any, language: str, multiple_modes: bool) -> GapR
         "Deck check: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — a deck holding them "
         "cannot be checked against “%(rule)s”"
     ) % {
-        "field": _value_label(game, gap.field, language),
+        "field": field_label(game, gap.field, language),
         "kinds": _kinds_label(game, gap.kinds, language),
         "unknown": gap.cards - gap.known,
         "cards": gap.cards,

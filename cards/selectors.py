@@ -643,12 +643,16 @@ def missing_map(game: Game) -> Any:
     """The map of what is missing of ``game`` (``cardsite.missing.MissingMap``), from its declarations (cards, deck
     rules, goldfish, and the whole game where it has one)."""
     from cardsite.missing import build_map
-    from decks.rules import get_rules
-    from simulator.engines import get_engine
-    from simulator.fullgames import get_fullgame
 
+    from .extensions import missing_part  # the apps that declare them register the parts (cards.extensions)
+
+    slug = game.slug
     return build_map(
-        game.definition, get_rules(game.slug), get_engine(game.slug), game_gaps(game), get_fullgame(game.slug)
+        game.definition,
+        missing_part("rules", slug),
+        missing_part("engine", slug),
+        game_gaps(game),
+        missing_part("fullgame", slug),
     )
 
 

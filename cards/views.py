@@ -12,11 +12,8 @@ from django.views.decorators.http import require_http_methods
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
-from collection.selectors import owned_counts
-from contributions.selectors import may_review  # who may revert is said once, with who reviews
-from simulator.fullgames import get_fullgame
 
-from . import presentation, selectors, services
+from . import extensions, presentation, selectors, services
 from .models import LANGUAGE_CHOICES, Card, Game, TranslationTrack
 from .revisions import card_revisions, value_origins
 from .selectors_images import card_pictures, with_pictures
@@ -43,7 +40,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
         "search_game": game_row,
         "kind_counts": presentation.kind_counts(game_row, language),
         "rules": presentation.rule_sections(game_row, language),
-        "has_fullgame": get_fullgame(game_row.slug) is not None,  # strategies can be compared
+        "has_fullgame": extensions.game_has("fullgame", game_row.slug),  # strategies can be compared
     }
     return render(request, "cards/game_detail.html", context)
 
@@ -136,7 +133,7 @@ def card_history(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "revisions": presentation.history_view(card, card_revisions(card), get_language()),
         # An editor reverts a revision from here; the page carries the card's state so that a revert of a
         # card changed since it was loaded is refused (contributions.services.card_revert).
-        "may_revert": may_review(request.user, game_row),
+        "may_revert": extensions.may("revert", request.user, game_row),
         "seen": state_digest(card_state(card)),
     }
     return render(request, "cards/card_history.html", context)
@@ -227,7 +224,11 @@ def search(request: HttpRequest) -> HttpResponse:
             except selectors.SearchFailed as failure:
                 context["error"] = presentation.query_error(query, failure.message, 0)
             else:
-                context.update(page=page, rows=rows, owned=owned_counts(request.user, [row["card"] for row in rows]))
+                context.update(
+                    page=page,
+                    rows=rows,
+                    owned=extensions.user_card_counts("owned", request.user, [row["card"] for row in rows]),
+                )
     template = "cards/_search_results.html" if _wants_fragment(request) else "cards/search.html"
     # 200 with the error in the page, as a form with errors: htmx swaps it in while the reader types.
     return render(request, template, context)

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404
-from rest_framework import exceptions
+from rest_framework import exceptions, serializers
 from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import exception_handler as drf_exception_handler
@@ -94,3 +94,14 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
         detail = exc.detail if isinstance(exc.detail, str) else summary(flatten_errors(exc.detail))
         response.data = error_body(str(detail), _code(exc))
     return response
+
+
+class ErrorSerializer(serializers.Serializer):
+    """The body of every error the API answers (``error_body``): declared once, for the schema of every app."""
+
+    detail = serializers.CharField(help_text="What is wrong, in the request's language.")
+    code = serializers.CharField(help_text="A stable code for programs: not_found, invalid, throttled, …")
+    errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="The problems of each field at fault, by the field's path (entries[2].card); empty when none is.",
+    )

@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 from rest_framework import serializers
 from rest_framework.pagination import PageNumberPagination
 
+from .labels import LANGUAGES
+
 # What a body field of each kind must be in JSON; the first matching class decides. Floats are left to
 # IntegerField, which takes 5.0 (as JSON Schema does) and refuses 5.5.
 _JSON_TYPES: tuple[tuple[type[serializers.Field], type | tuple[type, ...]], ...] = (
@@ -154,3 +156,16 @@ class Pagination(PageNumberPagination):
             if parameter["name"] == self.page_query_param:
                 parameter["schema"]["minimum"] = 1
         return parameters
+
+
+# A name: not only white space, no NUL. Checked on the name as sent (the schema's maxLength too), then
+# stored without the white space around it.
+NAME_PATTERN = r"^[^\x00]*[^\s\x00][^\x00]*$"
+
+
+class LanguageSerializer(QueryParametersSerializer):
+    """``?lang=``: the language of names and messages of one operation (every app's API takes it)."""
+
+    lang = serializers.ChoiceField(
+        choices=list(LANGUAGES), required=False, help_text="Language of names and messages; default: the request's."
+    )

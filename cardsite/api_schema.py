@@ -34,6 +34,7 @@ from rest_framework import serializers
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.permissions import SAFE_METHODS
 
+from .api_errors import ErrorSerializer
 from .api_inputs import KnownKeysSerializer
 from .labels import LANGUAGES
 from .middleware import LANGUAGE_PARAMETER
@@ -157,8 +158,6 @@ class SiteAutoSchema(AutoSchema):
         return operation
 
     def _error_schema(self) -> dict[str, Any]:
-        from cards.api.serializers import ErrorSerializer  # the API's error body, declared with the cards API
-
         return self.resolve_serializer(ErrorSerializer, "response").ref
 
     def _standard_error_codes(self, operation: dict[str, Any]) -> list[str]:

@@ -11,7 +11,8 @@ What is backed up
     - ``cards.searchdocument``, ``cards.cardfieldvalue``, ``cards.searchposting``,
       ``cards.searchtokencount``: the search index, derived
       from the cards.
-      After loading, ``cards.services.reindex_all_cards()`` rebuilds it (and with it SQLite's FTS5
+      After loading, the search index's rebuild (``cards.services.reindex_all_cards()``, registered with
+      ``register_index_rebuild`` by the cards app) rebuilds it (and with it SQLite's FTS5
       table or PostgreSQL's generated column, which are no models and never in the file).
     - ``sessions.session``: logins in progress. They are transient and signed with the SECRET_KEY of
       the site that made them; after a restore everyone logs in again (with their old password: the
@@ -322,8 +323,6 @@ def restore_backup(path: Path) -> RestoreSummary:
     """Load the backup at ``path`` into the empty database and rebuild the search index; all or nothing."""
     from django.contrib.contenttypes.models import ContentType
 
-    from cards.services import reindex_all_cards
-
     started = time.monotonic()
     path = Path(path)
     try:
@@ -338,13 +337,23 @@ def restore_backup(path: Path) -> RestoreSummary:
                     loader.add(number, record)
                 counts = loader.finish(reader.lines)
                 _reset_sequences(backed_up_models())
-                cards_indexed = _reindex(path, reindex_all_cards)
+                cards_indexed = _reindex(path, _index_rebuild) if _index_rebuild is not None else 0
     except DatabaseError as error:
         raise BackupError(f"{path}: the database failed: {_one_line(error)}") from None
     finally:
         # The cache maps models to content type ids, which the restore replaced (or rolled back).
         ContentType.objects.clear_cache()
     return RestoreSummary(counts=counts, cards_indexed=cards_indexed, seconds=time.monotonic() - started)
+
+
+_index_rebuild: Callable[[], int] | None = None
+
+
+def register_index_rebuild(rebuild: Callable[[], int]) -> None:
+    """What rebuilds the search index from the restored rows (it answers how many cards it indexed): the app that
+    owns the index registers it in its ``AppConfig.ready()``, as the ground imports no app."""
+    global _index_rebuild
+    _index_rebuild = rebuild
 
 
 def _reindex(path: Path, reindex: Callable[[], int]) -> int:

@@ -125,7 +125,7 @@ def _value_gaps(definition: Any, needs: Any, gaps: Any) -> list[ValueGap]:
 
 def build_map(definition: Any, rules: Any, engine: Any, gaps: Any, fullgame: Any = None) -> MissingMap:
     """The map of ``definition``'s game from its deck ``rules``, its goldfish ``engine``, its whole game
-    (``fullgame``, None when it has none) and the counted ``gaps``."""
+    (``fullgame``) and the counted ``gaps``; a part that is None (the game has none) adds no rows."""
     by_kind = gaps.by_kind
     totals = [
         TotalRow(
@@ -153,9 +153,10 @@ def build_map(definition: Any, rules: Any, engine: Any, gaps: Any, fullgame: Any
         TextGap(language, gaps.cards - gaps.texts.get(language, 0), language == definition.original_language)
         for language in definition.text_languages
     ]
-    modes = {mode.slug: mode.labels for mode in rules.modes}
+    # A part is None where no installed app declares it (cards.extensions.missing_part): it then adds no rows.
+    modes = {mode.slug: mode.labels for mode in rules.modes} if rules is not None else {}
     shortfalls = []
-    for requirement in rules.card_requirements():
+    for requirement in rules.card_requirements() if rules is not None else ():
         kinds = requirement.kinds or tuple(kind.slug for kind in definition.kinds)
         known = sum(by_kind.get(kind, 0) for kind in kinds)
         if known < requirement.different:
@@ -165,12 +166,12 @@ def build_map(definition: Any, rules: Any, engine: Any, gaps: Any, fullgame: Any
                 )
             )
     rule_gaps = []
-    for need in rules.field_needs():
+    for need in rules.field_needs() if rules is not None else ():
         kinds = _kinds_with(definition, need.kinds, need.field)
         known, cards = gaps.known(kinds, need.field)
         if known < cards:
             rule_gaps.append(ValueGap(need.field, kinds, known, cards, rule=need.rule, mode=modes[need.mode]))
-    goldfish_gaps = _value_gaps(definition, engine.card_needs, gaps)
+    goldfish_gaps = _value_gaps(definition, engine.card_needs, gaps) if engine is not None else []
     simulator_gaps = _value_gaps(definition, fullgame.card_needs, gaps) if fullgame is not None else []
     return MissingMap(
         cards=gaps.cards,

@@ -10,3 +10,10 @@ class ContributionsConfig(AppConfig):
         from .notices import register_kinds
 
         register_kinds()
+
+        from cards.extensions import register_game_right
+
+        from .selectors import may_review
+
+        # Who may revert a card's revision (its history page) is said once, with who reviews contributions.
+        register_game_right("revert", may_review)

@@ -33,7 +33,8 @@ TEXT_PARTS = {
 }
 
 
-def _value_field(spec: FieldSpec, language: str) -> forms.Field:
+def value_field(spec: FieldSpec, language: str) -> forms.Field:
+    """The form field for one declared card value (shared with the form that corrects a photo's reading)."""
     label = spec.label(language)
     unit = spec.unit_label(language)
     kind = spec.type
@@ -122,7 +123,7 @@ class CardContributionForm(forms.Form):
         self.fields["kind"] = forms.ChoiceField(label=_("Kind"), choices=kinds, required=False)
         self.value_names: list[str] = []
         for spec in definition.fields_for_kind(kind):
-            self.fields[f"field_{spec.name}"] = _value_field(spec, language)
+            self.fields[f"field_{spec.name}"] = value_field(spec, language)
             self.value_names.append(f"field_{spec.name}")
         self.text_names: list[tuple[str, str, list[str]]] = []
         for code in LANGUAGES:

@@ -10,13 +10,13 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from accounts.decorators import account_required
 from cards.models import Card
 from cards.selectors_images import card_pictures, removed_pictures
 from cards.services_images import ImageError, image_store
 from cardsite.errors import Message, QuotaExceeded
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
-from decks.views import account_required
 
 from . import services
 from .forms import CardImageForm, CardImageRemovalForm

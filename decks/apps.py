@@ -5,4 +5,11 @@ class DecksConfig(AppConfig):
     name = "decks"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401 - connects the receivers
+        from cards.extensions import register_missing_part
+
+        from . import checks, signals  # noqa: F401 - connects the receivers
+        from .rules import get_rules
+
+        checks.register()  # the deck rules' part of the start-up checks (cardsite.checks)
+        # The map of what is missing counts the cards a game's deck rules cannot do without (cards.extensions).
+        register_missing_part("rules", get_rules)

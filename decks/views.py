@@ -32,6 +32,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.decorators import account_required
+from cards import extensions
 from cards import selectors as card_selectors
 from cards.models import Game
 from cards.selectors_images import with_pictures
@@ -40,7 +41,6 @@ from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.refusals import refused_page, show_refusal
 from cardsite.throttling import rate_limit
-from collection import selectors as collection_selectors
 
 from . import organise_selectors, presentation, public_space, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
@@ -206,13 +206,16 @@ def _search_context(request: HttpRequest, deck: Deck) -> dict:
     elif kind:
         cards = cards.filter(kind=kind)
     if owned_only:
-        cards = cards.filter(pk__in=collection_selectors.owned_card_ids(request.user))
+        owned_ids = extensions.user_card_ids("owned", request.user)
+        cards = cards.none() if owned_ids is None else cards.filter(pk__in=owned_ids)
     rules = get_rules(deck.game.slug)
     try:
         with card_selectors.search_guard():
             page = Paginator(cards, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
             context["rows"] = [presentation.builder_row(card, rules, language) for card in with_pictures(page)]
-            context["owned"] = collection_selectors.owned_counts(request.user, [row["card"] for row in context["rows"]])
+            context["owned"] = extensions.user_card_counts(
+                "owned", request.user, [row["card"] for row in context["rows"]]
+            )
     except card_selectors.SearchFailed as failure:
         context["error"] = failure.message
         return context

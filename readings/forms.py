@@ -14,7 +14,7 @@ from cards.importing import MAX_LENGTHS
 from cards.models import Game
 from cards.presentation import LANGUAGE_NAMES
 from cards.templatetags.cardtags import game_name
-from contributions.forms import UNKNOWN, _value_field
+from contributions.forms import UNKNOWN, value_field
 
 
 class BatchUploadForm(forms.Form):
@@ -79,7 +79,7 @@ class PhotoReviewForm(forms.Form):
             self.translation_names += [(f"name_{code}", code, "name"), (f"text_{code}", code, "text")]
         self.value_names: list[str] = []
         for spec in definition.fields:
-            self.fields[f"field_{spec.name}"] = _value_field(spec, language)
+            self.fields[f"field_{spec.name}"] = value_field(spec, language)
             self.value_names.append(f"field_{spec.name}")
         self.fields["image"] = forms.BooleanField(
             label=_("Propose this photo as the card's picture"), required=False, initial=True

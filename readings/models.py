@@ -13,6 +13,8 @@ from django.utils.translation import pgettext_lazy
 
 from cards.models import Card, CardImage, Game, StoredImage
 
+from .failures import failure_message
+
 
 class ReadingStatus(models.TextChoices):
     """The states of ``cardsite.jobs`` (the same stored values as every job's), in the words of a reading."""
@@ -73,7 +75,7 @@ class PhotoReading(models.Model):
     duplicate_of = models.ForeignKey(CardImage, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
     duplicate_distance = models.PositiveSmallIntegerField(null=True, blank=True)
     same_card_as = models.PositiveSmallIntegerField(null=True, blank=True)  # that photo's ``index``
-    # Why the reading failed: a code (``services.FAILURES``) put into words when read; ``error`` keeps what an
+    # Why the reading failed: a code (``failures.FAILURES``) put into words when read; ``error`` keeps what an
     # unexpected exception said, for the staff and the logs.
     error_code = models.CharField(max_length=40, blank=True, default="")
     error = models.TextField(blank=True, default="")
@@ -101,6 +103,4 @@ class PhotoReading(models.Model):
     @property
     def error_message(self) -> str:
         """Why the reading failed, in the active language; "" unless it failed."""
-        from .services import failure_message
-
         return failure_message(self.error_code) if self.error_code else ""

@@ -41,6 +41,7 @@ from cardsite.storage import following_transaction
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
 
+from .failures import UNAVAILABLE, UNREADABLE
 from .models import PhotoReading, ReadingBatch, ReadingStatus
 from .selectors import keyword_terms
 
@@ -49,24 +50,6 @@ logger = logging.getLogger("readings")
 Status = ReadingStatus
 ACTIVE = jobs.ACTIVE
 MAX_ATTEMPTS = jobs.MAX_ATTEMPTS
-
-# Why a reading failed (``PhotoReading.error_code``), put into words when read.
-UNAVAILABLE = "reading_unavailable"
-UNREADABLE = "photo_unreadable"
-WORKERS_STOPPED = jobs.WORKERS_STOPPED
-UNEXPECTED = jobs.UNEXPECTED
-FAILURES: dict[str, Any] = {
-    UNAVAILABLE: _(
-        "Reading photos is not available on this site now: Tesseract or its language data is not installed."
-    ),
-    UNREADABLE: _("The stored photo could not be opened to be read."),
-    WORKERS_STOPPED: _("The workers reading this photo stopped several times; it was not read."),
-    UNEXPECTED: _("The reading failed unexpectedly; the site's staff can see why in its logs."),
-}
-
-
-def failure_message(code: str) -> str:
-    return str(FAILURES.get(code, FAILURES[UNEXPECTED]))
 
 
 class ReadingError(AppError):

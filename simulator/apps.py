@@ -14,3 +14,16 @@ class SimulatorConfig(AppConfig):
         # The simulator's kinds of job, for the workers' recovery passes.
         for kind in (MONTE_CARLO, COMPARISONS, SEARCHES):
             jobs.register(kind)
+
+        from cards.extensions import register_game_tool, register_missing_part
+
+        from . import checks
+        from .engines import get_engine
+        from .fullgames import get_fullgame, has_fullgame
+
+        checks.register()  # the goldfish's and whole games' part of the start-up checks (cardsite.checks)
+        # A game's page offers the whole-game tools where it has them; the map of what is missing counts the card
+        # values the goldfish and the whole game read (cards.extensions).
+        register_game_tool("fullgame", has_fullgame)
+        register_missing_part("engine", get_engine)
+        register_missing_part("fullgame", get_fullgame)

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 
 from cards.filling import where_to_fill
 from cards.models import Card, Game
-from cards.presentation import _value_label, kind_label
+from cards.presentation import field_label, kind_label
 from cardsite.labels import pick
 
 from .adapters import sim_card
@@ -70,7 +70,7 @@ def refusal_rows(game: Game, fullgame: FullGame, refused: SetupRefused, language
             continue
         card = cards.get(entry.key)
         name = card.display_name(language) if card else entry.key
-        value = _value_label(game, entry.field, language)
+        value = field_label(game, entry.field, language)
         text = _("%(name)s (%(key)s, %(role)s): %(value)s is unknown.") % {
             "name": name,
             "key": entry.key,

@@ -47,7 +47,7 @@ from schemathesis import GenerationMode
 
 from accounts import services as account_services
 from cards import services_images
-from cards.api.serializers import game_slugs
+from cards.api.games import game_slugs
 from cards.gamedefs import get_game
 from cards.models import Card
 from community import services as community_services

@@ -20,17 +20,19 @@ from rest_framework.reverse import reverse
 
 from cards.messages import no_such_game
 from cards.search.messages import MESSAGES
+from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import QueryParametersSerializer
 from cardsite.api_schema import CARD_QUERY_FORMAT
 from cardsite.errors import render
 
 from .. import selectors, services
-from ..gamedefs import LANGUAGES, all_games
+from ..gamedefs import LANGUAGES
 from ..gamedefs.base import ChoiceListType, ChoiceType, FieldSpec
 from ..models import Card, CardImage, Game, RuleSection, Term
 from ..presentation import problem_text
 from ..revisions import is_stale
 from ..selectors_images import card_pictures
+from .games import GameSlugField
 
 LANGUAGE_HELP = "Keyed by language code: ja, zh-hant, en. A language without a text is absent."
 
@@ -40,16 +42,6 @@ def language_texts(rows: Iterable[Any], parts: tuple[str, ...]) -> dict[str, dic
     order = {code: index for index, code in enumerate(LANGUAGES)}
     ordered = sorted(rows, key=lambda row: (order.get(row.language, len(order)), row.language))
     return {row.language: {part: getattr(row, part) or None for part in parts} for row in ordered}
-
-
-def game_slugs() -> list[str]:
-    """The slugs of the games the site declares (``cards.gamedefs``), in their order."""
-    return [game.slug for game in all_games()]
-
-
-@extend_schema_field({"type": "string", "enum": game_slugs()})
-class GameSlugField(serializers.SlugField):
-    """A game's slug: the schema lists the declared games; the view answers one that is not loaded."""
 
 
 @cache
@@ -358,17 +350,6 @@ class CardSearchParametersSerializer(QueryParametersSerializer):
                 render(gettext(MESSAGES["unknown_order"]), {"value": order, "orders": search_orders()})
             )
         return order
-
-
-class ErrorSerializer(serializers.Serializer):
-    """Every error the API answers (cardsite.api_errors)."""
-
-    detail = serializers.CharField(help_text="What is wrong, in the request's language.")
-    code = serializers.CharField(help_text="A stable code for programs: not_found, invalid, throttled, …")
-    errors = serializers.DictField(
-        child=serializers.ListField(child=serializers.CharField()),
-        help_text="The problems of each field at fault, by the field's path (entries[2].card); empty when none is.",
-    )
 
 
 class QueryErrorSerializer(ErrorSerializer):

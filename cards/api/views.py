@@ -27,31 +27,27 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from cards.messages import no_such_card, no_such_game
-from cardsite.api_errors import error_body
+from cards.messages import no_such_card
+from cardsite.api_errors import ErrorSerializer, error_body
 from cardsite.api_inputs import Pagination
 
 from .. import selectors
 from ..models import Card, Game, Term
 from ..selectors import SearchOutcome
 from .caching import response_etag, search_etag
+from .games import GAME, game_or_404
 from .missing import MISSING_MAP, missing_data
 from .serializers import (
     CardDetailSerializer,
     CardSearchParametersSerializer,
     CardSerializer,
-    ErrorSerializer,
     GameDetailSerializer,
     GameSerializer,
     QueryErrorSerializer,
     TermSerializer,
-    game_slugs,
 )
 
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such game or card, or no such page.")
-GAME = OpenApiParameter(
-    "game", OpenApiTypes.STR, OpenApiParameter.PATH, enum=game_slugs(), description="Game slug (see /api/games/)."
-)
 
 
 class ConditionalGetMixin:
@@ -74,13 +70,6 @@ class ConditionalGetMixin:
         response = super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
         patch_cache_control(response, no_cache=True)
         return response
-
-
-def game_or_404(slug: str, games: QuerySet[Game] | None = None) -> Game:
-    game = (games if games is not None else Game.objects.all()).filter(slug=slug).first()
-    if game is None:
-        raise NotFound(str(no_such_game(slug)))
-    return game
 
 
 # --- games and glossaries

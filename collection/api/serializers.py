@@ -6,7 +6,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from cards.api.serializers import ErrorSerializer, GameSlugField
+from cards.api.games import GameSlugField
+from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
 
 from ..importing import MAX_CSV_BYTES, MAX_LIST_LENGTH

@@ -18,10 +18,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from cards.api.serializers import ErrorSerializer
-from cards.api.views import GAME, game_or_404
+from cards.api.games import GAME, game_or_404
 from cards.messages import no_such_card
 from cards.models import Card, Game
+from cardsite.api_errors import ErrorSerializer
 from cardsite.errors import AppError
 from decks.models import Deck
 from decks.selectors import access_deck

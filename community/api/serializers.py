@@ -11,10 +11,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from cards.api.serializers import CardQueryField, GameSlugField
-from cardsite.api_inputs import JSONBodySerializer
+from cards.api.games import GameSlugField
+from cards.api.serializers import CardQueryField
+from cardsite.api_inputs import NAME_PATTERN, JSONBodySerializer, LanguageSerializer
 from cardsite.text import plain_name, plain_text
-from decks.api.serializers import NAME_PATTERN, LanguageSerializer
 
 from .. import markdown, services
 from ..models import MAX_TITLE_LENGTH, Comment, ModerationAction, Publication, Report

@@ -21,8 +21,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
-from cards.api.serializers import ErrorSerializer
-from decks.api.serializers import LanguageSerializer, game_from_slug
+from cards.api.games import game_from_slug
+from cardsite.api_errors import ErrorSerializer
+from cardsite.api_inputs import LanguageSerializer
 from decks.selectors import access_deck
 
 from .. import selectors, services

@@ -20,16 +20,16 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from cards.api.serializers import ErrorSerializer, GameSlugField
+from cards.api.games import GameSlugField
 from cards.gamedefs import LANGUAGES, all_games
 from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage, SeedConflict, StoredImage
 from cards.presentation import revision_source_text, value_name
 from cards.services import card_state, state_digest
-from cardsite.api_inputs import JSONBodySerializer, KnownKeysSerializer, QueryParametersSerializer
+from cardsite.api_errors import ErrorSerializer
+from cardsite.api_inputs import NAME_PATTERN, JSONBodySerializer, KnownKeysSerializer, QueryParametersSerializer
 from cardsite.api_schema import NO_NUL_PATTERN
 from cardsite.text import NAME_FORBIDDEN_RANGES, character_class, plain_text
-from decks.api.serializers import NAME_PATTERN
 
 from ..models import CardChange, ChangeSet, ImageChange
 from ..services import MAX_CARDS_PER_CHANGE_SET, MAX_IMAGES_PER_CHANGE_SET

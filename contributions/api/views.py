@@ -30,17 +30,17 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards import selectors as card_selectors
-from cards.api.serializers import CardDetailSerializer, ErrorSerializer
-from cards.api.views import GAME, game_or_404
+from cards.api.games import GAME, game_from_slug, game_or_404
+from cards.api.serializers import CardDetailSerializer
 from cards.messages import no_such_card
 from cards.models import Card, Game, StoredImage
 from cards.revisions import card_revisions
 from cards.selectors_images import stored_image
 from cards.services import card_state, state_digest
 from cards.services_images import image_store, too_large_upload
+from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import Message
-from decks.api.serializers import game_from_slug
 
 from .. import selectors, services
 from ..models import ChangeSet

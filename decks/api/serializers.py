@@ -19,11 +19,10 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from cards.api.serializers import GameSlugField, game_slugs
-from cards.gamedefs import LANGUAGES
-from cards.messages import no_such_card, no_such_game
+from cards.api.games import GameSlugField, game_slugs
+from cards.messages import no_such_card
 from cards.models import Card, Game
-from cardsite.api_inputs import JSONBodySerializer, QueryParametersSerializer
+from cardsite.api_inputs import NAME_PATTERN, JSONBodySerializer, LanguageSerializer
 from cardsite.errors import FieldProblems, Message
 from cardsite.text import plain_name, plain_text
 
@@ -246,11 +245,6 @@ class OptionsField(serializers.DictField):
     """Options of the deck's game by slug; the schema lists every game's options with their values."""
 
 
-# A name: not only white space, no NUL. Checked on the name as sent (the schema's maxLength too), then
-# stored without the white space around it.
-NAME_PATTERN = r"^[^\x00]*[^\s\x00][^\x00]*$"
-
-
 def name_field(**options: Any) -> serializers.CharField:
     return serializers.CharField(
         max_length=120,
@@ -356,12 +350,6 @@ class UnsavedDeckSerializer(JSONBodySerializer):
     entries = EntryWriteSerializer(many=True, required=False, max_length=MAX_ENTRIES)
 
 
-class LanguageSerializer(QueryParametersSerializer):
-    lang = serializers.ChoiceField(
-        choices=list(LANGUAGES), required=False, help_text="Language of names and messages; default: the request's."
-    )
-
-
 class DeckParametersSerializer(LanguageSerializer):
     """The query of an operation on one deck: the language, and the token of a deck shared by link."""
 
@@ -418,13 +406,6 @@ class FolderWriteSerializer(JSONBodySerializer):
 
 
 # --- checks that need the game
-
-
-def game_from_slug(slug: str) -> Game:
-    game = Game.objects.filter(slug=slug).first()
-    if game is None:
-        raise FieldErrors({"game": [no_such_game(slug)]})
-    return game
 
 
 def clean_mode_options(

@@ -30,10 +30,11 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
-from cards.api.serializers import ErrorSerializer
+from cards.api.games import game_from_slug
 from cards.models import Game
 from cardsite import pagecache
-from cardsite.api_errors import merge_errors
+from cardsite.api_errors import ErrorSerializer, merge_errors
+from cardsite.api_inputs import LanguageSerializer
 from cardsite.errors import Message
 from cardsite.labels import pick
 from cardsite.renderers import FileRenderer
@@ -57,12 +58,10 @@ from .serializers import (
     FieldErrors,
     FolderSerializer,
     FolderWriteSerializer,
-    LanguageSerializer,
     UnsavedDeckSerializer,
     VerdictSerializer,
     clean_entries,
     clean_mode_options,
-    game_from_slug,
 )
 
 # A list of versions, each an object (``DeckViewSet.version_data``).

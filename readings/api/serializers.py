@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from cards.api.serializers import GameSlugField
+from cards.api.games import GameSlugField
 from cards.reading.fingerprint import DUPLICATE_DISTANCE
 from cardsite.api_inputs import KnownKeysSerializer
 

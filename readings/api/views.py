@@ -18,11 +18,11 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from cards.api.serializers import ErrorSerializer
+from cards.api.games import game_from_slug
 from cards.services_images import too_large_upload
+from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import FieldProblems, Message
-from decks.api.serializers import game_from_slug
 
 from .. import selectors, services
 from .serializers import (

@@ -18,7 +18,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from cards.api.serializers import ErrorSerializer
+from cardsite.api_errors import ErrorSerializer
 from cardsite.errors import Conflict, FieldProblems, Message
 from cardsite.labels import pick
 

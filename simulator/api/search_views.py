@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from cards.api.serializers import ErrorSerializer
+from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import KnownKeysSerializer
 from cardsite.errors import FieldProblems
 

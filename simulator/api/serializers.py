@@ -11,7 +11,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
-from cards.api.serializers import game_slugs
+from cards.api.games import game_slugs
 from cardsite.api_inputs import JSONBodySerializer
 from decks.api.serializers import DeckParametersSerializer
 

@@ -17,7 +17,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from cards.api.serializers import ErrorSerializer
+from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import KnownKeysSerializer
 from cardsite.sharing import Visibility, can_edit
 from cardsite.text import plain_name, plain_text

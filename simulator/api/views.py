@@ -22,9 +22,10 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
-from cards.api.serializers import ErrorSerializer
+from cardsite.api_errors import ErrorSerializer
+from cardsite.api_inputs import LanguageSerializer
 from cardsite.errors import Conflict, FieldProblems, Message
-from decks.api.serializers import DeckParametersSerializer, LanguageSerializer
+from decks.api.serializers import DeckParametersSerializer
 from decks.models import Deck
 from decks.selectors import access_deck
 

@@ -117,6 +117,10 @@ _registry: Registry[FullGame] = Registry(__name__, FULLGAME_MODULES, lambda game
 register = _registry.register
 
 
+def has_fullgame(slug: str) -> bool:
+    return get_fullgame(slug) is not None
+
+
 def get_fullgame(slug: str) -> FullGame | None:
     """The whole game of ``slug``, or None if the game has none."""
     try:
