@@ -196,9 +196,10 @@ def _first_page(cards, paginator_class=None) -> int:
 
 
 def _indexed(query: str) -> int:
-    from cards.selectors import SearchPaginator, search_cards
+    from cards.search.selectors import prepare_search
+    from cards.selectors import SearchPaginator
 
-    outcome = search_cards(query, "ja")
+    outcome = prepare_search(query, "ja")
     assert outcome.error is None, (query, outcome.error)
     return _first_page(outcome, SearchPaginator)
 

@@ -3,15 +3,12 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.conf import settings
 from django.core.paginator import Paginator
-from django.db import DEFAULT_DB_ALIAS, DatabaseError, connection, connections
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import BooleanField, Count, F, FilteredRelation, Model, Prefetch, Q, QuerySet
 from django.db.models.base import ModelState
 from django.db.models.expressions import RawSQL
@@ -278,7 +275,7 @@ def export_bundle(game: Game) -> CardBundle:
 
 @dataclass
 class SearchOutcome:
-    """The cards a query finds, or the error that points into the query."""
+    """The cards a query finds, or the error that points into the query (``cards.search.selectors``)."""
 
     query: str
     cards: QuerySet[Card] | None = None
@@ -287,59 +284,11 @@ class SearchOutcome:
     error: str | None = None
     error_position: int | None = None
     error_code: str | None = None  # what is wrong with the query (a code of ``cards.search.messages``)
+    error_params: dict[str, Any] = field(default_factory=dict)  # what its message names
     also_searched: list[str] = field(default_factory=list)
     highlight_terms: list[str] = field(default_factory=list)
     order: str = "number"
     descending: bool = False
-
-
-def search_cards(
-    query: str,
-    ui_language: str,
-    game: Game | None = None,
-    order: str | None = None,
-    direction: str | None = None,
-    user: Any = None,
-) -> SearchOutcome:
-    """Parse, check and compile ``query``; the cards come back unevaluated (paginate them).
-
-    ``order``/``direction`` (from the page's sort menu) override order:/direction: in the query; ``user`` is who
-    searches (``owned:`` reads their collection; without one it is a query error).
-    """
-    from .search import ast
-    from .search.compiler import compile_query, ordered
-    from .search.idsets import facet_matches, intersect
-    from .search.parser import parse
-
-    try:
-        parsed = parse(query)
-        if order or direction:
-            display = ast.Display(
-                order or parsed.display.order,
-                direction or parsed.display.direction,
-                0 if order else parsed.display.order_position,
-            )
-            parsed = ast.Query(parsed.root, display)
-        compiled = compile_query(parsed, user=user)
-    except ast.QuerySyntaxError as error:
-        return SearchOutcome(
-            query=query, error=query_error_message(error), error_position=error.position, error_code=error.code
-        )
-    ids = compiled.ids
-    if game is not None:
-        ids = intersect([ids, facet_matches("game", [game.slug])], [])
-    ordered_cards = ordered(Card.objects.select_related("game").prefetch_related("texts"), compiled, ui_language)
-    cards = ordered_cards if ids.everything else ordered_cards.filter(pk__in=RawSQL(ids.sql, ids.params))
-    return SearchOutcome(
-        query=query,
-        cards=cards,
-        ordered_cards=ordered_cards,
-        ids=ids,
-        order=compiled.order,
-        descending=compiled.descending,
-        also_searched=compiled.also_searched,
-        highlight_terms=compiled.highlight_terms,
-    )
 
 
 def query_error_message(error: Any) -> str:
@@ -351,46 +300,6 @@ def query_error_message(error: Any) -> str:
     from .search.messages import MESSAGES
 
     return render(gettext(MESSAGES[error.code]), error.params)
-
-
-class SearchFailed(Exception):
-    """The database could not run a search (too slow, or a pattern it rejects); ``message`` says which."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-@contextmanager
-def search_guard() -> Iterator[None]:
-    """Run a search's queries (counting, a page) under the search's time limit.
-
-    A statement that runs too long is stopped and becomes ``SearchFailed`` with a message for the
-    reader, as does a pattern the database rejects (PostgreSQL's dialect differs from RE2's); an
-    open transaction stays usable.
-    """
-    from django.utils.translation import gettext as _
-
-    from cardsite.db import StatementTimeout, savepoint_if_in_transaction, statement_time_limit
-
-    try:
-        with statement_time_limit(settings.SEARCH_STATEMENT_TIMEOUT), savepoint_if_in_transaction():
-            yield
-    except StatementTimeout as error:
-        raise SearchFailed(
-            _("This search took longer than %(seconds)s seconds and was stopped. Try a simpler query.")
-            % {"seconds": f"{error.seconds:g}"}
-        ) from None
-    except DatabaseError:
-        raise SearchFailed(_("The database could not run this search.")) from None
-
-
-def read_id_sets(sql: str, params: tuple) -> list[tuple]:
-    """The rows of a statement that reads search id sets (``SearchOutcome.ids``) in sub-selects, planned as the
-    search's own statements are (``backends.fetch_id_sets``); run it under ``search_guard``."""
-    from .search.backends import fetch_id_sets
-
-    return fetch_id_sets(sql, params)
 
 
 def count_matches(outcome: SearchOutcome) -> int:

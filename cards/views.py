@@ -16,6 +16,7 @@ from cardsite.throttling import rate_limit
 from . import extensions, presentation, selectors, services
 from .models import LANGUAGE_CHOICES, Card, Game, TranslationTrack
 from .revisions import card_revisions, value_origins
+from .search.selectors import QueryError, run_search
 from .selectors_images import card_pictures, with_pictures
 from .services import card_state, state_digest
 
@@ -203,32 +204,26 @@ def search(request: HttpRequest) -> HttpResponse:
     language = get_language()
     context: dict = {"query": query, "search_game": game_row, "sort_choices": presentation.sort_choices()}
     if query:
-        outcome = selectors.search_cards(
-            query,
-            language,
-            game=game_row,
-            order=request.GET.get("order") or None,
-            direction=request.GET.get("dir") or None,
-            user=request.user,
-        )
-        context["outcome"] = outcome
-        if outcome.error is not None:
-            context["error"] = presentation.query_error(query, outcome.error, outcome.error_position)
+        try:
+            found = run_search(
+                query,
+                language,
+                game=game_row,
+                order=request.GET.get("order") or None,
+                direction=request.GET.get("dir") or None,
+                user=request.user,
+                page=request.GET.get("page"),
+                per_page=SEARCH_PAGE_SIZE,
+                rows=lambda page: [
+                    presentation.search_row(card, language, page.paginator.outcome.highlight_terms)
+                    for card in with_pictures(page)
+                ],
+            )
+        except QueryError as failure:
+            context["error"] = presentation.query_error(query, failure.message, failure.position)
         else:
-            try:
-                with selectors.search_guard():
-                    page = selectors.SearchPaginator(outcome, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
-                    rows = [
-                        presentation.search_row(card, language, outcome.highlight_terms) for card in with_pictures(page)
-                    ]
-            except selectors.SearchFailed as failure:
-                context["error"] = presentation.query_error(query, failure.message, 0)
-            else:
-                context.update(
-                    page=page,
-                    rows=rows,
-                    owned=extensions.user_card_counts("owned", request.user, [row["card"] for row in rows]),
-                )
+            context.update(outcome=found.outcome, page=found.page, rows=found.rows)
+            context["owned"] = extensions.user_card_counts("owned", request.user, [row["card"] for row in found.rows])
     template = "cards/_search_results.html" if _wants_fragment(request) else "cards/search.html"
     # 200 with the error in the page, as a form with errors: htmx swaps it in while the reader types.
     return render(request, template, context)

@@ -7,7 +7,7 @@
 
 The public list of a game is sorted by newest, most liked or most copied and filtered by cards included or
 excluded, each written in the site's search language: the query's matching cards are found by the search
-(``cards.selectors.search_cards``), then the snapshots that contain (or not) any of them are found through the
+(``cards.search.selectors.card_ids``), then the snapshots that contain (or not) any of them are found through the
 indexed (publication, card) rows. Pages are read with one row more than they show (no count over a filtered
 list of 100,000 snapshots: "next" is offered when that row exists).
 """
@@ -25,6 +25,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
+from cards.search.selectors import QueryError, card_id_query, card_ids
 from cardsite import pagecache
 from cardsite.errors import Message
 
@@ -116,59 +117,27 @@ def require_staff(user: Any) -> None:
 def matching_card_ids(game: Game | None, queries: dict[str, str], language: str) -> dict[str, Any]:
     """For each field's query (the search language), the ids of the cards (of ``game``) it finds: a list, or a
     subquery when more than ``MAX_FILTER_CARDS`` match. Every query is checked first (an error names its field);
-    the id sets are then read in one statement. What a query finds changes only with the cards: it is remembered
-    until they change (``pagecache.fragment``, the "cards" namespace), as the deck pages' verdicts are."""
-    from cards.selectors import search_cards
-
+    the id sets are then read in one statement (``cards.search.selectors.card_ids``). What a query finds changes
+    only with the cards: it is remembered until they change (``pagecache.fragment``, the "cards" namespace), as
+    the deck pages' verdicts are."""
     key = ("community:cards", game.pk if game is not None else None, sorted(queries.items()), language)
     found = pagecache.fragment(key, ("cards",), lambda: _matching_card_ids(game, queries, language))
     return {
-        field: ids
-        if ids is not None
-        else search_cards(queries[field], language, game=game).cards.order_by().values("pk")
+        field: ids if ids is not None else card_id_query(queries[field], language, game=game)
         for field, ids in found.items()
     }
 
 
 def _matching_card_ids(game: Game | None, queries: dict[str, str], language: str) -> dict[str, list[int] | None]:
-    from cards.selectors import SearchFailed, read_id_sets, search_cards, search_guard
-
-    outcomes = {}
-    for field, query in queries.items():
-        outcome = search_cards(query, language, game=game)
-        if outcome.error is not None:
-            raise CommunityError(
-                Message(_("%(field)s: %(error)s"), {"field": field, "error": outcome.error}),
-                code="query_error",
-                errors={field: [outcome.error]},
-            )
-        outcomes[field] = outcome
-    found: dict[str, list[int]] = {field: [] for field in outcomes}
-    parts, params = [], []
-    everything = [field for field, outcome in outcomes.items() if outcome.ids is None or outcome.ids.everything]
-    for number, (field, outcome) in enumerate(outcomes.items()):
-        if field not in everything:  # the search's own id set, read as it is (not the cards themselves)
-            # DISTINCT only where a set may hold an id twice: to sort for it, PostgreSQL would walk the documents'
-            # primary key and test each document, rather than ask the text index for its matches.
-            distinct = "" if outcome.ids.distinct else "DISTINCT "
-            parts.append(
-                f"SELECT * FROM (SELECT {distinct}{number} AS field, match_id FROM ({outcome.ids.sql}) AS m{number} "
-                f"LIMIT {MAX_FILTER_CARDS + 1}) AS p{number}"
-            )
-            params.extend(outcome.ids.params)
-    fields = list(outcomes)
     try:
-        with search_guard():
-            if parts:
-                for number, card_id in read_id_sets(" UNION ALL ".join(parts), tuple(params)):
-                    found[fields[number]].append(card_id)
-            for field in everything:
-                cards = Card.objects.filter(game=game) if game is not None else Card.objects.all()
-                found[field] = list(cards.values_list("pk", flat=True)[: MAX_FILTER_CARDS + 1])
-    except SearchFailed as error:
-        field = fields[0]
-        raise CommunityError(error.message, code="query_error", errors={field: [error.message]}) from None
-    return {field: ids if len(ids) <= MAX_FILTER_CARDS else None for field, ids in found.items()}
+        return card_ids(queries, language, game=game, limit=MAX_FILTER_CARDS)
+    except QueryError as error:
+        field = error.parameter
+        raise CommunityError(
+            Message(_("%(field)s: %(error)s"), {"field": field, "error": error.message}),
+            code="query_error",
+            errors={field: [error.message]},
+        ) from None
 
 
 def _containing(card_ids: Any) -> Exists:

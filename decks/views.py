@@ -21,7 +21,8 @@ from functools import wraps
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
+from django.db.models import QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -34,7 +35,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.decorators import account_required
 from cards import extensions
 from cards import selectors as card_selectors
-from cards.models import Game
+from cards.models import Card, Game
+from cards.search.selectors import QueryError, run_search
 from cards.selectors_images import with_pictures
 from cardsite import pagecache
 from cardsite.htmx import vary_on_htmx
@@ -193,32 +195,43 @@ def _search_context(request: HttpRequest, deck: Deck) -> dict:
     owned_only = request.GET.get("owned") == "1"
     language = _language()
     context: dict = {"query": query, "kind": kind, "owned_only": owned_only}
-    if query:
-        outcome = card_selectors.search_cards(query, language, game=deck.game, user=request.user)
-        if outcome.error is not None:
-            context["error"] = outcome.error
-            return context
-        cards = outcome.cards
-    else:
-        cards = card_selectors.cards_of_game(deck.game)
-    if kind == "unknown":
-        cards = cards.filter(kind__isnull=True)
-    elif kind:
-        cards = cards.filter(kind=kind)
-    if owned_only:
-        owned_ids = extensions.user_card_ids("owned", request.user)
-        cards = cards.none() if owned_ids is None else cards.filter(pk__in=owned_ids)
     rules = get_rules(deck.game.slug)
-    try:
-        with card_selectors.search_guard():
-            page = Paginator(cards, SEARCH_PAGE_SIZE).get_page(request.GET.get("page"))
-            context["rows"] = [presentation.builder_row(card, rules, language) for card in with_pictures(page)]
-            context["owned"] = extensions.user_card_counts(
-                "owned", request.user, [row["card"] for row in context["rows"]]
+
+    def narrow(cards: QuerySet[Card]) -> QuerySet[Card]:
+        if kind == "unknown":
+            cards = cards.filter(kind__isnull=True)
+        elif kind:
+            cards = cards.filter(kind=kind)
+        if owned_only:
+            owned_ids = extensions.user_card_ids("owned", request.user)
+            cards = cards.none() if owned_ids is None else cards.filter(pk__in=owned_ids)
+        return cards
+
+    def rows(page: Page) -> list[dict]:
+        return [presentation.builder_row(card, rules, language) for card in with_pictures(page)]
+
+    if query:
+        try:
+            found = run_search(
+                query,
+                language,
+                game=deck.game,
+                user=request.user,
+                page=request.GET.get("page"),
+                per_page=SEARCH_PAGE_SIZE,
+                narrow=narrow if kind or owned_only else None,
+                rows=rows,
             )
-    except card_selectors.SearchFailed as failure:
-        context["error"] = failure.message
-        return context
+        except QueryError as failure:
+            context["error"] = failure.message
+            return context
+        page, context["rows"] = found.page, found.rows
+    else:  # no query, no search: the game's cards in their order
+        page = Paginator(narrow(card_selectors.cards_of_game(deck.game)), SEARCH_PAGE_SIZE).get_page(
+            request.GET.get("page")
+        )
+        context["rows"] = rows(page)
+    context["owned"] = extensions.user_card_counts("owned", request.user, [row["card"] for row in context["rows"]])
     context["page"] = page
     return context
 

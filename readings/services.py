@@ -32,7 +32,7 @@ from PIL import Image
 from cards.models import Card, Game
 from cards.reading import ReadingUnavailable, languages_for, propose, read_photo
 from cards.search.normalize import fold
-from cards.selectors import SearchFailed, search_cards
+from cards.search.selectors import QueryError, run_search
 from cards.services import card_state, state_digest
 from cards.services_images import image_store
 from cardsite import jobs
@@ -216,12 +216,12 @@ def _search_one(game: Game, field: str, value: str, ui_language: str) -> Card | 
     cleaned = value.replace('"', " ").replace("\\", " ").strip()
     if not cleaned:
         return None
-    outcome = search_cards(f'{field}:"{cleaned}"', ui_language, game=game)
-    if outcome.cards is None:
-        return None
     try:
-        found = list(outcome.cards[:10])
-    except SearchFailed:
+        # The first ten in the search's order, without counting them all.
+        found = run_search(
+            f'{field}:"{cleaned}"', ui_language, game=game, paginate=lambda outcome: outcome.cards[:10]
+        ).rows
+    except QueryError:
         return None
     wanted = fold(cleaned).replace(" ", "")
     if field == "number":

@@ -17,6 +17,8 @@ from cards import selectors, services
 from cards.gamedefs import all_games, get_game
 from cards.importing import bundle_to_document
 from cards.models import Card, Game, RuleSection, Term
+from cards.search import selectors as search_selectors
+from cards.search.selectors import prepare_search
 from cards.selectors import SearchOutcome
 
 pytestmark = pytest.mark.usefixtures("seeded_db")
@@ -315,7 +317,7 @@ def test_database_error_is_400_not_500(client, monkeypatch):
     def failing_search(query, *args, **kwargs):
         return SearchOutcome(query=query, cards=broken)
 
-    monkeypatch.setattr(selectors, "search_cards", failing_search)
+    monkeypatch.setattr(search_selectors, "prepare_search", failing_search)
     body = search(client, "anything", status=400)
     assert body["detail"]
     assert body["query"] == "anything"
@@ -331,9 +333,9 @@ def test_regex_postgresql_rejects_is_400(client):
 
 
 def test_search_matches_the_selector(client):
-    """The view adds nothing to the search: same cards as selectors.search_cards gives."""
+    """The view adds nothing to the search: same cards as the search itself finds."""
     query = "game:endbreaker t:ability"
-    outcome = selectors.search_cards(query, "ja")
+    outcome = prepare_search(query, "ja")
     assert outcome.cards is not None
     body = search(client, query)
     assert body["count"] == outcome.cards.count()

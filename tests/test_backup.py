@@ -43,7 +43,7 @@ from accounts.services import token_create
 from cards import services as card_services
 from cards.importing import parse_json
 from cards.models import Card, CardFieldValue, SearchDocument, SeedConflict
-from cards.selectors import search_cards
+from cards.search.selectors import prepare_search
 from cardsite import backup
 from collection import services as collection_services
 from decks import services as deck_services
@@ -409,8 +409,8 @@ def test_a_restored_site_works_logins_deck_addresses_search_and_new_ids(source, 
     assert deck.pk == next(row["id"] for row in source.rows["decks.deck"] if row["name"] == DECK_NAME)
     page = client.get(f"/decks/{deck.pk}/")
     assert page.status_code == 200 and DECK_NAME in page.content.decode()
-    assert [found.key for found in search_cards(TEST_NAME, "ja").cards] == [TEST_CARD]
-    assert TEST_CARD in [found.key for found in search_cards("game:shadowera attack>=2 測試用", "ja").cards]
+    assert [found.key for found in prepare_search(TEST_NAME, "ja").cards] == [TEST_CARD]
+    assert TEST_CARD in [found.key for found in prepare_search("game:shadowera attack>=2 測試用", "ja").cards]
 
     # Sequences start after the restored ids (PostgreSQL needs them reset).
     new_deck = deck_services.create_deck(owner=deck.owner, game=deck.game, name="テスト新デッキ")

@@ -7,13 +7,13 @@ from urllib.parse import parse_qs, urlsplit
 import pytest
 from django.core.management import call_command
 
-from cards import selectors
+from cards.search.selectors import prepare_search
 
 
 @pytest.mark.browser
 def test_typing_a_query_updates_the_results_in_place_and_back_restores_them(live_server, transactional_db, page):
     call_command("loadcards", verbosity=0)
-    expected_count = selectors.search_cards("职业", "ja").cards.count()
+    expected_count = prepare_search("职业", "ja").cards.count()
     assert expected_count > 1
     page.goto(f"{live_server.url}/search/")
     page.wait_for_load_state("networkidle")

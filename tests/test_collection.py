@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from cards import selectors as card_selectors
+from cards.search.selectors import prepare_search
 from collection import importing, selectors, services
 from collection.models import MAX_OWNED, OwnedCard
 from collection.rules import CollectionError
@@ -116,7 +116,7 @@ def test_owned_finds_the_cards_of_the_user_who_searches(cards, owner, other):
     services.set_count(owner, card("shadowera", "Test Ally 01"), 3)
     services.set_count(owner, card("shadowera", "Test Hero 01"), 1)
     services.set_count(other, card("shadowera", "Test Ally 02"), 1)
-    search = card_selectors.search_cards
+    search = prepare_search
     assert keys(search("owned:yes", "ja", user=owner)) == {"Test Ally 01", "Test Hero 01"}
     assert keys(search("game:shadowera -owned:yes", "ja", user=owner)) == {"Test Ally 02"}
     assert keys(search("game:shadowera owned:no", "ja", user=owner)) == {"Test Ally 02"}
@@ -133,10 +133,10 @@ def test_owned_without_an_account_or_with_a_bad_value_is_a_query_error(cards, ow
     from django.contrib.auth.models import AnonymousUser
 
     for user in (None, AnonymousUser()):
-        outcome = card_selectors.search_cards("owned:yes", "en", user=user)
+        outcome = prepare_search("owned:yes", "en", user=user)
         assert outcome.error_code == "needs_account" and "Sign in" in outcome.error
     for query in ("owned:maybe", "owned>yes", "owned:/x/"):
-        outcome = card_selectors.search_cards(query, "en", user=owner)
+        outcome = prepare_search(query, "en", user=owner)
         assert outcome.error_code == "owned_value", query
 
 

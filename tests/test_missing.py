@@ -17,6 +17,7 @@ from cards import gamedefs, selectors
 from cards.gamedefs.base import CardTotal
 from cards.importing import parse_json
 from cards.models import Game, SearchDocument
+from cards.search.selectors import prepare_search
 from cards.search.tokens import INCOMPLETE, facet_token
 from cards.services import import_bundle
 from cardsite import checks
@@ -65,7 +66,7 @@ def synthetic(game: str, key: str, *, drop: tuple[str, ...] = (), languages=None
 
 
 def search_keys(query: str) -> set[str]:
-    outcome = selectors.search_cards(query, "en")
+    outcome = prepare_search(query, "en")
     assert outcome.error is None, outcome.error
     return {card.key for card in outcome.cards}
 
@@ -173,7 +174,7 @@ def test_filling_the_gap_takes_the_card_out_of_is_incomplete_and_moves_the_map(d
 
 
 def test_an_unknown_is_value_names_incomplete_among_the_choices(db):
-    outcome = selectors.search_cards("is:missing", "en")
+    outcome = prepare_search("is:missing", "en")
     assert outcome.error_code == "unknown_is" and "is:incomplete" in outcome.error
 
 

@@ -11,6 +11,7 @@ import pytest
 from django.db import connection
 
 from cards import selectors
+from cards.search.selectors import prepare_search
 
 postgres_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="PostgreSQL's session settings")
 
@@ -26,7 +27,7 @@ def test_a_search_sorted_by_name_with_an_exclusion_is_not_jit_compiled(monkeypat
     monkeypatch.setattr(
         backends, "_fetch", lambda index, sql, params: statements.append((sql, params)) or fetch(index, sql, params)
     )
-    outcome = selectors.search_cards("-kind:job order:name", "ja")
+    outcome = prepare_search("-kind:job order:name", "ja")
     assert outcome.error is None
     paginator = selectors.SearchPaginator(outcome, 5)
     shown = len(paginator.get_page(1).object_list)

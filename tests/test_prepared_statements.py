@@ -14,6 +14,7 @@ from django.db import DEFAULT_DB_ALIAS, connection, connections
 
 from cards import selectors
 from cards.models import Card, CardText, TranslationTrack
+from cards.search.selectors import prepare_search
 from cardsite.db import StatementTimeout, prepared_cursor, statement_time_limit
 
 from .test_hostile_input import _slow_statement
@@ -94,7 +95,7 @@ def test_a_page_of_results_read_with_its_count_holds_the_cards_as_they_are_read_
         ("林沖 or 宋江", "asc"),
         ("テスト -kind:job", "desc"),
     ):
-        outcome = selectors.search_cards(query, "ja", direction=direction)
+        outcome = prepare_search(query, "ja", direction=direction)
         assert outcome.descending == (direction == "desc")
         paginator = selectors.SearchPaginator(outcome, 3)
         for number in (1, 2):
@@ -102,8 +103,7 @@ def test_a_page_of_results_read_with_its_count_holds_the_cards_as_they_are_read_
             assert cards and shown(cards) == shown(selectors.cards_in_order([card.pk for card in cards])), query
         assert (paginator._prefetched[2] is not None) == (connection.vendor == "postgresql")
     assert any(
-        card.pk == text.card_id
-        for card in selectors.SearchPaginator(selectors.search_cards("テスト", "ja"), 500).get_page(1)
+        card.pk == text.card_id for card in selectors.SearchPaginator(prepare_search("テスト", "ja"), 500).get_page(1)
     )
 
 
@@ -200,7 +200,7 @@ def test_without_prepared_statements_the_page_is_the_same(monkeypatch):
 
 
 def search_page(query: str) -> tuple[int, list[str]]:
-    paginator = selectors.SearchPaginator(selectors.search_cards(query, "ja"), 50)
+    paginator = selectors.SearchPaginator(prepare_search(query, "ja"), 50)
     return paginator.count, [card.key for card in paginator.page(1).object_list]
 
 
@@ -218,7 +218,7 @@ def test_an_exclusion_is_tested_on_the_candidates_of_one_gin_scan(monkeypatch):
         backends, "_fetch_prepared", lambda sql, params: statements.append((sql, params)) or prepared(sql, params)
     )
     for query in ("(林沖 or 宋江) -kind:job", "林沖 -宋江 -kind:job", "-kind:job"):
-        expression = selectors.search_cards(query, "ja").ids.expression
+        expression = prepare_search(query, "ja").ids.expression
         count, page = backends.count_and_page(expression, 0, 1000, False)
         sql, params = backends.cards_matching(expression)  # the query as one tsquery
         with connection.cursor() as cursor:
@@ -264,7 +264,7 @@ def test_a_search_for_one_token_is_planned_once_whatever_its_token():
         terms += [pair for pair in pairs if all("\u4e00" <= char <= "\u9fff" for char in pair) and pair not in terms]
     assert len(terms) >= 12
     for term in terms[:12]:
-        paginator = selectors.SearchPaginator(selectors.search_cards(term, "ja"), 50)
+        paginator = selectors.SearchPaginator(prepare_search(term, "ja"), 50)
         cards = paginator.page(1).object_list
         assert paginator.count and any(term in text.name for card in cards for text in card.texts.all())
     with connection.cursor() as cursor:

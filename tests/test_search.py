@@ -21,13 +21,14 @@ from cards.importing import parse_json
 from cards.models import Card, CardText
 from cards.search.highlight import highlight
 from cards.search.normalize import fold
+from cards.search.selectors import prepare_search
 from cards.services import import_bundle, reindex_card
 
 # --- helpers -------------------------------------------------------------------------------------
 
 
 def search(query: str, **options) -> selectors.SearchOutcome:
-    outcome = selectors.search_cards(query, "ja", **options)
+    outcome = prepare_search(query, "ja", **options)
     assert outcome.error is None, f"{query!r} gave the error {outcome.error!r}"
     return outcome
 
@@ -356,7 +357,7 @@ def test_order_by_a_number_field_puts_unknown_values_last_either_way():
 )
 def test_a_bad_query_gives_an_error_with_its_position(query, message_part, position):
     with translation.override("en"):
-        outcome = selectors.search_cards(query, "ja")
+        outcome = prepare_search(query, "ja")
     assert outcome.cards is None
     assert message_part in outcome.error
     assert outcome.error_position == position
@@ -364,7 +365,7 @@ def test_a_bad_query_gives_an_error_with_its_position(query, message_part, posit
 
 @seeded
 def test_an_unknown_order_is_reported_where_it_stands():
-    outcome = selectors.search_cards("ドロー order:foo", "ja")
+    outcome = prepare_search("ドロー order:foo", "ja")
     assert "foo" in outcome.error
     assert outcome.error_position == 4
 
@@ -669,7 +670,7 @@ def test_search_page_shows_a_bad_query_with_the_place_marked(client, query, befo
     _response, page = get_search(client, q=query, headers=headers)
     alert = re.search(r'<div class="query-error" role="alert">(.*?)</div>', page, re.S)
     assert alert, "no error shown"
-    message = selectors.search_cards(query, "ja").error
+    message = prepare_search(query, "ja").error
     assert html.escape(message) in alert.group(1)
     pointer = re.search(r"<code>(.*?)</code>", alert.group(1), re.S).group(1)
     assert pointer == f"{html.escape(before)}<mark>{html.escape(at)}</mark>{html.escape(query[len(before) + 1 :])}"

@@ -16,6 +16,7 @@ from cards import selectors
 from cards.models import SearchDocument
 from cards.search import backends, compiler
 from cards.search.normalize import fold
+from cards.search.selectors import prepare_search
 from cards.search.tokens import COLUMNS, term_phrases
 
 from .test_search import found, import_cards, synthetic_card
@@ -86,7 +87,7 @@ def test_needles_find_what_phrases_find(monkeypatch):
     def answers() -> list[tuple[int, list[str]]]:
         results = []
         for query in queries:
-            outcome = selectors.search_cards(query, "ja")
+            outcome = prepare_search(query, "ja")
             assert outcome.error is None, query
             paginator = selectors.SearchPaginator(outcome, 4)
             pages = [[card.key for card in paginator.page(number).object_list] for number in paginator.page_range]
@@ -94,7 +95,7 @@ def test_needles_find_what_phrases_find(monkeypatch):
         return results
 
     needled = sum(
-        any(phrase.needle for phrase in backends.required_phrases(selectors.search_cards(query, "ja").ids.expression))
+        any(phrase.needle for phrase in backends.required_phrases(prepare_search(query, "ja").ids.expression))
         for query in queries
     )
     with_needles = answers()

@@ -7,6 +7,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from cards import selectors
+from cards.search.selectors import prepare_search
 
 BEFORE = ("cards", "0005_term_text_updated_at")
 AFTER = ("cards", "0006_search_position_and_facets")
@@ -44,7 +45,7 @@ def test_an_upgraded_database_finds_its_cards_by_text_and_by_filter(executor):
     latest.migrate(latest.loader.graph.leaf_nodes())
 
     def page(query: str) -> list[str]:
-        outcome = selectors.search_cards(query, "ja")
+        outcome = prepare_search(query, "ja")
         assert outcome.error is None
         return [card.key for card in selectors.SearchPaginator(outcome, 10).get_page(1).object_list]
 

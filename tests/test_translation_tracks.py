@@ -16,8 +16,8 @@ import pytest
 from django.test import Client
 
 from accounts import services as account_services
-from cards import selectors
 from cards.models import Card, CardText, Game, TrackPreference, TranslationTrack
+from cards.search.selectors import prepare_search
 from cards.services import card_state, import_files, state_digest
 from contributions import services as contribution_services
 from contributions.models import ChangeSet
@@ -252,11 +252,11 @@ def test_a_change_of_the_original_marks_its_translations_stale_on_the_card_page_
 def test_search_finds_a_word_only_a_second_track_holds(seeded, editor):
     add_second_track(signed_in(editor), text="第二譯本獨有的鏡像詞 quuxtrackword")
     for query in ("鏡像詞", "quuxtrackword", "lang:zh-hant 獨有", "text:鏡像"):
-        outcome = selectors.search_cards(query, "en")
+        outcome = prepare_search(query, "en")
         assert outcome.error is None, outcome.error
         assert [card.key for card in outcome.cards] == ["EB9-901"], query
     # the main text is still found as before, and the card once
-    outcome = selectors.search_cards("抽牌", "en")
+    outcome = prepare_search("抽牌", "en")
     assert [card.key for card in outcome.cards] == ["EB9-901"]
     page = parse(get(Client(), "/search/?q=quuxtrackword"))
     assert "quuxtrackword" in squash(page.find("main").text)

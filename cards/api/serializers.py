@@ -368,6 +368,7 @@ class QueryErrorSerializer(ErrorSerializer):
     reason = serializers.CharField(
         required=False,
         allow_null=True,
-        help_text="What is wrong with the query, for programs (unclosed_quote, unknown_field …); "
-        "null when the problem is not the query's syntax.",
+        help_text="What is wrong with the query, for programs: a syntax error's code (unclosed_quote, "
+        "unknown_field …), or statement_timeout (the search ran over its time limit) or database_refused (the "
+        "database could not run it, e.g. a pattern it rejects); null for a problem of another parameter.",
     )

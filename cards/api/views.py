@@ -28,11 +28,12 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from cards.messages import no_such_card
-from cardsite.api_errors import ErrorSerializer, error_body
+from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import Pagination
 
 from .. import selectors
 from ..models import Card, Game, Term
+from ..search.selectors import QueryError, run_search
 from ..selectors import SearchOutcome
 from .caching import response_etag, search_etag
 from .games import GAME, game_or_404
@@ -177,21 +178,6 @@ def _search_paginator(outcome: SearchOutcome, cards: QuerySet[Card], per_page: i
     return selectors.SearchPaginator(replace(outcome, cards=cards), per_page)
 
 
-def query_error(query: str, message: str, position: int | None, parameter: str, reason: str | None = None) -> Response:
-    """400 for a query that cannot be run: ``reason`` is what is wrong (``unclosed_quote`` …), ``position``
-    where in the query."""
-    body = error_body(
-        message,
-        "invalid_query",
-        {parameter: [message]},
-        position=position,
-        query=query,
-        parameter=parameter,
-        reason=reason,
-    )
-    return Response(body, status=400)
-
-
 def stable_order(cards: QuerySet[Card]) -> QuerySet[Card]:
     """The search's order with the primary key last, so that pages never overlap or skip."""
     return cards.order_by(*cards.query.order_by, "pk")
@@ -230,7 +216,8 @@ def stable_order(cards: QuerySet[Card]) -> QuerySet[Card]:
     )
 )
 class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
-    """Cards a query finds (``selectors.search_cards``), a page at a time."""
+    """Cards a query finds (``cards.search.selectors.run_search``), a page at a time; a query that cannot be run
+    raises ``QueryError``, which the API's error handler answers (400 ``invalid_query``)."""
 
     serializer_class = CardSerializer
     pagination_class = CardSearchPagination
@@ -243,7 +230,10 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
 
     @method_decorator(condition(etag_func=search_etag))
     def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        return generics.ListAPIView.get(self, request, *args, **kwargs)
+        try:
+            return generics.ListAPIView.get(self, request, *args, **kwargs)
+        except Exception as error:  # answered inside ``condition``: an error (a bad query) has its ETag too
+            return self.handle_exception(error)
 
     def finalize_response(
         self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
@@ -261,30 +251,24 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
         parameters = CardSearchParametersSerializer.of(request.query_params)
         if not parameters.is_valid():
             name, messages = next(iter(parameters.errors.items()))
-            return query_error(query, str(messages[0]), None, name)
+            raise QueryError(str(messages[0]), query=query, reason=None, parameter=name)
         values = parameters.validated_data
         order = values.get("order")
         if not query.strip() and not order:
             order = "game"  # everything: by game, then number
-        outcome = selectors.search_cards(
+        found = run_search(
             query,
             values.get("lang") or get_language(),
             game=values.get("game"),
             order=order,
             direction=values.get("dir"),
             user=request.user,
+            paginate=lambda outcome: self.paginator.paginate_outcome(
+                replace(outcome, cards=stable_order(outcome.cards)), request, self
+            ),
+            rows=lambda page: self.get_serializer(page, many=True).data,
         )
-        if outcome.error is not None:
-            return query_error(query, outcome.error, outcome.error_position, "q", outcome.error_code)
-        try:
-            with selectors.search_guard():
-                page = self.paginator.paginate_outcome(
-                    replace(outcome, cards=stable_order(outcome.cards)), request, self
-                )
-                data = self.get_serializer(page, many=True).data
-        except selectors.SearchFailed as failure:
-            return query_error(query, failure.message, None, "q")
-        return self.paginator.get_paginated_response(data, also_searched=outcome.also_searched)
+        return self.paginator.get_paginated_response(found.rows, also_searched=found.outcome.also_searched)
 
 
 @extend_schema_view(
