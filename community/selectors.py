@@ -26,8 +26,9 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card, Game
 from cards.search.selectors import QueryError, card_id_query, card_ids
-from cardsite import pagecache
+from cardsite import pagecache, paging
 from cardsite.errors import Message
+from cardsite.paging import Page
 
 from .models import Comment, Favourite, Like, ModerationAction, Publication, PublicationCard, Report
 from .services import CommunityError
@@ -197,34 +198,9 @@ def public_list(
     return publications.order_by(*Sort.ORDERING[sort])
 
 
-@dataclass
-class Page:
-    items: list[Publication]
-    number: int
-    has_next: bool
-
-    @property
-    def has_previous(self) -> bool:
-        return self.number > 1
-
-    @property
-    def next_page_number(self) -> int:
-        return self.number + 1
-
-    @property
-    def previous_page_number(self) -> int:
-        return self.number - 1
-
-
-def page_of(publications: QuerySet[Publication], number: Any, size: int = PAGE_SIZE) -> Page:
+def page_of(publications: QuerySet[Publication], number: Any, size: int = PAGE_SIZE) -> Page[Publication]:
     """A page of ``publications`` (from 1; anything that is not a page number is page 1), one row read ahead."""
-    try:
-        number = max(1, min(int(number), 10_000))
-    except (TypeError, ValueError):
-        number = 1
-    offset = (number - 1) * size
-    rows = list(publications[offset : offset + size + 1])
-    return Page(items=rows[:size], number=number, has_next=len(rows) > size)
+    return paging.page_of(publications, number, size)
 
 
 # --- one publication --------------------------------------------------------------------------------

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
+
+from cardsite import paging
+from cardsite.paging import Page
 
 from . import kinds
 from .models import EmailPreference, Notification
@@ -52,34 +54,11 @@ def described(items: list[Notification]) -> list[Notification]:
     return items
 
 
-@dataclass
-class Page:
-    items: list[Notification]
-    number: int
-    has_next: bool
-
-    @property
-    def has_previous(self) -> bool:
-        return self.number > 1
-
-    @property
-    def next_page_number(self) -> int:
-        return self.number + 1
-
-    @property
-    def previous_page_number(self) -> int:
-        return self.number - 1
-
-
-def page_of(user: Any, number: Any, size: int = PAGE_SIZE) -> Page:
+def page_of(user: Any, number: Any, size: int = PAGE_SIZE) -> Page[Notification]:
     """A page of the user's notifications, described (from 1; anything that is not a page number is page 1)."""
-    try:
-        number = max(1, min(int(number), 10_000))
-    except (TypeError, ValueError):
-        number = 1
-    offset = (number - 1) * size
-    rows = list(notifications_of(user)[offset : offset + size + 1])
-    return Page(items=described(rows[:size]), number=number, has_next=len(rows) > size)
+    page = paging.page_of(notifications_of(user), number, size)
+    page.items = described(page.items)
+    return page
 
 
 def wants_email(user: Any, key: str) -> bool:
