@@ -337,6 +337,8 @@ SPECTACULAR_SETTINGS = {
     # Two models have a `status`: each enum named after its model.
     "ENUM_NAME_OVERRIDES": {
         "ChangeSetStatusEnum": "contributions.models.ChangeSet.Status",
+        "DeckVisibilityEnum": "decks.models.DeckVisibility",
+        "VisibilityEnum": "cardsite.sharing.Visibility",
         "ModerationActionEnum": "community.models.ModerationAction.Action",
         "ReadingStatusEnum": "readings.models.ReadingStatus",
         "RunStatusEnum": "simulator.models.RunStatus",

@@ -44,7 +44,7 @@ def staff(db):
 def test_a_report_is_a_new_resource_201(synthetic_cards):
     author, reader = make_user("synthetic-author"), make_user("synthetic-reader")
     deck = a_deck(author)
-    published = session_api(author).post("/api/publications/", {"deck": deck.pk, "note": ""}, format="json")
+    published = session_api(author).post("/api/publications/", {"deck": deck.pk}, format="json")
     assert published.status_code == 201, published.content
     pk = published.json()["id"]
     reported = session_api(reader).post(f"/api/publications/{pk}/reports/", {"reason": "spam"}, format="json")

@@ -89,10 +89,10 @@ def test_collect_build_from_owned_cards_and_read_a_want_list(live_server, page, 
 
     # another player's deck: what my collection lacks for it, and the want list to take shopping
     page.goto(f"{base}/decks/shared/{theirs.share_token}/")
-    page.click(f"a[href='/collection/decks/{theirs.pk}/wants/']")
-    page.wait_for_url(f"{base}/collection/decks/{theirs.pk}/wants/")
+    page.click(f"a[href='/collection/decks/{theirs.pk}/wants/?token={theirs.share_token}']")
+    page.wait_for_url(f"{base}/collection/decks/{theirs.pk}/wants/?token={theirs.share_token}")
     expect(page.locator("tr[data-card='Test Ally 01'] td").nth(4)).to_have_text("1")
     expect(page.locator("tr[data-card='Test Ally 02'] td").nth(4)).to_have_text("1")
     expect(page.locator("tr[data-card='Test Hero 01'] td").nth(4)).to_have_text("—")
-    text = page.request.get(f"{base}/collection/decks/{theirs.pk}/wants/?format=text").text()
+    text = page.request.get(f"{base}/collection/decks/{theirs.pk}/wants/?format=text&token={theirs.share_token}").text()
     assert [line.split(" ", 1)[0] for line in text.splitlines()[1:]] == ["1", "1"]

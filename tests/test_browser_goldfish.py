@@ -25,7 +25,7 @@ def test_sample_hand_draw_and_next_turn_by_button_and_key(live_server, page):
     deck = make_deck("shadowera", make_user("owner"))
     base = live_server.url
 
-    page.goto(f"{base}/decks/{deck.pk}/")
+    page.goto(f"{base}/decks/shared/{deck.share_token}/")
     page.click("a.goldfish-link")
     page.wait_for_url(re.compile(r"/goldfish/\?seed=\d+"))
     page.wait_for_load_state("networkidle")
@@ -110,7 +110,7 @@ def test_the_odds_calculator_groups_are_chosen_by_typing_a_name(live_server, pag
 
     load_synthetic_cards()
     deck = make_deck("suikoden", make_user("owner"))
-    page.goto(f"{live_server.url}/decks/{deck.pk}/odds/")
+    page.goto(f"{live_server.url}/decks/shared/{deck.share_token}/odds/")
     page.wait_for_load_state("networkidle")
     chips_a, chips_b = page.locator("#chips-a .chip"), page.locator("#chips-b .chip")
 
@@ -149,7 +149,7 @@ def test_the_odds_table_fits_a_wide_screen_and_scrolls_in_its_box_on_a_phone(liv
     width = "[document.documentElement.scrollWidth, document.querySelector('#odds-table').scrollWidth]"
     for screen, fits in ((1280, True), (390, False)):
         page.set_viewport_size({"width": screen, "height": 900})
-        page.goto(f"{live_server.url}/decks/{deck.pk}/odds/")
+        page.goto(f"{live_server.url}/decks/shared/{deck.share_token}/odds/")
         document, table = page.evaluate(width)
         box = page.evaluate("document.querySelector('#odds-table').clientWidth")
         assert document == screen, f"the page is wider than the {screen} px screen"

@@ -86,7 +86,7 @@ def test_no_more_tokens_than_the_limit_from_the_api(settings):
         .status_code
         for _ in range(limit + 1)
     ]
-    assert answers == [200] * limit + [403]
+    assert answers == [201] * limit + [403]
     assert AuthToken.objects.filter(user=user).count() == limit
     refused = APIClient(HTTP_ACCEPT_LANGUAGE="en").post(
         "/api/token/", {"username": user.username, "password": PASSWORD}, format="json"

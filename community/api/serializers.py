@@ -195,7 +195,11 @@ class CommentWriteSerializer(JSONBodySerializer):
 class ReportWriteSerializer(JSONBodySerializer):
     reason = serializers.ChoiceField(choices=Report.Reason.choices)
     note = serializers.CharField(
-        allow_blank=True, required=False, trim_whitespace=False, max_length=services.MAX_REASON_LENGTH
+        allow_blank=True,
+        required=False,
+        trim_whitespace=False,
+        max_length=services.MAX_REASON_LENGTH,
+        validators=[plain_text(_("note"))],
     )
     comment = serializers.IntegerField(
         min_value=1,
