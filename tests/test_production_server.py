@@ -246,7 +246,8 @@ def test_two_workers_play_one_run_at_once_and_find_what_one_process_finds(tmp_pa
             )
         finally:
             first.send_signal(signal.SIGCONT)
-        state = wait_for_run(site, started["run"], until=lambda state: state["status"] == "done")
+        # 60,000 games on two workers: on a loaded 2-core machine (both test runs at once) this takes minutes.
+        state = wait_for_run(site, started["run"], until=lambda state: state["status"] == "done", timeout=360)
         assert state["result"] == started["expected"]
         assert state["progress"] == 60000
         workers = {chunk["worker"] for chunk in state["chunks"]}
