@@ -380,9 +380,14 @@ class JobKind(ABC, Generic[RunT, ChunkT, ResultT]):
                 .annotate(total=Sum(self.played_field))
             )
             per_unit = self.progress_per_unit(getattr(chunk, self.run_fk))
-            self.run_model._default_manager.filter(pk=run_id).update(
-                progress=Coalesce(played.values("total")[:1], 0) * per_unit
-            )
+            with transaction.atomic():
+                # A heartbeat never waits for the job's row: while another worker merges its item (or is
+                # paused in the middle of it), the progress is left to that merge, which recounts it.
+                free = self.run_model._default_manager.select_for_update(skip_locked=True, of=("self",))
+                if free.filter(pk=run_id).values_list("pk", flat=True).first() is not None:
+                    self.run_model._default_manager.filter(pk=run_id).update(
+                        progress=Coalesce(played.values("total")[:1], 0) * per_unit
+                    )
         return self.run_model._default_manager.filter(pk=run_id, status__in=ACTIVE).exists()
 
     def close_chunk(self, chunk: ChunkT, result: ResultT, status: str) -> None:

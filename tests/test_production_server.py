@@ -228,10 +228,13 @@ def test_two_workers_play_one_run_at_once_and_find_what_one_process_finds(tmp_pa
     with production_site(tmp_path, SIMULATION_CHUNK_GAMES="20000", SIMULATION_STALE_SECONDS="600") as site:
         started = json.loads(site.django(RUN_SETUP.format(games=60000)))
         first = site.start_worker()
+        # Paused early in its chunk, never while it merges the chunk it finished (which holds the run's row).
         state = wait_for_run(
             site,
             started["run"],
-            until=lambda state: any(chunk["status"] == "running" and chunk["played"] > 0 for chunk in state["chunks"]),
+            until=lambda state: any(
+                chunk["status"] == "running" and 0 < chunk["played"] <= 5000 for chunk in state["chunks"]
+            ),
         )
         first.send_signal(signal.SIGSTOP)
         try:
