@@ -99,6 +99,9 @@ class MonteCarloRuns(JobKind[SimulationRun, SimulationChunk, Tally]):
 
         return play_chunk.enqueue(chunk_id)
 
+    def prepare(self, job_id: int) -> None:
+        ensure_chunks(job_id)
+
     def play(self, run: SimulationRun, chunk: SimulationChunk, report: Callable[[int], bool]) -> Tally:
         engine = get_engine(run.deck.game.slug)
         deck = adapters.sim_deck(run.deck, run.language)
