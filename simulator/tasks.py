@@ -6,7 +6,7 @@ from typing import Any
 
 from django_tasks import task
 
-from . import services
+from .goldfish import services
 
 
 @task()
@@ -24,7 +24,7 @@ def run_simulation(run_id: int) -> None:
 @task()
 def play_comparison_chunk(chunk_id: int) -> dict[str, Any] | None:
     """Play one chunk of a whole game's comparison (``models.ComparisonChunk``); see ``comparisons.execute_chunk``."""
-    from . import comparisons
+    from .comparisons import services as comparisons
 
     return comparisons.execute_chunk(chunk_id)
 
@@ -33,6 +33,6 @@ def play_comparison_chunk(chunk_id: int) -> dict[str, Any] | None:
 def play_search_chunk(chunk_id: int) -> dict[str, Any] | None:
     """Play one island's generations of a strategy search (``models.StrategySearchChunk``); see
     ``searches.execute_chunk``."""
-    from . import searches
+    from .searches import services as searches
 
     return searches.execute_chunk(chunk_id)

@@ -56,8 +56,8 @@ from contributions.models import ChangeSet, GameRole
 from decks import services as deck_services
 from decks.models import Deck
 from decks.rules import get_rules
-from simulator import services as simulation_services
 from simulator.engines import get_engine
+from simulator.goldfish import services as simulation_services
 from simulator.models import SimulationRun
 
 from .synthetic_decks import game, load_synthetic_cards

@@ -48,7 +48,7 @@ from cardsite import backup
 from collection import services as collection_services
 from decks import services as deck_services
 from decks.models import Deck
-from simulator import services as simulator_services
+from simulator.goldfish import services as simulator_services
 from simulator.models import (
     ComparisonChunk,
     ComparisonRun,

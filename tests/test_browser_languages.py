@@ -26,7 +26,7 @@ from cards.models import Card, CardText, Game, RuleText, Term, TermText
 from contributions import services as contribution_services
 from contributions.models import GameRole
 from decks.models import Deck
-from simulator import services as run_services
+from simulator.goldfish import services as run_services
 
 from .conftest import wait_until_true
 from .synthetic_decks import load_synthetic_cards

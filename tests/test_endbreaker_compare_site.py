@@ -93,7 +93,7 @@ def start_page(client, **data):
 
 
 def test_a_complete_pool_makes_the_set_up_of_the_seed(pool):
-    from simulator.fullgame_selectors import build_setup, fullgame_or_404
+    from simulator.shared.selectors import build_setup, fullgame_or_404
 
     game, fullgame = fullgame_or_404("endbreaker")
     setup = build_setup(game, fullgame, [], "ja")
@@ -120,8 +120,8 @@ def test_a_skill_of_none_is_stored_as_a_value_shown_in_the_readers_language_and_
 
 
 def test_missing_values_refuse_naming_each_card_and_value(db):
-    from simulator.fullgame_selectors import build_setup, fullgame_or_404, refusal_rows
     from simulator.fullgames import SetupRefused
+    from simulator.shared.selectors import build_setup, fullgame_or_404, refusal_rows
 
     synthetic_pool(**{"EB9-930": {"payout": "2"}, "EB9-951": {"payout": "6-4-2-0"}})
     game, fullgame = fullgame_or_404("endbreaker")
@@ -185,8 +185,8 @@ def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_wit
 
 
 def test_the_same_seed_gives_the_same_report_however_it_is_chunked(pool, owner, settings):
-    from simulator import comparisons
-    from simulator.fullgame_selectors import build_setup, fullgame_or_404
+    from simulator.comparisons import services as comparisons
+    from simulator.shared.selectors import build_setup, fullgame_or_404
 
     settings.TASKS = IMMEDIATE
     game, fullgame = fullgame_or_404("endbreaker")
@@ -212,7 +212,7 @@ def test_a_cancelled_comparison_plays_no_more(pool, owner, settings):
     run = client.post(API, {"strategies": ["big_darc", "build_then_resolve"], "games": 20}, format="json").json()
     answer = client.post(run["cancel_url"])
     assert answer.status_code == 200 and answer.json()["status"] == "cancelled"
-    from simulator.comparisons import execute_chunk
+    from simulator.comparisons.services import execute_chunk
 
     chunk = ComparisonChunk.objects.get(run_id=run["id"])
     assert execute_chunk(chunk.pk) is None and ComparisonRun.objects.get().progress == 0

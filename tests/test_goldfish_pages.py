@@ -15,9 +15,10 @@ from django.test import Client
 
 from decks import services as deck_services
 from decks.models import Deck
-from simulator import adapters, services
+from simulator import adapters
 from simulator.core import cards_seen_by_turn
 from simulator.engines import get_engine
+from simulator.goldfish import services
 from simulator.inputs import PAGE_MAX_GAMES
 from simulator.models import SimulationRun
 from simulator.odds import Group, at_least, at_least_one

@@ -18,7 +18,7 @@ from decks.api.serializers import MAX_ENTRIES
 from decks.decklist import MAX_LINES
 from decks.models import Deck
 from decks.services import MAX_DESCRIPTION_LENGTH
-from simulator import services as sim_services
+from simulator.goldfish import services as sim_services
 from simulator.models import SimulationRun
 
 from .synthetic_decks import card, game, load_synthetic_cards

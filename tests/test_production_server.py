@@ -179,7 +179,8 @@ RUN_SETUP = """
 import json
 from django.contrib.auth import get_user_model
 from decks import services as decks
-from simulator import adapters, services
+from simulator import adapters
+from simulator.goldfish import services
 from simulator.engines import get_engine
 from simulator.montecarlo import play_many
 from tests.synthetic_decks import card, game, load_synthetic_cards

@@ -16,8 +16,9 @@ from django.test import Client
 from django.utils import timezone, translation
 
 from decks import services as deck_services
-from simulator import adapters, services
+from simulator import adapters
 from simulator.engines import get_engine
+from simulator.goldfish import services
 from simulator.models import SimulationChunk, SimulationRun
 from simulator.montecarlo import play_many
 from simulator.tasks import play_chunk
