@@ -1,4 +1,4 @@
-"""The form that starts a whole game's comparison (shipped strategies, games, stop when significant, piles)."""
+"""The forms that start a whole game's comparison: strategies against each other, or one strategy on several set-ups."""
 
 from __future__ import annotations
 
@@ -9,64 +9,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from cardsite.labels import pick
-from cardsite.sharing import Visibility
-from cardsite.text import plain_name
-
 from ..core import SimCard
 from ..fullgames import FullGame
-from ..models import PERSON_SEAT
-from ..searches.services import MAX_GENERATIONS, MAX_ISLANDS
+from ..shared.forms import DEFAULT_GAMES, PileChoiceForm, filled, grouped_strategies
 from .services import MAX_GAMES, MAX_STRATEGIES, MIN_STRATEGIES
-
-DEFAULT_GAMES = 1000
-
-
-def strategy_choices(fullgame: FullGame, language: str) -> list[tuple[str, str]]:
-    return [(name, pick(fullgame.strategy_labels.get(name, {}), language) or name) for name in fullgame.strategies]
-
-
-def grouped_strategies(
-    fullgame: FullGame, language: str, written: Sequence[tuple[str, str]]
-) -> tuple[list[tuple[str, str]], list[Any]]:
-    """The shipped strategies, and the choices of a strategy field: the shipped ones, grouped apart from the
-    written ones (``written:<id>``, label) when there are any."""
-    shipped = strategy_choices(fullgame, language)
-    if not written:
-        return shipped, list(shipped)
-    return shipped, [(_("Shipped strategies"), shipped), (_("Written strategies"), list(written))]
-
-
-def filled(form: forms.Form, prefix: str, count: int) -> list[str]:
-    """The values of the fields ``<prefix>1`` … ``<prefix><count>`` that were filled in, in order."""
-    values = (form.cleaned_data.get(f"{prefix}{n + 1}") for n in range(count))
-    return [value for value in values if value]
-
-
-class PileChoiceForm(forms.Form):
-    """The piles a whole game's set-up lets the user choose (the game's ``choosable`` kinds, ``choose_count``)."""
-
-    fullgame: FullGame
-
-    abilities = forms.MultipleChoiceField(
-        label=_("Ability piles"),
-        required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_("Choose 9, or none for the first 9 by card number."),
-    )
-
-    def set_piles(self, abilities: Sequence[SimCard]) -> None:
-        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
-
-    def clean_abilities(self) -> list[str]:
-        chosen = self.cleaned_data["abilities"]
-        count = self.fullgame.choose_count
-        if chosen and len(chosen) != count:
-            raise forms.ValidationError(
-                _("Choose exactly %(count)s ability piles (%(chosen)s chosen), or none."),
-                params={"count": count, "chosen": len(chosen)},
-            )
-        return chosen
 
 
 class ComparisonForm(PileChoiceForm):
@@ -112,84 +58,7 @@ class ComparisonForm(PileChoiceForm):
         return filled(self, "seat", MAX_STRATEGIES)
 
 
-class SeatedForm(PileChoiceForm):
-    """Who sits where in a game played one choice at a time: you in at most one seat, strategies in the others."""
-
-    def __init__(
-        self,
-        data: Any = None,
-        *,
-        fullgame: FullGame,
-        abilities: Sequence[SimCard],
-        language: str,
-        written: Sequence[tuple[str, str]] = (),
-        **kwargs: Any,
-    ) -> None:
-        super().__init__(data, **kwargs)
-        self.fullgame = fullgame
-        shipped, strategies = grouped_strategies(fullgame, language, written)
-        choices = [(PERSON_SEAT, _("You")), *(strategies if written else [(_("Shipped strategies"), shipped)])]
-        self.set_piles(abilities)
-        for seat in range(MAX_STRATEGIES):
-            required = seat == 0
-            self.fields[f"seat{seat + 1}"] = forms.ChoiceField(
-                label=_("Seat %(seat)s") % {"seat": seat + 1},
-                choices=([] if required else [("", "—")]) + choices,
-                required=required,
-                initial=PERSON_SEAT if seat == 0 else (shipped[0][0] if seat == 1 else ""),
-            )
-        self.order_fields([f"seat{seat + 1}" for seat in range(MAX_STRATEGIES)])
-
-    def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
-        if self.seats().count(PERSON_SEAT) > 1:
-            raise forms.ValidationError(_("You can take one seat only."))
-        return cleaned
-
-    def seats(self) -> list[str]:
-        return filled(self, "seat", MAX_STRATEGIES)
-
-
-class SearchForm(PileChoiceForm):
-    """A search for the best strategy on one set-up (``searches``)."""
-
-    players = forms.TypedChoiceField(label=_("Players"), choices=[(n, n) for n in range(2, 5)], coerce=int, initial=2)
-    generations = forms.IntegerField(
-        label=_("Generations"),
-        min_value=1,
-        max_value=MAX_GENERATIONS,
-        initial=40,
-        help_text=_("Each generation proposes 8 candidates and plays each against the current best."),
-    )
-    islands = forms.IntegerField(
-        label=_("Parallel searches"),
-        min_value=1,
-        max_value=MAX_ISLANDS,
-        initial=2,
-        help_text=_("Independent searches from different seeds, played side by side; the best one is kept."),
-    )
-
-    def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:
-        super().__init__(data, **kwargs)
-        self.fullgame = fullgame
-        self.set_piles(abilities)
-        self.order_fields(["players", "generations", "islands", "abilities"])
-
-
 DEFAULT_SETUP = "default"  # in a choice of set-ups: the game's default choice of piles
-
-
-class SetupForm(PileChoiceForm):
-    """The set-up builder: a name, who sees it, and the piles (checked by ``setup_services``)."""
-
-    name = forms.CharField(label=_("Name"), max_length=120, validators=[plain_name()])
-    visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
-
-    def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:
-        super().__init__(data, **kwargs)
-        self.fullgame = fullgame
-        self.set_piles(abilities)
-        self.order_fields(["name", "abilities", "visibility"])
 
 
 class SetupsComparisonForm(forms.Form):

@@ -2,14 +2,13 @@
 
 from django.urls import path
 
-from ..setups import views as setup_views
 from . import views
 
 app_name = "comparisons"
 
 urlpatterns = [
     path("", views.compare, name="compare"),
-    path("setups/", setup_views.compare_setups, name="setups"),
+    path("setups/", views.compare_setups, name="setups"),
     path("<int:run_id>/", views.run_detail, name="run"),
     path("<int:run_id>/cancel/", views.cancel, name="cancel"),
 ]

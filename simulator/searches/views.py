@@ -20,12 +20,12 @@ from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from .. import inputs
-from ..comparisons.forms import SearchForm
 from ..models import StrategySearch
 from ..presentation import interval_chart
 from ..shared import selectors as fullgame_selectors
 from ..strategies import services as strategy_services
 from . import services as searches
+from .forms import SearchForm
 
 RECENT = 10
 

@@ -20,16 +20,16 @@ from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from .. import inputs
-from ..comparisons import views as comparison_views
-from ..comparisons.forms import SeatedForm
+from ..comparisons import selectors as comparison_selectors
 from ..models import SeatedGame
 from ..shared import selectors as fullgame_selectors
+from ..shared.forms import MAX_WRITTEN_CHOICES
 from ..strategies import selectors as strategy_selectors
 from . import selectors as seated_selectors
 from . import services as seated_services
+from .forms import SeatedForm
 
 RECENT = 10
-MAX_WRITTEN_CHOICES = comparison_views.MAX_WRITTEN_CHOICES
 
 
 @account_required
@@ -163,7 +163,7 @@ def take_back(request: HttpRequest, game: str, pk: int) -> HttpResponse:
 @rate_limit("deck_write")
 def sample(request: HttpRequest, game: str, run_id: int, percentile: int) -> HttpResponse:
     """Keeps a comparison's sample game (10th, 50th or 90th percentile of length) and opens it turn by turn."""
-    run = comparison_views.own_run(request, game, run_id)
+    run = comparison_selectors.own_comparison(request.user, game, run_id)
     _game, fullgame = fullgame_selectors.fullgame_or_404(game)
     seated = seated_services.sample_game(run, fullgame, percentile, request.user)
     return redirect(f"{reverse('seated:game', args=[game, seated.pk])}?turn=1")

@@ -10,7 +10,6 @@ from typing import Any
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from accounts.decorators import account_required
@@ -20,12 +19,10 @@ from cardsite.sharing import Visibility, can_edit
 from cardsite.throttling import rate_limit
 
 from .. import inputs
-from ..comparisons import services as comparisons
-from ..comparisons.forms import DEFAULT_SETUP, SetupForm, SetupsComparisonForm
 from ..models import SavedSetup
 from ..shared import selectors as fullgame_selectors
-from ..strategies import selectors as strategy_selectors
 from . import services as setup_services
+from .forms import SetupForm
 
 LISTED = 100
 
@@ -140,64 +137,3 @@ def setup_detail(request: HttpRequest, game: str, pk: int) -> HttpResponse:
 def setup_delete(request: HttpRequest, game: str, pk: int) -> HttpResponse:
     setup_services.delete_setup(setup_services.access_setup(request.user, pk, write=True))
     return redirect("setups:list", game=game)
-
-
-@account_required
-@require_http_methods(["GET", "POST"])
-@rate_limit("simulation_start")
-def compare_setups(request: HttpRequest, game: str) -> HttpResponse:
-    """One strategy on two to four set-ups (the game's default piles or saved set-ups), each in its own games
-    against the same opponents, with the same shuffles."""
-    game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
-    language = inputs.language()
-    listed = list(setup_services.setups_of_game(request.user, game_obj)[:LISTED])
-    written = [
-        (strategy.reference, f"{strategy.name} ({strategy.owner.get_username()})")
-        for strategy in strategy_selectors.strategies_of_game(request.user, game_obj)[:LISTED]
-    ]
-    preset = {"setup1": request.GET.get("setup", ""), "setup2": DEFAULT_SETUP}
-    form = SetupsComparisonForm(
-        request.POST or None,
-        fullgame=fullgame,
-        language=language,
-        setups=[(str(saved.pk), saved.name) for saved in listed],
-        written=written,
-        initial=preset,
-    )
-    problems: list[str] = []
-    if request.method == "POST" and form.is_valid():
-        by_pk = {str(saved.pk): saved for saved in listed}
-        entrant_setups = []
-        for choice in form.setups():
-            saved = by_pk.get(choice)
-            name = saved.name if saved is not None else _("The first piles by card number")
-            found = setup_services.verdict(game_obj, fullgame, saved.choices if saved else [], language)
-            if not found.ready:
-                problems.append(_("%(setup)s cannot be played yet: see what it lacks on its page.") % {"setup": name})
-            entrant_setups.append((name, found.setup))
-        names = [form.cleaned_data["strategy"], *form.opponents()]
-        seats, written_texts, unknown = comparisons.written_strategies(request.user, game_obj, fullgame, names)
-        if unknown:
-            problems.append(_("Not a strategy you may use: %(names)s.") % {"names": ", ".join(unknown)})
-        if not problems:
-            try:
-                run = comparisons.start_comparison(
-                    game=game_obj,
-                    requester=request.user,
-                    setup=entrant_setups[0][1],
-                    strategies=[seats[0]] * len(entrant_setups),
-                    written=written_texts,
-                    games=form.cleaned_data["games"],
-                    sequential=form.cleaned_data["sequential"],
-                    abilities=[],
-                    language=language,
-                    entrant_setups=entrant_setups,
-                    opponents=seats[1:],
-                )
-            except comparisons.RunQuotaExceeded as refused:
-                problems.append(str(refused))
-            else:
-                return redirect("comparisons:run", game=game, run_id=run.pk)
-    context = {"game": game_obj, "game_name": pick(fullgame.names, language), "form": form, "problems": problems}
-    status = 400 if form.is_bound and (form.errors or problems) else 200
-    return render(request, "simulator/compare_setups.html", context, status=status)
