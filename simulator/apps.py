@@ -3,6 +3,8 @@ from django.apps import AppConfig
 
 class SimulatorConfig(AppConfig):
     name = "simulator"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("simulator",)
 
     def ready(self) -> None:
         from cardsite import jobs

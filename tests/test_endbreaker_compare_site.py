@@ -23,8 +23,8 @@ from simulator.models import ComparisonChunk, ComparisonRun
 
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
-URL = "/games/endbreaker/compare/"
-API = "/api/games/endbreaker/comparisons/"
+URL = "/simulator/games/endbreaker/compare/"
+API = "/api/simulator/games/endbreaker/comparisons/"
 
 
 def _card(key, kind, fields, name, number=None):
@@ -287,13 +287,13 @@ def test_the_api_refuses_with_409_listing_the_missing_values(db, owner, tasks_no
     assert [(row["key"], row["url"]) for row in missing] == [
         ("EB9-935", reverse("contributions:card_edit", args=["endbreaker", "EB9-935"]) + "#id_field_payout")
     ]
-    setup = client.get("/api/games/endbreaker/comparisons/setup/").json()
+    setup = client.get("/api/simulator/games/endbreaker/comparisons/setup/").json()
     assert setup["ready"] is False and setup["missing"][0]["key"] == "EB9-935"
     assert not ComparisonRun.objects.exists()
 
 
 def test_a_game_without_a_whole_game_has_no_comparison_page(db):
-    assert Client().get("/games/suikoden/compare/").status_code == 404
+    assert Client().get("/simulator/games/suikoden/compare/").status_code == 404
 
 
 def test_a_run_that_may_stop_stops_at_the_first_look_where_the_leaders_differ(pool, owner, settings):
@@ -314,4 +314,4 @@ def test_the_game_page_links_to_the_comparisons_of_a_game_with_a_whole_game(db):
 
     sync_games()
     assert URL in Client().get("/games/endbreaker/").content.decode()
-    assert "/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()
+    assert "/simulator/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()

@@ -262,7 +262,7 @@ class CardDetailSerializer(CardSerializer):
     )
     state_digest = serializers.SerializerMethodField(
         help_text="A fingerprint of the card's values and texts as stored now: send it as `seen` with a change set "
-        "(POST /api/change-sets/) so that a change made on this state is refused if the card changed since."
+        "(POST /api/contributions/change-sets/) so that a change made on this state is refused if the card changed since."
     )
 
     @extend_schema_field(CardImageSerializer(many=True))

@@ -216,7 +216,7 @@ class VisibilityField(serializers.ChoiceField):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault(
             "help_text",
-            "private or link. A deck is never public: publish it (POST /api/publications/) to show it to everyone; "
+            "private or link. A deck is never public: publish it (POST /api/community/publications/) to show it to everyone; "
             '"public" is refused with code publish_instead.',
         )
         super().__init__(choices=Deck.Visibility.choices, **kwargs)

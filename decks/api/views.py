@@ -126,7 +126,7 @@ def verdict_data(rules_game: str, spec: DeckSpec, verdict: Verdict, language: st
 
 @extend_schema_view(
     list=extend_schema(
-        summary="Decks: the user's own (a deck is never public: published decks are under /api/publications/)",
+        summary="Decks: the user's own (a deck is never public: published decks are under /api/community/publications/)",
         parameters=[DeckListParametersSerializer],
         responses={200: DeckSerializer(many=True)},
     ),
