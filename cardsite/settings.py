@@ -232,7 +232,7 @@ for folder in VENDOR_FOLDERS:
         STATICFILES_DIRS.append((f"vendor/{folder}", NODE_MODULES_DIR / folder))
 # Uploaded card images (cards.images): files under MEDIA_ROOT by default; any storage backend by setting,
 # e.g. MEDIA_STORAGE=storages.backends.s3.S3Storage MEDIA_STORAGE_OPTIONS='{"bucket_name": "cards"}' (README).
-# They are always served by the site itself (cards.views_images, MEDIA_URL), whatever the backend.
+# They are always served by the site itself (cards.images.views, MEDIA_URL), whatever the backend.
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "var" / "media")
 MEDIA_URL = "/media/"
 STORAGES = {

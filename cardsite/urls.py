@@ -65,7 +65,7 @@ urlpatterns = [
     path("notifications/", include("notifications.urls")),
     path("community/", include("community.urls")),
     path("decks/", include("decks.urls")),
-    path("decks/", include("decks.urls_decklist")),
+    path("decks/", include("decks.decklists.urls")),
     path("simulator/", include("simulator.urls")),
     path("readings/", include("readings.urls")),
     path("contributions/", include("contributions.urls")),

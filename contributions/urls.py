@@ -3,7 +3,8 @@ game's contribution pages (``games/<game>/…``)."""
 
 from django.urls import path
 
-from . import views, views_images
+from . import views
+from .images import views as views_images
 
 app_name = "contributions"
 

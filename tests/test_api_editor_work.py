@@ -250,8 +250,22 @@ def test_the_schema_documents_every_answer_of_the_editor_operations(client):
         ("get", "/api/contributions/cards/{game}/{key}/history/"): {"200", "404"},
         ("post", "/api/contributions/cards/{game}/{key}/revert/"): {"200", "400", "401", "403", "404", "409"},
         ("get", "/api/contributions/games/{game}/deleted-cards/"): {"200", "404"},
-        ("post", "/api/contributions/games/{game}/deleted-cards/{version_id}/restore/"): {"201", "400", "401", "403", "404", "409"},
-        ("post", "/api/contributions/games/{game}/blocked-users/{user_id}/"): {"200", "201", "400", "401", "403", "404"},
+        ("post", "/api/contributions/games/{game}/deleted-cards/{version_id}/restore/"): {
+            "201",
+            "400",
+            "401",
+            "403",
+            "404",
+            "409",
+        },
+        ("post", "/api/contributions/games/{game}/blocked-users/{user_id}/"): {
+            "200",
+            "201",
+            "400",
+            "401",
+            "403",
+            "404",
+        },
         ("delete", "/api/contributions/games/{game}/blocked-users/{user_id}/"): {"204", "401", "403", "404"},
     }
     for (method, path), codes in expected.items():
@@ -260,5 +274,7 @@ def test_the_schema_documents_every_answer_of_the_editor_operations(client):
     assert {} not in paths["/api/contributions/cards/{game}/{key}/revert/"]["post"]["security"]
     assert (
         "Location"
-        in paths["/api/contributions/games/{game}/deleted-cards/{version_id}/restore/"]["post"]["responses"]["201"]["headers"]
+        in paths["/api/contributions/games/{game}/deleted-cards/{version_id}/restore/"]["post"]["responses"]["201"][
+            "headers"
+        ]
     )

@@ -43,7 +43,12 @@ GET_PATHS = _get_paths()
 
 def test_the_schema_has_the_endpoints_this_test_walks() -> None:
     assert len(GET_PATHS) > 30
-    assert {"/api/cards/", "/api/cards/x/x/", "/api/contributions/cards/x/x/history/", "/api/contributions/change-sets/1/"} <= set(GET_PATHS)
+    assert {
+        "/api/cards/",
+        "/api/cards/x/x/",
+        "/api/contributions/cards/x/x/history/",
+        "/api/contributions/change-sets/1/",
+    } <= set(GET_PATHS)
 
 
 @pytest.mark.parametrize("path", GET_PATHS)

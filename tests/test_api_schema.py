@@ -46,9 +46,9 @@ from PIL import Image
 from schemathesis import GenerationMode
 
 from accounts import services as account_services
-from cards import services_images
 from cards.api.games import game_slugs
 from cards.gamedefs import get_game
+from cards.images import services as services_images
 from cards.models import Card
 from community import services as community_services
 from contributions import services as contribution_services

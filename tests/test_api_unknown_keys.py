@@ -71,7 +71,10 @@ def test_a_misspelt_seen_does_not_drop_the_conflict_check(player: Client, shadow
     GameRole.objects.create(user=editor, game=game, role=GameRole.Role.EDITOR)
     editor_client = token_client(editor)
     submission = {"game": "shadowera", "source_kind": "own_copy"}
-    assert post(editor_client, "/api/contributions/change-sets/", {**submission, "cards": [_hero(health=30)]}).status_code == 201
+    assert (
+        post(editor_client, "/api/contributions/change-sets/", {**submission, "cards": [_hero(health=30)]}).status_code
+        == 201
+    )
     digest = player.get("/api/cards/shadowera/SE9-HERO/").json()["state_digest"]
     post(editor_client, "/api/contributions/change-sets/", {**submission, "cards": [_hero(health=28)]})  # meanwhile
     before = ChangeSet.objects.count()
@@ -95,7 +98,9 @@ def test_other_bodies_refuse_unknown_keys_and_change_nothing(synthetic_cards: No
     refused(post(client, "/api/collection/shadowera/set/", {"card": "Test Ally 01", "count": 2, "mode": "add"}), "mode")
     assert not OwnedCard.objects.exists()
     tokens = AuthToken.objects.count()
-    refused(post(Client(), "/api/accounts/token/", {"username": user.username, "password": PASSWORD, "expiry": 9}), "expiry")
+    refused(
+        post(Client(), "/api/accounts/token/", {"username": user.username, "password": PASSWORD, "expiry": 9}), "expiry"
+    )
     form = Client().post("/api/accounts/token/", {"username": user.username, "password": PASSWORD, "remember": "1"})
     refused(form, "remember")
     assert AuthToken.objects.count() == tokens

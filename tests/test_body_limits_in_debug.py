@@ -22,7 +22,9 @@ def debug(request, settings):
     return request.param
 
 
-@pytest.mark.parametrize("path", ["/api/decks/", "/api/decks/validate/", "/api/accounts/token/", "/api/contributions/change-sets/"])
+@pytest.mark.parametrize(
+    "path", ["/api/decks/", "/api/decks/validate/", "/api/accounts/token/", "/api/contributions/change-sets/"]
+)
 def test_a_ten_megabyte_json_body_is_a_json_413(debug, path):
     client = Client(raise_request_exception=False, HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(make_user("synthetic-sender"))

@@ -21,7 +21,7 @@ from django.urls import reverse
 from PIL import Image
 
 from accounts import services as account_services
-from cards.images import ImageLimits, ImageRefused, check_image
+from cards.images.encoding import ImageLimits, ImageRefused, check_image
 from cards.models import Card, CardImage, Game, StoredImage
 from contributions import services
 from contributions.models import ChangeSet
@@ -245,7 +245,7 @@ def test_a_picture_of_a_card_that_does_not_exist_is_refused_naming_it(player, ga
 
 
 def _stored(user, **options) -> StoredImage:
-    from cards.services_images import image_store
+    from cards.images.services import image_store
 
     return image_store(uploader=user, stream=io.BytesIO(picture(**options)))
 

@@ -194,7 +194,9 @@ def test_a_reply_to_a_hidden_comment_is_hidden_with_it_on_the_page_and_in_the_ap
     services.moderate(moderator=staff, action="hide", reason="spam", comment=hidden)
     reader = make_user("reader")
     page = login(reader).get(f"/community/decks/published/{publication.pk}/").content.decode()
-    listed = [c["body"] for c in api(reader).get(f"/api/community/publications/{publication.pk}/comments/").json()["results"]]
+    listed = [
+        c["body"] for c in api(reader).get(f"/api/community/publications/{publication.pk}/comments/").json()["results"]
+    ]
     assert listed == ["a thread of its own"]
     assert "a thread of its own" in page and "reply under it" not in page and "deeper still" not in page
     # Nor can anyone but staff and the hidden comment's author reply to or report what is in its thread.
@@ -280,10 +282,15 @@ def test_publish_like_comment_report_and_hide_through_the_pages(owner, other, st
     deck = make_deck(owner, cards)
     deck_page = login(owner).get(f"/decks/{deck.pk}/").content.decode()
     assert f'href="/community/decks/{deck.pk}/publish/"' in deck_page
-    published = login(owner).post(f"/community/decks/{deck.pk}/publish/", {"title": "My list", "description": "**Strong**"})
+    published = login(owner).post(
+        f"/community/decks/{deck.pk}/publish/", {"title": "My list", "description": "**Strong**"}
+    )
     publication = Publication.objects.get()
     assert published.status_code == 302 and published["Location"] == f"/community/decks/published/{publication.pk}/"
-    assert f'href="/community/decks/published/{publication.pk}/"' in login(owner).get(f"/decks/{deck.pk}/").content.decode()
+    assert (
+        f'href="/community/decks/published/{publication.pk}/"'
+        in login(owner).get(f"/decks/{deck.pk}/").content.decode()
+    )
     assert login(other).get(f"/community/decks/{deck.pk}/publish/").status_code == 404  # a private deck of someone else
 
     reader = login(other)
@@ -303,7 +310,8 @@ def test_publish_like_comment_report_and_hide_through_the_pages(owner, other, st
     assert "ads" in queue and "My list" in queue
     report = Report.objects.get()
     login(staff).post(
-        "/community/moderation/act/", {"action": "hide", "publication": publication.pk, "report": report.pk, "reason": "ads"}
+        "/community/moderation/act/",
+        {"action": "hide", "publication": publication.pk, "report": report.pk, "reason": "ads"},
     )
     report.refresh_from_db()
     assert report.resolved_at is not None and Publication.objects.get().hidden
@@ -351,12 +359,20 @@ def test_hostile_input_is_a_clear_4xx(owner, other, cards):
     publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
     client = login(other)
     assert (
-        client.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "abc"}).status_code == 404
+        client.post(
+            f"/community/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "abc"}
+        ).status_code
+        == 404
     )
     assert (
-        client.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "99999"}).status_code == 404
+        client.post(
+            f"/community/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "99999"}
+        ).status_code
+        == 404
     )
-    assert client.post(f"/community/decks/published/{publication.pk}/report/", {"reason": "nonsense"}).status_code == 400
+    assert (
+        client.post(f"/community/decks/published/{publication.pk}/report/", {"reason": "nonsense"}).status_code == 400
+    )
     assert client.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "a\x00b"}).status_code == 400
     long = client.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "x" * 6000})
     assert long.status_code == 400 and "at most 5000 characters" in long.content.decode()
@@ -389,9 +405,14 @@ def test_the_api_publishes_lists_likes_comments_and_reports(owner, other, staff,
     assert api(other).delete(f"/api/community/publications/{pk}/like/").json()["like_count"] == 0
     assert api().put(f"/api/community/publications/{pk}/like/").status_code == 401
     top = api(other).post(f"/api/community/publications/{pk}/comments/", {"body": "Hi"}, format="json").json()
-    reply = api(owner).post(f"/api/community/publications/{pk}/comments/", {"body": "Yo", "parent": top["id"]}, format="json")
+    reply = api(owner).post(
+        f"/api/community/publications/{pk}/comments/", {"body": "Yo", "parent": top["id"]}, format="json"
+    )
     assert reply.status_code == 201 and reply.json()["parent"] == top["id"]
-    assert [c["body"] for c in api().get(f"/api/community/publications/{pk}/comments/").json()["results"]] == ["Hi", "Yo"]
+    assert [c["body"] for c in api().get(f"/api/community/publications/{pk}/comments/").json()["results"]] == [
+        "Hi",
+        "Yo",
+    ]
     notes = api(owner).get("/api/notifications/").json()["results"]
     assert [(n["kind"], n["actor"]) for n in notes] == [("comment", "other")]
     assert api(owner).post("/api/notifications/read/", {}, format="json").json() == {"marked": 1}

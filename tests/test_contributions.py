@@ -412,7 +412,8 @@ def test_a_new_player_fills_shadow_era_then_builds_a_legal_deck_whose_goldfish_w
     ]
     table = "\n".join(rows) + "\n"
     submitted = client.post(
-        "/contributions/games/shadowera/contribute/bulk/", {"text": table, "source_kind": "own_copy", "action": "submit"}
+        "/contributions/games/shadowera/contribute/bulk/",
+        {"text": table, "source_kind": "own_copy", "action": "submit"},
     )
     assert submitted.status_code == 302
     waiting = list(ChangeSet.objects.filter(status=ChangeSet.Status.PENDING).order_by("pk"))

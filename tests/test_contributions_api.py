@@ -57,7 +57,9 @@ def submission(*cards: dict, **more) -> dict:
 
 
 def test_a_player_submits_with_a_token_follows_the_state_and_an_editor_accepts(player, editor, game):
-    response = post(player, "/api/contributions/change-sets/", submission(_hero(), source_detail="box 3", comment="from my box"))
+    response = post(
+        player, "/api/contributions/change-sets/", submission(_hero(), source_detail="box 3", comment="from my box")
+    )
     assert response.status_code == 201, response.json()
     body = response.json()
     assert response["Location"] == body["url"] == f"http://testserver/api/contributions/change-sets/{body['id']}/"
@@ -103,7 +105,9 @@ def test_a_wrong_value_is_refused_naming_its_field_in_the_requests_language(play
 
 
 def test_a_malformed_body_is_refused_field_by_field(player, game):
-    response = post(player, "/api/contributions/change-sets/", {"game": "shadowera", "source_kind": "rumour", "cards": "SE9-HERO"})
+    response = post(
+        player, "/api/contributions/change-sets/", {"game": "shadowera", "source_kind": "rumour", "cards": "SE9-HERO"}
+    )
     assert response.status_code == 400
     assert set(response.json()["errors"]) == {"source_kind", "cards"}
     nul = _hero()
@@ -153,7 +157,9 @@ def test_a_rejection_needs_a_reason(player, editor, game):
     change_set = post(player, "/api/contributions/change-sets/", submission(_hero())).json()
     response = post(editor, f"/api/contributions/change-sets/{change_set['id']}/reject/", {"reason": "  "})
     assert response.status_code == 400 and list(response.json()["errors"]) == ["reason"]
-    response = post(editor, f"/api/contributions/change-sets/{change_set['id']}/reject/", {"reason": "Health is 25 on my copy."})
+    response = post(
+        editor, f"/api/contributions/change-sets/{change_set['id']}/reject/", {"reason": "Health is 25 on my copy."}
+    )
     assert response.status_code == 200 and response.json()["status"] == "rejected"
 
 

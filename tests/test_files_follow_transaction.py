@@ -23,8 +23,8 @@ from django.test import Client
 from PIL import Image
 
 from accounts import services as account_services
+from cards.images.services import ImageError, image_store
 from cards.models import Game, StoredImage
-from cards.services_images import ImageError, image_store
 from cardsite.storage import remove_rolled_back, store_file
 from readings import services as reading_services
 from readings.models import ReadingBatch

@@ -209,8 +209,14 @@ def test_permissions_follow_the_deck_and_runs_belong_to_their_requester(api, own
         assert other_api.get(f"/api/decks/{link.pk}/{path}").status_code == 404
         joiner = "&" if "?" in path else "?"
         assert other_api.get(f"/api/decks/{link.pk}/{path}{joiner}token={link.share_token}").status_code == 200
-    assert other_api.post(f"/api/simulator/decks/{private.pk}/simulations/", {"games": 10}, format="json").status_code == 404
-    assert anonymous.post(f"/api/simulator/decks/{private.pk}/simulations/", {"games": 10}, format="json").status_code == 401
+    assert (
+        other_api.post(f"/api/simulator/decks/{private.pk}/simulations/", {"games": 10}, format="json").status_code
+        == 404
+    )
+    assert (
+        anonymous.post(f"/api/simulator/decks/{private.pk}/simulations/", {"games": 10}, format="json").status_code
+        == 401
+    )
     response = other_api.post(
         f"/api/simulator/decks/{link.pk}/simulations/?token={link.share_token}", {"games": 10}, format="json"
     )

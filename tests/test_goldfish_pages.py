@@ -217,7 +217,10 @@ def test_a_private_decks_goldfish_is_404_for_others(client, owner, owner_client)
         assert Client().get(f"/decks/{deck.pk}/{path}").status_code == 404
         assert other.get(f"/decks/{deck.pk}/{path}").status_code == 404
         assert owner_client.get(f"/decks/{deck.pk}/{path}").status_code in (200, 400)
-    assert other.post(f"/simulator/decks/{deck.pk}/simulate/", {"games": 10, "turns": 2, "policy": "default"}).status_code == 404
+    assert (
+        other.post(f"/simulator/decks/{deck.pk}/simulate/", {"games": 10, "turns": 2, "policy": "default"}).status_code
+        == 404
+    )
 
 
 def test_a_deck_shared_by_link_has_its_goldfish_under_the_token(client, owner):
@@ -226,7 +229,9 @@ def test_a_deck_shared_by_link_has_its_goldfish_under_the_token(client, owner):
     response = Client().get(f"/simulator/decks/shared/{deck.share_token}/goldfish/?seed=1")
     assert response.status_code == 200
     page = parse(response)
-    assert page.find(id="goldfish-next").attrs["href"].startswith(f"/simulator/decks/shared/{deck.share_token}/goldfish/?")
+    assert (
+        page.find(id="goldfish-next").attrs["href"].startswith(f"/simulator/decks/shared/{deck.share_token}/goldfish/?")
+    )
     assert Client().get(f"/simulator/decks/shared/{deck.share_token}/odds/").status_code == 200
     page = parse(Client().get(f"/decks/shared/{deck.share_token}/"))
     assert page.find("a", cls="goldfish-link").attrs["href"] == f"/simulator/decks/shared/{deck.share_token}/goldfish/"

@@ -30,7 +30,7 @@ from cards.search import backends
 from cardsite import jsonlimits
 from cardsite.db import StatementTimeout, statement_time_limit
 from decks import services
-from decks.decklist_resolve import default_zone
+from decks.decklists.services import default_zone
 from decks.models import Deck
 from decks.rules import get_rules
 

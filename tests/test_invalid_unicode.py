@@ -82,9 +82,14 @@ def test_a_change_set_card_record_that_is_not_unicode_is_refused(client, owner, 
 def test_a_change_set_card_field_and_track_name_that_are_not_unicode_are_refused(client, owner, synthetic_cards):
     client.force_login(owner)
     fields = json.dumps({"game": "shadowera", "cards": [{"key": "k", "fields": {"PLACEHOLDER": 1}}]})
-    assert_refused(post(client, "/api/contributions/change-sets/", fields.replace("PLACEHOLDER", LONE)), f'cards[0].fields["{LONE}"]')
+    assert_refused(
+        post(client, "/api/contributions/change-sets/", fields.replace("PLACEHOLDER", LONE)),
+        f'cards[0].fields["{LONE}"]',
+    )
     track = json.dumps({"game": "shadowera", "tracks": [{"language": "zh-hant", "name": "PLACEHOLDER"}]})
-    assert_refused(post(client, "/api/contributions/change-sets/", track.replace("PLACEHOLDER", LONE)), "tracks[0].name")
+    assert_refused(
+        post(client, "/api/contributions/change-sets/", track.replace("PLACEHOLDER", LONE)), "tracks[0].name"
+    )
     assert not ChangeSet.objects.exists()
 
 

@@ -315,7 +315,9 @@ def test_a_run_follows_its_decks_visibility(alice, bob, settings):
     client = Client()
     client.force_login(bob)
     created = client.post(
-        f"/api/simulator/decks/{deck.pk}/simulations/?token={deck.share_token}", {"games": 100}, content_type="application/json"
+        f"/api/simulator/decks/{deck.pk}/simulations/?token={deck.share_token}",
+        {"games": 100},
+        content_type="application/json",
     )
     assert created.status_code == 201
     run_url = created.json()["url"]
@@ -334,7 +336,9 @@ def test_a_run_started_through_a_share_link_dies_with_the_link(alice, bob, setti
     client = Client()
     client.force_login(bob)
     created = client.post(
-        f"/api/simulator/decks/{deck.pk}/simulations/?token={deck.share_token}", {"games": 100}, content_type="application/json"
+        f"/api/simulator/decks/{deck.pk}/simulations/?token={deck.share_token}",
+        {"games": 100},
+        content_type="application/json",
     )
     assert created.status_code == 201
     assert client.get(created.json()["url"]).status_code == 200

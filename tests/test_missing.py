@@ -204,7 +204,9 @@ def test_the_map_counts_known_against_expected_and_lists_numbers_never_seen(db, 
     listed = {squash(a.text): a.attrs["href"] for a in numbers.find_all("a")}
     assert "EB1-002" in listed and "EB1-001" not in listed and "EB1-003" not in listed
     target = urlsplit(listed["EB1-002"])
-    assert target.path == "/contributions/games/endbreaker/contribute/" and parse_qs(target.query)["number"] == ["EB1-002"]
+    assert target.path == "/contributions/games/endbreaker/contribute/" and parse_qs(target.query)["number"] == [
+        "EB1-002"
+    ]
     client.force_login(make_user("contributor"))
     form = get(client, listed["EB1-002"])
     assert 'name="number" value="EB1-002"' in form.content.decode()  # the new card's form, its number filled in

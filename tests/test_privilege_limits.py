@@ -47,7 +47,9 @@ def test_staff_cannot_block_a_superuser_or_other_staff(synthetic_cards):
     colleague = promoted("synthetic-colleague")
     for target in (root, colleague):
         answer = api(moderator).post(
-            "/api/community/moderation/actions/", {"action": "block", "user": target.username, "reason": "x"}, format="json"
+            "/api/community/moderation/actions/",
+            {"action": "block", "user": target.username, "reason": "x"},
+            format="json",
         )
         assert answer.status_code == 403 and answer.json()["code"] == "outranked"
     page = Client(HTTP_ACCEPT_LANGUAGE="en")

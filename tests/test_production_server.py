@@ -73,7 +73,10 @@ def test_concurrent_writers_at_one_deck_lose_nothing_and_get_no_error(tmp_path):
         api = {"Authorization": f"Token {token}"}
         site.start_worker()
         run = requests.post(
-            f"{site.url}/api/simulator/decks/{deck}/simulations/", json={"games": 200_000, "turns": 10}, headers=api, timeout=30
+            f"{site.url}/api/simulator/decks/{deck}/simulations/",
+            json={"games": 200_000, "turns": 10},
+            headers=api,
+            timeout=30,
         )
         assert run.status_code == 201, run.text
 

@@ -17,10 +17,10 @@ from django.utils import timezone
 from PIL import Image
 
 from accounts import services as account_services
+from cards.images.services import image_store
 from cards.models import Term, TermText
 from cards.reading import Reading, ReadingUnavailable
 from cards.reading.synthetic import TextLine, photograph, render_card
-from cards.services_images import image_store
 from cardsite import jobs
 from contributions.models import GameRole
 from readings import services

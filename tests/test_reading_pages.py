@@ -70,9 +70,7 @@ def test_reviewing_a_photo_submits_one_change_set_and_goes_to_the_next(batch, re
 
 def test_a_bad_value_is_shown_beside_its_field_and_nothing_is_submitted(batch, reader):  # noqa: F811
     client = page_client(reader, "ja")
-    answer = client.post(
-        f"/readings/photos/{batch.pk}/2/", {"number": "EB9-951", "name": "テスト", "field_at": "-4"}
-    )
+    answer = client.post(f"/readings/photos/{batch.pk}/2/", {"number": "EB9-951", "name": "テスト", "field_at": "-4"})
     assert answer.status_code == 400
     page = answer.content.decode()
     field = re.search(r'<div class="field reading-value[^"]*" data-field="field_at">(.*?)</div>', page, re.S)

@@ -52,7 +52,10 @@ def test_the_upload_allowance_answers_retry_after_on_the_api_and_the_page(settin
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(player)
     for color in ((10, 10, 10), (20, 20, 20)):
-        assert api.post("/api/contributions/images/", {"file": upload("card.jpg", picture(color=color))}).status_code == 201
+        assert (
+            api.post("/api/contributions/images/", {"file": upload("card.jpg", picture(color=color))}).status_code
+            == 201
+        )
     # The older of the two was made 23 hours ago: room comes back in an hour.
     StoredImage.objects.filter(pk=StoredImage.objects.order_by("pk").first().pk).update(
         uploaded_at=timezone.now() - timedelta(hours=23)

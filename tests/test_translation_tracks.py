@@ -341,7 +341,9 @@ def test_the_api_adds_a_track_with_the_same_review(seeded, editor):
             }
         ],
     }
-    response = client.post("/api/contributions/change-sets/", json.dumps(body, ensure_ascii=False), content_type="application/json")
+    response = client.post(
+        "/api/contributions/change-sets/", json.dumps(body, ensure_ascii=False), content_type="application/json"
+    )
     assert response.status_code == 201, response.json()
     assert response.json()["status"] == "pending" and response.json()["tracks"][0]["name"] == SECOND
     accept_all(editor)

@@ -17,8 +17,8 @@ from django.test import Client
 from PIL import Image
 
 from accounts import services as account_services
+from cards.images.services import image_store
 from cards.models import Game, StoredImage
-from cards.services_images import image_store
 from contributions import services
 from contributions.models import ChangeSet
 from readings.models import PhotoReading, ReadingBatch

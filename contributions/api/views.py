@@ -32,12 +32,12 @@ from rest_framework.views import APIView
 from cards import selectors as card_selectors
 from cards.api.games import GAME, game_from_slug, game_or_404
 from cards.api.serializers import CardDetailSerializer
+from cards.images.selectors import stored_image
+from cards.images.services import image_store, too_large_upload
 from cards.messages import no_such_card
 from cards.models import Card, Game, StoredImage
 from cards.revisions import card_revisions
-from cards.selectors_images import stored_image
 from cards.services import card_state, state_digest
-from cards.services_images import image_store, too_large_upload
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import Message
@@ -384,7 +384,8 @@ def _card_answer(request: Request, game: Game, key: str, status_code: int = 200,
         summary="A card's history",
         description="Every revision of the card, newest first: when, by whom, from which source, and each value it "
         "changed. Anyone may read it, as the card's history page. An editor of the game undoes a revision with "
-        "POST /api/contributions/cards/{game}/{key}/revert/, sending its `id` as `revision` and `state_digest` as `seen`.",
+        "POST /api/contributions/cards/{game}/{key}/revert/, "
+        "sending its `id` as `revision` and `state_digest` as `seen`.",
         parameters=[GAME, KEY],
         responses={200: CardHistorySerializer, 404: NO_SUCH_CARD},
     )

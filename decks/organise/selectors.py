@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 
-from .models import Deck, DeckFolder, DeckTag
-from .selectors import decks_of, verdicts
+from ..models import Deck, DeckFolder, DeckTag
+from ..selectors import decks_of, verdicts
 
 # Sort names -> the order; ties always by id, so a page's order is stable.
 SORTS: dict[str, tuple[str, ...]] = {

@@ -25,8 +25,8 @@ from cardsite import pagecache
 from cardsite.errors import AppError, Message, QuotaExceeded
 from cardsite.storage import following_transaction, store_file
 
-from .images import ACCEPTED_FORMATS, ImageLimits, ImageRefused, check_image
-from .models import StoredImage
+from ..models import StoredImage
+from .encoding import ACCEPTED_FORMATS, ImageLimits, ImageRefused, check_image
 
 logger = logging.getLogger("cards")
 
@@ -154,7 +154,7 @@ def image_hash(stored: StoredImage) -> str:
         return stored.perceptual_hash
     from PIL import Image
 
-    from .reading.fingerprint import perceptual_hash
+    from ..reading.fingerprint import perceptual_hash
 
     try:
         with stored.file.open("rb") as stream, Image.open(stream) as picture:

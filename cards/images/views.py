@@ -15,8 +15,8 @@ from django.db.models import Q
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.views.decorators.http import require_safe
 
-from .images import content_type
-from .models import StoredImage
+from ..models import StoredImage
+from .encoding import content_type
 
 IMAGE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox"
 

@@ -18,9 +18,11 @@ from cards.models import Game
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
-from . import organise_selectors, organise_services, presentation, selectors
-from .models import Deck, DeckFolder
-from .services import DeckError
+from .. import presentation, selectors
+from ..models import Deck, DeckFolder
+from ..services import DeckError
+from . import selectors as organise_selectors
+from . import services as organise_services
 
 
 def _language() -> str:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 
-from .models import Card, CardImage, StoredImage
+from ..models import Card, CardImage, StoredImage
 
 
 def shown_images() -> QuerySet[CardImage]:

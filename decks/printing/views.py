@@ -14,9 +14,10 @@ from cardsite.pagecache import cached_for_readers
 from cardsite.refusals import refused_page
 from cardsite.throttling import rate_limit
 
-from . import printing, selectors
-from .models import Deck
-from .printouts import printed_deck, proxies_refused
+from .. import selectors
+from ..models import Deck
+from . import drawing as printing
+from .selectors import printed_deck, proxies_refused
 
 
 def _language() -> str:

@@ -8,11 +8,12 @@ from collections.abc import Callable
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from cards.images.selectors import card_pictures, with_pictures
 from cards.models import Card
-from cards.selectors_images import card_pictures, with_pictures
 
-from . import presentation, printing
-from .models import Deck
+from .. import presentation
+from ..models import Deck
+from . import drawing as printing
 
 
 def proxies_refused(error: printing.TooManyProxies) -> str:

@@ -11,18 +11,18 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from accounts.decorators import account_required
+from cards.images.selectors import card_pictures, removed_pictures
+from cards.images.services import ImageError, image_store
 from cards.models import Card
-from cards.selectors_images import card_pictures, removed_pictures
-from cards.services_images import ImageError, image_store
 from cardsite.errors import Message, QuotaExceeded
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
-from . import services
-from .forms import CardImageForm, CardImageRemovalForm
-from .models import ChangeSet
-from .uploads import refuse_oversized_uploads
-from .views import card_to_contribute, thanks
+from .. import services
+from ..forms import CardImageForm, CardImageRemovalForm
+from ..models import ChangeSet
+from ..uploads import refuse_oversized_uploads
+from ..views import card_to_contribute, thanks
 
 
 def _removal_or_restoration(card: Card, action: str | None, pk: int) -> dict[str, Any]:

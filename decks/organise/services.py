@@ -27,8 +27,8 @@ from django.utils.translation import gettext_lazy as _
 from cardsite.errors import Message
 from cardsite.text import check_name
 
-from .models import Deck, DeckFolder, DeckTag
-from .services import DeckError
+from ..models import Deck, DeckFolder, DeckTag
+from ..services import DeckError
 
 MAX_FOLDER_NAME = 60
 MAX_TAG_NAME = 40

@@ -20,8 +20,9 @@ from cardsite.labels import pick
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
-from . import selectors, services, versions
-from .rules import get_rules
+from .. import selectors, services
+from ..rules import get_rules
+from . import selectors as versions
 
 
 def _token(request: HttpRequest) -> str | None:

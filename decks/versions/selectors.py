@@ -7,9 +7,9 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from .diff import DeckDiff, as_text, diff
-from .models import Deck, DeckVersion
-from .rules import get_rules
+from ..diff import DeckDiff, as_text, diff
+from ..models import Deck, DeckVersion
+from ..rules import get_rules
 
 
 def versions_of(deck: Deck) -> list[DeckVersion]:

@@ -41,8 +41,8 @@ from cards.models import Card, Game
 from cards.search.normalize import fold
 from cardsite.labels import pick
 
-from . import services
-from .decklist import (
+from .. import services
+from ..decklist import (
     Candidate,
     DecklistError,
     DecklistLine,
@@ -51,10 +51,10 @@ from .decklist import (
     loose,
     parse_decklist,
 )
-from .models import Deck
-from .rules import get_rules
-from .rules.base import DeckRules, Zone
-from .selectors import deck_entries
+from ..models import Deck
+from ..rules import get_rules
+from ..rules.base import DeckRules, Zone
+from ..selectors import deck_entries
 
 MAX_CANDIDATES = 5
 # The problems a list's answer lists (the rest are counted): each costs a look for similar names.

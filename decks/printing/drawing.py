@@ -1,6 +1,6 @@
 """A deck as things to share and print (issue 14, item 6): its make-up as a picture (PNG, a grid of the cards with
 their copies) and two PDFs, a registration sheet and proxies to print and cut. Plain Python over plain data
-(``PrintedDeck``); no Django here: ``decks.views_printing`` builds the data from the deck and its cards.
+(``PrintedDeck``); no Django here: ``decks.printing.views`` builds the data from the deck and its cards.
 
 Decided where the issue is silent:
 - The picture shows each card once, with its copies (×N), zone after zone; a card with a stored picture shows it,

@@ -1,6 +1,6 @@
 """Decklist pages: import a pasted list (a new deck, or replacing a deck's cards) and export a deck.
 
-Thin views over ``decks.decklist_resolve``. Permissions as everywhere for decks
+Thin views over ``decks.decklists.services``. Permissions as everywhere for decks
 (``decks.selectors``): exporting needs to see the deck (a deck shared by link is exported
 through its share token), replacing needs to own it — 403 for someone who may see the deck,
 404 for anyone else. Importing a new deck needs an account (the login page first).
@@ -28,9 +28,9 @@ from cards.models import Game
 from cardsite.text import plain_name
 from cardsite.throttling import rate_limit
 
-from . import selectors
-from .decklist_resolve import MAX_REPORTED, create_from_decklist, export_data, export_text, import_decklist, problems
-from .models import Deck
+from .. import selectors
+from ..models import Deck
+from .services import MAX_REPORTED, create_from_decklist, export_data, export_text, import_decklist, problems
 
 MAX_LIST_LENGTH = 20_000  # characters: about 300 lines of long names
 
