@@ -1,4 +1,4 @@
-"""URLs of the goldfish API, included under ``api/`` with the namespace ``simulator_api``.
+"""URLs of the goldfish API, included under ``api/simulator/`` with the namespace ``simulator_api``.
 
 ``decks/<pk>/goldfish/`` a sample game (GET), ``decks/<pk>/odds/`` exact draw odds (GET),
 ``decks/<pk>/simulations/`` start a Monte Carlo run (POST), ``simulations/<id>/`` a run (GET),

@@ -1,4 +1,4 @@
-"""Serializers of the whole games' comparisons (``/api/games/<game>/comparisons/``)."""
+"""Serializers of the whole games' comparisons (``/api/simulator/games/<game>/comparisons/``)."""
 
 from __future__ import annotations
 

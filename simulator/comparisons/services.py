@@ -135,7 +135,7 @@ def start_comparison(
     opponents: Sequence[str] = (),
 ) -> ComparisonRun:
     """Store a queued comparison and its first chunks and enqueue them (with the immediate backend it has run on
-    return). ``setup``: built by ``fullgame_selectors.build_setup``. Counts against the user's active runs.
+    return). ``setup``: built by ``shared.selectors.build_setup``. Counts against the user's active runs.
     ``entrant_setups`` (name, set-up), one per entrant of ``strategies``: each entrant plays on its own set-up,
     in its own games against ``opponents`` (one strategy on two set-ups is the same strategy twice)."""
     with transaction.atomic():

@@ -1,4 +1,5 @@
-"""Pages of the whole games' comparisons, included under ``games/<game>/compare/`` (namespace ``comparisons``)."""
+"""Pages of the whole games' comparisons, included under ``simulator/games/<game>/compare/`` (namespace
+``comparisons``)."""
 
 from django.urls import path
 

@@ -1,7 +1,7 @@
-"""Pages of a whole game's comparisons: ``/games/<game>/compare/`` (start one; the set-up is refused with every
-missing value linked to where it is filled) and ``/games/<game>/compare/<id>/`` (its progress and report).
-A comparison belongs to whoever started it: anyone else gets 404. Thin: reads in ``fullgame_selectors``,
-writes in ``comparisons``."""
+"""Pages of a whole game's comparisons: ``/simulator/games/<game>/compare/`` (start one; the set-up is refused with
+every missing value linked to where it is filled) and ``/simulator/games/<game>/compare/<id>/`` (its progress and
+report). A comparison belongs to whoever started it: anyone else gets 404. Thin: reads in ``shared.selectors`` and
+``comparisons.selectors``, writes in ``comparisons.services``."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Goldfish pages of a deck: sample hand, draw odds and Monte Carlo runs.
 
-Who may see them is decided as for the deck page (``decks.selectors``): ``/decks/<pk>/…`` for whoever
-may see the deck there, ``/decks/shared/<token>/…`` for a deck shared by link; 404 otherwise, so a
+Who may see them is decided as for the deck page (``decks.selectors``): ``/simulator/decks/<pk>/…`` for whoever
+may see the deck there, ``/simulator/decks/shared/<token>/…`` for a deck shared by link; 404 otherwise, so a
 private deck's existence is not revealed. Monte Carlo runs need an account and belong to whoever
 started them: someone else's run answers 404.
 

@@ -1,7 +1,7 @@
-"""API of the strategy searches (issue 13, item 6): ``POST games/<game>/searches/`` start one (needs credentials;
-409 with ``missing`` when the cards lack values), ``GET searches/<id>/`` its status, progress and result (the
-strategy found, in the strategy syntax, with its win rate and 95% interval against every shipped strategy),
-``POST searches/<id>/cancel/``. A search belongs to whoever started it: 404 for anyone else."""
+"""API of the strategy searches, under ``/api/simulator/``: ``POST games/<game>/searches/`` start one (needs
+credentials; 409 with ``missing`` when the cards lack values), ``GET searches/<id>/`` its status, progress and result
+(the strategy found, in the strategy syntax, with its win rate and 95% interval against every shipped strategy), ``POST
+searches/<id>/cancel/``. A search belongs to whoever started it: 404 for anyone else."""
 
 from __future__ import annotations
 

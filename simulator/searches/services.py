@@ -1,5 +1,6 @@
-"""Writes of the strategy searches (``models.StrategySearch``, issue 13 item 6): start, play, cancel and recover.
-Their life in chunks is ``cardsite.jobs``'s, shared with the Monte Carlo runs and the comparisons.
+"""Writes of the strategy searches (``models.StrategySearch``: searches for the best strategy on one set-up): start,
+play, cancel and recover. Their life in chunks is ``cardsite.jobs``'s, shared with the Monte Carlo runs and the
+comparisons.
 
 Parallel and reproducible
     A search is ``islands`` independent searches (the game's ``SearchHooks``; for エンドブレイカー！SCG the

@@ -1,4 +1,4 @@
-"""Pages of the strategy searches, included under ``games/<game>/search/`` (namespace ``searches``)."""
+"""Pages of the strategy searches, included under ``simulator/games/<game>/search/`` (namespace ``searches``)."""
 
 from django.urls import path
 

@@ -1,6 +1,6 @@
-"""Pages of the strategy searches (issue 13, item 6), under ``/games/<game>/search/``: start one on a set-up, follow
+"""Pages of the strategy searches, under ``/simulator/games/<game>/search/``: start one on a set-up, follow
 it (htmx polls the panel), cancel it, and save the strategy it found as a written strategy to edit and compare.
-A search belongs to whoever started it: anyone else gets 404. Thin: writes in ``searches``."""
+A search belongs to whoever started it: anyone else gets 404. Thin: writes in ``searches.services``."""
 
 from __future__ import annotations
 

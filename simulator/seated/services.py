@@ -39,7 +39,7 @@ def start_seated(
     seed: int | None = None,
 ) -> SeatedGame:
     """``seats``: in order, each a shipped strategy's name, ``written:<id>`` (``comparisons.written_strategies``)
-    or ``PERSON_SEAT`` (at most one). ``setup``: built by ``fullgame_selectors.build_setup``."""
+    or ``PERSON_SEAT`` (at most one). ``setup``: built by ``shared.selectors.build_setup``."""
     if fullgame.advance is None:
         raise SeatedError(Message(_("%(game)s cannot be played here."), {"game": game.definition.names}))
     errors: dict[str, list[Any]] = {}

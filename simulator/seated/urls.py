@@ -1,4 +1,5 @@
-"""Pages of games played one choice at a time, included under ``games/<game>/play/`` (namespace ``seated``)."""
+"""Pages of games played one choice at a time, included under ``simulator/games/<game>/play/`` (namespace
+``seated``)."""
 
 from django.urls import path
 

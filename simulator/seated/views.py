@@ -1,8 +1,8 @@
-"""Pages of whole games played one choice at a time (issue 13, item 7: the step-by-step game view), under
-``/games/<game>/play/``: start a game with yourself in one seat and strategies in the others (or strategies only,
-to watch), then answer each choice the game asks you, with the table and the log beside; a game of strategies is
-stepped through turn by turn. A comparison's sample games open here too. A played game is its owner's alone.
-Thin: reads in ``seated_selectors``, writes in ``seated_services``."""
+"""Pages of whole games played one choice at a time (the step-by-step game view), under
+``/simulator/games/<game>/play/``: start a game with yourself in one seat and strategies in the others (or strategies
+only, to watch), then answer each choice the game asks you, with the table and the log beside; a game of strategies is
+stepped through turn by turn. A comparison's sample games open here too. A played game is its owner's alone. Thin: reads
+in ``seated.selectors``, writes in ``seated.services``."""
 
 from __future__ import annotations
 

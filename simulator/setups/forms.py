@@ -17,7 +17,7 @@ from ..shared.forms import PileChoiceForm
 
 
 class SetupForm(PileChoiceForm):
-    """The set-up builder: a name, who sees it, and the piles (checked by ``setup_services``)."""
+    """The set-up builder: a name, who sees it, and the piles (checked by ``setups.services``)."""
 
     name = forms.CharField(label=_("Name"), max_length=120, validators=[plain_name()])
     visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)

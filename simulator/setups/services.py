@@ -1,4 +1,4 @@
-"""Reads and writes of saved set-ups (``models.SavedSetup``, issue 13 item 7: the set-up builder). A set-up is
+"""Reads and writes of saved set-ups (``models.SavedSetup``: the set-up builder's named choices of piles). A set-up is
 checked by its game's own rules (``FullGame.build_setup`` over the stored cards) when it is saved and again when
 it is used, as a deck is validated by its game's construction rules; the verdict names every missing card and
 value (with where to fill it) and every pile choice that does not add up."""

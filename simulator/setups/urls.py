@@ -1,4 +1,4 @@
-"""Pages of the set-up builder, included under ``games/<game>/setups/`` (namespace ``setups``)."""
+"""Pages of the set-up builder, included under ``simulator/games/<game>/setups/`` (namespace ``setups``)."""
 
 from django.urls import path
 

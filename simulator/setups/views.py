@@ -1,7 +1,7 @@
-"""Pages of the set-up builder (issue 13, item 7), under ``/games/<game>/setups/``: choose the piles, see the
+"""Pages of the set-up builder, under ``/simulator/games/<game>/setups/``: choose the piles, see the
 game's verdict as you choose (htmx asks the server, which alone decides), name and share the set-up like a deck,
-and use it: its piles preset the comparison, play and search forms, and ``/games/<game>/compare/setups/``
-compares one strategy on two to four set-ups. Thin: reads and writes in ``setup_services``."""
+and use it: its piles preset the comparison, play and search forms, and ``/simulator/games/<game>/compare/setups/``
+compares one strategy on two to four set-ups. Thin: reads and writes in ``setups.services``."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""API of the strategies players write (issue 13, item 7), with the pages' permissions (``cardsite.sharing``):
+"""API of the strategies players write (under ``/api/simulator/``), with the pages' permissions (``cardsite.sharing``):
 ``GET games/<game>/strategies/`` the user's own and the public ones; ``POST`` the same path writes one (400 with
 the text's problems by line under ``errors.text``); ``POST games/<game>/strategies/check/`` the problems of a text
 without saving it; ``GET|PATCH|DELETE strategies/<id>/`` one (``?token=`` reads one shared by link). A written

@@ -1,4 +1,4 @@
-"""Pages of written strategies, included under ``games/<game>/strategies/`` (namespace ``strategies``)."""
+"""Pages of written strategies, included under ``simulator/games/<game>/strategies/`` (namespace ``strategies``)."""
 
 from django.urls import path
 
