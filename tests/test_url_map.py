@@ -157,3 +157,11 @@ def test_names_are_unchanged():
     assert reverse("community:index") == "/community/decks/published/"
     assert reverse("readings:upload") == "/readings/photos/"
     assert reverse("contributions:mine") == "/contributions/"
+
+
+def test_the_command_prints_the_prefix_table():
+    out = StringIO()
+    call_command("urlmap", "--prefixes", stdout=out)
+    rows = dict(line.split() for line in out.getvalue().splitlines())
+    assert rows["/simulator/"] == "simulator" and rows["/community/"] == "community" and rows["/"] == "cards"
+    assert rows["/admin/"] == "cardsite"
