@@ -203,12 +203,12 @@ def test_permissions_follow_the_deck_and_runs_belong_to_their_requester(api, own
     link = make_deck("shadowera", owner, visibility=Deck.Visibility.LINK)
     anonymous = APIClient()
     for path in ("goldfish/?seed=1", "odds/"):
-        assert other_api.get(f"/api/decks/{private.pk}/{path}").status_code == 404
-        assert anonymous.get(f"/api/decks/{private.pk}/{path}").status_code == 404
-        assert api.get(f"/api/decks/{private.pk}/{path}").status_code == 200
-        assert other_api.get(f"/api/decks/{link.pk}/{path}").status_code == 404
+        assert other_api.get(f"/api/simulator/decks/{private.pk}/{path}").status_code == 404
+        assert anonymous.get(f"/api/simulator/decks/{private.pk}/{path}").status_code == 404
+        assert api.get(f"/api/simulator/decks/{private.pk}/{path}").status_code == 200
+        assert other_api.get(f"/api/simulator/decks/{link.pk}/{path}").status_code == 404
         joiner = "&" if "?" in path else "?"
-        assert other_api.get(f"/api/decks/{link.pk}/{path}{joiner}token={link.share_token}").status_code == 200
+        assert other_api.get(f"/api/simulator/decks/{link.pk}/{path}{joiner}token={link.share_token}").status_code == 200
     assert (
         other_api.post(f"/api/simulator/decks/{private.pk}/simulations/", {"games": 10}, format="json").status_code
         == 404

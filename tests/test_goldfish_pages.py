@@ -188,7 +188,7 @@ def test_parameters_are_shown_with_defaults_and_sources_and_checked(client, owne
 def test_a_deck_without_the_zone_its_goldfish_draws_from_says_so(client, owner):
     deck = deck_services.create_deck(owner=owner, game=game("shadowera"), name="空", visibility="link")
     for path in ("goldfish/?seed=1", "odds/", "simulate/"):
-        response = client.get(f"/decks/{deck.pk}/{path}")
+        response = client.get(f"/simulator/decks/{deck.pk}/{path}")
         assert response.status_code == 200
         assert "デッキ" in parse(response).find(cls="goldfish-missing").text
 
@@ -214,9 +214,9 @@ def test_a_private_decks_goldfish_is_404_for_others(client, owner, owner_client)
         "odds/chip/?group=a&card=Test%20Ally%2001",
         "simulate/",
     ):
-        assert Client().get(f"/decks/{deck.pk}/{path}").status_code == 404
-        assert other.get(f"/decks/{deck.pk}/{path}").status_code == 404
-        assert owner_client.get(f"/decks/{deck.pk}/{path}").status_code in (200, 400)
+        assert Client().get(f"/simulator/decks/{deck.pk}/{path}").status_code == 404
+        assert other.get(f"/simulator/decks/{deck.pk}/{path}").status_code == 404
+        assert owner_client.get(f"/simulator/decks/{deck.pk}/{path}").status_code in (200, 400)
     assert (
         other.post(f"/simulator/decks/{deck.pk}/simulate/", {"games": 10, "turns": 2, "policy": "default"}).status_code
         == 404
