@@ -208,7 +208,8 @@ def test_permissions_follow_the_deck_and_runs_belong_to_their_requester(api, own
         assert api.get(f"/api/simulator/decks/{private.pk}/{path}").status_code == 200
         assert other_api.get(f"/api/simulator/decks/{link.pk}/{path}").status_code == 404
         joiner = "&" if "?" in path else "?"
-        assert other_api.get(f"/api/simulator/decks/{link.pk}/{path}{joiner}token={link.share_token}").status_code == 200
+        shared = f"/api/simulator/decks/{link.pk}/{path}{joiner}token={link.share_token}"
+        assert other_api.get(shared).status_code == 200
     assert (
         other_api.post(f"/api/simulator/decks/{private.pk}/simulations/", {"games": 10}, format="json").status_code
         == 404
