@@ -29,12 +29,12 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from PIL import Image
 
+from cards.images.services import image_store
 from cards.models import Card, Game
 from cards.reading import ReadingUnavailable, languages_for, propose, read_photo
 from cards.search.normalize import fold
 from cards.search.selectors import QueryError, run_search
 from cards.services import card_state, state_digest
-from cards.services_images import image_store
 from cardsite import jobs
 from cardsite.errors import AppError, Message
 from cardsite.storage import following_transaction

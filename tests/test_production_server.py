@@ -73,7 +73,10 @@ def test_concurrent_writers_at_one_deck_lose_nothing_and_get_no_error(tmp_path):
         api = {"Authorization": f"Token {token}"}
         site.start_worker()
         run = requests.post(
-            f"{site.url}/api/decks/{deck}/simulations/", json={"games": 200_000, "turns": 10}, headers=api, timeout=30
+            f"{site.url}/api/simulator/decks/{deck}/simulations/",
+            json={"games": 200_000, "turns": 10},
+            headers=api,
+            timeout=30,
         )
         assert run.status_code == 201, run.text
 
@@ -179,7 +182,8 @@ RUN_SETUP = """
 import json
 from django.contrib.auth import get_user_model
 from decks import services as decks
-from simulator import adapters, services
+from simulator import adapters
+from simulator.goldfish import services
 from simulator.engines import get_engine
 from simulator.montecarlo import play_many
 from tests.synthetic_decks import card, game, load_synthetic_cards

@@ -11,7 +11,7 @@ from simulator.models import ComparisonRun, SavedSetup, SeatedGame
 
 from .test_endbreaker_compare_site import login
 
-PAGES = "/games/endbreaker/setups/"
+PAGES = "/simulator/games/endbreaker/setups/"
 NINE = [f"EB9-91{n}" for n in range(9)]
 OTHER_NINE = [f"EB9-91{n}" for n in range(1, 10)]
 
@@ -52,11 +52,11 @@ def test_a_set_up_is_shared_like_a_deck(whole_game_pool, owner, other):
 def test_a_saved_set_ups_piles_preset_the_play_form(whole_game_pool, owner):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     query = "&".join(f"abilities={key}" for key in OTHER_NINE)
-    form = client.get(f"/games/endbreaker/play/?{query}").content.decode()
+    form = client.get(f"/simulator/games/endbreaker/play/?{query}").content.decode()
     assert 'value="EB9-919"' in form and 'value="EB9-919"\n' not in form
     assert form.count("checked") >= 9
     body = {"seat1": "person", "seat2": "big_darc", "abilities": OTHER_NINE}
-    client.post("/games/endbreaker/play/", body)
+    client.post("/simulator/games/endbreaker/play/", body)
     assert [card["key"] for card in SeatedGame.objects.get().setup["abilities"]] == OTHER_NINE
 
 
@@ -64,10 +64,10 @@ def test_one_strategy_on_two_set_ups_against_the_same_opponent_with_intervals(wh
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     client.post(f"{PAGES}new/", {"name": "Late piles", "abilities": OTHER_NINE, "visibility": "private"})
     setup = SavedSetup.objects.get()
-    form = client.get(f"/games/endbreaker/compare/setups/?setup={setup.pk}").content.decode()
+    form = client.get(f"/simulator/games/endbreaker/compare/setups/?setup={setup.pk}").content.decode()
     assert "Late piles" in form
     started = client.post(
-        "/games/endbreaker/compare/setups/",
+        "/simulator/games/endbreaker/compare/setups/",
         {
             "strategy": "big_darc",
             "setup1": "default",
@@ -88,7 +88,7 @@ def test_one_strategy_on_two_set_ups_against_the_same_opponent_with_intervals(wh
         assert low <= row["win_rate"] <= high
     report = client.get(started["Location"]).content.decode()
     assert "Late piles" in report and "Opponents" in report
-    assert client.post(f"/games/endbreaker/play/sample/{run.pk}/50/").status_code == 302
+    assert client.post(f"/simulator/games/endbreaker/play/sample/{run.pk}/50/").status_code == 302
     sample = SeatedGame.objects.get()
     assert "build_then_resolve" in sample.seats and sample.person is None
 
@@ -102,7 +102,7 @@ def test_the_api_compares_one_strategy_on_two_set_ups_and_names_what_is_wrong(
     setup = SavedSetup.objects.get()
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(owner)
-    url = "/api/games/endbreaker/comparisons/"
+    url = "/api/simulator/games/endbreaker/comparisons/"
     body = {"strategies": ["big_darc"], "setups": ["default", str(setup.pk)], "opponents": ["big_darc"], "games": 12}
     created = api.post(url, body, format="json")
     assert created.status_code == 201, created.json()
