@@ -1,4 +1,4 @@
-"""Writes to a player's organisation of their own decks (issue 14, item 4): folders, tags and the archive.
+"""Writes to a player's organisation of their own decks: folders, tags and the archive.
 
 Decided where the issue is silent:
 - Folders are one level deep and a deck is in at most one folder (ArkhamDB and NetrunnerDB have none, Moxfield

@@ -511,7 +511,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         token = DeckParametersSerializer.read(request.query_params).get("token") or None
         return self.copy_answer(services.copy_deck(request.user, int(pk), token=token))
 
-    # --- picture and printouts (issue 14, item 6): the files the deck page links, for API clients
+    # --- picture and printouts: the files the deck page links, for API clients
 
     def _printout(self, kind: str) -> HttpResponse:
         deck = self.get_deck()
