@@ -26,6 +26,7 @@ from cards.models import Game
 from cardsite.pagecache import cached_for_readers
 from cardsite.refusals import refusals as shown_refusals
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 from decks.selectors import access_deck
 
 from . import markdown, selectors, services
@@ -158,7 +159,7 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "community/publish.html", context, status=400 if error else 200)
 
 
-def _marks_response(request: HttpRequest, publication: Publication) -> HttpResponse:
+def _marks_response(request: HtmxRequest, publication: Publication) -> HttpResponse:
     if not request.htmx:
         return redirect("community:detail", publication.pk)
     publication.refresh_from_db(fields=["like_count", "favourite_count"])

@@ -22,6 +22,7 @@ from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage
 from cards.presentation import LANGUAGE_NAMES, problem_text
 from cardsite.text import plain_text
+from cardsite.types import SiteUser
 
 from .models import ChangeSet
 
@@ -341,17 +342,17 @@ class BulkContributionForm(forms.Form):
         self.kept_image: Any = None  # the stored photo the page shows as kept, once ``keep_photo`` is called
 
     @staticmethod
-    def _salt(user: Any) -> str:
+    def _salt(user: SiteUser) -> str:
         return f"contributions.bulk.kept_photo:{user.pk}"
 
-    def keep_photo(self, photo: Any, user: Any) -> None:
+    def keep_photo(self, photo: Any, user: SiteUser) -> None:
         """Carry ``photo`` (a ``StoredImage``) to the next submission of this form by ``user``."""
         self.kept_image = photo
         self.data = self.data.copy()
         self.data["kept_photo"] = signing.dumps(photo.pk, salt=self._salt(user))
         self.data.pop("drop_photo", None)
 
-    def kept_photo_id(self, user: Any) -> int | None:
+    def kept_photo_id(self, user: SiteUser) -> int | None:
         """The id of the photo an earlier preview kept for ``user``; None when there is none (or it is dropped).
         ``signing.BadSignature`` when the value was not signed for this user, was changed, or is too old."""
         token = self.cleaned_data.get("kept_photo") or ""

@@ -43,6 +43,7 @@ from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.refusals import refused_page, show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 
 from . import organise_selectors, presentation, public_space, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
@@ -56,7 +57,7 @@ def _language() -> str:
     return get_language() or "ja"
 
 
-def _builder_message(request: HttpRequest, message: str, status: int) -> HttpResponse:
+def _builder_message(request: HtmxRequest, message: str, status: int) -> HttpResponse:
     """An error of the builder: shown in its message area, nothing else changes."""
     if not request.htmx:
         return refused_page(request, message, status, back_url=reverse("decks:my_decks"), back_label=_("My decks"))
@@ -251,7 +252,7 @@ def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
 @builder_errors
 @require_POST
 @rate_limit("deck_write")
-def change_entry(request: HttpRequest, pk: int) -> HttpResponse:
+def change_entry(request: HtmxRequest, pk: int) -> HttpResponse:
     """Add or remove copies of a card in a zone; answer with the zone, verdict, charts and total."""
     deck = selectors.access_deck(request.user, pk, write=True)
     form = EntryChangeForm(request.POST, deck=deck)

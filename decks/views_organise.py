@@ -17,6 +17,7 @@ from accounts.decorators import account_required
 from cards.models import Game
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 
 from . import organise_selectors, organise_services, presentation, selectors
 from .models import Deck, DeckFolder
@@ -29,7 +30,7 @@ def _language() -> str:
 
 @account_required
 @require_GET
-def my_decks(request: HttpRequest) -> HttpResponse:
+def my_decks(request: HtmxRequest) -> HttpResponse:
     chosen = organise_selectors.DeckFilter.from_query(request.GET)
     language = _language()
     decks = organise_selectors.filtered_decks(request.user, chosen, language)

@@ -12,6 +12,8 @@ from django.core.mail import send_mail
 from django.db import models, transaction
 from django.utils import timezone, translation
 
+from cardsite.types import SiteUser
+
 from . import kinds, selectors
 from .models import EmailPreference, Notification
 
@@ -70,7 +72,7 @@ def _mail_later(kind: kinds.Kind, notification: Notification) -> None:
     transaction.on_commit(send)
 
 
-def mark_read(user: Any, ids: list[int] | None = None) -> int:
+def mark_read(user: SiteUser, ids: list[int] | None = None) -> int:
     """Marks the user's unread notifications (those of ``ids``, else all) read; how many were."""
     unread = Notification.objects.filter(recipient=user, read_at__isnull=True)
     if ids is not None:
@@ -79,7 +81,7 @@ def mark_read(user: Any, ids: list[int] | None = None) -> int:
 
 
 @transaction.atomic
-def set_email_preferences(user: Any, choices: Mapping[str, bool]) -> None:
+def set_email_preferences(user: SiteUser, choices: Mapping[str, bool]) -> None:
     """Records the user's e-mail choice for each registered kind named in ``choices`` (others are ignored)."""
     for key, email in choices.items():
         if kinds.get(key) is None:

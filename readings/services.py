@@ -38,6 +38,7 @@ from cards.services_images import image_store
 from cardsite import jobs
 from cardsite.errors import AppError, Message
 from cardsite.storage import following_transaction
+from cardsite.types import SiteUser
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
 
@@ -75,7 +76,9 @@ def batch_body_too_large(content_length: str | None) -> bool:
 # --- starting -----------------------------------------------------------------------------------------
 
 
-def reading_batch_create(*, user: Any, game: Game, files: Sequence[Any], language: str | None = None) -> ReadingBatch:
+def reading_batch_create(
+    *, user: SiteUser, game: Game, files: Sequence[Any], language: str | None = None
+) -> ReadingBatch:
     """Keep the photos and queue their reading; with the immediate task backend (tests) they are read on return.
 
     ``NotAllowed`` (403) for a user who may not contribute to the game; ``ReadingError`` (400, field ``photo``)
@@ -370,7 +373,7 @@ def _proposed_elsewhere(photo: PhotoReading, key: str, record: dict[str, Any], l
     return None
 
 
-def submit_photo(*, user: Any, batch: ReadingBatch, index: int, values: Mapping[str, Any]) -> tuple[Any, bool]:
+def submit_photo(*, user: SiteUser, batch: ReadingBatch, index: int, values: Mapping[str, Any]) -> tuple[Any, bool]:
     """Turn the values the contributor confirmed or corrected for one photo into one change set
     (``contributions.services.submit_change_set``, checked as every contribution is); (change set, made now).
 

@@ -22,6 +22,7 @@ from cardsite.errors import AppError
 from cardsite.htmx import vary_on_htmx
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 from contributions.services import CardChangedSince
 
 from . import presentation, selectors, services
@@ -29,7 +30,7 @@ from .forms import BatchUploadForm, PhotoReviewForm
 from .models import PhotoReading, ReadingBatch
 
 
-def _partial(request: HttpRequest) -> bool:
+def _partial(request: HtmxRequest) -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
 
 

@@ -20,6 +20,17 @@ OUTSIDE = {".venv", "node_modules", "build", "staticfiles", ".git", "cardsite.eg
 # The game engines hold one game's whole rules in a module, and migrations are written by Django.
 MAY_BE_LONG = ("simulator/engines/", "/migrations/")
 
+# Test modules longer than the limit, still to be split by idea (with their shared fixtures moved to
+# tests/conftest.py). The list only shrinks: a module that is split must leave it.
+LONG_TEST_MODULES_TO_SPLIT = {
+    "tests/test_backup.py",
+    "tests/test_deck_api.py",
+    "tests/test_deck_pages.py",
+    "tests/test_decklist.py",
+    "tests/test_endbreaker_game.py",
+    "tests/test_search.py",
+}
+
 # The simulator's pages and services are being moved into feature packages; they are checked once they have
 # moved (the engines, which stay where they are, are checked already).
 NOT_YET_CHECKED = ("simulator/",)
@@ -50,9 +61,9 @@ def _python_prose(source: str) -> list[tuple[int, str]]:
     prose = []
     previous = tokenize.NEWLINE
     for token in tokenize.generate_tokens(io.StringIO(source).readline):
-        if token.type == tokenize.COMMENT:
-            prose.append((token.start[0], token.string))
-        elif token.type == tokenize.STRING and previous in (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT):
+        if token.type == tokenize.COMMENT or (
+            token.type == tokenize.STRING and previous in (tokenize.NEWLINE, tokenize.NL, tokenize.INDENT)
+        ):
             prose.append((token.start[0], token.string))
         if token.type not in (tokenize.COMMENT, tokenize.NL):
             previous = token.type
@@ -85,6 +96,7 @@ def _issue_references(path: Path, root: Path = ROOT) -> list[str]:
 
 def test_no_module_outside_the_game_engines_is_longer_than_the_limit() -> None:
     too_long = []
+    split_already = set(LONG_TEST_MODULES_TO_SPLIT)
     for path in _files(".py"):
         relative = _relative(path)
         if any(part in f"/{relative}" for part in MAY_BE_LONG) or _not_yet_checked(relative):
@@ -92,8 +104,11 @@ def test_no_module_outside_the_game_engines_is_longer_than_the_limit() -> None:
         with path.open(encoding="utf-8") as module:
             lines = sum(1 for _ in module)
         if lines > MAX_MODULE_LINES:
-            too_long.append(f"{relative}: {lines} lines")
+            split_already.discard(relative)
+            if relative not in LONG_TEST_MODULES_TO_SPLIT:
+                too_long.append(f"{relative}: {lines} lines")
     assert too_long == [], f"modules over {MAX_MODULE_LINES} lines; split them by idea"
+    assert split_already == set(), "short enough now (or gone): remove from LONG_TEST_MODULES_TO_SPLIT"
 
 
 def test_no_comment_docstring_document_or_template_cites_an_issue_number() -> None:

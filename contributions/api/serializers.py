@@ -22,9 +22,10 @@ from rest_framework.reverse import reverse
 
 from cards.api.games import GameSlugField
 from cards.gamedefs import LANGUAGES, all_games
+from cards.history_presentation import value_name
 from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage, SeedConflict, StoredImage
-from cards.presentation import revision_source_text, value_name
+from cards.presentation import revision_source_text
 from cards.services import card_state, state_digest
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import NAME_PATTERN, JSONBodySerializer, KnownKeysSerializer, QueryParametersSerializer

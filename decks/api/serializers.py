@@ -34,6 +34,13 @@ from ..selectors import can_edit
 MAX_COUNT = services.MAX_COPIES_PER_ENTRY
 
 
+def validated_body(serializer_class: type, data: Any) -> dict[str, Any]:
+    """A request body checked by ``serializer_class``: its values, or a 400 naming every problem."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
+
+
 class FieldErrors(FieldProblems):
     """Problems with a deck body, keyed by the field's path (``entries[2].card``)."""
 
