@@ -13,7 +13,7 @@ from knox.settings import knox_settings
 
 from cardsite.confusables import name_key
 from cardsite.errors import AppError, Message
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 from .models import UsernameKey
 from .selectors import tokens_of
@@ -32,6 +32,7 @@ def record_name_key(user: SiteUser, *, created: bool) -> None:
     A new user, or one whose name changed, takes the key of the name, or the database refuses the write
     (``IntegrityError``: another user holds it), and with it the whole transaction. A user the key migration
     left without one (an older account with the same key holds it) keeps none until renamed."""
+    user = signed_in(user)
     key = name_key(user.username)
     if created:
         UsernameKey.objects.create(user=user, key=key)
@@ -69,6 +70,7 @@ def token_create(*, user: SiteUser) -> tuple[AuthToken, str]:
 
     Every way of making a token (the API, the tokens page) comes here, so the limit per user holds for all;
     the user's row is locked so that two requests at once cannot both take the last place."""
+    user = signed_in(user)
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     limit = knox_settings.TOKEN_LIMIT_PER_USER
     if limit is not None and tokens_of(user).count() >= limit:

@@ -144,7 +144,16 @@ def _dependency_order(models: list[type[Model]]) -> list[type[Model]]:
 
 
 def _targets(model: type[Model]) -> list[type[Model]]:
-    return [column.remote_field.model._meta.concrete_model for column in table_columns(model) if column.is_relation]
+    return [related_table(column) for column in table_columns(model) if column.is_relation]
+
+
+def related_table(column: Field) -> type[Model]:
+    """The model whose table a relation column points to (a proxy's rows are its concrete model's)."""
+    related = column.related_model
+    assert isinstance(related, type) and issubclass(related, Model), column  # resolved once the apps are ready
+    concrete = related._meta.concrete_model
+    assert concrete is not None
+    return concrete
 
 
 def table_columns(model: type[Model]) -> list[Field]:

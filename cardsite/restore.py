@@ -38,7 +38,7 @@ from django.apps import apps
 from django.core.exceptions import ValidationError
 from django.core.management.color import no_style
 from django.db import DatabaseError, IntegrityError, connection, transaction
-from django.db.models import Field, Model
+from django.db.models import Field, ForeignKey, Model
 
 from .backup import (
     EXCLUDED,
@@ -51,6 +51,7 @@ from .backup import (
     label,
     migration_state,
     one_line,
+    related_table,
     table_columns,
     table_models,
 )
@@ -267,7 +268,8 @@ class _Loader:
         self.pending: list[tuple[int, str, str, tuple[str, str], Any]] = []
 
     def _target(self, column: Field) -> tuple[str, str] | None:
-        target = label(column.remote_field.model._meta.concrete_model)
+        assert isinstance(column, ForeignKey), column  # the only relation with a column of its own
+        target = label(related_table(column))
         return (target, column.target_field.attname) if target in self.models else None
 
     def error(self, number: int, message: str) -> BackupError:
@@ -377,4 +379,6 @@ def _insert(model: type[Model], objects: list[Model], columns: list[Field]) -> N
     # they are (no auto_now, no signals), which QuerySet.bulk_create would not leave alone.
     size = max(1, connection.ops.bulk_batch_size(columns, objects))
     for start in range(0, len(objects), size):
-        model._base_manager._insert(objects[start : start + size], fields=columns, raw=True)
+        model._base_manager._insert(  # type: ignore[attr-defined]  # Django's own, private (as loaddata)
+            objects[start : start + size], fields=columns, raw=True
+        )

@@ -10,6 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypeAlias
 
 from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from .errors import AppError
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import AnonymousUser, User
@@ -17,6 +20,8 @@ if TYPE_CHECKING:
 
 # Who makes a request: a signed-in user, or the anonymous one (``request.user``).
 SiteUser: TypeAlias = "User | AnonymousUser"
+# A user with an account: an owner, an author, a user named by id (``signed_in`` gives one from a SiteUser).
+SignedInUser: TypeAlias = "User"
 
 
 class HtmxRequest(HttpRequest):
@@ -24,3 +29,19 @@ class HtmxRequest(HttpRequest):
     made it (and which element asked)."""
 
     htmx: HtmxDetails
+
+
+class NotSignedIn(AppError):
+    """Something only a signed-in user can do was asked on behalf of the anonymous one."""
+
+    code = "not_authenticated"
+    status = 401
+
+
+def signed_in(user: SiteUser) -> User:
+    """``user``, who must be signed in: a write or a read of one's own things (a collection, a folder, a
+    notification) on behalf of the anonymous user is refused (``NotSignedIn``) rather than failing in the
+    database."""
+    if not user.is_authenticated:
+        raise NotSignedIn(_("Sign in first: this needs an account."))
+    return user

@@ -24,7 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.models import Card, Game
 from cardsite.db import retry_on_conflict, upsert_counts
 from cardsite.errors import Message
-from cardsite.types import SiteUser
+from cardsite.types import SignedInUser, SiteUser, signed_in
 
 from .models import MAX_OWNED, OwnedCard
 from .rules import CollectionError, check_count
@@ -34,7 +34,7 @@ REPLACE = "replace"
 MODES = (ADD, REPLACE)
 
 
-def _lock_collection(owner: SiteUser) -> None:
+def _lock_collection(owner: SignedInUser) -> None:
     """Writers of one user's collection take their turns (the user's row, ``FOR NO KEY UPDATE`` on PostgreSQL; SQLite
     takes its write lock at BEGIN). A replacing import deletes the rows its list leaves out while an adding one
     inserts them, each in its own order, which could deadlock; in turn, they cannot. Other users' writes, and
@@ -45,6 +45,7 @@ def _lock_collection(owner: SiteUser) -> None:
 def _upsert(owner: SiteUser, counts: Mapping[int, int], *, add: bool) -> dict[int, int]:
     """Add (or set) copies per card id in one statement; the new counts. Refused, nothing kept, when a total
     passes the bound."""
+    owner = signed_in(owner)
     rows = {(owner.pk, card_id): count for card_id, count in counts.items()}
     written = upsert_counts(
         OwnedCard, ("owner", "card"), "count", rows, add=add, maximum=MAX_OWNED, extra={"updated_at": timezone.now()}
@@ -61,6 +62,7 @@ def _upsert(owner: SiteUser, counts: Mapping[int, int], *, add: bool) -> dict[in
 def change_count(owner: SiteUser, card: Card, delta: int) -> int:
     """Add ``delta`` copies (negative: remove) of ``card``; the new count. Refused (nothing written) when the
     result would be below 0 or above the bound."""
+    owner = signed_in(owner)
     if isinstance(delta, bool) or not isinstance(delta, int):
         check_count(delta, "delta")
     _lock_collection(owner)
@@ -86,6 +88,7 @@ def change_count(owner: SiteUser, card: Card, delta: int) -> int:
 @retry_on_conflict
 def set_count(owner: SiteUser, card: Card, count: int) -> int:
     """Own exactly ``count`` copies of ``card`` (0 removes it)."""
+    owner = signed_in(owner)
     check_count(count)
     _lock_collection(owner)
     if count == 0:
@@ -114,6 +117,7 @@ def import_counts(owner: SiteUser, game: Game, counts: Mapping[Card, int], mode:
 
 @retry_on_conflict
 def _import(owner: SiteUser, game: Game, counts: dict[int, int], mode: str) -> None:
+    owner = signed_in(owner)
     _lock_collection(owner)
     if mode == ADD:
         _upsert(owner, {card_id: count for card_id, count in counts.items() if count}, add=True)
@@ -124,6 +128,7 @@ def _import(owner: SiteUser, game: Game, counts: dict[int, int], mode: str) -> N
 
 
 def clear(owner: SiteUser, game: Game) -> None:
+    owner = signed_in(owner)
     with transaction.atomic():
         OwnedCard.objects.filter(owner=owner, card__game=game).delete()
 

@@ -29,7 +29,7 @@ from cards.search.selectors import QueryError, card_id_query, card_ids
 from cardsite import pagecache, paging
 from cardsite.errors import Message
 from cardsite.paging import Page
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 from .models import Comment, Favourite, Like, ModerationAction, Publication, PublicationCard, Report
 from .services import CommunityError
@@ -265,8 +265,11 @@ def comment_threads(user: SiteUser, publication: Publication) -> list[Thread]:
             depth[comment.pk], parent_of[comment.pk] = 0, None
         elif comment.parent_id in threads:
             target = comment.parent_id
-            while depth[target] >= MAX_THREAD_DEPTH - 1 and parent_of[target] is not None:
-                target = parent_of[target]
+            while depth[target] >= MAX_THREAD_DEPTH - 1:
+                above = parent_of[target]
+                if above is None:
+                    break
+                target = above
             threads[target].replies.append(thread)
             depth[comment.pk], parent_of[comment.pk] = depth[target] + 1, target
         else:
@@ -276,6 +279,7 @@ def comment_threads(user: SiteUser, publication: Publication) -> list[Thread]:
 
 
 def favourites_of(user: SiteUser) -> QuerySet[Publication]:
+    user = signed_in(user)
     return visible_publications(user).filter(favourites__user=user).order_by("-favourites__created_at")
 
 

@@ -22,7 +22,7 @@ from cardsite.errors import AppError, Message
 from cardsite.sharing import Visibility
 from cardsite.text import check_name
 from cardsite.text import check_text as text_check
-from cardsite.types import SiteUser
+from cardsite.types import SignedInUser, SiteUser, signed_in
 from decks import services as deck_services
 from decks.models import Deck, DeckEntry
 from notifications.services import notify
@@ -86,7 +86,7 @@ def _check_text(text: str, limit: int, message: Any, code: str, field: str) -> N
 
 
 def is_blocked(user: SiteUser) -> bool:
-    return bool(user.is_authenticated) and Block.objects.filter(user=user).exists()
+    return user.is_authenticated and Block.objects.filter(user=user).exists()
 
 
 def _check_not_blocked(user: SiteUser) -> None:
@@ -247,7 +247,9 @@ def copy_publication(publication: Publication, *, owner: SiteUser) -> Deck:
 # --- likes and favourites ---------------------------------------------------------------------------
 
 
-def _set_mark(model: type, counter: str, publication: Publication, user: SiteUser, on: bool) -> bool:
+def _set_mark(
+    model: type[Like | Favourite], counter: str, publication: Publication, user: SignedInUser, on: bool
+) -> bool:
     """Like or favourite (``on``) or take it back; the counter follows in the same transaction. Idempotent:
     liking twice is one like. Returns whether the mark is now there."""
     with transaction.atomic():
@@ -268,18 +270,20 @@ def _set_mark(model: type, counter: str, publication: Publication, user: SiteUse
 
 
 def set_like(publication: Publication, user: SiteUser, on: bool) -> bool:
-    return _set_mark(Like, "like_count", publication, user, on)
+    return _set_mark(Like, "like_count", publication, signed_in(user), on)
 
 
 def set_favourite(publication: Publication, user: SiteUser, on: bool) -> bool:
-    return _set_mark(Favourite, "favourite_count", publication, user, on)
+    return _set_mark(Favourite, "favourite_count", publication, signed_in(user), on)
 
 
 def toggle_like(publication: Publication, user: SiteUser) -> bool:
+    user = signed_in(user)
     return set_like(publication, user, not Like.objects.filter(publication=publication, user=user).exists())
 
 
 def toggle_favourite(publication: Publication, user: SiteUser) -> bool:
+    user = signed_in(user)
     return set_favourite(publication, user, not Favourite.objects.filter(publication=publication, user=user).exists())
 
 
@@ -290,6 +294,7 @@ def toggle_favourite(publication: Publication, user: SiteUser) -> bool:
 def add_comment(publication: Publication, *, author: SiteUser, body: str, parent: Comment | None = None) -> Comment:
     """A comment (a reply when ``parent`` is given, a comment of the same publication); the publication's author
     and the replied-to comment's author are notified (never of their own words)."""
+    author = signed_in(author)
     _check_not_blocked(author)
     body = (body or "").strip()
     if not body:
@@ -394,7 +399,7 @@ def moderate(
     reason: str,
     publication: Publication | None = None,
     comment: Comment | None = None,
-    user: SiteUser | None = None,
+    user: SignedInUser | None = None,
     report: Report | None = None,
 ) -> ModerationAction:
     """One moderation action by staff, logged: hide or restore a publication or a comment, block or unblock a

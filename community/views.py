@@ -142,7 +142,9 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         values = {"title": request.POST.get("title", ""), "description": request.POST.get("description", "")}
         try:
-            publication = services.publish(deck, user=request.user, **values)
+            publication = services.publish(
+                deck, user=request.user, title=values["title"], description=values["description"]
+            )
         except services.CommunityError as refused:
             error = refused
         else:
@@ -171,7 +173,7 @@ def _marks_response(request: HtmxRequest, publication: Publication) -> HttpRespo
 @account_required
 @require_POST
 @rate_limit("deck_write")
-def like(request: HttpRequest, pk: int) -> HttpResponse:
+def like(request: HtmxRequest, pk: int) -> HttpResponse:
     publication = selectors.access_publication(request.user, pk)
     services.toggle_like(publication, request.user)
     return _marks_response(request, publication)
@@ -180,7 +182,7 @@ def like(request: HttpRequest, pk: int) -> HttpResponse:
 @account_required
 @require_POST
 @rate_limit("deck_write")
-def favourite(request: HttpRequest, pk: int) -> HttpResponse:
+def favourite(request: HtmxRequest, pk: int) -> HttpResponse:
     publication = selectors.access_publication(request.user, pk)
     services.toggle_favourite(publication, request.user)
     return _marks_response(request, publication)

@@ -21,7 +21,7 @@ from cards.revisions import card_revisions, flatten_state, revision_values, unfl
 from cards.services import card_state, record_from_state, state_digest, write_cards
 from cardsite.errors import Message
 from cardsite.text import check_text
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 from . import selectors
 from .models import GameRole
@@ -185,6 +185,7 @@ def user_block(*, editor: SiteUser, game: Game, user_id: int, note: str = "") ->
     until an editor unblocks them. A trusted contributor loses that role (a user holds one role per game);
     an editor of the game cannot be blocked by another (that is the admin's). Also answers whether the user
     was not blocked before (the block is new; blocking again only replaces the note)."""
+    editor = signed_in(editor)
     target = selectors.user_to_block(editor, game, user_id)
     if target is None:
         raise NotAllowed(_("Only an editor of this game may block a contributor, and not another editor."))

@@ -17,7 +17,7 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from cards.models import Card, CardImage, Game, SeedConflict, StoredImage
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 from .models import CardChange, ChangeSet, GameRole, ImageChange
 
@@ -108,6 +108,7 @@ def seed_conflicts(user: SiteUser, game: Game | None = None) -> QuerySet[SeedCon
 
 def change_sets_of(user: SiteUser) -> QuerySet[ChangeSet]:
     """The user's own change sets, newest first (given again: a GROUP BY drops Meta.ordering)."""
+    user = signed_in(user)
     return _with_counts(ChangeSet.objects.filter(author=user)).order_by("-created_at", "-pk")
 
 

@@ -48,7 +48,7 @@ from cards.services_images import image_hash
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
 from cardsite.text import check_text
-from cardsite.types import SiteUser
+from cardsite.types import SignedInUser, SiteUser, signed_in
 from notifications.services import notify
 
 from . import selectors
@@ -189,6 +189,7 @@ def submit_change_set(
     add). A card whose state differs now is refused. Without ``seen`` (a bulk upload), cards are compared
     with their state now, and an editor's acceptance checks that nobody changed them since.
     """
+    author = signed_in(author)
     refusal = contribution_refusal(author, game)
     if refusal is not None:
         raise NotAllowed(refusal)
@@ -398,7 +399,7 @@ def _source_detail(change_set: ChangeSet) -> str:
     return f"{detail} · {change_set.source_detail}" if change_set.source_detail else detail
 
 
-def _apply(change_set: ChangeSet, *, decided_by: SiteUser, event: str, reason: str = "") -> None:
+def _apply(change_set: ChangeSet, *, decided_by: SignedInUser, event: str, reason: str = "") -> None:
     changes = list(change_set.changes.all())
     current = current_states(change_set.game, [change.key for change in changes], lock=True)
     stale = {change.key: current.get(change.key) for change in changes if current.get(change.key) != change.base}
@@ -427,7 +428,7 @@ def _apply(change_set: ChangeSet, *, decided_by: SiteUser, event: str, reason: s
     _notify(change_set, event)
 
 
-def _decide(change_set: ChangeSet, status: str, decided_by: SiteUser, reason: str) -> None:
+def _decide(change_set: ChangeSet, status: str, decided_by: SignedInUser, reason: str) -> None:
     change_set.status = status
     change_set.decided_by = decided_by
     change_set.decided_at = timezone.now()
@@ -447,6 +448,7 @@ def _pending_for_review(editor: SiteUser, change_set_id: int) -> ChangeSet:
 @transaction.atomic
 def accept_change_set(*, editor: SiteUser, change_set_id: int, reason: str = "") -> ChangeSet:
     """Apply a waiting change set as one revision of its cards, and tell its author."""
+    editor = signed_in(editor)
     change_set = _pending_for_review(editor, change_set_id)
     _apply(change_set, decided_by=editor, event=Event.ACCEPTED, reason=reason)
     return change_set
@@ -455,6 +457,7 @@ def accept_change_set(*, editor: SiteUser, change_set_id: int, reason: str = "")
 @transaction.atomic
 def reject_change_set(*, editor: SiteUser, change_set_id: int, reason: str) -> ChangeSet:
     """Turn a waiting change set down, with the reason its author reads."""
+    editor = signed_in(editor)
     if not reason.strip():
         raise ContributionError(
             _("Say why this change set is rejected."), code="reason_required", errors={"reason": [_("Required.")]}

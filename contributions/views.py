@@ -26,7 +26,7 @@ from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from . import bulk, editor_services, presentation, selectors, services
-from .forms import BulkContributionForm, CardContributionForm, TranslationContributionForm
+from .forms import BulkContributionForm, CardContributionForm, TranslationContributionForm, mutable_copy
 from .models import ChangeSet
 from .uploads import refuse_oversized_uploads
 
@@ -392,8 +392,9 @@ def _bulk_photo(request: HttpRequest, form: BulkContributionForm) -> StoredImage
         if photo is not None:
             form.keep_photo(photo, request.user)
         return photo
-    form.data = form.data.copy()
-    form.data.pop("kept_photo", None)
+    posted = mutable_copy(form.data)
+    posted.pop("kept_photo", None)
+    form.data = posted
     return None
 
 

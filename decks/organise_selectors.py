@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 from .models import Deck, DeckFolder, DeckTag
 from .selectors import decks_of, verdicts
@@ -83,6 +83,7 @@ def filtered_decks(user: SiteUser, chosen: DeckFilter, language: str) -> QuerySe
 
 def folders_of(user: SiteUser) -> QuerySet[DeckFolder]:
     """The user's folders, each with ``deck_count`` (its decks that are not archived)."""
+    user = signed_in(user)
     return DeckFolder.objects.filter(owner=user).annotate(
         deck_count=Count("decks", filter=Q(decks__archived_at__isnull=True))
     )
@@ -90,6 +91,7 @@ def folders_of(user: SiteUser) -> QuerySet[DeckFolder]:
 
 def tags_of(user: SiteUser) -> QuerySet[DeckTag]:
     """The user's tags, each with ``deck_count`` (the decks carrying it that are not archived)."""
+    user = signed_in(user)
     return DeckTag.objects.filter(owner=user).annotate(
         deck_count=Count("decks", filter=Q(decks__archived_at__isnull=True))
     )
@@ -97,4 +99,5 @@ def tags_of(user: SiteUser) -> QuerySet[DeckTag]:
 
 def folder_of(user: SiteUser, pk: int) -> DeckFolder | None:
     """One of the user's folders (None for another's or an unknown one: the same answer, nothing revealed)."""
+    user = signed_in(user)
     return DeckFolder.objects.filter(owner=user, pk=pk).first()

@@ -26,7 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardsite.errors import Message
 from cardsite.text import check_name
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 from .models import Deck, DeckFolder, DeckTag
 from .services import DeckError
@@ -89,6 +89,7 @@ def _folder_exists(name: str) -> DeckError:
 
 @transaction.atomic
 def create_folder(owner: SiteUser, name: str) -> DeckFolder:
+    owner = signed_in(owner)
     cleaned = _folder_name(name)
     # The owner's row, locked: two requests making folders at once both see the other's count.
     get_user_model().objects.select_for_update().filter(pk=owner.pk).first()

@@ -11,7 +11,7 @@ from cards.models import Card, Game
 from cardsite.sharing import access_shared, visible_to
 from cardsite.sharing import can_edit as can_edit  # re-exported: the deck views ask the deck selectors
 from cardsite.sharing import can_view as can_view
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 from .models import Deck, DeckEntry
 from .rules import get_rules
@@ -122,6 +122,7 @@ def lineage(user: SiteUser, deck: Deck) -> tuple[Deck | None, bool, list[Deck]]:
 
 
 def decks_of(user: SiteUser) -> QuerySet[Deck]:
+    user = signed_in(user)
     return Deck.objects.filter(owner=user).select_related("game")
 
 

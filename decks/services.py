@@ -15,7 +15,7 @@ from cardsite.errors import AppError, Message
 from cardsite.sharing import Visibility as SharedVisibility
 from cardsite.sharing import set_visibility
 from cardsite.text import check_name, check_text
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 from .models import Deck, DeckEntry, DeckVersion, new_share_token
 from .rules import get_rules
@@ -192,6 +192,7 @@ def create_deck(
     visibility: str = Deck.Visibility.PRIVATE,
     entries: Iterable[tuple[str, Card, int]] = (),
 ) -> Deck:
+    owner = signed_in(owner)
     mode, options = clean_options(game, mode, options)
     name = _check_name(name)
     _check_description(description)
@@ -343,6 +344,7 @@ def copy_deck(owner: SiteUser, pk: int, *, token: str | None = None) -> Deck:
 
     Whoever may see the deck may copy it (a deck shared by link: with its ``token``); the check is made here,
     for the page and the API alike (``selectors.access_deck``: a deck the user may not see is a 404)."""
+    owner = signed_in(owner)
     deck = access_deck(owner, pk, token=token)
     copy = Deck.objects.create(
         owner=owner,
@@ -440,6 +442,7 @@ def branch_version(owner: SiteUser, pk: int, number: Any, *, token: str | None =
     """A new private deck of ``owner`` with the cards of version ``number`` of deck ``pk`` (``forked_from`` = that
     deck). Whoever may see the deck may do it (``selectors.access_deck``, checked here for every caller); an
     unknown version is a 404 (``versions.version``)."""
+    owner = signed_in(owner)
     deck = access_deck(owner, pk, token=token)
     version = find_version(deck, number)
     copy = Deck.objects.create(

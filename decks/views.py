@@ -71,7 +71,7 @@ def builder_errors(view):
     """Builder requests answer a missing or foreign deck with a message for the builder."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HtmxRequest, *args, **kwargs) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
         except Http404:
@@ -314,6 +314,7 @@ def copy_deck(request: HttpRequest, pk: int) -> HttpResponse:
     """A private copy for the user of any deck they can see (a shared deck: with its token)."""
     copy = services.copy_deck(request.user, pk, token=request.POST.get("token") or None)
     deck = copy.forked_from
+    assert deck is not None  # a copy records the deck it copies
     messages.success(request, _("This is your copy of “%(name)s”.") % {"name": deck.name})
     return redirect("decks:edit", copy.pk)
 

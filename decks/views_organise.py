@@ -33,10 +33,9 @@ def _language() -> str:
 def my_decks(request: HtmxRequest) -> HttpResponse:
     chosen = organise_selectors.DeckFilter.from_query(request.GET)
     language = _language()
-    decks = organise_selectors.filtered_decks(request.user, chosen, language)
-    decks = presentation.with_verdicts(presentation.with_card_counts(decks), language)
+    found = organise_selectors.filtered_decks(request.user, chosen, language)
     context = {
-        "decks": decks,
+        "decks": presentation.with_verdicts(presentation.with_card_counts(found), language),
         "show_verdict": True,
         "show_organisation": True,
         "chosen": chosen,

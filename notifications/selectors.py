@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from cardsite import paging
 from cardsite.paging import Page
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 from . import kinds
 from .models import EmailPreference, Notification
@@ -18,6 +18,7 @@ PAGE_SIZE = 50
 
 
 def notifications_of(user: SiteUser) -> QuerySet[Notification]:
+    user = signed_in(user)
     return (
         Notification.objects.filter(recipient=user)
         .select_related("actor", "target_type", "action_object_type")
@@ -25,7 +26,7 @@ def notifications_of(user: SiteUser) -> QuerySet[Notification]:
     )
 
 
-def unread_count(user: SiteUser) -> int:
+def unread_count(user: SiteUser | None) -> int:
     """Every kind's unread notifications, for the navigation's one count."""
     if user is None or not user.is_authenticated:
         return 0
@@ -64,6 +65,7 @@ def page_of(user: SiteUser, number: Any, size: int = PAGE_SIZE) -> Page[Notifica
 
 def wants_email(user: SiteUser, key: str) -> bool:
     """The user's choice for the kind, else the kind's default."""
+    user = signed_in(user)
     chosen = EmailPreference.objects.filter(user=user, kind=key).values_list("email", flat=True).first()
     if chosen is not None:
         return chosen
@@ -73,5 +75,6 @@ def wants_email(user: SiteUser, key: str) -> bool:
 
 def email_choices(user: SiteUser) -> list[tuple[kinds.Kind, bool]]:
     """Each kind that has an e-mail, with whether this user gets it."""
+    user = signed_in(user)
     chosen = dict(EmailPreference.objects.filter(user=user).values_list("kind", "email"))
     return [(kind, chosen.get(kind.key, kind.email_by_default)) for kind in kinds.emailed_kinds()]

@@ -1,7 +1,7 @@
 from django.apps import AppConfig
 from django.db.models import QuerySet
 
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 
 
 class ReadingsConfig(AppConfig):
@@ -21,6 +21,7 @@ class ReadingsConfig(AppConfig):
 
 
 def _reading_photos(user: SiteUser) -> QuerySet:
+    user = signed_in(user)
     from .models import PhotoReading
 
     return PhotoReading.objects.filter(batch__user=user).values("image")

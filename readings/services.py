@@ -38,7 +38,7 @@ from cards.services_images import image_store
 from cardsite import jobs
 from cardsite.errors import AppError, Message
 from cardsite.storage import following_transaction
-from cardsite.types import SiteUser
+from cardsite.types import SiteUser, signed_in
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
 
@@ -85,6 +85,7 @@ def reading_batch_create(
     without photos or with more than ``READING_MAX_PHOTOS_PER_BATCH``; the upload's own refusals
     (``ImageError`` 400/413, ``QuotaExceeded`` 429) for a photo, and then nothing is kept.
     """
+    user = signed_in(user)
     refusal = contribution_refusal(user, game)
     if refusal is not None:
         raise NotAllowed(refusal)
@@ -221,8 +222,11 @@ def _search_one(game: Game, field: str, value: str, ui_language: str) -> Card | 
         return None
     try:
         # The first ten in the search's order, without counting them all.
-        found = run_search(
-            f'{field}:"{cleaned}"', ui_language, game=game, paginate=lambda outcome: outcome.cards[:10]
+        found: list[Any] = run_search(
+            f'{field}:"{cleaned}"',
+            ui_language,
+            game=game,
+            paginate=lambda outcome: [] if outcome.cards is None else outcome.cards[:10],
         ).rows
     except QueryError:
         return None
@@ -296,7 +300,7 @@ def _submitted_record(
 
     Only the values submitted are set: a matched card keeps every value not submitted as it is."""
     current = card_state(Card.objects.prefetch_related("texts").get(pk=card.pk)) if card is not None else None
-    if current is not None:
+    if card is not None and current is not None:
         key = card.key
         record: dict[str, Any] = {
             "key": key,
@@ -363,6 +367,8 @@ def _proposed_elsewhere(photo: PhotoReading, key: str, record: dict[str, Any], l
         .prefetch_related("change_set__changes")
     )
     for other in others:
+        if other.change_set is None:  # not possible here (filtered above); says so to the type checker
+            continue
         for change in other.change_set.changes.all():
             if change.base is not None:
                 continue
@@ -418,11 +424,11 @@ def submit_photo(*, user: SiteUser, batch: ReadingBatch, index: int, values: Map
                 raise ReadingError(message, code="no_key", errors={"key": [message]})
             other = _proposed_elsewhere(photo, key, record, language)
             if other is not None:
-                message = Message(
+                proposed_there = Message(
                     _("Photo %(other)s of this batch already proposes this card (change set #%(number)s)."),
                     {"other": other.index, "number": other.change_set_id},
                 )
-                raise CardInBatch(message, errors={"key": [message]})
+                raise CardInBatch(proposed_there, errors={"key": [proposed_there]})
         # A card that already has this picture (the perceptual hash) is not offered it a second time.
         offer_image = values.get("image", True) and photo.duplicate_of is None
         images = [ImageProposal(key=key, image=photo.image_id)] if offer_image else []

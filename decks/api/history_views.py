@@ -1,7 +1,7 @@
 """The deck API's actions on a deck's history: its versions (every save of its cards, ``services.record_version``),
 what changed between two, restoring one, and new decks made from a version or by copying the deck.
 
-A mixin of ``views.DeckViewSet``, which gives it the deck the request may see (``get_deck``), the reader's
+A base of ``views.DeckViewSet``, which gives it the deck the request may see (``get_deck``), the reader's
 language and the deck's answer (``detail_response``).
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import status
+from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -35,10 +35,8 @@ FORBIDDEN = OpenApiResponse(
 VERSION_LIST = {"type": "array", "items": {"type": "object", "additionalProperties": True}}
 
 
-class DeckHistoryActions:
+class DeckHistoryActions(viewsets.GenericViewSet):
     """Versions and copies of a deck (``DeckViewSet`` supplies the methods named below)."""
-
-    request: Request
 
     def get_deck(self, *, write: bool = False) -> Deck:
         raise NotImplementedError

@@ -21,7 +21,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, extend_schema_view
-from rest_framework import status, viewsets
+from rest_framework import status
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotAuthenticated
 from rest_framework.permissions import SAFE_METHODS, BasePermission
@@ -146,7 +146,7 @@ def verdict_data(rules_game: str, spec: DeckSpec, verdict: Verdict, language: st
         responses={204: None, 403: FORBIDDEN, 404: NOT_FOUND},
     ),
 )
-class DeckViewSet(DeckHistoryActions, viewsets.GenericViewSet):
+class DeckViewSet(DeckHistoryActions):
     """Decks of the four games, with their entries and the verdict of the game's construction rules."""
 
     queryset = Deck.objects.all()  # for the schema; get_queryset decides what a user sees
