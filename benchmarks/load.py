@@ -21,7 +21,7 @@ requests/s). Several short runs give every row the even split a server with many
 Rate limits are turned off for the run (RATE_LIMITS=…=off): they would answer most of these requests
 429, which measures the limit, not the site. Everything else is the production configuration.
 
-Goal (issue 9): every page at least half the bare view's requests/s, with p95 at most 3× the bare
+Goal: every page at least half the bare view's requests/s, with p95 at most 3× the bare
 view's, and zero errors; at concurrency 50, no request slower than 1 s.
 """
 

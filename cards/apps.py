@@ -13,8 +13,8 @@ class CardsConfig(AppConfig):
 
         checks.register()  # the card declarations' part of the start-up checks (cardsite.checks)
 
-        from cardsite.backup import register_index_rebuild
+        from cardsite.restore import register_index_rebuild
 
         from .services import reindex_all_cards
 
-        register_index_rebuild(reindex_all_cards)  # a restored backup's cards are indexed again (cardsite.backup)
+        register_index_rebuild(reindex_all_cards)  # a restored backup's cards are indexed again (cardsite.restore)

@@ -12,9 +12,18 @@ from django.views.decorators.http import require_http_methods
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 
-from . import extensions, presentation, selectors, services
+from . import (
+    extensions,
+    history_presentation,
+    presentation,
+    selectors,
+    services,
+)
 from .images.selectors import card_pictures, with_pictures
+from .missing import presentation as missing_presentation
+from .missing import selectors as missing_selectors
 from .models import LANGUAGE_CHOICES, Card, Game, TranslationTrack
 from .revisions import card_revisions, value_origins
 from .search.selectors import QueryError, run_search
@@ -53,7 +62,7 @@ def game_missing(request: HttpRequest, game: str) -> HttpResponse:
     context = {
         "game": game_row,
         "search_game": game_row,
-        "view": presentation.missing_view(game_row, selectors.missing_map(game_row), get_language()),
+        "view": missing_presentation.missing_view(game_row, missing_selectors.missing_map(game_row), get_language()),
     }
     return render(request, "cards/game_missing.html", context)
 
@@ -65,7 +74,7 @@ def glossary(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "cards/glossary.html", context)
 
 
-def _wants_fragment(request: HttpRequest) -> bool:
+def _wants_fragment(request: HtmxRequest) -> bool:
     """An htmx swap wants the fragment; htmx's history restore (Back after a swap) wants the page."""
     return bool(request.htmx) and not request.htmx.boosted and not request.htmx.history_restore_request
 
@@ -115,7 +124,9 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
             value_origins(card_revisions(card)),
             selectors.preferred_tracks(request.user, request.COOKIES.get(selectors.TRACK_COOKIE, ""), game_row),
         ),
-        "completeness": presentation.completeness_view(card, selectors.card_completeness(card), language),
+        "completeness": missing_presentation.completeness_view(
+            card, missing_selectors.card_completeness(card), language
+        ),
         "pictures": card_pictures(card),
         "previous": neighbours.previous,
         "next": neighbours.next,
@@ -131,9 +142,9 @@ def card_history(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "game": game_row,
         "search_game": game_row,
         "card": card,
-        "revisions": presentation.history_view(card, card_revisions(card), get_language()),
+        "revisions": history_presentation.history_view(card, card_revisions(card), get_language()),
         # An editor reverts a revision from here; the page carries the card's state so that a revert of a
-        # card changed since it was loaded is refused (contributions.services.card_revert).
+        # card changed since it was loaded is refused (contributions.editor_actions.card_revert).
         "may_revert": extensions.may("revert", request.user, game_row),
         "seen": state_digest(card_state(card)),
     }

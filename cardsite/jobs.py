@@ -47,6 +47,8 @@ from django.utils.translation import gettext as _
 from cardsite import taskqueue
 from cardsite.errors import AppError, QuotaExceeded
 
+from .types import SiteUser
+
 logger = logging.getLogger("cardsite.jobs")
 
 MAX_ATTEMPTS = 3  # an item whose worker stopped beating is played at most this many times
@@ -181,7 +183,7 @@ taskqueue.run_periodically(recover_all)  # and every worker's heartbeat, even id
 
 def own(
     model: type[RunT],
-    user: Any,
+    user: SiteUser,
     job_id: int,
     *,
     owner_field: str = "requester",
@@ -286,7 +288,7 @@ class JobKind(ABC, Generic[RunT, ChunkT, ResultT]):
 
     # --- reading ------------------------------------------------------------------------------------
 
-    def own(self, user: Any, job_id: int, *, related: Iterable[str] = (), **filters: Any) -> RunT:
+    def own(self, user: SiteUser, job_id: int, *, related: Iterable[str] = (), **filters: Any) -> RunT:
         """``own`` for this kind's jobs."""
         return own(self.run_model, user, job_id, owner_field=self.owner_field, related=related, **filters)
 

@@ -106,7 +106,7 @@ class RequestLimitsMiddleware:
             return None
         # As Django does: the body is not read again (that would raise again), and the refusal is logged where
         # Django logs it; as a warning, a client's mistake being nothing to mail the admins about.
-        request._mark_post_parse_error()
+        request._mark_post_parse_error()  # type: ignore[attr-defined]  # Django's own, private
         response = errorpages.bad_request(request, exception)
         security = logging.getLogger(f"django.security.{exception.__class__.__name__}")
         security.warning(str(exception), extra={"status_code": response.status_code, "request": request})

@@ -222,7 +222,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS: list[Path | tuple[str, Path]] = [BASE_DIR / "static"]
 # Front-end packages installed from the npm registry (package.json), served as static files under
 # static/vendor/<package>/: only the folders the pages use, not the whole of node_modules.
 NODE_MODULES_DIR = BASE_DIR / "node_modules"
@@ -402,7 +402,7 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 # Permissions-Policy (django-permissions-policy): the site uses none of these browser features.
-PERMISSIONS_POLICY = {
+PERMISSIONS_POLICY: dict[str, list[str]] = {
     feature: []
     for feature in (
         "accelerometer",

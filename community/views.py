@@ -26,6 +26,7 @@ from cards.models import Game
 from cardsite.pagecache import cached_for_readers
 from cardsite.refusals import refusals as shown_refusals
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 from decks.selectors import access_deck
 
 from . import markdown, selectors, services
@@ -141,7 +142,9 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         values = {"title": request.POST.get("title", ""), "description": request.POST.get("description", "")}
         try:
-            publication = services.publish(deck, user=request.user, **values)
+            publication = services.publish(
+                deck, user=request.user, title=values["title"], description=values["description"]
+            )
         except services.CommunityError as refused:
             error = refused
         else:
@@ -158,7 +161,7 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "community/publish.html", context, status=400 if error else 200)
 
 
-def _marks_response(request: HttpRequest, publication: Publication) -> HttpResponse:
+def _marks_response(request: HtmxRequest, publication: Publication) -> HttpResponse:
     if not request.htmx:
         return redirect("community:detail", publication.pk)
     publication.refresh_from_db(fields=["like_count", "favourite_count"])
@@ -170,7 +173,7 @@ def _marks_response(request: HttpRequest, publication: Publication) -> HttpRespo
 @account_required
 @require_POST
 @rate_limit("deck_write")
-def like(request: HttpRequest, pk: int) -> HttpResponse:
+def like(request: HtmxRequest, pk: int) -> HttpResponse:
     publication = selectors.access_publication(request.user, pk)
     services.toggle_like(publication, request.user)
     return _marks_response(request, publication)
@@ -179,7 +182,7 @@ def like(request: HttpRequest, pk: int) -> HttpResponse:
 @account_required
 @require_POST
 @rate_limit("deck_write")
-def favourite(request: HttpRequest, pk: int) -> HttpResponse:
+def favourite(request: HtmxRequest, pk: int) -> HttpResponse:
     publication = selectors.access_publication(request.user, pk)
     services.toggle_favourite(publication, request.user)
     return _marks_response(request, publication)

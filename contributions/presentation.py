@@ -8,8 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from cards.history_presentation import ChangeView, changes_view, value_name
 from cards.models import CardText, Game
-from cards.presentation import ChangeView, changes_view, value_name
 from cards.revisions import diff_values, flatten_state
 from cards.search.normalize import fold
 from cards.services import card_state, state_digest

@@ -208,7 +208,7 @@ def with_verdicts(decks: Iterable[Deck], language: str) -> list[Deck]:
     decks = list(decks)
     verdicts = selectors.verdicts(decks, language)
     for deck in decks:
-        deck.verdict = verdict_view(deck, verdicts[deck.pk], language)
+        deck.verdict = verdict_view(deck, verdicts[deck.pk], language)  # type: ignore[attr-defined]  # for the template
     return decks
 
 

@@ -43,6 +43,7 @@ from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.refusals import refused_page, show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 
 from . import presentation, public_space, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
@@ -57,7 +58,7 @@ def _language() -> str:
     return get_language() or "ja"
 
 
-def _builder_message(request: HttpRequest, message: str, status: int) -> HttpResponse:
+def _builder_message(request: HtmxRequest, message: str, status: int) -> HttpResponse:
     """An error of the builder: shown in its message area, nothing else changes."""
     if not request.htmx:
         return refused_page(request, message, status, back_url=reverse("decks:my_decks"), back_label=_("My decks"))
@@ -71,7 +72,7 @@ def builder_errors(view):
     """Builder requests answer a missing or foreign deck with a message for the builder."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HtmxRequest, *args, **kwargs) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
         except Http404:
@@ -252,7 +253,7 @@ def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
 @builder_errors
 @require_POST
 @rate_limit("deck_write")
-def change_entry(request: HttpRequest, pk: int) -> HttpResponse:
+def change_entry(request: HtmxRequest, pk: int) -> HttpResponse:
     """Add or remove copies of a card in a zone; answer with the zone, verdict, charts and total."""
     deck = selectors.access_deck(request.user, pk, write=True)
     form = EntryChangeForm(request.POST, deck=deck)
@@ -314,6 +315,7 @@ def copy_deck(request: HttpRequest, pk: int) -> HttpResponse:
     """A private copy for the user of any deck they can see (a shared deck: with its token)."""
     copy = services.copy_deck(request.user, pk, token=request.POST.get("token") or None)
     deck = copy.forked_from
+    assert deck is not None  # a copy records the deck it copies
     messages.success(request, _("This is your copy of “%(name)s”.") % {"name": deck.name})
     return redirect("decks:edit", copy.pk)
 

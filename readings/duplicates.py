@@ -1,4 +1,4 @@
-"""Duplicates among card photos (issue 12, item 4), by the perceptual hash of the card each shows
+"""Duplicates among card photos, by the perceptual hash of the card each shows
 (``cards.reading.fingerprint``, kept on the ``StoredImage``):
 
 - a photo whose hash is within ``DUPLICATE_DISTANCE`` bits of one of the game's card images (a face or other

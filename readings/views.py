@@ -22,6 +22,7 @@ from cardsite.errors import AppError
 from cardsite.htmx import vary_on_htmx
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest, signed_in
 from contributions.services import CardChangedSince
 
 from . import presentation, selectors, services
@@ -29,7 +30,7 @@ from .forms import BatchUploadForm, PhotoReviewForm
 from .models import PhotoReading, ReadingBatch
 
 
-def _partial(request: HttpRequest) -> bool:
+def _partial(request: HtmxRequest) -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
 
 
@@ -59,7 +60,7 @@ def upload(request: HttpRequest) -> HttpResponse:
             return redirect("readings:batch", batch.pk)
     elif request.method == "POST":
         status = 400
-    batches = ReadingBatch.objects.filter(user=request.user).select_related("game")[:20]
+    batches = ReadingBatch.objects.filter(user=signed_in(request.user)).select_related("game")[:20]
     context = {"form": form, "photo_errors": photo_errors, "batches": batches, "max_photos": services.max_photos()}
     return render(request, "readings/upload.html", context, status=status)
 
@@ -67,7 +68,7 @@ def upload(request: HttpRequest) -> HttpResponse:
 @account_required
 @require_http_methods(["GET", "HEAD"])
 @vary_on_htmx
-def batch(request: HttpRequest, batch_id: int) -> HttpResponse:
+def batch(request: HtmxRequest, batch_id: int) -> HttpResponse:
     """The batch's queue: each photo's thumbnail, state and matched card; polled while photos wait."""
     batch = selectors.batch_of(request.user, batch_id)
     template = "readings/_queue.html" if _partial(request) else "readings/batch.html"
@@ -76,7 +77,7 @@ def batch(request: HttpRequest, batch_id: int) -> HttpResponse:
 
 @account_required
 @require_POST
-def cancel(request: HttpRequest, batch_id: int) -> HttpResponse:
+def cancel(request: HtmxRequest, batch_id: int) -> HttpResponse:
     batch = selectors.batch_of(request.user, batch_id)
     services.reading_cancel(batch=batch)
     if _partial(request):

@@ -286,7 +286,7 @@ def fill_every_model() -> None:
     StrategySearchChunk.objects.create(
         run=search, index=0, island=0, round=0, status=StrategySearchChunk.Status.DONE, played=4, state={"played": 4}
     )
-    # A collection (issue 14, item 1): the bound and a CJK-keyed card.
+    # A collection: the bound and a CJK-keyed card.
     collection_services.set_count(owner, card("shadowera", "Test Ally 01"), 999)
     collection_services.set_count(owner, card("suikoden", "テスト人物03"), 2)
 

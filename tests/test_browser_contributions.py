@@ -1,4 +1,4 @@
-"""In a real browser, the Shadow Era flow of issue 11 end to end: a new player signs up and contributes a hero
+"""In a real browser, the Shadow Era contribution flow end to end: a new player signs up and contributes a hero
 through the card form and allies through a pasted table; an editor accepts both change sets from the review
 queue; the player builds a deck of them, sees it legal, and deals a goldfish sample hand.
 

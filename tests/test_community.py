@@ -1,4 +1,4 @@
-"""Published decks (issue 14, item 5): publishing a snapshot, the public list per game (sorted, filtered by cards
+"""Published decks: publishing a snapshot, the public list per game (sorted, filtered by cards
 in the search language), likes and favourites, threaded comments with notifications, reports and the moderation
 queue, on the pages and through the API, with the same permissions: hidden things are seen by their author and
 staff only, a blocked user cannot publish or comment, and nothing anyone writes puts a script on a page."""

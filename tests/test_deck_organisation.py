@@ -1,4 +1,4 @@
-"""Organisation of a player's own decks (issue 14, item 4): folders, tags, the archive, and "My decks" sorted and
+"""Organisation of a player's own decks: folders, tags, the archive, and "My decks" sorted and
 filtered by game, folder, tag, legality and last change, on the pages and through the API; only the owner sees or
 changes any of it, and organising is never a change of the deck."""
 

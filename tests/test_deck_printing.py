@@ -1,4 +1,4 @@
-"""A deck's picture and printouts (issue 14, item 6): the make-up as a PNG grid using the cards' stored pictures,
+"""A deck's picture and printouts: the make-up as a PNG grid using the cards' stored pictures,
 a registration sheet and proxies as PDF, in the reader's language, for whoever may see the deck."""
 
 from __future__ import annotations

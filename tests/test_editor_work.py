@@ -18,7 +18,7 @@ from accounts import services as account_services
 from cards.models import Card, Game, RevisionSource, SeedConflict
 from cards.revisions import card_history, card_revisions
 from cards.services import card_state, state_digest
-from contributions import selectors, services
+from contributions import editor_actions, selectors, services
 from contributions.models import ChangeSet, GameRole
 
 from .test_seed_revisions import admin_change_attack, load, seed_file, the_card, words
@@ -199,7 +199,7 @@ def test_a_revision_whose_value_a_later_one_changed_again_is_not_silently_undone
     admin_change_attack(superuser, 7)
     first_change = card_revisions(the_card())[1]
     with pytest.raises(services.CannotUndo):
-        services.card_revert(
+        editor_actions.card_revert(
             editor=editor,
             game=the_card().game,
             key="SYN-901",

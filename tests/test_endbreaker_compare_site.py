@@ -17,8 +17,8 @@ from rest_framework.test import APIClient
 
 from cards import services as card_services
 from cards.importing import parse_json
+from cards.missing.selectors import missing_map
 from cards.models import Game
-from cards.selectors import missing_map
 from simulator.models import ComparisonChunk, ComparisonRun
 
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}

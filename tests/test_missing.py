@@ -13,9 +13,10 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cards import gamedefs, selectors
+from cards import gamedefs
 from cards.gamedefs.base import CardTotal
 from cards.importing import parse_json
+from cards.missing import selectors as missing_selectors
 from cards.models import Game, SearchDocument
 from cards.search.selectors import prepare_search
 from cards.search.tokens import INCOMPLETE, facet_token
@@ -164,12 +165,12 @@ def test_filling_the_gap_takes_the_card_out_of_is_incomplete_and_moves_the_map(d
     import_cards("suikoden", synthetic("suikoden", "テスト値なし", drop=("leader",)))
     game = Game.objects.get(slug="suikoden")
     assert search_keys("is:incomplete") == {"テスト値なし"}
-    before = selectors.game_gaps(game)
+    before = missing_selectors.game_gaps(game)
     assert before.incomplete == 1 and before.unknown("land", "leader") == 1
 
     import_cards("suikoden", synthetic("suikoden", "テスト値なし"))
     assert search_keys("is:incomplete") == set()
-    after = selectors.game_gaps(game)
+    after = missing_selectors.game_gaps(game)
     assert after.incomplete == 0 and after.unknown("land", "leader") == 0
 
 
@@ -244,7 +245,7 @@ def test_a_card_with_several_values_of_a_list_field_counts_once(db):
     two = synthetic("shadowera", "Test Hero Two")
     two["fields"]["class"] = ["warrior", "mage"]
     import_cards("shadowera", two, synthetic("shadowera", "Test Hero One"))
-    gaps = selectors.game_gaps(Game.objects.get(slug="shadowera"))
+    gaps = missing_selectors.game_gaps(Game.objects.get(slug="shadowera"))
     assert gaps.known(("hero",), "class") == (2, 2) and gaps.unknown("hero", "class") == 0
 
 
@@ -315,10 +316,10 @@ def test_the_map_takes_the_same_queries_for_a_few_cards_or_many(db, client):
     game = Game.objects.get_or_create(slug="suikoden", defaults={"sort_order": 3})[0]
     import_cards("suikoden", *(synthetic("suikoden", f"テスト{n}", drop=("leader",)) for n in range(3)))
     with CaptureQueriesContext(connection) as few:
-        selectors.missing_map(game)
+        missing_selectors.missing_map(game)
     import_cards("suikoden", *(synthetic("suikoden", f"テスト{n}", drop=("leader",)) for n in range(3, 60)))
     with CaptureQueriesContext(connection) as many:
-        gaps = selectors.missing_map(game)
+        gaps = missing_selectors.missing_map(game)
     assert len(many) == len(few) <= 8
     assert gaps.cards == 60 and gaps.incomplete == 60
 

@@ -1,4 +1,4 @@
-"""Duplicates among card photos (issue 12, item 4): the perceptual hash of the straightened card
+"""Duplicates among card photos: the perceptual hash of the straightened card
 (cards/reading/fingerprint.py), kept for card images and reading photos, and what a reading says with it:
 "this card already has this image", and two photos of one batch flagged as one card. Clearly synthetic cards
 with coloured shapes for art (``synthetic.render_art_card``); nothing here needs Tesseract (the reading is

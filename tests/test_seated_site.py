@@ -1,4 +1,4 @@
-"""Whole games played one choice at a time on the site and through the API (issue 13, item 7): a person takes a
+"""Whole games played one choice at a time on the site and through the API: a person takes a
 seat and strategies play the others, to the end; a comparison's sample games watched turn by turn. A played
 game is its owner's alone. Synthetic cards only (the pool of tests/test_endbreaker_compare_site.py)."""
 

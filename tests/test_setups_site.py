@@ -1,5 +1,5 @@
-"""The set-up builder of エンドブレイカー！SCG's whole game and one strategy compared on two set-ups (issue 13,
-items 5 and 7): the game's verdict on the piles as they are chosen, saving and sharing a set-up like a deck, its
+"""The set-up builder of エンドブレイカー！SCG's whole game and one strategy compared on two set-ups: the
+game's verdict on the piles as they are chosen, saving and sharing a set-up like a deck, its
 piles presetting the other forms, and a comparison where each set-up plays its own games against the same
 opponents, with intervals. Synthetic cards only (the pool of tests/test_endbreaker_compare_site.py)."""
 

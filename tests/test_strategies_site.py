@@ -1,5 +1,5 @@
-"""Strategies players write for エンドブレイカー！SCG's whole game, on the site and through the API (issue 13, items
-4 and 7): the editor with the server's verdict by line in the reader's language, saving only what the engine
+"""Strategies players write for エンドブレイカー！SCG's whole game, on the site and through the API:
+the editor with the server's verdict by line in the reader's language, saving only what the engine
 reads, sharing like a deck (private, by link, public), and comparing a written strategy with intervals, the run
 keeping the text it started with.
 

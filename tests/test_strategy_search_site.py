@@ -1,5 +1,5 @@
-"""Searching for the best strategy of エンドブレイカー！SCG on a set-up, on the site and through the API (issue 13,
-item 6): several searches side by side in chunks on the task workers, reproducible from the seed however the
+"""Searching for the best strategy of エンドブレイカー！SCG on a set-up, on the site and through the API:
+several searches side by side in chunks on the task workers, reproducible from the seed however the
 chunks fall, the result in the strategy syntax with its win rate and interval against every shipped strategy,
 saved as a written strategy to edit and compare. Synthetic cards only (the pool of
 tests/test_endbreaker_compare_site.py); the search's parameters are made small so that it runs in seconds."""

@@ -15,7 +15,7 @@ from typing import Any, BinaryIO
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.files.base import ContentFile
+from django.core.files.base import ContentFile, File
 from django.core.files.storage import default_storage
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from cardsite import pagecache
 from cardsite.errors import AppError, Message, QuotaExceeded
 from cardsite.storage import following_transaction, store_file
+from cardsite.types import SiteUser
 
 from ..models import StoredImage
 from .encoding import ACCEPTED_FORMATS, ImageLimits, ImageRefused, check_image
@@ -134,7 +135,7 @@ def _image_store(*, uploader: Any, stream: BinaryIO, field: str) -> StoredImage:
     return stored
 
 
-def image_store(*, uploader: Any, stream: BinaryIO, field: str = "file") -> StoredImage:
+def image_store(*, uploader: SiteUser, stream: BinaryIO | File, field: str = "file") -> StoredImage:
     """Check an upload, re-encode it without metadata, keep it and its thumbnail; the stored image (the one
     this uploader already kept, when they uploaded the same picture before, which does not count against the
     allowance). ``ImageError`` (400/413) or ``QuotaExceeded`` (429) otherwise, with ``field`` named in its

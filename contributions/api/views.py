@@ -42,7 +42,7 @@ from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import Message
 
-from .. import selectors, services
+from .. import editor_actions, selectors, services
 from ..models import ChangeSet
 from ..uploads import body_too_large
 from .serializers import (
@@ -304,7 +304,7 @@ class SeedConflictResolveView(generics.GenericAPIView):
     )
     def post(self, request: Request, conflict_id: int) -> Response:
         data = _valid(SeedConflictResolveSerializer, request.data)
-        services.seed_conflict_resolve(
+        editor_actions.seed_conflict_resolve(
             editor=request.user,
             conflict_id=conflict_id,
             take=data["take"],
@@ -429,7 +429,7 @@ class CardRevertView(generics.GenericAPIView):
     def post(self, request: Request, game: str, key: str) -> Response:
         game_row = game_or_404(game)
         data = _valid(RevertSerializer, request.data)
-        services.card_revert(
+        editor_actions.card_revert(
             editor=request.user, game=game_row, key=key, revision_id=data["revision"], seen=data["seen"]
         )
         return _card_answer(request, game_row, key)
@@ -480,7 +480,7 @@ class CardRestoreView(APIView):  # no body to describe (OPTIONS); the answer is 
     )
     def post(self, request: Request, game: str, version_id: int) -> Response:
         game_row = game_or_404(game)
-        card = services.card_restore(editor=request.user, game=game_row, version_id=version_id)
+        card = editor_actions.card_restore(editor=request.user, game=game_row, version_id=version_id)
         location = reverse("api:card-detail", kwargs={"game": game_row.slug, "key": card.key}, request=request)
         return _card_answer(request, game_row, card.key, status.HTTP_201_CREATED, headers={"Location": location})
 
@@ -519,7 +519,9 @@ class UserBlockView(generics.GenericAPIView):
         game_row = game_or_404(game)
         _user_found(user_id)
         data = _valid(BlockSerializer, request.data)
-        role, new = services.user_block(editor=request.user, game=game_row, user_id=user_id, note=data.get("note", ""))
+        role, new = editor_actions.user_block(
+            editor=request.user, game=game_row, user_id=user_id, note=data.get("note", "")
+        )
         if not new:  # blocked already: the note replaced
             return Response(BlockedUserSerializer(role).data)
         return Response(
@@ -543,5 +545,5 @@ class UserBlockView(generics.GenericAPIView):
     def delete(self, request: Request, game: str, user_id: int) -> Response:
         game_row = game_or_404(game)
         _user_found(user_id)
-        services.user_unblock(editor=request.user, game=game_row, user_id=user_id)
+        editor_actions.user_unblock(editor=request.user, game=game_row, user_id=user_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -32,6 +32,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from difflib import SequenceMatcher
+from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -185,7 +186,7 @@ def _resolve_line(
         similar = [*index.similar(name), *index.similar(line.name)] if suggest else []
         others = {other.pk: other for other in similar if other != card}
         candidates = tuple(index.candidate(c) for c in [card, *others.values()][:MAX_CANDIDATES])
-        params = {"number": number, "name": name, "card": card.display_name(index.language)}
+        params: dict[str, Any] = {"number": number, "name": name, "card": card.display_name(index.language)}
         return DecklistError(line.line, "number-mismatch", params, candidates)
     if not cards:
         candidates = tuple(index.candidate(card) for card in index.similar(line.name)) if suggest else ()

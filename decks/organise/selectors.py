@@ -8,6 +8,8 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q, QuerySet
 
+from cardsite.types import SiteUser, signed_in
+
 from ..models import Deck, DeckFolder, DeckTag
 from ..selectors import decks_of, verdicts
 
@@ -56,7 +58,7 @@ class DeckFilter:
         return bool(self.game or self.folder or self.tag or self.legality or self.archive != "active")
 
 
-def filtered_decks(user, chosen: DeckFilter, language: str) -> QuerySet[Deck]:
+def filtered_decks(user: SiteUser, chosen: DeckFilter, language: str) -> QuerySet[Deck]:
     """The user's own decks that ``chosen`` lets through, in its order, with their folder and tags read."""
     decks = decks_of(user).select_related("folder").prefetch_related("tags")
     if chosen.game:
@@ -79,20 +81,23 @@ def filtered_decks(user, chosen: DeckFilter, language: str) -> QuerySet[Deck]:
     return decks.order_by(*SORTS[chosen.sort])
 
 
-def folders_of(user) -> QuerySet[DeckFolder]:
+def folders_of(user: SiteUser) -> QuerySet[DeckFolder]:
     """The user's folders, each with ``deck_count`` (its decks that are not archived)."""
+    user = signed_in(user)
     return DeckFolder.objects.filter(owner=user).annotate(
         deck_count=Count("decks", filter=Q(decks__archived_at__isnull=True))
     )
 
 
-def tags_of(user) -> QuerySet[DeckTag]:
+def tags_of(user: SiteUser) -> QuerySet[DeckTag]:
     """The user's tags, each with ``deck_count`` (the decks carrying it that are not archived)."""
+    user = signed_in(user)
     return DeckTag.objects.filter(owner=user).annotate(
         deck_count=Count("decks", filter=Q(decks__archived_at__isnull=True))
     )
 
 
-def folder_of(user, pk: int) -> DeckFolder | None:
+def folder_of(user: SiteUser, pk: int) -> DeckFolder | None:
     """One of the user's folders (None for another's or an unknown one: the same answer, nothing revealed)."""
+    user = signed_in(user)
     return DeckFolder.objects.filter(owner=user, pk=pk).first()

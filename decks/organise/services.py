@@ -1,4 +1,4 @@
-"""Writes to a player's organisation of their own decks (issue 14, item 4): folders, tags and the archive.
+"""Writes to a player's organisation of their own decks: folders, tags and the archive.
 
 Decided where the issue is silent:
 - Folders are one level deep and a deck is in at most one folder (ArkhamDB and NetrunnerDB have none, Moxfield
@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardsite.errors import Message
 from cardsite.text import check_name
+from cardsite.types import SiteUser, signed_in
 
 from ..models import Deck, DeckFolder, DeckTag
 from ..services import DeckError
@@ -87,7 +88,8 @@ def _folder_exists(name: str) -> DeckError:
 
 
 @transaction.atomic
-def create_folder(owner, name: str) -> DeckFolder:
+def create_folder(owner: SiteUser, name: str) -> DeckFolder:
+    owner = signed_in(owner)
     cleaned = _folder_name(name)
     # The owner's row, locked: two requests making folders at once both see the other's count.
     get_user_model().objects.select_for_update().filter(pk=owner.pk).first()

@@ -17,6 +17,7 @@ from accounts.decorators import account_required
 from cards.models import Game
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 
 from .. import presentation, selectors
 from ..models import Deck, DeckFolder
@@ -31,13 +32,12 @@ def _language() -> str:
 
 @account_required
 @require_GET
-def my_decks(request: HttpRequest) -> HttpResponse:
+def my_decks(request: HtmxRequest) -> HttpResponse:
     chosen = organise_selectors.DeckFilter.from_query(request.GET)
     language = _language()
-    decks = organise_selectors.filtered_decks(request.user, chosen, language)
-    decks = presentation.with_verdicts(presentation.with_card_counts(decks), language)
+    found = organise_selectors.filtered_decks(request.user, chosen, language)
     context = {
-        "decks": decks,
+        "decks": presentation.with_verdicts(presentation.with_card_counts(found), language),
         "show_verdict": True,
         "show_organisation": True,
         "chosen": chosen,

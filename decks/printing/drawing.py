@@ -1,4 +1,4 @@
-"""A deck as things to share and print (issue 14, item 6): its make-up as a picture (PNG, a grid of the cards with
+"""A deck as things to share and print: its make-up as a picture (PNG, a grid of the cards with
 their copies) and two PDFs, a registration sheet and proxies to print and cut. Plain Python over plain data
 (``PrintedDeck``); no Django here: ``decks.printing.views`` builds the data from the deck and its cards.
 

@@ -1,4 +1,4 @@
-"""Reads of a deck's versions (issue 14, item 2): the list, one version, and the diff between two."""
+"""Reads of a deck's versions: the list, one version, and the diff between two."""
 
 from __future__ import annotations
 
