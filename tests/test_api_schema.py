@@ -106,7 +106,7 @@ def _pick(options: list[Any], seed: Any) -> Any:
 
 def _game_of(case: Any) -> str | None:
     """The game a case's data must belong to: the deck's in the path, else the body's."""
-    if case.operation.path.startswith("/api/decks/{id}/"):
+    if case.operation.path.startswith(("/api/decks/{id}/", "/api/simulator/decks/{id}/")):
         pk = str((case.path_parameters or {}).get("id"))
         if pk.isascii() and pk.isdigit() and int(pk) < 2**63:
             return Deck.objects.filter(pk=int(pk)).values_list("game__slug", flat=True).first()

@@ -209,7 +209,7 @@ def test_every_page_type_reads_in_japanese_and_chinese(live_server, browser, mon
     run = run_services.start_run(
         deck=decks["shadowera"], requester=user, games=200, turns=8, policy="default", params={}, language="ja", seed=3
     )
-    run_path = f"/decks/{decks['shadowera'].pk}/simulate/{run.pk}/"
+    run_path = f"/simulator/decks/{decks['shadowera'].pk}/simulate/{run.pk}/"
     shadowera = Game.objects.get(slug="shadowera")
     GameRole.objects.create(user=user, game=shadowera, role=GameRole.Role.EDITOR)
     proposed = {"key": "SE9-NEW", "kind": "hero", "fields": {"health": 30}, "texts": {"ja": {"name": "テスト英雄"}}}

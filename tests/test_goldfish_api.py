@@ -135,7 +135,7 @@ def test_odds_are_the_exact_hypergeometric_odds(api, owner):
         assert ally["odds"] == [float(at_least_one(40, 20, s)) for s in seen]
         p = at_least_one(40, 20, seen[0])
         assert ally["exact"][0] == f"{p.numerator}/{p.denominator}"
-    suikoden = api.get(f"/api/decks/{make_deck('suikoden', owner).pk}/odds/").json()
+    suikoden = api.get(f"/api/simulator/decks/{make_deck('suikoden', owner).pk}/odds/").json()
     assert suikoden["first_player"] is None and suikoden["zone"] == "characters"
 
 

@@ -19,8 +19,9 @@ from cardsite import jobs
 from decks import services as deck_services
 from readings import services as reading_services
 from readings.models import PhotoReading
-from simulator import adapters, inputs, services, tables
+from simulator import adapters, inputs, tables
 from simulator.engines import get_engine
+from simulator.goldfish import services
 from simulator.models import SimulationChunk
 from simulator.tasks import play_chunk
 
