@@ -2,8 +2,8 @@
    inline scripts: the language menu submits itself, a read-only field selects its text on focus,
    a button with data-copy copies the text of the field it names, a glossary term in a card text opens
    its explanation on a tap, the odds calculator's chips come and go, and the search boxes show the
-   query of the results on the page after htmx's history (Back, Forward) has put another page back.
-   No site logic here. */
+   query of the results on the page after htmx's history (Back, Forward) has put another page back, and a
+   table too wide for the screen can be scrolled with the keyboard. No site logic here. */
 (function () {
   "use strict";
 
@@ -123,6 +123,22 @@
       if (restored || input !== document.activeElement) input.value = query;
     });
   }
+
+  /* A table wider than the screen scrolls sideways (site.css): it takes the keyboard's focus then, so that
+     the arrow keys scroll it too; one that fits is left out of the Tab order. */
+  function focusWideTables() {
+    document.querySelectorAll("main table").forEach(function (table) {
+      if (table.scrollWidth > table.clientWidth + 1) {
+        if (!table.hasAttribute("tabindex")) table.setAttribute("tabindex", "0");
+      } else if (table.getAttribute("tabindex") === "0") {
+        table.removeAttribute("tabindex");
+      }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", focusWideTables);
+  document.addEventListener("htmx:afterSettle", focusWideTables);
+  window.addEventListener("resize", focusWideTables);
 
   document.addEventListener("htmx:beforeHistorySave", function (event) { showQuery(event.detail.path, false); });
   document.addEventListener("htmx:pushedIntoHistory", function (event) { showQuery(event.detail.path, false); });
