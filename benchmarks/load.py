@@ -98,7 +98,7 @@ def session_cookie(user):
 
 
 print(json.dumps({
-    "deck": deck.pk, "validate_body": body, "publication": publication.pk,
+    "deck": deck.pk, "share_token": deck.share_token, "validate_body": body, "publication": publication.pk,
     "owner_cookie": session_cookie(owner), "reader_cookie": session_cookie(reader),
 }))
 """
@@ -294,7 +294,8 @@ def report(wrk: str, temporary: Path, url: str, prepared: dict, arguments: argpa
         Target("card page", "/games/endbreaker/cards/EB1-010/"),
         Target("search page", "/search/?q=%E3%83%89%E3%83%AD%E3%83%BC"),
         Target("search API", "/api/cards/?q=%E3%83%89%E3%83%AD%E3%83%BC"),
-        Target("deck page", f"/decks/{prepared['deck']}/"),
+        # A visitor's view of a deck shared by link (a deck is never public: its own address answers its owner).
+        Target("deck page", f"/decks/shared/{prepared['share_token']}/"),
         Target("deck validation", "/api/decks/validate/", "POST", json.dumps(prepared["validate_body"])),
         *signed_in_targets(prepared),
     ]
@@ -342,7 +343,7 @@ def signed_in_targets(prepared: dict) -> list[Target]:
     hand, and another reader's view of the published deck with its comments."""
     deck, owner, reader = prepared["deck"], prepared["owner_cookie"], prepared["reader_cookie"]
     return [
-        Target("* builder search", f"/decks/{deck}/edit/search/?q=%E4%BA%BA", cookie=owner, signed_in_goal=True),
+        Target("* builder search", f"/decks/{deck}/edit/search/?q=%E6%9E%97", cookie=owner, signed_in_goal=True),
         Target("* owner's deck page", f"/decks/{deck}/", cookie=owner, signed_in_goal=True),
         Target("* goldfish hand", f"/decks/{deck}/goldfish/?seed=1", cookie=owner, signed_in_goal=True),
         Target(

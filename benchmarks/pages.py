@@ -145,7 +145,10 @@ def measure(browser, base: str, target: Target, session_cookie: str) -> tuple[Vi
 
 
 def median_visit(visits: list[Visit]) -> Visit:
-    return Visit(statistics.median(v.lcp_ms for v in visits), round(statistics.median(v.transferred for v in visits)))
+    """The median of the runs; a run in which the browser reported no LCP (0: seen now and then on a loaded
+    machine) counts for its bytes only."""
+    painted = [v.lcp_ms for v in visits if v.lcp_ms > 0] or [0.0]
+    return Visit(statistics.median(painted), round(statistics.median(v.transferred for v in visits)))
 
 
 def main() -> None:
