@@ -47,7 +47,7 @@ def _units(paragraph: str) -> list[str]:
             or character in CANNOT_START
             or (_is_spaced_script(character) and _is_spaced_script(units[-1][-1]))
         )
-        if joins_previous and not character.isspace():
+        if joins_previous and (glue_next or not character.isspace()):
             units[-1] += character
         else:
             units.append(character)

@@ -22,6 +22,7 @@ def by_characters(text: str) -> float:
         # An opening bracket never ends a line: it goes down with what it opens.
         ("あい「うえ」", 3, ["あい", "「う", "え」"]),
         ("あ「い", 2, ["あ", "「い"]),
+        ("ab ( cd", 4, ["ab", "( cd"]),
         # Small kana and the prolonged sound mark stay with the kana before them.
         ("あいっか", 2, ["あ", "いっ", "か"]),
         ("カードー", 2, ["カー", "ドー"]),
