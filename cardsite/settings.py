@@ -62,6 +62,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise, which answers static files compressed already; before the rest, so that it compresses
+    # what every other middleware answered (pages kept by the page cache too).
+    "cardsite.middleware.CompressedTextMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",

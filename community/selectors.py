@@ -311,9 +311,9 @@ def deck_of_entries(publication: Publication, language: str) -> list[dict[str, A
 
     cards = {
         c.key: c
-        for c in Card.objects.filter(
-            game=publication.game, key__in=[e["card"] for e in publication.entries]
-        ).prefetch_related("texts")
+        for c in Card.objects.filter(game=publication.game, key__in=[e["card"] for e in publication.entries])
+        .select_related("game")  # a card's shown name asks its game's original language: one join, not a query each
+        .prefetch_related("texts")
     }
     rules = get_rules(publication.game.slug)
     zones: dict[str, dict[str, Any]] = {}

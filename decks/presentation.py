@@ -36,6 +36,14 @@ def with_card_counts(decks: QuerySet[Deck]) -> QuerySet[Deck]:
     return decks.annotate(card_count=Coalesce(Sum("entries__count"), 0)).order_by(*ordering)
 
 
+def deck_total(counts: Iterable[int]) -> int:
+    """How many cards a deck has, as every page and printout says it: the copies in its editable zones
+    (``counts``: one per entry). A game's fixed zones (Endbreaker's starting deck) are shown beside the deck
+    but are the game's, not the player's choice, so they are not counted (``DeckEntry`` never holds them, and
+    the construction rules' sizes leave them out too)."""
+    return sum(counts)
+
+
 # --- values -----------------------------------------------------------------------------------------
 
 
@@ -312,7 +320,7 @@ def deck_head(deck: Deck, language: str, counts: list[tuple[str, int, int]]) -> 
     return DeckHead(
         game_name=deck.game.definition.name(language),
         mode_label=_mode_label(deck, language),
-        total=sum(count for _zone, _card, count in counts),
+        total=deck_total(count for _zone, _card, count in counts),
     )
 
 
@@ -333,7 +341,7 @@ class DeckView:
 
     @property
     def total(self) -> int:
-        return sum(zone.total for zone in self.zones)
+        return deck_total(entry.count for zone in self.zones for entry in zone.entries)
 
 
 def deck_view(deck: Deck, language: str) -> DeckView:
@@ -383,7 +391,7 @@ def change_view(deck: Deck, zone: str, language: str) -> ChangeView:
         zone=zone_views(deck, verdict, language, only=zone, entries=entries)[0],
         verdict=verdict_view(deck, verdict, language),
         charts=chart_data(deck, language, entries),
-        total=sum(entry.count for entry in entries),
+        total=deck_total(entry.count for entry in entries),
     )
 
 

@@ -11,12 +11,13 @@ from PIL import Image
 from pypdf import PdfReader
 
 from cards.images.services import image_store
-from cards.models import CardImage
+from cards.models import Card, CardImage, CardText
 from decks import services
 from decks.models import Deck
 from decks.printing import drawing as printing
+from decks.printing.selectors import printed_deck
 
-from .test_deck_pages import card, client_for, import_test_cards, make_deck
+from .test_deck_pages import card, client_for, game, import_test_cards, make_deck
 
 
 @pytest.fixture(autouse=True)
@@ -118,6 +119,7 @@ def test_without_a_cjk_font_a_tile_shows_the_key_not_empty_boxes(monkeypatch):
         verdict="",
         problems=[],
         language="ja",
+        total=1,
     )
     with translation.override("en"):
         image = Image.open(io.BytesIO(printing.deck_picture(deck))).convert("L")
@@ -145,3 +147,62 @@ def test_the_api_answers_the_picture_and_printouts_to_the_owner_alone(owner, oth
     monkeypatch.setattr(printing, "MAX_PROXIES", 2)
     too_many = api.get(f"/api/decks/{deck.pk}/proxies/", HTTP_ACCEPT_LANGUAGE="en")
     assert too_many.status_code == 400 and "at most 2 cards" in too_many.json()["errors"]["proxies"][0]
+
+
+def endbreaker_deck_of_twelve(owner) -> Deck:
+    """12 chosen cards; the game adds its fixed starting deck of 10, which the deck page shows but does not count."""
+    entries = [("supply", card("テスト特技01", "endbreaker"), 8), ("jobs", card("テスト職業01", "endbreaker"), 4)]
+    return services.create_deck(owner=owner, game=game("endbreaker"), name="十二枚", entries=entries)
+
+
+def drawn_texts(monkeypatch) -> list[str]:
+    """What the deck picture writes, as it writes it (the PNG's pixels cannot be read back as text)."""
+    from PIL import ImageDraw
+
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, content, *arguments, **keywords):
+        texts.append(content)
+        return original(self, xy, content, *arguments, **keywords)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return texts
+
+
+def test_every_printout_counts_the_deck_as_the_deck_page_does(owner, monkeypatch):
+    deck = endbreaker_deck_of_twelve(owner)
+    client = client_for(owner, "en")
+    assert "12 cards" in client.get(f"/decks/{deck.pk}/").content.decode()
+    with translation.override("en"):
+        assert printed_deck(deck, "en", thumbnails=True).total == 12
+    monkeypatch.setattr(printing, "cjk_font_file", lambda: None)  # the subtitle is then the count alone
+    drawn = drawn_texts(monkeypatch)
+    assert client.get(f"/decks/{deck.pk}/picture.png").status_code == 200
+    assert "12" in drawn and "22" not in drawn
+    _pages, text = pdf_text(client.get(f"/decks/{deck.pk}/registration.pdf").content)
+    assert "Total: 12" in text
+    assert "(10)" in text  # the fixed starting deck is printed, with its own count
+
+
+def test_the_registration_sheet_names_a_numberless_card_once_and_prints_a_number_beside_a_name(owner):
+    Card.objects.filter(pk=card("テスト人物01").pk).update(number="TEST-901")
+    deck = make_deck(owner)  # テスト人物01, now numbered, and テスト土地01 (no number: its key is its name)
+    _pages, text = pdf_text(client_for(owner, "ja").get(f"/decks/{deck.pk}/registration.pdf").content)
+    assert text.count("テスト土地01") == 1
+    assert text.count("テスト人物01") == 1
+    assert text.count("TEST-901") == 1
+
+
+def test_proxies_break_japanese_lines_by_its_rules(owner):
+    """A proxy's line holds 22 kanji or kana: breaking after the 22nd would start a line with 」、 and end the
+    next with 「; by the rules the character before each goes down with it."""
+    text = "あ" * 22 + "」、" + "い" * 19 + "「う」。"
+    CardText.objects.filter(card=card("テスト人物01"), language="ja").update(text=text)
+    deck = make_deck(owner, entries=[("characters", card("テスト人物01"), 1)])
+    _pages, printed = pdf_text(client_for(owner, "ja").get(f"/decks/{deck.pk}/proxies.pdf").content)
+    lines = [line.strip() for line in printed.splitlines() if line.strip()]
+    assert "あ" * 21 in lines and "あ」、" + "い" * 19 in lines and "「う」。" in lines
+    for line in lines:
+        assert line[0] not in "」、。！）", line
+        assert line[-1] not in "「（", line

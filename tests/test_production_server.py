@@ -148,6 +148,8 @@ def test_static_files_are_served_hashed_and_compressed_with_debug_off(tmp_path):
         assert css.status_code == 200
         assert css.headers["Content-Encoding"] == "gzip"
         assert "immutable" in css.headers["Cache-Control"]
+        # Pages travel gzip-compressed too.
+        assert site.get("/", headers={"Accept-Encoding": "gzip"}).headers["Content-Encoding"] == "gzip"
         for script in re.findall(r'src="(/static/[^"]+\.js)"', page.text):
             assert site.get(script).status_code == 200, script
         # The builder's and charts' scripts, and the API docs' files.

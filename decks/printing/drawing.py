@@ -4,15 +4,20 @@ their copies) and two PDFs, a registration sheet and proxies to print and cut. P
 
 Decided where the issue is silent:
 - The picture shows each card once, with its copies (×N), zone after zone; a card with a stored picture shows it,
-  one without shows a framed tile with its name and key (a value no source gives is never drawn as a guess).
+  one without shows a framed tile with its name and printed number (a value no source gives is never drawn as
+  a guess).
   Names are drawn with a Noto Sans CJK font when the machine has one; without one, tiles show the card's key only,
   since a Latin-only font would draw Japanese and Chinese as empty boxes.
 - The PDFs use ReportLab's built-in CID fonts (HeiseiKakuGo-W5 for Japanese and English, MSung-Light for
   Traditional Chinese): no font file to ship, and every PDF reader has them.
 - Proxies are 63 × 88 mm (the usual card size), nine to an A4 page with cut marks, one per copy, capped at
-  ``MAX_PROXIES`` a PDF; a card with a picture prints the picture, one without prints its name, key, values
+  ``MAX_PROXIES`` a PDF; a card with a picture prints the picture, one without prints its name, number, values
   and text, marked as a proxy.
-- The registration sheet lists every zone (count, key, name), its totals, blanks for the player's name and the
+- A card is named by its name and its printed number; a card with no number has none printed (its key is its
+  name, which would otherwise be printed twice).
+- Every printout counts the deck as the deck page does (``PrintedDeck.total``): a game's fixed zones (Endbreaker's
+  starting deck) are printed but not counted in the deck's size.
+- The registration sheet lists every zone (count, number, name), its totals, blanks for the player's name and the
   event, and the verdict of the game's construction rules at the time it was printed.
 """
 
@@ -27,6 +32,8 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
+from cardsite.linebreak import wrap
+
 MAX_PROXIES = 400  # copies in one proxies PDF (a 40-card deck is 5 pages; this is 45)
 MAX_PICTURE_TILES = 120  # distinct cards in one deck picture
 TILE = (150, 210)  # pixels of one card in the picture (about the card's 63:88)
@@ -38,6 +45,7 @@ class PrintedCard:
     key: str
     name: str
     count: int
+    number: str = ""  # the printed number; empty for a card that has none (its key is then its name)
     values: Sequence[tuple[str, str]] = ()  # (label, value) as the card page shows them
     text: str = ""
     picture: Callable[[], bytes | None] | None = None  # the card's picture file, read only when drawn
@@ -65,11 +73,8 @@ class PrintedDeck:
     verdict: str
     problems: Sequence[str]
     language: str
+    total: int  # the deck's size as the deck page counts it (``decks.presentation.deck_total``)
     labels: dict[str, str] = field(default_factory=dict)
-
-    @property
-    def total(self) -> int:
-        return sum(zone.total for zone in self.zones)
 
 
 class TooManyProxies(ValueError):
@@ -102,21 +107,12 @@ def _font(size: int) -> tuple[ImageFont.FreeTypeFont | ImageFont.ImageFont, bool
 
 
 def _fit(draw: ImageDraw.ImageDraw, text: str, font, width: int, lines: int) -> list[str]:
-    """``text`` broken into at most ``lines`` lines of ``width`` pixels, character by character (CJK has no
-    spaces to break at); the last line ends in … when cut."""
-    result, line = [], ""
-    for character in text:
-        if draw.textlength(line + character, font=font) > width:
-            result.append(line)
-            line = character
-            if len(result) == lines:
-                break
-        else:
-            line += character
-    else:
-        if line:
-            result.append(line)
+    """``text`` broken into at most ``lines`` lines of ``width`` pixels by the rules of Japanese and Chinese
+    line breaking (``cardsite.linebreak``); the last line ends in … when cut."""
+    result = wrap(text, lambda line: draw.textlength(line, font=font), width)
+    if len(result) <= lines:
         return result
+    result = result[:lines]
     last = result[-1]
     while last and draw.textlength(last + "…", font=font) > width:
         last = last[:-1]
@@ -141,8 +137,8 @@ def _tile(card: PrintedCard, font, small, draws_cjk: bool) -> Image.Image:
         label = card.name if draws_cjk else card.key
         for index, line in enumerate(_fit(draw, label, font, TILE[0] - 16, 5)):
             draw.text((8, 10 + index * 22), line, fill="#223", font=font)
-        if draws_cjk:
-            draw.text((8, TILE[1] - 48), card.key, fill="#667", font=small)
+        if draws_cjk and card.number:
+            draw.text((8, TILE[1] - 48), card.number, fill="#667", font=small)
     badge = f"×{card.count}"
     width = int(draw.textlength(badge, font=font)) + 12
     draw.rectangle((TILE[0] - width - 4, TILE[1] - 30, TILE[0] - 4, TILE[1] - 6), fill="#223")
@@ -204,19 +200,11 @@ def _pdf_font(language: str) -> str:
 
 
 def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` as lines of ``width`` points, broken by the rules of Japanese and Chinese (``cardsite.linebreak``):
+    no line starts with 」、。！ and the like, none ends with 「（."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
-    lines = []
-    for paragraph in text.splitlines() or [""]:
-        line = ""
-        for character in paragraph:
-            if stringWidth(line + character, font, size) > width:
-                lines.append(line)
-                line = character
-            else:
-                line += character
-        lines.append(line)
-    return lines
+    return wrap(text, lambda line: stringWidth(line, font, size), width)
 
 
 def registration_sheet(deck: PrintedDeck) -> bytes:
@@ -258,7 +246,7 @@ def registration_sheet(deck: PrintedDeck) -> bytes:
                 y = height - 20 * mm
             page.setFont(font, 10)
             page.drawRightString(left + 10 * mm, y, str(card.count))
-            page.drawString(left + 14 * mm, y, card.key)
+            page.drawString(left + 14 * mm, y, card.number)
             name_lines = _wrap(card.name, font, 10, right - left - 60 * mm)
             page.drawString(left + 60 * mm, y, name_lines[0] if name_lines else "")
             y -= 14
@@ -315,8 +303,9 @@ def proxy_sheet(deck: PrintedDeck) -> bytes:
             page.drawString(x + 4 * mm, text_y, part)
             text_y -= 12
         page.setFont(font, 7)
-        page.drawString(x + 4 * mm, text_y, card.key)
-        text_y -= 12
+        if card.number:
+            page.drawString(x + 4 * mm, text_y, card.number)
+            text_y -= 12
         for label, value in card.values:
             for part in _wrap(f"{label}: {value}", font, 7, card_w - 8 * mm)[:1]:
                 page.drawString(x + 4 * mm, text_y, part)

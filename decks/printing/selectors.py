@@ -56,6 +56,7 @@ def printed_deck(deck: Deck, language: str, *, thumbnails: bool) -> printing.Pri
                 printing.PrintedCard(
                     key=entry.key,
                     name=str(entry.name) or entry.key,
+                    number=(entry.card.number or "") if entry.card is not None else "",
                     count=entry.count,
                     values=[(label, value) for label, value in entry.summary],
                     text=text.text if text is not None and text.text else "",
@@ -81,6 +82,7 @@ def printed_deck(deck: Deck, language: str, *, thumbnails: bool) -> printing.Pri
         verdict=summary,
         problems=[*verdict.violations, *verdict.unchecked],
         language=language,
+        total=view.total,
         labels={
             "sheet": _("Deck registration sheet"),
             "deck": _("Deck"),
