@@ -50,6 +50,11 @@ def card_detail(game: Game, key: str) -> Card:
     return Card.objects.select_related("game").prefetch_related("texts").get(game=game, key=key)
 
 
+def card_by_number(game: Game, number: str) -> Card | None:
+    """The card printed with ``number`` in ``game`` (the first one entered, should two share it), or None."""
+    return Card.objects.filter(game=game, number=number).order_by("pk").first()
+
+
 @dataclass(frozen=True)
 class Neighbours:
     previous: Card | None
