@@ -50,6 +50,12 @@ def card_detail(game: Game, key: str) -> Card:
     return Card.objects.select_related("game").prefetch_related("texts").get(game=game, key=key)
 
 
+def card_counts_by_kind(game: Game) -> dict[str | None, int]:
+    """How many cards of each kind the game's database holds (None: of unknown kind)."""
+    rows = Card.objects.filter(game=game).values("kind").annotate(count=Count("pk")).order_by()
+    return {row["kind"]: row["count"] for row in rows}
+
+
 def card_by_number(game: Game, number: str) -> Card | None:
     """The card printed with ``number`` in ``game`` (the first one entered, should two share it), or None."""
     return Card.objects.filter(game=game, number=number).order_by("pk").first()

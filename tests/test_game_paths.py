@@ -65,3 +65,21 @@ def test_a_card_address_by_its_printed_number_leads_to_the_card(db, client):
     response = client.get("/games/suikoden/cards/901/")
     assert response.status_code == 302
     assert response["Location"] == "/games/suikoden/cards/%E3%83%86%E3%82%B9%E3%83%88%E7%A0%A6/"
+
+
+def test_a_deck_that_fails_because_the_game_lacks_cards_says_so_and_links_the_gaps(seeded_db, client):
+    from decks.models import Deck
+
+    from .users import make_user
+
+    owner = make_user()
+    client.force_login(owner)
+    client.cookies["django_language"] = "en"
+    response = client.post("/decks/new/", {"game": "shadowera", "name": "Test deck", "mode": "default"})
+    deck = Deck.objects.get()
+    assert response.status_code == 302
+    verdict = parse(get(client, f"/decks/{deck.pk}/edit/")).find("section", id="deck-verdict")
+    gaps = verdict.find("ul", cls="database-gaps")
+    assert "This game's database holds no Hero card yet" in squash(gaps.text)
+    hrefs = {node.attrs["href"] for node in gaps.find_all("a")}
+    assert {"/games/shadowera/missing/", "/games/shadowera/contribute/?kind=hero"} <= hrefs
