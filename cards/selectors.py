@@ -56,6 +56,15 @@ def card_counts_by_kind(game: Game) -> dict[str | None, int]:
     return {row["kind"]: row["count"] for row in rows}
 
 
+def keys_by_number(game: Game) -> dict[str, str]:
+    """The key of each of the game's numbered cards, by its printed number (the first entered, should two share
+    one): a sheet's correction row may name a card by its number alone."""
+    keys: dict[str, str] = {}
+    for number, key in Card.objects.filter(game=game, number__isnull=False).order_by("pk").values_list("number", "key"):
+        keys.setdefault(number, key)
+    return keys
+
+
 def card_by_number(game: Game, number: str) -> Card | None:
     """The card printed with ``number`` in ``game`` (the first one entered, should two share it), or None."""
     return Card.objects.filter(game=game, number=number).order_by("pk").first()

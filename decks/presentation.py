@@ -17,11 +17,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from cards.filling import where_to_fill
 from cards.gamedefs.base import FieldSpec, IntegerType
 from cards.models import Card, Game
-from cards.selectors import card_counts_by_kind
-from cards.filling import where_to_fill
 from cards.presentation import card_row, format_value, kind_label
+from cards.selectors import card_counts_by_kind
 from cardsite.labels import ShownName, pick, picked_language
 
 from . import selectors
@@ -223,10 +223,8 @@ def _database_gaps(deck: Deck, rules: DeckRules, violated: set[str], language: s
             }
         else:
             text = ngettext(
-                "This game's database holds only %(known)s different %(kinds)s card; a legal deck takes "
-                "%(needed)s.",
-                "This game's database holds only %(known)s different %(kinds)s cards; a legal deck takes "
-                "%(needed)s.",
+                "This game's database holds only %(known)s different %(kinds)s card; a legal deck takes %(needed)s.",
+                "This game's database holds only %(known)s different %(kinds)s cards; a legal deck takes %(needed)s.",
                 known,
             ) % {"known": known, "kinds": names, "needed": requirement.different}
         gaps.append(
