@@ -24,6 +24,7 @@ from cards.presentation import LANGUAGE_NAMES, problem_text
 from cardsite.text import plain_text
 
 from .models import ChangeSet
+from .uploads import file_limit_attributes
 
 UNKNOWN = ("", pgettext_lazy("a value no source gives", "unknown"))
 TEXT_PARTS = {
@@ -73,7 +74,7 @@ def _photo_field(label: Any, *, required: bool, help_text: Any = "") -> forms.Fi
         label=label,
         required=required,
         help_text=help_text,
-        widget=forms.ClearableFileInput(attrs={"accept": IMAGE_TYPES}),
+        widget=forms.ClearableFileInput(attrs={"accept": IMAGE_TYPES, **file_limit_attributes()}),
     )
 
 
