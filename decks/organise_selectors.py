@@ -93,6 +93,11 @@ def tags_of(user) -> QuerySet[DeckTag]:
     )
 
 
+def folder_named(user, name: str) -> DeckFolder | None:
+    """The user's folder of this name, or None."""
+    return DeckFolder.objects.filter(owner=user, name=name).first() if name else None
+
+
 def folder_of(user, pk: int) -> DeckFolder | None:
     """One of the user's folders (None for another's or an unknown one: the same answer, nothing revealed)."""
     return DeckFolder.objects.filter(owner=user, pk=pk).first()
