@@ -56,6 +56,11 @@ def card_counts_by_kind(game: Game) -> dict[str | None, int]:
     return {row["kind"]: row["count"] for row in rows}
 
 
+def card_keys(game: Game) -> list[str]:
+    """The keys of the game's cards in card order."""
+    return list(Card.objects.filter(game=game).order_by("sort_key").values_list("key", flat=True))
+
+
 def keys_by_number(game: Game) -> dict[str, str]:
     """The key of each of the game's numbered cards, by its printed number (the first entered, should two share
     one): a sheet's correction row may name a card by its number alone."""

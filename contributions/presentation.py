@@ -247,11 +247,11 @@ def bulk_sheet(game: Game, language: str) -> str:
         *(value_name(definition, f"texts.{code}.{part}", language) for part, code in texts),
         _("Where the values come from (a book, a card, a web page)."),
     ]
-    cards = list(card_selectors.cards_of_game(game))
-    states = card_states(game, [card.key for card in cards])
+    keys = card_selectors.card_keys(game)
+    states = card_states(game, keys)
     rows = []
-    for card in cards:
-        state = states.get(card.key)
+    for key in keys:
+        state = states.get(key)
         if state is None:
             continue
         kind = definition.kind(state["kind"]) if state["kind"] else None
@@ -260,7 +260,7 @@ def bulk_sheet(game: Game, language: str) -> str:
         rows.append(
             [
                 game.slug,
-                card.key,
+                key,
                 state["number"] or "",
                 kind.label(language) if kind else (state["kind"] or ""),
                 *(_sheet_cell(spec, fields.get(spec.name), language) for spec in definition.fields),
