@@ -78,6 +78,10 @@ def value_name(definition: GameDefinition, what: str, language: str) -> str:
         return spec.label(language) if spec else rest
     if head == "texts":
         code, _dot, part = rest.partition(".")
+        if not code:  # the texts as a whole (a card needs a name in one language at least)
+            return str(_TEXT_PART_LABELS["name"])
+        if not part:
+            return str(LANGUAGE_NAMES.get(code, code))
         return f"{LANGUAGE_NAMES.get(code, code)}: {_TEXT_PART_LABELS.get(part, part)}"
     if head == "translations":
         code, track, part = translation_place(what)

@@ -50,6 +50,31 @@ def card_detail(game: Game, key: str) -> Card:
     return Card.objects.select_related("game").prefetch_related("texts").get(game=game, key=key)
 
 
+def card_counts_by_kind(game: Game) -> dict[str | None, int]:
+    """How many cards of each kind the game's database holds (None: of unknown kind)."""
+    rows = Card.objects.filter(game=game).values("kind").annotate(count=Count("pk")).order_by()
+    return {row["kind"]: row["count"] for row in rows}
+
+
+def card_keys(game: Game) -> list[str]:
+    """The keys of the game's cards in card order."""
+    return list(Card.objects.filter(game=game).order_by("sort_key").values_list("key", flat=True))
+
+
+def keys_by_number(game: Game) -> dict[str, str]:
+    """The key of each of the game's numbered cards, by its printed number (the first entered, should two share
+    one): a sheet's correction row may name a card by its number alone."""
+    keys: dict[str, str] = {}
+    for number, key in Card.objects.filter(game=game, number__isnull=False).order_by("pk").values_list("number", "key"):
+        keys.setdefault(number, key)
+    return keys
+
+
+def card_by_number(game: Game, number: str) -> Card | None:
+    """The card printed with ``number`` in ``game`` (the first one entered, should two share it), or None."""
+    return Card.objects.filter(game=game, number=number).order_by("pk").first()
+
+
 @dataclass(frozen=True)
 class Neighbours:
     previous: Card | None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
@@ -34,9 +35,22 @@ def _game_or_404(slug: str) -> Game:
     return get_object_or_404(Game, slug=slug)
 
 
+def _game_status(game: Game, language: str) -> presentation.GameStatus:
+    return missing_presentation.game_status(
+        game,
+        selectors.missing_map(game),
+        language,
+        has_engine=extensions.missing_part("engine", game.slug) is not None,
+        has_fullgame=extensions.game_has("fullgame", game.slug),
+    )
+
+
 @cached_for_readers("cards")
 def game_list(request: HttpRequest) -> HttpResponse:
-    games = selectors.games_with_counts()
+    language = get_language()
+    games = list(selectors.games_with_counts())
+    for game in games:
+        game.status = _game_status(game, language)
     return render(request, "cards/game_list.html", {"games": games})
 
 
@@ -51,6 +65,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
         "kind_counts": presentation.kind_counts(game_row, language),
         "rules": presentation.rule_sections(game_row, language),
         "has_fullgame": extensions.game_has("fullgame", game_row.slug),  # strategies can be compared
+        "status": _game_status(game_row, language),
     }
     return render(request, "cards/game_detail.html", context)
 
@@ -108,9 +123,23 @@ def _card_or_404(game: str, key: str) -> tuple[Game, Card]:
         raise Http404 from None
 
 
+def _card_not_found(request: HttpRequest, game: Game, key: str) -> HttpResponse:
+    """A card address no card holds: the card under that printed number if one has it, else a 404 page that
+    offers to search for it and to add it (the card form with the number filled in)."""
+    numbered = selectors.card_by_number(game, key)
+    if numbered is not None:
+        return HttpResponseRedirect(reverse("cards:card_detail", args=[game.slug, numbered.key]))
+    context = {"game": game, "search_game": game, **missing_presentation.card_not_found_view(game, key)}
+    return render(request, "cards/card_not_found.html", context, status=404)
+
+
 @cached_for_readers("cards")
 def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
-    game_row, card = _card_or_404(game, key)
+    game_row = _game_or_404(game)
+    try:
+        card = selectors.card_detail(game_row, key)
+    except Card.DoesNotExist:
+        return _card_not_found(request, game_row, key)
     language = get_language()
     neighbours = selectors.card_neighbours(card)
     context = {

@@ -26,6 +26,7 @@ from cardsite.text import plain_text
 from cardsite.types import SiteUser
 
 from .models import ChangeSet
+from .uploads import file_limit_attributes
 
 
 def mutable_copy(data: Mapping[str, Any]) -> MutableMapping[str, Any]:
@@ -83,7 +84,7 @@ def _photo_field(label: Any, *, required: bool, help_text: Any = "") -> forms.Fi
         label=label,
         required=required,
         help_text=help_text,
-        widget=forms.ClearableFileInput(attrs={"accept": IMAGE_TYPES}),
+        widget=forms.ClearableFileInput(attrs={"accept": IMAGE_TYPES, **file_limit_attributes()}),
     )
 
 

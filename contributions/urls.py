@@ -15,6 +15,7 @@ urlpatterns = [
     path("<int:pk>/review/", views.review, name="review"),
     path("games/<slug:game>/contribute/", views.card_new, name="card_new"),
     path("games/<slug:game>/contribute/bulk/", views.bulk_contribution, name="bulk"),
+    path("games/<slug:game>/contribute/bulk/sheet.csv", views.bulk_sheet, name="bulk_sheet"),
     path("seed-conflicts/<int:pk>/", views.seed_conflict_resolve, name="seed_conflict_resolve"),
     path("games/<slug:game>/deleted-cards/", views.deleted_cards, name="deleted_cards"),
     path("games/<slug:game>/deleted-cards/<int:version>/restore/", views.card_restore, name="card_restore"),

@@ -398,6 +398,16 @@ def _bulk_photo(request: HttpRequest, form: BulkContributionForm) -> StoredImage
     return None
 
 
+@require_http_methods(["GET"])
+def bulk_sheet(request: HttpRequest, game: str) -> HttpResponse:
+    """The game's bulk sheet to fill in (CSV): its columns, what each takes in the reader's language, and its
+    cards as they are now, for corrections. Anyone may read it, as anyone may read the cards."""
+    game_row = get_object_or_404(Game, slug=game)
+    response = HttpResponse(presentation.bulk_sheet(game_row, get_language()), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{game_row.slug}-cards.csv"'
+    return response
+
+
 @account_required
 @require_http_methods(["GET", "POST"])
 @rate_limit("contribution")

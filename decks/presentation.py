@@ -13,11 +13,15 @@ from typing import Any
 
 from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from cards.filling import where_to_fill
 from cards.gamedefs.base import FieldSpec, IntegerType
 from cards.models import Card, Game
 from cards.presentation import card_row, format_value, kind_label
+from cards.selectors import card_counts_by_kind
 from cardsite.labels import ShownName, pick, picked_language
 
 from . import selectors
@@ -186,12 +190,59 @@ class RuleStatusView:
 
 
 @dataclass
+class DatabaseGapView:
+    """A broken rule no deck can keep yet, because the game's database lacks the cards it takes."""
+
+    text: str
+    gaps_url: str  # the game's map of what is missing
+    add_url: str  # the card form, for a card of the kind lacking
+
+
+@dataclass
 class VerdictView:
     checked: bool
     legal: bool
     violations: list[str]
     unchecked: list[str]
     rules: list[RuleStatusView]
+    database_gaps: list[DatabaseGapView] = field(default_factory=list)
+
+
+def _database_gaps(deck: Deck, rules: DeckRules, violated: set[str], language: str) -> list[DatabaseGapView]:
+    """The broken size rules of the deck's mode that no deck can keep with the cards the database holds."""
+    requirements = [
+        requirement
+        for requirement in rules.card_requirements()
+        if requirement.mode == deck.mode and requirement.rule.id in violated
+    ]
+    if not requirements:
+        return []
+    counts = card_counts_by_kind(deck.game)
+    gaps = []
+    for requirement in requirements:
+        kinds = requirement.kinds or tuple(kind.slug for kind in deck.game.definition.kinds)
+        known = sum(counts.get(kind, 0) for kind in kinds)
+        if known >= requirement.different:
+            continue
+        names = " / ".join(kind_label(deck.game, kind, language) for kind in kinds)
+        if known == 0:
+            text = _("This game's database holds no %(kinds)s card yet, so no deck can keep this rule.") % {
+                "kinds": names
+            }
+        else:
+            text = ngettext(
+                "This game's database holds only %(known)s different %(kinds)s card; a legal deck takes %(needed)s.",
+                "This game's database holds only %(known)s different %(kinds)s cards; a legal deck takes %(needed)s.",
+                known,
+            ) % {"known": known, "kinds": names, "needed": requirement.different}
+        gaps.append(
+            DatabaseGapView(
+                text,
+                reverse("cards:game_missing", args=[deck.game.slug]),
+                where_to_fill(deck.game, kind=kinds[0] if len(kinds) == 1 else None),
+            )
+        )
+    return gaps
 
 
 def verdict_view(deck: Deck, verdict: Verdict, language: str) -> VerdictView:
@@ -208,6 +259,7 @@ def verdict_view(deck: Deck, verdict: Verdict, language: str) -> VerdictView:
         violations=[finding.message(language) for finding in verdict.violations],
         unchecked=[finding.message(language) for finding in verdict.unchecked],
         rules=statuses,
+        database_gaps=_database_gaps(deck, rules, violated, language) if violated else [],
     )
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -24,6 +25,7 @@ from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 from cardsite.types import HtmxRequest, signed_in
 from contributions.services import CardChangedSince
+from contributions.uploads import too_large_text
 
 from . import presentation, selectors, services
 from .forms import BatchUploadForm, PhotoReviewForm
@@ -39,14 +41,20 @@ def _partial(request: HtmxRequest) -> bool:
 @rate_limit("contribution")
 def upload(request: HttpRequest) -> HttpResponse:
     """The upload form (a game, one photo or many) and the user's recent batches."""
-    if request.method == "POST" and services.batch_body_too_large(request.META.get("CONTENT_LENGTH")):
-        error = too_large_upload("photo")
-        return errorpages.refused(request, error.status, error.message, error.code)
     initial = {"game": request.GET.get("game")} if request.GET.get("game") else None
-    form = BatchUploadForm(request.POST or None, initial=initial)
     status = 200
     photo_errors: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and services.batch_body_too_large(request.META.get("CONTENT_LENGTH")):
+        # Refused unread, in the page: the form again with the refusal beside the photos (the page's script
+        # refuses such photos as soon as they are chosen, so that this is rare).
+        error = too_large_upload("photo")
+        if errorpages.wants_json(request) or request.headers.get("HX-Request"):
+            return errorpages.refused(request, error.status, error.message, error.code)
+        form = BatchUploadForm(None, initial=initial)
+        photo_errors, status = [str(error.message)], error.status
+    else:
+        form = BatchUploadForm(request.POST or None, initial=initial)
+    if request.method == "POST" and not photo_errors and form.is_valid():
         try:
             batch = services.reading_batch_create(
                 user=request.user, game=form.cleaned_data["game"], files=request.FILES.getlist("photo")
@@ -58,10 +66,17 @@ def upload(request: HttpRequest) -> HttpResponse:
             status = error.status
         else:
             return redirect("readings:batch", batch.pk)
-    elif request.method == "POST":
+    elif request.method == "POST" and not photo_errors:
         status = 400
     batches = ReadingBatch.objects.filter(user=signed_in(request.user)).select_related("game")[:20]
-    context = {"form": form, "photo_errors": photo_errors, "batches": batches, "max_photos": services.max_photos()}
+    context = {
+        "form": form,
+        "photo_errors": photo_errors,
+        "batches": batches,
+        "max_photos": services.max_photos(),
+        "max_bytes": settings.IMAGE_MAX_BYTES,
+        "too_large": too_large_text(),
+    }
     return render(request, "readings/upload.html", context, status=status)
 
 

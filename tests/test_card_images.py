@@ -267,7 +267,7 @@ def test_an_oversized_file_and_a_decompression_bomb_are_refused_naming_the_limit
     client = signed_in(player, "ja")
     big = propose_picture(client, picture(size=(1200, 1600), quality=100))
     assert big.status_code == 413
-    assert "5,000" in big.content.decode() and "バイト" in big.content.decode()
+    assert "0.005 MB" in big.content.decode()
     settings.IMAGE_MAX_BYTES = 10_000_000
     bombed = propose_picture(client, bomb(), name="card.png")
     assert bombed.status_code == 413
@@ -279,7 +279,9 @@ def test_a_body_far_over_the_limit_is_refused_before_it_is_read(player, game, se
     settings.IMAGE_MAX_BYTES = 1_000
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000
     response = propose_picture(signed_in(player), picture(size=(1500, 2000), quality=100))
-    assert response.status_code == 413 and "1,000" in response.content.decode()
+    # The picture's form again, the refusal beside its field, the limit in megabytes.
+    assert response.status_code == 413 and "0.001 MB" in response.content.decode()
+    assert 'name="picture"' in response.content.decode()
 
 
 def test_uploads_are_limited_per_user_and_day_naming_the_limit(player, game, settings):

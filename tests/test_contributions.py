@@ -296,7 +296,9 @@ def test_a_bad_row_is_named_with_its_field_and_nothing_can_be_submitted(client, 
     page = _bulk(client, TABLE.format(health_b="たくさん"), "submit", language="ja")
     preview = page.context["preview"]
     row = next(row for row in preview.rows if row.key == "SE9-B")
-    assert row.problems == [("3行目 · 体力", "「たくさん」は整数ではありません。 入力できる値：0 以上の整数。")]
+    assert row.problems == [
+        ("3行目 · 体力 (field:health)", "「たくさん」は整数ではありません。 入力できる値：0 以上の整数。")
+    ]
     assert not preview.can_submit
     assert not ChangeSet.objects.exists()  # all or nothing, even when asked to submit
 

@@ -178,6 +178,20 @@ def test_an_organising_error_is_shown_and_nothing_is_changed(owner):
     assert not deck.tags.exists() and not DeckFolder.objects.exists()
 
 
+@pytest.mark.parametrize("menu", ["", "none"])
+def test_a_typed_folder_name_is_kept_without_choosing_new_folder_in_the_menu(owner, menu):
+    deck = make_deck(owner)
+    client = client_for(owner)
+    data = {"folder": menu, "new_folder": "Typed only", "tags": ""}
+    client.post(f"/decks/{deck.pk}/organise/", data)
+    deck.refresh_from_db()
+    assert deck.folder is not None and deck.folder.name == "Typed only"
+    other_deck = make_deck(owner, name="Second")
+    client.post(f"/decks/{other_deck.pk}/organise/", data)  # the same name again: the same folder, not a refusal
+    other_deck.refresh_from_db()
+    assert other_deck.folder == deck.folder and DeckFolder.objects.count() == 1
+
+
 def test_archiving_hides_a_deck_from_my_decks_but_its_link_still_opens(owner, other):
     deck = make_deck(owner, visibility=Deck.Visibility.LINK, name="Archived one")
     client = client_for(owner)

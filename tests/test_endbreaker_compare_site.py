@@ -18,8 +18,10 @@ from rest_framework.test import APIClient
 from cards import services as card_services
 from cards.importing import parse_json
 from cards.missing.selectors import missing_map
-from cards.models import Game
+from cards.models import Card, Game
 from simulator.models import ComparisonChunk, ComparisonRun
+
+from .test_pages import parse, squash
 
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
@@ -164,6 +166,20 @@ def test_the_page_refuses_listing_each_missing_value_with_a_link_to_fill_it(db, 
     assert reverse("contributions:card_edit", args=["endbreaker", "EB9-952"]) + "#id_field_payout" in text
     answer = start_page(client)
     assert answer.status_code == 400 and not ComparisonRun.objects.exists()
+
+
+def test_the_page_lists_missing_cards_and_missing_values_at_once_grouped_with_counts(db, owner, tasks_now):
+    synthetic_pool(**{"EB9-952": {"damage": 3}})
+    Card.objects.filter(game__slug="endbreaker", key="スカイランナー").delete()  # a job pile's card is missing
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    page = parse(client.get(URL))
+    missing = page.find("section", id="setup-missing")
+    groups = {squash(node.text) for node in missing.find_all("h3", cls="missing-group")}
+    text = squash(missing.text)
+    assert "スカイランナー (job pile) is not in the database." in text
+    assert "テスト仮面2 (EB9-952, Masquerade): Payout is unknown." in text  # not only the first block
+    assert any(group.endswith("(1)") for group in groups) and len(groups) >= 2
+    assert "2 things are missing in all" in text
 
 
 def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_with_intervals(pool, owner, tasks_now):

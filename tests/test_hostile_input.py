@@ -67,7 +67,7 @@ def test_a_body_over_the_size_limit_is_a_413_naming_the_limit(client, settings):
     body = json.dumps({"game": "suikoden", "entries": [{"zone": "characters", "card": "x" * 50, "count": 1}] * 300})
     response = client.post("/api/decks/validate/", data=body, content_type="application/json")
     assert response.status_code == 413
-    assert "10,000" in response.json()["detail"]
+    assert "0.01 MB" in response.json()["detail"]
 
 
 @pytest.mark.django_db

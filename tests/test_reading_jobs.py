@@ -291,4 +291,7 @@ def test_a_body_larger_than_a_whole_batch_is_refused_before_it_is_read(synthetic
     page_client.force_login(reader)
     page = page_client.post("/readings/photos/", {"game": "endbreaker"}, CONTENT_LENGTH=too_large)
     assert page.status_code == 413
+    # The form again, the refusal beside the photos, the limit in megabytes.
+    assert page.context["photo_errors"] == ["The file is larger than 0.001 MB, the most an upload may be."]
+    assert 'id="id_photo"' in page.content.decode()
     assert not ReadingBatch.objects.exists()

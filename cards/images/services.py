@@ -23,6 +23,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cardsite import pagecache
 from cardsite.errors import AppError, Message, QuotaExceeded
+from cardsite.sizes import megabytes
 from cardsite.storage import following_transaction, store_file
 from cardsite.types import SiteUser
 
@@ -43,7 +44,7 @@ class ImageTooLarge(ImageError):
 
 
 _REFUSALS: dict[str, tuple[Any, type[ImageError]]] = {
-    "too_large": (_("The image is larger than %(limit)s bytes, the most an upload may be."), ImageTooLarge),
+    "too_large": (_("The file is larger than %(limit)s, the most an upload may be."), ImageTooLarge),
     "too_many_pixels": (
         _("The image has more than %(limit)s pixels (width × height), the most an upload may have."),
         ImageTooLarge,
@@ -63,7 +64,8 @@ def refusal(error: ImageRefused, field: str = "file") -> ImageError:
     """The site's error for a refused upload: its message names the limit, in the reader's language."""
     template, kind = _REFUSALS.get(error.code, _REFUSALS["unreadable"])
     limit = error.params.get("limit", 0)
-    params = {"limit": f"{limit:,}" if isinstance(limit, int) else limit, "formats": ", ".join(ACCEPTED_FORMATS)}
+    shown = (megabytes(limit) if error.code == "too_large" else f"{limit:,}") if isinstance(limit, int) else limit
+    params = {"limit": shown, "formats": ", ".join(ACCEPTED_FORMATS)}
     message = Message(template, params)
     return kind(message, code=f"image_{error.code}", errors={field: [message]})
 

@@ -306,3 +306,93 @@ def _rule_row(game: Game, gap: Any, language: str, multiple_modes: bool) -> GapR
         "rule": gap.rule.statement(language),
     }
     return GapRow(_mode_prefix(gap.mode, language, multiple_modes) + text, _value_gap_links(game, gap))
+
+
+# --- what a player can do in a game today ---------------------------------------------------------------
+
+
+@dataclass
+class GameAbility:
+    """One thing a player may try in a game, and whether the game's cards allow it today."""
+
+    text: str
+    url: str
+    possible: bool
+    why_not: list[GapRow] = field(default_factory=list)  # what stands in the way, each row linked to its gap
+
+
+@dataclass
+class GameStatus:
+    """A game's front door: what a player can do with it today, how complete it is and how to help."""
+
+    abilities: list[GameAbility]
+    totals: list[GapRow]  # cards known against the known size, per kind where a source gives one
+    helps: list[Link]
+
+
+def game_status(game: Game, missing: Any, language: str, *, has_engine: bool, has_fullgame: bool) -> GameStatus:
+    """What a player can do in ``game`` today, from its map of what is missing (``cardsite.missing``)."""
+    view = missing_view(game, missing, language)
+    slug = game.slug
+    gaps_url = reverse("cards:game_missing", args=[slug])
+    several = missing.several_modes
+    shortfalls = [_shortfall_row(game, shortfall, language, several) for shortfall in missing.shortfalls]
+    for row in shortfalls:
+        row.links.append(Link(_("See what is missing"), gaps_url))
+    new_deck = reverse("decks:new") + "?" + urlencode({"game": slug})
+    abilities = [
+        GameAbility(
+            ngettext("Search its %(count)s card", "Search its %(count)s cards", missing.cards)
+            % {"count": missing.cards},
+            reverse("cards:search") + "?" + urlencode({"q": f"game:{slug}", "game": slug}),
+            possible=missing.cards > 0,
+            why_not=[]
+            if missing.cards
+            else [GapRow(_("No card of this game is stored yet."), [Link(_("Add a card"), where_to_fill(game))])],
+        ),
+        GameAbility(_("Build a legal deck"), new_deck, possible=not shortfalls, why_not=shortfalls),
+    ]
+    if has_engine:
+        goldfish_gaps = [_goldfish_row(game, gap, language) for gap in missing.goldfish_gaps]
+        abilities.append(
+            GameAbility(
+                _("Goldfish a deck: draw opening hands, see the odds"),
+                new_deck,
+                possible=not shortfalls,
+                why_not=shortfalls or goldfish_gaps,
+            )
+        )
+    if has_fullgame:
+        simulator_gaps = [_simulator_row(game, gap, language) for gap in missing.simulator_gaps]
+        abilities.append(
+            GameAbility(
+                _("Play whole games and compare strategies"),
+                reverse("seated:start", args=[slug]),
+                possible=not simulator_gaps and not shortfalls,
+                why_not=shortfalls or simulator_gaps,
+            )
+        )
+    helps = [
+        Link(_("The map of what is missing"), gaps_url),
+        Link(_("Add a card with the card form"), where_to_fill(game)),
+        Link(_("Paste many cards at once (bulk sheet)"), reverse("contributions:bulk", args=[slug])),
+        Link(_("Read cards from photos"), reverse("readings:upload")),
+    ]
+    return GameStatus(abilities=abilities, totals=view.totals, helps=helps)
+
+
+MAX_SHOWN_KEY = 60  # a card address is typed by anyone: the page quotes it cut short
+
+
+def card_not_found_view(game: Game, key: str) -> dict[str, Any]:
+    """The words and links of a card address that no card holds: search for it, or add it (the card form with
+    the address as its printed number, where it can be one)."""
+    shown = key if len(key) <= MAX_SHOWN_KEY else key[: MAX_SHOWN_KEY - 1] + "…"
+    as_number = game.definition.check_number(key, 32) is None
+    return {
+        "key": shown,
+        "search_url": reverse("cards:search") + "?" + urlencode({"q": key[:200], "game": game.slug}),
+        "add_url": where_to_fill(game, number=key) if as_number else where_to_fill(game),
+        "number": key if as_number else "",
+        "missing_url": reverse("cards:game_missing", args=[game.slug]),
+    }

@@ -42,7 +42,7 @@ from cards.models import Card, Game
 from cards.search.normalize import fold
 from cardsite.labels import pick
 
-from .. import services
+from .. import decklist, services
 from ..decklist import (
     Candidate,
     DecklistError,
@@ -209,7 +209,9 @@ def _resolve_line(
                 "zone": zone.slug,
                 "suggested": suggested and suggested.slug,
             }
-            return DecklistError(line.line, "wrong-zone", params, (index.candidate(card),))
+            # The card is found: offering it as "did you mean" would refuse it and then suggest it (the import
+            # page offers to move the line to the zone that takes it instead).
+            return DecklistError(line.line, "wrong-zone", params)
         return card, zone
     zone = default_zone(rules, card)
     if zone is None:
@@ -399,6 +401,34 @@ def problems(errors: Iterable[DecklistError], game: str) -> list[dict]:
             "message": describe(error, game),
             "text": describe_line(error, game),
             "candidates": list(error.candidates),
+            "move_to": _move_to(error, game),
         }
         for error in errors
     ]
+
+
+def _move_to(error: DecklistError, game: str) -> dict | None:
+    """Where a card listed under the wrong zone goes (the import page offers to move its line there)."""
+    suggested = error.params.get("suggested") if error.code == "wrong-zone" else None
+    if not suggested or error.line is None:
+        return None
+    return {"zone": suggested, "label": _zone_label(get_rules(game), suggested, _language(None))}
+
+
+def mended_text(game: Game, text: str, *, use: str = "", move: str = "", language: str | None = None) -> str:
+    """``text`` with one line mended as the import page's buttons ask: ``use`` "LINE|KEY" puts the card KEY on
+    line LINE (a "did you mean" taken), ``move`` "LINE|ZONE" moves line LINE under the zone's heading. A request
+    that names no line of the text, or a card or zone the game lacks, leaves the text as it was."""
+    rules = get_rules(game.slug)
+    raw_line, _bar, target = (use or move).partition("|")
+    if not raw_line.isascii() or not raw_line.isdigit() or len(raw_line) > 6:
+        return text
+    line = int(raw_line)
+    if use:
+        if not Card.objects.filter(game=game, key=target).exists():
+            return text
+        return decklist.replace_card(text, rules, line, target)
+    zone = rules.zone(target)
+    if zone is None or zone.fixed:
+        return text
+    return decklist.move_to_zone(text, rules, line, zone, _language(language))

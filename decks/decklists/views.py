@@ -15,7 +15,7 @@ import json
 
 from django import forms
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
@@ -30,7 +30,16 @@ from cardsite.throttling import rate_limit
 
 from .. import selectors
 from ..models import Deck
-from .services import MAX_REPORTED, create_from_decklist, export_data, export_text, import_decklist, problems
+from .services import (
+    MAX_REPORTED,
+    create_from_decklist,
+    export_data,
+    export_text,
+    import_decklist,
+    mended_text,
+    problems,
+    resolve_decklist,
+)
 
 MAX_LIST_LENGTH = 20_000  # characters: about 300 lines of long names
 
@@ -67,6 +76,7 @@ def _language(request: HttpRequest) -> str:
 
 
 def _render(request: HttpRequest, form: forms.Form, *, deck: Deck | None = None, found: list | None = None):
+    # A suggestion taken answers 200 (htmx swaps only those): the mended list is shown, nothing was refused.
     game = deck.game if deck is not None else (form.cleaned_data.get("game") if form.is_bound else None)
     found = found or []
     context = {
@@ -77,7 +87,25 @@ def _render(request: HttpRequest, form: forms.Form, *, deck: Deck | None = None,
         "problem_count": len(found),
         "problem_game": game,
     }
-    return render(request, "decks/import.html", context, status=400 if found else 200)
+    return render(request, "decks/import.html", context, status=400 if found and not _mending(request) else 200)
+
+
+def _mending(request: HttpRequest) -> bool:
+    """Whether the post takes one of the page's suggestions (``use``, ``move``) rather than importing."""
+    return bool(request.POST.get("use") or request.POST.get("move"))
+
+
+def _mended(request: HttpRequest, game: Game | None = None) -> QueryDict:
+    """The posted form, its list mended as the suggestion taken asks (``decklist_resolve.mended_text``)."""
+    data = request.POST.copy()
+    if not _mending(request):
+        return data
+    game = game or Game.objects.filter(slug=data.get("game", "")).first()
+    if game is not None:
+        data["text"] = mended_text(
+            game, data.get("text", ""), use=data.get("use", ""), move=data.get("move", ""), language=_language(request)
+        )
+    return data
 
 
 @account_required
@@ -88,10 +116,13 @@ def import_new(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         initial_game = Game.objects.filter(slug=request.GET.get("game", "")).first()
         return _render(request, NewDecklistForm(initial={"game": initial_game}))
-    form = NewDecklistForm(request.POST)
+    form = NewDecklistForm(_mended(request))
     if not form.is_valid():
         return _render(request, form)
     game = form.cleaned_data["game"]
+    if _mending(request):  # a suggestion taken: the list again, mended, and what is left to mend; nothing saved
+        resolved = resolve_decklist(game, form.cleaned_data["text"])
+        return _render(request, form, found=problems(resolved.errors, game.slug))
     deck, resolved = create_from_decklist(
         owner=request.user, game=game, name=form.cleaned_data["name"], text=form.cleaned_data["text"]
     )
@@ -114,9 +145,12 @@ def import_replace(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.access_deck(request.user, pk, write=True)
     if request.method == "GET":
         return _render(request, DecklistForm(initial={"text": export_text(deck, _language(request))}), deck=deck)
-    form = DecklistForm(request.POST)
+    form = DecklistForm(_mended(request, deck.game))
     if not form.is_valid():
         return _render(request, form, deck=deck)
+    if _mending(request):
+        resolved = resolve_decklist(deck.game, form.cleaned_data["text"])
+        return _render(request, form, deck=deck, found=problems(resolved.errors, deck.game.slug))
     resolved = import_decklist(deck, form.cleaned_data["text"])
     if not resolved.ok:
         return _render(request, form, deck=deck, found=problems(resolved.errors, deck.game.slug))

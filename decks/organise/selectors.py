@@ -97,6 +97,11 @@ def tags_of(user: SiteUser) -> QuerySet[DeckTag]:
     )
 
 
+def folder_named(user: SiteUser, name: str) -> DeckFolder | None:
+    """The user's folder of this name, or None."""
+    return DeckFolder.objects.filter(owner=signed_in(user), name=name).first() if name else None
+
+
 def folder_of(user: SiteUser, pk: int) -> DeckFolder | None:
     """One of the user's folders (None for another's or an unknown one: the same answer, nothing revealed)."""
     user = signed_in(user)

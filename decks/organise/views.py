@@ -77,8 +77,13 @@ def organise(request: HttpRequest, pk: int) -> HttpResponse:
 def _organise_from(request: HttpRequest, deck: Deck, choice: str) -> None:
     """The form's choices as one ``organise_services.organise`` (run inside the view's transaction)."""
     folder: DeckFolder | object | None = organise_services.KEEP
-    if choice == "new":
-        folder = organise_services.create_folder(request.user, request.POST.get("new_folder", ""))
+    typed = request.POST.get("new_folder", "")
+    # A typed name is the folder meant, even when "A new folder named…" was not chosen in the menu: the deck goes
+    # into the user's folder of that name, made if there is none (it used to be dropped under "Saved.").
+    if choice == "new" or typed.strip():
+        folder = organise_selectors.folder_named(request.user, typed.strip()) or organise_services.create_folder(
+            request.user, typed
+        )
     elif choice == organise_selectors.NO_FOLDER:
         folder = None
     elif choice.isascii() and choice.isdigit():

@@ -78,6 +78,46 @@ def refusal_rows(game: Game, fullgame: FullGame, refused: SetupRefused, language
             "value": value,
         }
         rows.append(MissingRow(entry.key, name, value, role, where_to_fill(game, entry.key, field=entry.field), text))
+    if any(not row.value for row in rows):
+        # While a card is missing the set-up is not built, so the values it would read are not asked of the
+        # cards there are: they are listed too, so that the whole of what is missing shows at once.
+        rows += _values_of_present_cards(game, fullgame, language, {(row.key, row.value) for row in rows})
+    order: dict[str, int] = {}
+    for row in rows:
+        order.setdefault(row.role, len(order))
+    return sorted(rows, key=lambda row: order[row.role])  # grouped by role, in the order the roles first come
+
+
+def _values_of_present_cards(
+    game: Game, fullgame: FullGame, language: str, listed: set[tuple[str, str]]
+) -> list[MissingRow]:
+    """The values the whole game reads (``FullGame.card_needs``) that the game's cards lack, one row a value."""
+    kinds = {kind for need in fullgame.card_needs for kind in need.kinds}
+    cards = Card.objects.filter(game=game).select_related("game").prefetch_related("texts").order_by("sort_key")
+    if kinds and not any(not need.kinds for need in fullgame.card_needs):
+        cards = cards.filter(kind__in=kinds)
+    rows = []
+    for card in cards:
+        checked = card.checked
+        kind = checked.kind
+        for need in fullgame.card_needs:
+            if (need.kinds and kind not in need.kinds) or need.field in checked.fields:
+                continue
+            if kind is not None and not any(spec.name == need.field for spec in game.definition.fields_for_kind(kind)):
+                continue
+            value = field_label(game, need.field, language)
+            if (card.key, value) in listed:
+                continue
+            listed.add((card.key, value))
+            name = card.display_name(language)
+            role = kind_label(game, kind, language)
+            text = _("%(name)s (%(key)s, %(role)s): %(value)s is unknown.") % {
+                "name": name,
+                "key": card.key,
+                "role": role,
+                "value": value,
+            }
+            rows.append(MissingRow(card.key, name, value, role, where_to_fill(game, card.key, field=need.field), text))
     return rows
 
 

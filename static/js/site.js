@@ -12,6 +12,27 @@
     if (target && target.matches && target.matches("select[data-submit-on-change]")) target.form.submit();
   });
 
+  /* A file over the site's limit (input[data-max-bytes]) is refused as soon as it is chosen, beside its field and
+     in the reader's language (data-too-large, written by the server), so that the form and what was typed in
+     it stay: sent, it would be refused unread (413) and nothing of the form could come back. */
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input || !input.matches || !input.matches("input[type=file][data-max-bytes]")) return;
+    var limit = parseInt(input.getAttribute("data-max-bytes"), 10);
+    var shown = input.parentNode.querySelector(".upload-too-large");
+    if (shown) shown.remove();
+    var over = Array.prototype.some.call(input.files || [], function (file) { return file.size > limit; });
+    if (!over) return;
+    var error = document.createElement("ul");
+    error.className = "errorlist upload-too-large";
+    error.setAttribute("role", "alert");
+    var item = document.createElement("li");
+    item.textContent = input.getAttribute("data-too-large");
+    error.appendChild(item);
+    input.insertAdjacentElement("afterend", error);
+    input.value = "";
+  });
+
   document.addEventListener("focusin", function (event) {
     var target = event.target;
     if (target && target.matches && target.matches("input[data-select-on-focus]")) target.select();
