@@ -8,8 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from cards.models import CardText, Game
-from cards.presentation import ChangeView, changes_view, value_name
+from cards.models import CardText, Game, TranslationTrack
+from cards.presentation import LANGUAGE_NAMES, ChangeView, changes_view, value_name
 from cards.revisions import diff_values, flatten_state
 from cards.search.normalize import fold
 from cards.services import card_state, state_digest
@@ -167,3 +167,30 @@ def seed_conflict_view(conflict: Any, language: str) -> SeedConflictView:
         seen=state_digest(current),
         seed_seen=state_digest(conflict.seed),
     )
+
+
+@dataclass
+class NewTrackView:
+    """A translation track a change set makes, as its page names it: its language and status in words."""
+
+    name: str
+    language: str
+    language_name: str
+    status_label: str
+    credits: str
+
+
+def new_tracks_view(tracks: list[dict[str, Any]]) -> list[NewTrackView]:
+    """The tracks a change set makes (``ChangeSet.tracks``) with their language and status in the reader's words
+    (a stored value nobody labels is shown as stored)."""
+    statuses = dict(TranslationTrack.Status.choices)
+    return [
+        NewTrackView(
+            name=str(track.get("name", "")),
+            language=str(track.get("language", "")),
+            language_name=str(LANGUAGE_NAMES.get(track.get("language", ""), track.get("language", ""))),
+            status_label=str(statuses.get(track.get("status") or TranslationTrack.Status.DRAFT, track.get("status"))),
+            credits=str(track.get("credits", "")),
+        )
+        for track in tracks
+    ]

@@ -1,7 +1,7 @@
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext
 
 from cards.gamedefs.base import GameDefinition
 from cards.models import Game
@@ -35,9 +35,22 @@ def _foreign_language(name: ShownName | str) -> str | None:
     return language
 
 
+def converted_note() -> str:
+    """The note beside a text converted for the reader (Traditional to Simplified Chinese) when shown."""
+    return pgettext("a card text shown converted", "Converted automatically from Traditional Chinese")
+
+
 @register.filter
 def in_its_language(name: ShownName | str) -> SafeString:
-    """The name, marked with its language where that is not the page's (WCAG's "language of parts")."""
+    """The name, marked with its language where that is not the page's (WCAG's "language of parts"); a name
+    converted when shown (Simplified from the stored Traditional) says so."""
+    if getattr(name, "converted_from", None):
+        return format_html(
+            '<span class="converted" data-converted-from="{}" title="{}">{}</span>',
+            name.converted_from,  # type: ignore[union-attr]
+            converted_note(),
+            name,
+        )
     language = _foreign_language(name)
     if language is None:
         return conditional_escape(name)
