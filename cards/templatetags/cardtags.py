@@ -5,6 +5,7 @@ from django.utils.translation import get_language, pgettext
 
 from cards.gamedefs.base import GameDefinition
 from cards.models import Game
+from cards.presentation import LANGUAGE_NAMES
 from cardsite.labels import ShownName
 
 register = template.Library()
@@ -62,3 +63,9 @@ def lang_attribute(name: ShownName | str) -> SafeString:
     """`` lang="…"`` for an element that holds only the name (as ``in_its_language``), else nothing."""
     language = _foreign_language(name)
     return format_html(' lang="{}"', language) if language else SafeString("")
+
+
+@register.filter
+def language_name(code: str) -> str:
+    """A stored language code named in the reader's language (英語 on a Japanese page)."""
+    return str(LANGUAGE_NAMES.get(code, code))
