@@ -16,6 +16,8 @@ from django.utils.timezone import localtime
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
+from cardsite.labels import SIMPLIFIED, TRADITIONAL, simplified, stored_language
+
 from .citations import cite
 from .gamedefs.base import ChoiceListType, FieldSpec, GameDefinition
 from .gamedefs.messages import MESSAGES, FieldProblem, Problem
@@ -29,6 +31,8 @@ LANGUAGE_NAMES = {
     "ja": pgettext_lazy("language of a text", "Japanese"),
     "zh-hant": pgettext_lazy("language of a text", "Traditional Chinese"),
     "en": pgettext_lazy("language of a text", "English"),
+    # No text is stored in it: the Traditional ones converted when shown say so.
+    "zh-hans": pgettext_lazy("language of a text", "Simplified Chinese"),
 }
 
 
@@ -98,24 +102,34 @@ def rule_sections(game: Game, language: str) -> list[RuleView]:
     from .selectors import rule_sections as select_sections
 
     views = []
+    stored = stored_language(language)
     for section in select_sections(game):
-        texts = sorted(section.texts.all(), key=lambda text: text.language != language)
-        views.append(
-            RuleView(
-                key=section.key,
-                texts=[
-                    {
-                        "language": text.language,
-                        "language_name": LANGUAGE_NAMES.get(text.language, text.language),
-                        "title": text.title,
-                        "lines": text.body.split("\n"),
-                        "source": cite(text.source, game.definition, language),
-                    }
-                    for text in texts
-                ],
-            )
-        )
+        texts = sorted(section.texts.all(), key=lambda text: text.language != stored)
+        # A section written in the reader's language is shown in it alone (the site's notes on a game are
+        # kept in every interface language); one that is not shows every language it has.
+        if texts and texts[0].language == stored:
+            texts = texts[:1]
+        views.append(RuleView(key=section.key, texts=[_rule_text(text, game, language) for text in texts]))
     return views
+
+
+def _rule_text(text, game: Game, language: str) -> dict[str, Any]:
+    shown = {
+        "language": text.language,
+        "language_name": LANGUAGE_NAMES.get(text.language, text.language),
+        "title": text.title,
+        "lines": text.body.split("\n"),
+        "source": cite(text.source, game.definition, language),
+        "converted_from": "",
+    }
+    if language == SIMPLIFIED and text.language == TRADITIONAL:
+        shown.update(
+            language=SIMPLIFIED,
+            title=simplified(text.title),
+            lines=[simplified(line) for line in shown["lines"]],
+            converted_from=TRADITIONAL,
+        )
+    return shown
 
 
 def glossary_rows(game: Game) -> list[dict[str, Any]]:
@@ -175,6 +189,8 @@ class TextView:
     preferred: bool = False  # the reader's choice for its language (else the main text)
     prefer_url: str = ""  # where the reader makes it their choice
     others: list[TextView] = field(default_factory=list)  # the language's other tracks, shown beside it
+    # The stored language this text was converted from for the reader (Traditional shown in Simplified).
+    converted_from: str = ""
 
 
 @dataclass
@@ -304,7 +320,7 @@ def _text_view(
     prefix = f"texts.{code}." if text.is_main else f"translations.{code}.{text.track.name}."
     untranslated = original_name if not text.name and not is_original else ""
     track = text.track
-    return TextView(
+    shown = TextView(
         language=code,
         language_name=LANGUAGE_NAMES[code],
         name=text.name,
@@ -326,6 +342,20 @@ def _text_view(
         pinned_revision=text.pinned_revision_id if not is_original else None,
         prefer_url=prefer_url(card, code, track),
     )
+    return _converted_for(shown, language) if code == TRADITIONAL and language == SIMPLIFIED else shown
+
+
+def _converted_for(view: TextView, language: str) -> TextView:
+    """A Traditional text shown to a Simplified Chinese reader: converted when shown, marked as converted
+    (the stored text stays Traditional)."""
+    view.name = simplified(view.name)
+    view.notes = simplified(view.notes)
+    view.lines = [
+        [Segment(simplified(segment.text), segment.gloss and simplified(segment.gloss)) for segment in line]
+        for line in view.lines
+    ]
+    view.converted_from = view.language
+    return view
 
 
 def track_view(track: TranslationTrack, definition: GameDefinition, language: str) -> TrackView:

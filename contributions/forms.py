@@ -414,7 +414,8 @@ class CardImageForm(forms.Form):
     side = forms.ChoiceField(label=_("Side"), choices=CardImage.Side.choices, initial=CardImage.Side.FACE)
     language = forms.ChoiceField(
         label=_("Language of the printing"),
-        choices=[("", _("none or not said")), *LANGUAGE_CHOICES],
+        # Named in the reader's language (英語 on a Japanese page), as a text's language is elsewhere.
+        choices=[("", _("none or not said")), *((code, LANGUAGE_NAMES[code]) for code, _name in LANGUAGE_CHOICES)],
         required=False,
     )
     source_kind = forms.ChoiceField(

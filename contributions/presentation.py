@@ -12,8 +12,8 @@ from cards import selectors as card_selectors
 from cards.gamedefs.base import ChoiceListType, ChoiceType
 from cards.history_presentation import ChangeView, changes_view, value_name
 from cards.importing import NOTE_ROW_START
-from cards.models import CardText, Game
-from cards.presentation import problem_text
+from cards.models import CardText, Game, TranslationTrack
+from cards.presentation import LANGUAGE_NAMES, problem_text
 from cards.revisions import diff_values, flatten_state
 from cards.search.normalize import fold
 from cards.services import card_state, card_states, state_digest
@@ -270,3 +270,30 @@ def bulk_sheet(game: Game, language: str) -> str:
             ]
         )
     return "\ufeff" + csvfiles.dumps(header, [note, *rows])
+
+
+@dataclass
+class NewTrackView:
+    """A translation track a change set makes, as its page names it: its language and status in words."""
+
+    name: str
+    language: str
+    language_name: str
+    status_label: str
+    credits: str
+
+
+def new_tracks_view(tracks: list[dict[str, Any]]) -> list[NewTrackView]:
+    """The tracks a change set makes (``ChangeSet.tracks``) with their language and status in the reader's words
+    (a stored value nobody labels is shown as stored)."""
+    statuses = dict(TranslationTrack.Status.choices)
+    return [
+        NewTrackView(
+            name=str(track.get("name", "")),
+            language=str(track.get("language", "")),
+            language_name=str(LANGUAGE_NAMES.get(track.get("language", ""), track.get("language", ""))),
+            status_label=str(statuses.get(track.get("status") or TranslationTrack.Status.DRAFT, track.get("status"))),
+            credits=str(track.get("credits", "")),
+        )
+        for track in tracks
+    ]

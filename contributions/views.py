@@ -216,6 +216,7 @@ def change_set(request: HttpRequest, pk: int) -> HttpResponse:
         "may_block": selectors.user_to_block(request.user, found.game, found.author_id) is not None,
         "author_blocked": selectors.is_blocked(found.author, found.game),
         "image_changes": selectors.image_changes_of(found),
+        "new_tracks": presentation.new_tracks_view(found.tracks or []),
     }
     return render(request, "contributions/change_set.html", context)
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardsite.labels import Labels, ShownName, pick
+from cardsite.labels import SIMPLIFIED, TRADITIONAL, Labels, ShownName, pick, simplified
 
 from .messages import FieldProblem, Problem
 
@@ -370,6 +370,8 @@ class GameDefinition:
         A language whose declared name is the original's, as printed (エンドブレイカー！SCG on a Chinese page,
         Shadow Era on a Japanese one), shows it in the original language."""
         original = self.names[self.original_language]
+        if language == SIMPLIFIED and self.names.get(TRADITIONAL, original) != original:
+            return ShownName(simplified(self.names[TRADITIONAL]), SIMPLIFIED)
         name = self.names.get(language) or original
         return ShownName(name, self.original_language if name == original else language)
 
