@@ -35,10 +35,10 @@ def _game_or_404(slug: str) -> Game:
     return get_object_or_404(Game, slug=slug)
 
 
-def _game_status(game: Game, language: str) -> presentation.GameStatus:
+def _game_status(game: Game, language: str) -> missing_presentation.GameStatus:
     return missing_presentation.game_status(
         game,
-        selectors.missing_map(game),
+        missing_selectors.missing_map(game),
         language,
         has_engine=extensions.missing_part("engine", game.slug) is not None,
         has_fullgame=extensions.game_has("fullgame", game.slug),
