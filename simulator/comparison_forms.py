@@ -10,16 +10,15 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from cardsite.labels import pick
-from cardsite.sharing import Visibility
-from cardsite.text import plain_name
 
 from .comparisons import MAX_GAMES, MAX_STRATEGIES, MIN_STRATEGIES
-from .core import SimCard
 from .fullgames import FullGame
 from .models import PERSON_SEAT
 from .searches import MAX_GENERATIONS, MAX_ISLANDS
+from .setup_decks import DEFAULT_DECK
 
 DEFAULT_GAMES = 1000
+DEFAULT_SETUP = DEFAULT_DECK  # in a choice of decks: the game's default choice of piles
 
 
 def strategy_choices(fullgame: FullGame, language: str) -> list[tuple[str, str]]:
@@ -44,29 +43,23 @@ def filled(form: forms.Form, prefix: str, count: int) -> list[str]:
 
 
 class PileChoiceForm(forms.Form):
-    """The piles a whole game's set-up lets the user choose (the game's ``choosable`` kinds, ``choose_count``)."""
+    """The table a whole game is played on: one of the user's decks of the game (its piles, built and checked in
+    the deck builder), a deck shared by link (``<id>:<token>``, offered when its page presets it), or the game's
+    default piles (``simulator.setup_decks``)."""
 
     fullgame: FullGame
 
-    abilities = forms.MultipleChoiceField(
-        label=_("Ability piles"),
+    deck = forms.ChoiceField(
+        label=_("Deck"),
         required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_("Choose 9, or none for the first 9 by card number."),
+        help_text=_("The deck whose piles are laid out (build one in the deck builder), or the first piles by number."),
     )
 
-    def set_piles(self, abilities: Sequence[SimCard]) -> None:
-        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
+    def set_decks(self, decks: Sequence[tuple[str, str]]) -> None:
+        self.fields["deck"].choices = [(DEFAULT_SETUP, _("The first piles by card number")), *decks]
 
-    def clean_abilities(self) -> list[str]:
-        chosen = self.cleaned_data["abilities"]
-        count = self.fullgame.choose_count
-        if chosen and len(chosen) != count:
-            raise forms.ValidationError(
-                _("Choose exactly %(count)s ability piles (%(chosen)s chosen), or none."),
-                params={"count": count, "chosen": len(chosen)},
-            )
-        return chosen
+    def clean_deck(self) -> str:
+        return self.cleaned_data["deck"] or DEFAULT_SETUP
 
 
 class ComparisonForm(PileChoiceForm):
@@ -88,16 +81,17 @@ class ComparisonForm(PileChoiceForm):
         data: Any = None,
         *,
         fullgame: FullGame,
-        abilities: Sequence[SimCard],
+        decks: Sequence[tuple[str, str]],
         language: str,
         written: Sequence[tuple[str, str]] = (),
         **kwargs: Any,
     ) -> None:
-        """``written``: the written strategies the user may choose, as (``written:<id>``, label)."""
+        """``written``: the written strategies the user may choose, as (``written:<id>``, label); ``decks``: the
+        decks, as (reference, label)."""
         super().__init__(data, **kwargs)
         self.fullgame = fullgame
         shipped, self.choices = grouped_strategies(fullgame, language, written)
-        self.set_piles(abilities)
+        self.set_decks(decks)
         for seat in range(MAX_STRATEGIES):
             required = seat < MIN_STRATEGIES
             self.fields[f"seat{seat + 1}"] = forms.ChoiceField(
@@ -120,7 +114,7 @@ class SeatedForm(PileChoiceForm):
         data: Any = None,
         *,
         fullgame: FullGame,
-        abilities: Sequence[SimCard],
+        decks: Sequence[tuple[str, str]],
         language: str,
         written: Sequence[tuple[str, str]] = (),
         **kwargs: Any,
@@ -129,7 +123,7 @@ class SeatedForm(PileChoiceForm):
         self.fullgame = fullgame
         shipped, strategies = grouped_strategies(fullgame, language, written)
         choices = [(PERSON_SEAT, _("You")), *(strategies if written else [(_("Shipped strategies"), shipped)])]
-        self.set_piles(abilities)
+        self.set_decks(decks)
         for seat in range(MAX_STRATEGIES):
             required = seat == 0
             self.fields[f"seat{seat + 1}"] = forms.ChoiceField(
@@ -169,31 +163,18 @@ class SearchForm(PileChoiceForm):
         help_text=_("Independent searches from different seeds, played side by side; the best one is kept."),
     )
 
-    def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:
+    def __init__(
+        self, data: Any = None, *, fullgame: FullGame, decks: Sequence[tuple[str, str]], **kwargs: Any
+    ) -> None:
         super().__init__(data, **kwargs)
         self.fullgame = fullgame
-        self.set_piles(abilities)
-        self.order_fields(["players", "generations", "islands", "abilities"])
-
-
-DEFAULT_SETUP = "default"  # in a choice of set-ups: the game's default choice of piles
-
-
-class SetupForm(PileChoiceForm):
-    """The set-up builder: a name, who sees it, and the piles (checked by ``setup_services``)."""
-
-    name = forms.CharField(label=_("Name"), max_length=120, validators=[plain_name()])
-    visibility = forms.ChoiceField(label=_("Visibility"), choices=Visibility.choices, initial=Visibility.PRIVATE)
-
-    def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:
-        super().__init__(data, **kwargs)
-        self.fullgame = fullgame
-        self.set_piles(abilities)
-        self.order_fields(["name", "abilities", "visibility"])
+        self.set_decks(decks)
+        self.order_fields(["deck", "players", "generations", "islands"])
 
 
 class SetupsComparisonForm(forms.Form):
-    """One strategy on two to four set-ups, each in its own games against the same opponents."""
+    """One strategy on two to four decks (each a table's choice of piles), each in its own games against the same
+    opponents."""
 
     games = forms.IntegerField(
         label=pgettext_lazy("simulation", "Games"), min_value=1, max_value=MAX_GAMES, initial=DEFAULT_GAMES
@@ -208,18 +189,18 @@ class SetupsComparisonForm(forms.Form):
         *,
         fullgame: FullGame,
         language: str,
-        setups: Sequence[tuple[str, str]],
+        decks: Sequence[tuple[str, str]],
         written: Sequence[tuple[str, str]] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(data, **kwargs)
         shipped, strategies = grouped_strategies(fullgame, language, written)
         self.fields["strategy"] = forms.ChoiceField(label=_("Strategy"), choices=strategies, initial=shipped[0][0])
-        setup_choices = [(DEFAULT_SETUP, _("The first piles by card number")), *setups]
+        setup_choices = [(DEFAULT_SETUP, _("The first piles by card number")), *decks]
         for index in range(MAX_STRATEGIES):
             required = index < MIN_STRATEGIES
             self.fields[f"setup{index + 1}"] = forms.ChoiceField(
-                label=_("Set-up %(n)s") % {"n": index + 1},
+                label=_("Deck %(n)s") % {"n": index + 1},
                 choices=([] if required else [("", "—")]) + setup_choices,
                 required=required,
             )

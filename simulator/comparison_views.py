@@ -19,7 +19,7 @@ from cardsite.labels import pick
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
-from . import comparisons, fullgame_selectors, inputs, strategy_selectors
+from . import comparisons, fullgame_selectors, inputs, setup_decks, strategy_selectors
 from .comparison_forms import ComparisonForm
 from .models import ComparisonRun
 from .presentation import interval_chart
@@ -35,8 +35,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
     language = inputs.language()
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    cards = fullgame_selectors.game_cards(game_obj, language)
-    abilities = [card for card in cards if card.kind in fullgame.choosable]
+    chosen_deck = setup_decks.requested(request)
     written = [
         (strategy.reference, f"{strategy.name} ({strategy.owner.get_username()})")
         for strategy in strategy_selectors.strategies_of_game(request.user, game_obj)[:MAX_WRITTEN_CHOICES]
@@ -45,20 +44,19 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
     form = ComparisonForm(
         request.POST or None,
         fullgame=fullgame,
-        abilities=abilities,
+        decks=setup_decks.deck_choices(request.user, game_obj, chosen_deck),
         language=language,
         written=written,
         initial={
-            "abilities": request.GET.getlist("abilities"),
+            "deck": chosen_deck,
             **({"seat1": preset} if preset in dict(written) else {}),
         },
     )
-    chosen = form.data.getlist("abilities") if form.is_bound else []
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:
-        setup, missing, problems = fullgame_selectors.setup_or_refusal(
-            game_obj, fullgame, language, form.cleaned_data["abilities"]
-        )
+        table = setup_decks.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
+        found = setup_decks.table_verdict(game_obj, fullgame, table, language)
+        setup, missing, problems = found.setup, found.missing, found.problems
         seats, written_texts, unusable = comparisons.written_strategies(
             request.user, game_obj, fullgame, form.strategies()
         )
@@ -76,7 +74,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
                     written=written_texts,
                     games=form.cleaned_data["games"],
                     sequential=form.cleaned_data["sequential"],
-                    abilities=form.cleaned_data["abilities"],
+                    abilities=table.piles,
                     language=language,
                 )
             except comparisons.RunQuotaExceeded as refused:
@@ -94,7 +92,6 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
         "form": form,
         "missing": missing,
         "problems": problems,
-        "chosen": chosen,
         "runs": runs,
         "max_games": comparisons.MAX_GAMES,
     }

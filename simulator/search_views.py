@@ -19,7 +19,7 @@ from cardsite.labels import pick
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
-from . import fullgame_selectors, inputs, searches, strategy_services
+from . import fullgame_selectors, inputs, searches, setup_decks, strategy_services
 from .comparison_forms import SearchForm
 from .models import StrategySearch
 from .presentation import interval_chart
@@ -35,17 +35,19 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
     if fullgame.search is None:
         raise Http404
     language = inputs.language()
-    cards = fullgame_selectors.game_cards(game_obj, language)
+    chosen_deck = setup_decks.requested(request)
     form = SearchForm(
         request.POST or None,
         fullgame=fullgame,
-        abilities=[card for card in cards if card.kind in fullgame.choosable],
-        initial={"abilities": request.GET.getlist("abilities")},
+        decks=setup_decks.deck_choices(request.user, game_obj, chosen_deck),
+        initial={"deck": chosen_deck},
     )
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:
-        chosen_piles = form.cleaned_data["abilities"]
-        setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, chosen_piles)
+        table = setup_decks.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
+        found = setup_decks.table_verdict(game_obj, fullgame, table, language)
+        setup, missing, problems = found.setup, found.missing, found.problems
+        chosen_piles = table.piles
         if setup is not None:
             try:
                 run = searches.start_search(

@@ -19,7 +19,15 @@ from cardsite.labels import pick
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
-from . import comparison_views, fullgame_selectors, inputs, seated_selectors, seated_services, strategy_selectors
+from . import (
+    comparison_views,
+    fullgame_selectors,
+    inputs,
+    seated_selectors,
+    seated_services,
+    setup_decks,
+    strategy_selectors,
+)
 from .comparison_forms import SeatedForm
 from .models import SeatedGame
 
@@ -33,7 +41,7 @@ MAX_WRITTEN_CHOICES = comparison_views.MAX_WRITTEN_CHOICES
 def start(request: HttpRequest, game: str) -> HttpResponse:
     game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
     language = inputs.language()
-    cards = fullgame_selectors.game_cards(game_obj, language)
+    chosen_deck = setup_decks.requested(request)
     written = [
         (strategy.reference, f"{strategy.name} ({strategy.owner.get_username()})")
         for strategy in strategy_selectors.strategies_of_game(request.user, game_obj)[:MAX_WRITTEN_CHOICES]
@@ -41,16 +49,16 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
     form = SeatedForm(
         request.POST or None,
         fullgame=fullgame,
-        abilities=[card for card in cards if card.kind in fullgame.choosable],
+        decks=setup_decks.deck_choices(request.user, game_obj, chosen_deck),
         language=language,
         written=written,
-        initial={"abilities": request.GET.getlist("abilities")},
+        initial={"deck": chosen_deck},
     )
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:
-        setup, missing, problems = fullgame_selectors.setup_or_refusal(
-            game_obj, fullgame, language, form.cleaned_data["abilities"]
-        )
+        table = setup_decks.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
+        found = setup_decks.table_verdict(game_obj, fullgame, table, language)
+        setup, missing, problems = found.setup, found.missing, found.problems
         if setup is not None:
             try:
                 seated = seated_services.start_seated(
@@ -59,7 +67,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
                     fullgame=fullgame,
                     seats=form.seats(),
                     setup=setup,
-                    abilities=form.cleaned_data["abilities"],
+                    abilities=table.piles,
                 )
             except AppError as refused:
                 show_refusal(request, refused, form=form)

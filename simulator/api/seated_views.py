@@ -20,9 +20,8 @@ from rest_framework.views import APIView
 
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import KnownKeysSerializer
-from cardsite.errors import FieldProblems
 
-from .. import fullgame_selectors, inputs, seated_selectors, seated_services
+from .. import fullgame_selectors, inputs, seated_selectors, seated_services, setup_decks
 from ..inputs import MAX_SEED
 from ..models import SeatedGame
 
@@ -38,6 +37,7 @@ class SeatedRequestSerializer(KnownKeysSerializer):
     abilities = serializers.ListField(
         child=serializers.CharField(max_length=100), required=False, default=list, max_length=50
     )
+    deck = serializers.CharField(max_length=80, required=False, default="", help_text=setup_decks.DECK_HELP)
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
 
 
@@ -81,18 +81,17 @@ class SeatedCreateView(APIView):
         serializer = SeatedRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        setup, missing, problems = fullgame_selectors.setup_or_refusal(
-            game_obj, fullgame, inputs.language(), data["abilities"]
-        )
-        if setup is None:
-            raise FieldProblems({"abilities": problems or [row.text for row in missing]}, code="setup_not_ready")
+        table = setup_decks.api_table(request.user, game_obj, fullgame, data["deck"], data["abilities"])
+        found = setup_decks.table_verdict(game_obj, fullgame, table, inputs.language())
+        if not found.ready:
+            raise setup_decks.refused_fields("deck" if data["deck"] else "abilities", found)
         seated = seated_services.start_seated(
             owner=request.user,
             game=game_obj,
             fullgame=fullgame,
             seats=data["seats"],
-            setup=setup,
-            abilities=data["abilities"],
+            setup=found.setup,
+            abilities=table.piles,
             seed=data.get("seed"),
         )
         body = _state(request, seated)
