@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from cards.models import Game
@@ -34,23 +35,12 @@ LISTED = 100
 
 @dataclass(frozen=True)
 class TableChoice:
-    """What a whole game is played on: a deck's piles, or the game's default piles (``deck`` None, ``piles`` [])."""
+    """What a whole game is played on: a deck's piles, or (``deck`` None) the piles an API request named, [] for
+    the game's default piles."""
 
     name: str
     piles: list[str]
     deck: Deck | None = None
-
-    @property
-    def reference(self) -> str:
-        """How a form or the API names it again: ``default``, ``<id>``, or ``<id>:<token>`` for another's deck."""
-        if self.deck is None:
-            return DEFAULT_DECK
-        return str(self.deck.pk) if self.deck.visibility != Deck.Visibility.LINK else self.shared_reference
-
-    @property
-    def shared_reference(self) -> str:
-        assert self.deck is not None
-        return f"{self.deck.pk}:{self.deck.share_token}"
 
 
 def default_name() -> str:
@@ -130,8 +120,6 @@ def moved_deck(setup_id: int) -> Deck | None:
 
 def deck_address(user: Any, deck: Deck, token: str | None) -> str:
     """Where a deck is seen: its page for someone who may see it by id, its shared address for a link."""
-    from django.urls import reverse
-
     if can_edit(user, deck) or token is None or token != deck.share_token:
         return reverse("decks:detail", args=[deck.pk])
     return reverse("decks:shared", args=[token])
