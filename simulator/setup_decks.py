@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -24,8 +25,8 @@ from decks.models import Deck, DeckEntry
 from decks.rules import get_rules
 from decks.selectors import access_deck
 
-from . import fullgame_selectors
-from .fullgames import FullGame, SetupProblem
+from . import fullgame_selectors, inputs
+from .fullgames import FullGame, SetupProblem, get_fullgame
 from .models import MovedSetup
 from .setup_services import SetupVerdict
 
@@ -153,3 +154,14 @@ def api_table(user: Any, game: Game, fullgame: FullGame, deck: str, abilities: l
 def refused_fields(field: str, found: SetupVerdict) -> FieldProblems:
     """The verdict's refusal as the API states it, under ``field``."""
     return FieldProblems({field: found.problems or [row.text for row in found.missing]}, code="setup_not_ready")
+
+
+def whole_game_panel(request: Any, deck: Deck, token: str | None) -> str:
+    """The deck page's panel (``decks.extensions``): the whole game's verdict on the deck's piles, each missing
+    value linked to where it is filled; nothing for a game without a whole game."""
+    fullgame = get_fullgame(deck.game.slug)
+    if fullgame is None or not fullgame.choosable:
+        return ""
+    table = TableChoice(deck.name, deck_piles(deck, fullgame), deck)
+    found = table_verdict(deck.game, fullgame, table, inputs.language())
+    return render_to_string("simulator/_deck_whole_game.html", {"verdict": found, "deck": deck}, request=request)

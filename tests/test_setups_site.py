@@ -45,6 +45,17 @@ def test_the_decks_page_leads_to_every_whole_game_tool_with_the_deck(whole_game_
     assert f"/games/endbreaker/play/?deck={deck.pk}%3A{deck.share_token}" in shared.content.decode()
 
 
+def test_the_decks_page_gives_the_whole_games_verdict_on_its_piles(whole_game_pool, owner):
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    ready = client.get(f"/decks/{table_deck(owner, 'Late piles', OTHER_NINE).pk}/").content.decode()
+    assert "These piles make a game" in ready
+    short = client.get(f"/decks/{table_deck(owner, 'Four piles', NINE[:4]).pk}/").content.decode()
+    assert "Choose 9 piles, not 4." in short and "These piles make a game" not in short
+    Card.objects.filter(key="EB9-912").update(fields={})  # a value the game reads is no longer known
+    lacking = client.get(f"/decks/{table_deck(owner, 'Lacking', NINE).pk}/").content.decode()
+    assert "EB9-912" in lacking and "These piles make a game" not in lacking
+
+
 def test_a_seated_game_is_played_on_the_chosen_decks_piles(whole_game_pool, owner):
     deck = table_deck(owner, "Late piles", OTHER_NINE)
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
