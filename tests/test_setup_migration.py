@@ -111,3 +111,22 @@ def test_an_upgrade_makes_every_saved_set_up_a_deck_and_its_old_address_leads_th
     public_page = anyone.get(f"/games/endbreaker/setups/{setups['public'].pk}/")
     assert public_page.status_code == 301 and str(publication.pk) in public_page["Location"]
     assert anyone.get(public_page["Location"]).status_code == 200
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_upgrade_can_be_undone_and_done_again_without_losing_or_doubling_anything(executor):
+    executor.migrate(BEFORE)
+    old = executor.loader.project_state(BEFORE).apps
+    _owner, setups = _old_setups(old)
+    MigrationExecutor(connection).migrate(AFTER)
+    back = MigrationExecutor(connection)
+    back.migrate(BEFORE)
+    restored = back.loader.project_state(BEFORE).apps.get_model("simulator", "SavedSetup")
+    fields = ("pk", "owner_id", "game_id", "name", "choices", "visibility", "share_token")
+    assert sorted(restored.objects.values_list(*fields)) == sorted(
+        tuple(getattr(setup, field) for field in fields) for setup in setups.values()
+    )
+    again = MigrationExecutor(connection)
+    again.migrate(AFTER)
+    assert Deck.objects.count() == len(setups) == MovedSetup.objects.count()
+    assert Publication.objects.count() == 1

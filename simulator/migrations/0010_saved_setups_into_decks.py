@@ -11,7 +11,8 @@ its piles, its dates and its sharing, and its old address leads to that deck (``
 - ``MovedSetup`` keeps the set-up's id and its choice exactly as saved, a card it named that is no longer stored
   included.
 
-Backwards: the set-ups come back from the moved decks' addresses (name, owner, sharing, choices); the decks stay.
+Backwards: the set-ups come back from the moved decks' addresses (name, owner, sharing, choices); the decks stay,
+and moving forward again finds each set-up's deck again (by its share token) instead of making a second one.
 """
 
 import django.db.models.deletion
@@ -29,6 +30,11 @@ def setups_into_decks(apps, schema_editor):
     Card = apps.get_model("cards", "Card")
     any_public = False
     for saved in SavedSetup.objects.order_by("pk"):
+        # Moved before and brought back by the backward step: the deck it became is still there, changes and all.
+        earlier = Deck.objects.filter(share_token=saved.share_token, owner_id=saved.owner_id).first()
+        if earlier is not None:
+            MovedSetup.objects.create(setup_id=saved.pk, deck=earlier, choices=list(saved.choices))
+            continue
         cards = Card.objects.filter(game_id=saved.game_id)
         if saved.choices:
             by_key = {card.key: card for card in cards.filter(key__in=saved.choices)}
