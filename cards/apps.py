@@ -4,6 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 class CardsConfig(AppConfig):
     name = "cards"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("", "search", "games", "cards")  # "": the home page; games and cards: pages and API
     verbose_name = _("Cards")
 
     def ready(self) -> None:

@@ -443,7 +443,7 @@ class StoredImage(models.Model):
 
     @property
     def url(self) -> str:
-        """Where the site serves it (``cards.views_images``), whatever the storage's own address."""
+        """Where the site serves it (``cards.images.views``), whatever the storage's own address."""
         return reverse("cards:media", args=[self.file.name])
 
     @property

@@ -14,10 +14,10 @@ from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
 
 from . import extensions, presentation, selectors, services
+from .images.selectors import card_pictures, with_pictures
 from .models import LANGUAGE_CHOICES, Card, Game, TranslationTrack
 from .revisions import card_revisions, value_origins
 from .search.selectors import QueryError, run_search
-from .selectors_images import card_pictures, with_pictures
 from .services import card_state, state_digest
 
 

@@ -79,7 +79,7 @@ STANDARD_ERRORS: dict[str, tuple[str, dict[str, Any]]] = {
             "WWW-Authenticate": {
                 "schema": {"type": "string"},
                 "required": True,
-                "description": "`Token`: send `Authorization: Token <token>` (POST /api/token/).",
+                "description": "`Token`: send `Authorization: Token <token>` (POST /api/accounts/token/).",
             }
         },
     ),

@@ -21,7 +21,7 @@ from cards.gamedefs import get_game
 from cards.models import Card, Game
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
-from decks.decklist_resolve import MAX_REPORTED
+from decks.decklists.services import MAX_REPORTED
 from decks.models import Deck
 from decks.selectors import access_deck, decks_of
 

@@ -68,7 +68,7 @@ IMAGE_TYPES = "image/jpeg,image/png,image/webp"
 
 
 def _photo_field(label: Any, *, required: bool, help_text: Any = "") -> forms.FileField:
-    """A picture to upload; checked by ``cards.services_images.image_store`` (type, size, pixels), not here."""
+    """A picture to upload; checked by ``cards.images.services.image_store`` (type, size, pixels), not here."""
     return forms.FileField(
         label=label,
         required=required,

@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 
 from cards import selectors as card_selectors
 from cards.gamedefs.messages import Problem
+from cards.images.services import image_hash
 from cards.importing import ImportProblem, TrackRecord, check_cards, check_tracks
 from cards.models import (
     LANGUAGE_CHOICES,
@@ -48,7 +49,6 @@ from cards.services import (
     unknown_tracks,
     write_cards,
 )
-from cards.services_images import image_hash
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
 from cardsite.text import check_text
@@ -178,7 +178,7 @@ def submit_change_set(
     merged with the card as it is under the lock, as the API and the bulk page send them; otherwise each
     record is the whole card (a form that shows every value).
 
-    ``source_photo``: a stored upload (``cards.services_images.image_store``), the photo or scan the values
+    ``source_photo``: a stored upload (``cards.images.services.image_store``), the photo or scan the values
     come from. ``images``: pictures to add to cards (of the game, or added by this change set);
     ``remove_images``: ids of card images to take off their card (kept, and put back by proposing them again).
     ``tracks``: the translation tracks it makes (``[{"language", "name", "credits"}]``), which its cards'

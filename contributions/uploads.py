@@ -9,7 +9,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 
-from cards.services_images import too_large_upload
+from cards.images.services import too_large_upload
 from cardsite import errorpages
 
 

@@ -16,11 +16,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import account_required, same_site_path
 from cards import selectors as card_selectors
+from cards.images.services import ImageError, image_store
 from cards.models import Card, Game, StoredImage
 from cards.presentation import changes_view
 from cards.revisions import diff_values, flatten_state
 from cards.services import card_state, record_from_state, state_digest
-from cards.services_images import ImageError, image_store
 from cardsite.errors import QuotaExceeded
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
@@ -62,7 +62,7 @@ def thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
 
 
 def _stored_photo(request: HttpRequest, upload: Any, field: str) -> StoredImage | None:
-    """The uploaded picture, checked and kept (``cards.services_images``); None when none was sent."""
+    """The uploaded picture, checked and kept (``cards.images.services``); None when none was sent."""
     if upload is None:
         return None
     return image_store(uploader=request.user, stream=upload, field=field)

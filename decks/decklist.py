@@ -20,7 +20,7 @@ any language (ja, zh-hant, en), with or without the label's bracketed part ("サ
 removed. A line that starts with a number reads it as the count: a card whose name or
 number starts with digits needs a count before it ("1 012").
 
-Lines before any heading have no zone; the resolver (``decks.decklist_resolve``) puts each
+Lines before any heading have no zone; the resolver (``decks.decklists.services``) puts each
 card in the first zone of its game that takes its kind.
 
 Errors are structured — a line number, a ``code`` and ``params`` — so that the site can

@@ -29,7 +29,7 @@ class DeckVisibility(models.TextChoices):
 
 class DeckFolder(models.Model):
     """A folder of a player's own decks (issue 14, item 4): one level, a deck in at most one folder. Folders,
-    tags and the archive are the owner's organisation, shown to the owner alone (``decks.organise_services``)."""
+    tags and the archive are the owner's organisation, shown to the owner alone (``decks.organise.services``)."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_folders")
     name = models.CharField(_("name"), max_length=60)

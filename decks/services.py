@@ -19,7 +19,7 @@ from cardsite.text import check_name, check_text
 from .models import Deck, DeckEntry, DeckVersion, new_share_token
 from .rules import get_rules
 from .selectors import access_deck
-from .versions import version as find_version
+from .versions.selectors import version as find_version
 
 MAX_COPIES_PER_ENTRY = 99
 MAX_DESCRIPTION_LENGTH = 10_000  # characters

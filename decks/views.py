@@ -35,9 +35,9 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.decorators import account_required
 from cards import extensions
 from cards import selectors as card_selectors
+from cards.images.selectors import with_pictures
 from cards.models import Card, Game
 from cards.search.selectors import QueryError, run_search
-from cards.selectors_images import with_pictures
 from cardsite import pagecache
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
@@ -45,9 +45,10 @@ from cardsite.refusals import refused_page, show_refusal
 from cardsite.throttling import rate_limit
 
 from . import extensions as deck_extensions
-from . import organise_selectors, presentation, public_space, selectors, services
+from . import presentation, public_space, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
 from .models import Deck
+from .organise import selectors as organise_selectors
 from .rules import get_rules
 
 SEARCH_PAGE_SIZE = 30

@@ -6,6 +6,8 @@ from django.db.models import QuerySet
 
 class ReadingsConfig(AppConfig):
     name = "readings"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("readings",)
 
     def ready(self) -> None:
         from cardsite import jobs

@@ -26,10 +26,10 @@ from typing import Any
 
 from django.db import transaction
 
+from cards.images.services import image_hash
 from cards.models import CardImage
 from cards.reading.fingerprint import DUPLICATE_DISTANCE, distance, same_card_groups
 from cards.search.normalize import fold
-from cards.services_images import image_hash
 
 from .models import PhotoReading, ReadingBatch, ReadingStatus
 

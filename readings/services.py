@@ -11,8 +11,8 @@ being read when the batch is cancelled is finished (Tesseract is not interrupted
   re-encoded, de-duplicated, counted against ``IMAGE_UPLOADS_PER_DAY``), at most
   ``settings.READING_MAX_PHOTOS_PER_BATCH`` photos, and queues one task per photo. All or nothing: a photo
   refused, or over the day's allowance, and no batch is kept.
-- ``execute_photo`` is a task's body: it reads the photo (``cards.reading``), proposes values and matches them
-  to an existing card (the number first, then the name, through the search).
+- ``PhotoReadings.execute_chunk`` is a task's body: it reads the photo (``cards.reading``), proposes values and
+  matches them to an existing card (the number first, then the name, through the search).
 - ``reading_cancel``: the photos still queued are never read.
 """
 
@@ -29,18 +29,19 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from PIL import Image
 
+from cards.images.services import image_store
 from cards.models import Card, Game
 from cards.reading import ReadingUnavailable, languages_for, propose, read_photo
 from cards.search.normalize import fold
 from cards.search.selectors import QueryError, run_search
 from cards.services import card_state, state_digest
-from cards.services_images import image_store
 from cardsite import jobs
 from cardsite.errors import AppError, Message
 from cardsite.storage import following_transaction
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
 
+from . import duplicates
 from .failures import UNAVAILABLE, UNREADABLE
 from .models import PhotoReading, ReadingBatch, ReadingStatus
 from .selectors import keyword_terms
@@ -133,6 +134,16 @@ class PhotoReadings(jobs.JobKind[ReadingBatch, PhotoReading, dict[str, Any]]):
 
         return read_photo_task.enqueue(chunk_id)
 
+    def execute_chunk(self, chunk_id: int) -> dict[str, Any] | None:
+        """Read one photo (the task's body): first its perceptual hash, the card image it duplicates and the
+        batch's photos of the same card (``duplicates.check_photo``), then its text; a photo whose text matched
+        no card is then matched by its image (``duplicates.after_reading``). None if it was not queued any more
+        (cancelled, or taken), or could not be read (the photo then says why)."""
+        duplicates.check_photo(chunk_id)
+        outcome = super().execute_chunk(chunk_id)
+        duplicates.after_reading(chunk_id)
+        return outcome
+
     def play(self, run: ReadingBatch, chunk: PhotoReading, report: Callable[[int], bool]) -> dict[str, Any]:
         report(10)
         logger.info("reading a photo", extra={"batch": run.pk, "photo": chunk.index, "worker": jobs.worker_name()})
@@ -185,12 +196,6 @@ class PhotoReadings(jobs.JobKind[ReadingBatch, PhotoReading, dict[str, Any]]):
 
 
 READINGS = PhotoReadings()
-
-
-def execute_photo(photo_id: int) -> dict[str, Any] | None:
-    """Read one photo (the task's body). None if it was not queued any more (cancelled, or taken), or could not
-    be read (the photo then says why)."""
-    return READINGS.execute_chunk(photo_id)
 
 
 # --- matching -----------------------------------------------------------------------------------------

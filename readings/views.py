@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import account_required
+from cards.images.services import too_large_upload
 from cards.models import Card
 from cards.services import card_state, state_digest
-from cards.services_images import too_large_upload
 from cardsite import errorpages
 from cardsite.errors import AppError
 from cardsite.htmx import vary_on_htmx

@@ -48,7 +48,7 @@ from cardsite import backup
 from collection import services as collection_services
 from decks import services as deck_services
 from decks.models import Deck
-from simulator import services as simulator_services
+from simulator.goldfish import services as simulator_services
 from simulator.models import (
     ComparisonChunk,
     ComparisonRun,
@@ -140,7 +140,7 @@ def fill_every_model() -> None:
     from django.test import override_settings
     from PIL import Image
 
-    from cards.services_images import image_store
+    from cards.images.services import image_store
 
     picture = io.BytesIO()
     Image.new("RGB", (60, 84), (20, 90, 160)).save(picture, "PNG")
@@ -193,7 +193,7 @@ def fill_every_model() -> None:
         ],
     )
     # The owner's organisation: a folder, tags (the many-to-many rows too) and the archive.
-    from decks import organise_services
+    from decks.organise import services as organise_services
 
     organise_services.organise(
         deck,

@@ -21,7 +21,7 @@ from django.urls import reverse
 from PIL import Image
 
 from accounts import services as account_services
-from cards.images import ImageLimits, ImageRefused, check_image
+from cards.images.encoding import ImageLimits, ImageRefused, check_image
 from cards.models import Card, CardImage, Game, StoredImage
 from contributions import services
 from contributions.models import ChangeSet
@@ -245,7 +245,7 @@ def test_a_picture_of_a_card_that_does_not_exist_is_refused_naming_it(player, ga
 
 
 def _stored(user, **options) -> StoredImage:
-    from cards.services_images import image_store
+    from cards.images.services import image_store
 
     return image_store(uploader=user, stream=io.BytesIO(picture(**options)))
 
@@ -366,12 +366,12 @@ def token_client(user) -> Client:
 
 def test_the_api_uploads_a_picture_and_proposes_it_for_a_card(player, editor, game):
     client = token_client(player)
-    refused = client.post("/api/images/", {"file": upload("card.jpg", b"not a picture at all" * 10)})
+    refused = client.post("/api/contributions/images/", {"file": upload("card.jpg", b"not a picture at all" * 10)})
     assert refused.status_code == 400
     assert refused.json()["code"] == "image_not_an_image" and "file" in refused.json()["errors"]
-    assert client.post("/api/images/", {"file": upload("bomb.png", bomb())}).status_code == 413
-    assert client.post("/api/images/", {}).status_code == 400
-    uploaded = client.post("/api/images/", {"file": upload("card.jpg", with_exif())})
+    assert client.post("/api/contributions/images/", {"file": upload("bomb.png", bomb())}).status_code == 413
+    assert client.post("/api/contributions/images/", {}).status_code == 400
+    uploaded = client.post("/api/contributions/images/", {"file": upload("card.jpg", with_exif())})
     assert uploaded.status_code == 201
     body = uploaded.json()
     assert body["format"] == "webp" and body["url"].startswith("http")
@@ -381,20 +381,20 @@ def test_the_api_uploads_a_picture_and_proposes_it_for_a_card(player, editor, ga
         "source_photo": body["id"],
         "images": [{"card": CARD, "image": body["id"], "side": "back"}],
     }
-    response = client.post("/api/change-sets/", json.dumps(proposal), content_type="application/json")
+    response = client.post("/api/contributions/change-sets/", json.dumps(proposal), content_type="application/json")
     assert response.status_code == 201, response.json()
     detail = response.json()
     assert detail["status"] == "pending" and detail["source_photo"]["id"] == body["id"]
     assert detail["images"][0]["card"] == CARD and detail["images"][0]["action"] == "add"
-    accept = f"/api/change-sets/{detail['id']}/accept/"
+    accept = f"/api/contributions/change-sets/{detail['id']}/accept/"
     accepted = token_client(editor).post(accept, "{}", content_type="application/json")
     assert accepted.status_code == 200
     card = Client().get(f"/api/cards/shadowera/{CARD}/").json()
     assert card["images"][0]["side"] == "back" and card["images"][0]["thumbnail_url"].endswith("-thumb.webp")
     missing = dict(proposal, images=[{"card": CARD, "image": 99999}])
-    wrong = client.post("/api/change-sets/", json.dumps(missing), content_type="application/json")
+    wrong = client.post("/api/contributions/change-sets/", json.dumps(missing), content_type="application/json")
     assert wrong.status_code == 400 and "images[0].image" in wrong.json()["errors"]
 
 
 def test_the_api_upload_needs_credentials(game):
-    assert Client().post("/api/images/", {"file": upload("card.jpg", picture())}).status_code == 401
+    assert Client().post("/api/contributions/images/", {"file": upload("card.jpg", picture())}).status_code == 401

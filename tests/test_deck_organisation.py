@@ -10,8 +10,9 @@ import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from decks import organise_services, services
+from decks import services
 from decks.models import Deck, DeckFolder, DeckTag
+from decks.organise import services as organise_services
 from decks.services import DeckError
 
 from .test_deck_pages import card, client_for, game, import_test_cards, make_deck

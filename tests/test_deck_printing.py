@@ -10,10 +10,11 @@ from django.utils import translation
 from PIL import Image
 from pypdf import PdfReader
 
+from cards.images.services import image_store
 from cards.models import CardImage
-from cards.services_images import image_store
-from decks import printing, services
+from decks import services
 from decks.models import Deck
+from decks.printing import drawing as printing
 
 from .test_deck_pages import card, client_for, import_test_cards, make_deck
 

@@ -11,7 +11,7 @@ from django.utils import translation
 from cardsite.labels import pick
 from decks import services
 from decks.decklist import MAX_COUNT, ListedCard, format_decklist, parse_decklist
-from decks.decklist_resolve import (
+from decks.decklists.services import (
     create_from_decklist,
     describe,
     describe_line,

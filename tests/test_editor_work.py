@@ -130,18 +130,18 @@ def test_only_an_editor_of_the_game_settles_a_seed_conflict(conflict):
 def test_the_api_lists_seed_conflicts_and_an_editor_settles_one(conflict, editor):
     token = account_services.token_create(user=editor)[1]
     api = Client(HTTP_AUTHORIZATION=f"Token {token}")
-    (listed,) = api.get("/api/review-queue/seed-conflicts/?game=suikoden").json()["results"]
+    (listed,) = api.get("/api/contributions/review-queue/seed-conflicts/?game=suikoden").json()["results"]
     assert listed["key"] == "SYN-901" and listed["current"]["fields"]["attack"] == 5
     assert listed["seed"]["fields"]["attack"] == 4
     body = {"take": "seed", "seen": "0" * 32, "seed_seen": listed["seed_digest"]}
-    url = f"/api/seed-conflicts/{listed['id']}/resolve/"
+    url = f"/api/contributions/seed-conflicts/{listed['id']}/resolve/"
     stale = api.post(url, json.dumps(body), content_type="application/json")
     assert stale.status_code == 409 and stale.json()["code"] == "card_changed_since"
     body["seen"] = listed["state_digest"]
     assert api.post(url, json.dumps(body), content_type="application/json").status_code == 204
     assert the_card().fields["attack"] == 4
     player = Client(HTTP_AUTHORIZATION=f"Token {account_services.token_create(user=make_user('player'))[1]}")
-    assert player.get("/api/review-queue/seed-conflicts/").status_code == 403
+    assert player.get("/api/contributions/review-queue/seed-conflicts/").status_code == 403
 
 
 # --- revert on the site -----------------------------------------------------------------------------------

@@ -23,8 +23,8 @@ from simulator.models import ComparisonChunk, ComparisonRun
 
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
-URL = "/games/endbreaker/compare/"
-API = "/api/games/endbreaker/comparisons/"
+URL = "/simulator/games/endbreaker/compare/"
+API = "/api/simulator/games/endbreaker/comparisons/"
 
 
 def _card(key, kind, fields, name, number=None):
@@ -93,7 +93,7 @@ def start_page(client, **data):
 
 
 def test_a_complete_pool_makes_the_set_up_of_the_seed(pool):
-    from simulator.fullgame_selectors import build_setup, fullgame_or_404
+    from simulator.shared.selectors import build_setup, fullgame_or_404
 
     game, fullgame = fullgame_or_404("endbreaker")
     setup = build_setup(game, fullgame, [], "ja")
@@ -120,8 +120,8 @@ def test_a_skill_of_none_is_stored_as_a_value_shown_in_the_readers_language_and_
 
 
 def test_missing_values_refuse_naming_each_card_and_value(db):
-    from simulator.fullgame_selectors import build_setup, fullgame_or_404, refusal_rows
     from simulator.fullgames import SetupRefused
+    from simulator.shared.selectors import build_setup, fullgame_or_404, refusal_rows
 
     synthetic_pool(**{"EB9-930": {"payout": "2"}, "EB9-951": {"payout": "6-4-2-0"}})
     game, fullgame = fullgame_or_404("endbreaker")
@@ -185,8 +185,8 @@ def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_wit
 
 
 def test_the_same_seed_gives_the_same_report_however_it_is_chunked(pool, owner, settings):
-    from simulator import comparisons
-    from simulator.fullgame_selectors import build_setup, fullgame_or_404
+    from simulator.comparisons import services as comparisons
+    from simulator.shared.selectors import build_setup, fullgame_or_404
 
     settings.TASKS = IMMEDIATE
     game, fullgame = fullgame_or_404("endbreaker")
@@ -212,7 +212,7 @@ def test_a_cancelled_comparison_plays_no_more(pool, owner, settings):
     run = client.post(API, {"strategies": ["big_darc", "build_then_resolve"], "games": 20}, format="json").json()
     answer = client.post(run["cancel_url"])
     assert answer.status_code == 200 and answer.json()["status"] == "cancelled"
-    from simulator.comparisons import execute_chunk
+    from simulator.comparisons.services import execute_chunk
 
     chunk = ComparisonChunk.objects.get(run_id=run["id"])
     assert execute_chunk(chunk.pk) is None and ComparisonRun.objects.get().progress == 0
@@ -287,13 +287,13 @@ def test_the_api_refuses_with_409_listing_the_missing_values(db, owner, tasks_no
     assert [(row["key"], row["url"]) for row in missing] == [
         ("EB9-935", reverse("contributions:card_edit", args=["endbreaker", "EB9-935"]) + "#id_field_payout")
     ]
-    setup = client.get("/api/games/endbreaker/comparisons/setup/").json()
+    setup = client.get("/api/simulator/games/endbreaker/comparisons/setup/").json()
     assert setup["ready"] is False and setup["missing"][0]["key"] == "EB9-935"
     assert not ComparisonRun.objects.exists()
 
 
 def test_a_game_without_a_whole_game_has_no_comparison_page(db):
-    assert Client().get("/games/suikoden/compare/").status_code == 404
+    assert Client().get("/simulator/games/suikoden/compare/").status_code == 404
 
 
 def test_a_run_that_may_stop_stops_at_the_first_look_where_the_leaders_differ(pool, owner, settings):
@@ -314,4 +314,4 @@ def test_the_game_page_links_to_the_comparisons_of_a_game_with_a_whole_game(db):
 
     sync_games()
     assert URL in Client().get("/games/endbreaker/").content.decode()
-    assert "/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()
+    assert "/simulator/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()

@@ -105,20 +105,20 @@ def test_folder_and_tag_names_are_refused_by_the_api(owner, synthetic_cards):
 def test_a_strategy_name_and_description_are_refused_by_the_api(whole_game_pool, owner):
     good = "gain EB9-912 if turn <= 3\n"
     client = api(owner)
-    name = client.post("/api/games/endbreaker/strategies/", {"name": f"s{RLO}", "text": good}, format="json")
+    name = client.post("/api/simulator/games/endbreaker/strategies/", {"name": f"s{RLO}", "text": good}, format="json")
     refused(name, "name")
     body = {"name": "synthetic", "text": good, "description": "\x1b]0;title\x07"}
-    refused(client.post("/api/games/endbreaker/strategies/", body, format="json"), "description", "\x1b")
+    refused(client.post("/api/simulator/games/endbreaker/strategies/", body, format="json"), "description", "\x1b")
     assert not WrittenStrategy.objects.exists()
 
 
 def test_a_publication_title_and_a_comment_are_refused_by_the_api(owner, other, synthetic_cards):
     deck = a_deck(owner)
-    published = api(owner).post("/api/publications/", {"deck": deck.pk, "title": f"t{RLO}"}, format="json")
+    published = api(owner).post("/api/community/publications/", {"deck": deck.pk, "title": f"t{RLO}"}, format="json")
     refused(published, "title")
     assert not Publication.objects.exists()
-    made = api(owner).post("/api/publications/", {"deck": deck.pk, "title": "synthetic"}, format="json")
-    path = f"/api/publications/{made.json()['id']}/comments/"
+    made = api(owner).post("/api/community/publications/", {"deck": deck.pk, "title": "synthetic"}, format="json")
+    path = f"/api/community/publications/{made.json()['id']}/comments/"
     refused(api(other).post(path, {"body": f"nice {RLO}kced"}, format="json"), "body")
     assert api(other).post(path, {"body": "two\nlines"}, format="json").status_code == 201
     assert list(Comment.objects.values_list("body", flat=True)) == ["two\nlines"]
@@ -128,12 +128,12 @@ def test_a_change_set_comment_and_a_track_name_are_refused_by_the_api(owner, syn
     client = api(owner)
     record = {"key": "synthetic-new", "kind": "ally", "texts": {"ja": {"name": "テスト"}}}
     body = {"game": "shadowera", "source_kind": "own_copy", "cards": [record], "comment": f"see {RLO}x"}
-    refused(client.post("/api/change-sets/", body, format="json"), "comment")
+    refused(client.post("/api/contributions/change-sets/", body, format="json"), "comment")
     track = {"language": "zh-hant", "name": f"譯{RLO}本"}
     answer = Client(HTTP_ACCEPT_LANGUAGE="en")
     answer.force_login(owner)
     response = answer.post(
-        "/api/change-sets/",
+        "/api/contributions/change-sets/",
         json.dumps({"game": "shadowera", "source_kind": "own_copy", "cards": [record], "tracks": [track]}),
         content_type="application/json",
     )

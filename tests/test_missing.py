@@ -126,11 +126,11 @@ def test_the_card_page_says_how_complete_the_card_is_and_links_each_gap(db, clie
     links = {squash(link.text): link.attrs["href"] for link in box.find_all("a")}
     # Each gap links to the card's contribution form, at the value or the language to fill.
     assert links["AT" if language != "ja" else "ＡＴ"].endswith(
-        "/games/endbreaker/cards/%E3%83%86%E3%82%B9%E3%83%88%E6%AC%A0%E3%81%91/edit/#id_field_at"
+        "/contributions/games/endbreaker/cards/%E3%83%86%E3%82%B9%E3%83%88%E6%AC%A0%E3%81%91/edit/#id_field_at"
     )
     assert any(href.endswith("/edit/#text-zh-hant") for href in links.values())
     client.force_login(make_user("contributor"))
-    form = parse(get(client, "/games/endbreaker/cards/テスト欠け/edit/"))
+    form = parse(get(client, "/contributions/games/endbreaker/cards/テスト欠け/edit/"))
     assert form.find(id="id_field_at") and form.find(id="text-zh-hant")  # the targets are on the form
 
 
@@ -204,7 +204,9 @@ def test_the_map_counts_known_against_expected_and_lists_numbers_never_seen(db, 
     listed = {squash(a.text): a.attrs["href"] for a in numbers.find_all("a")}
     assert "EB1-002" in listed and "EB1-001" not in listed and "EB1-003" not in listed
     target = urlsplit(listed["EB1-002"])
-    assert target.path == "/games/endbreaker/contribute/" and parse_qs(target.query)["number"] == ["EB1-002"]
+    assert target.path == "/contributions/games/endbreaker/contribute/" and parse_qs(target.query)["number"] == [
+        "EB1-002"
+    ]
     client.force_login(make_user("contributor"))
     form = get(client, listed["EB1-002"])
     assert 'name="number" value="EB1-002"' in form.content.decode()  # the new card's form, its number filled in

@@ -13,9 +13,9 @@ from django.test import Client
 from PIL import Image
 
 from accounts import services as account_services
+from cards.images.services import image_store
 from cards.models import Card, CardImage, Game
 from cards.reading.result import Box, Line, Proposal, Reading, Word
-from cards.services_images import image_store
 from contributions import services as contribution_services
 from contributions.models import ChangeSet
 from readings.models import PhotoReading, ReadingBatch

@@ -15,8 +15,8 @@ from simulator.models import ComparisonRun, SeatedGame
 from .test_endbreaker_compare_site import URL as COMPARE
 from .test_endbreaker_compare_site import login
 
-PAGES = "/games/endbreaker/play/"
-API = "/api/games/endbreaker/plays/"
+PAGES = "/simulator/games/endbreaker/play/"
+API = "/api/simulator/games/endbreaker/plays/"
 
 
 def test_a_person_takes_a_seat_and_answers_the_games_choices_on_the_page(whole_game_pool, owner, other):

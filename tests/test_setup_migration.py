@@ -98,17 +98,17 @@ def test_an_upgrade_makes_every_saved_set_up_a_deck_and_its_old_address_leads_th
     assert publication.title == "テスト公開" and publication.from_public_deck and publication.is_current
     assert not Publication.objects.exclude(deck=decks["public"]).exists()
 
-    old_page = f"/games/endbreaker/setups/{setups['private'].pk}/"
+    old_page = f"/simulator/games/endbreaker/setups/{setups['private'].pk}/"
     owner = Client()
     owner.force_login(get_user_model().objects.get(pk=owner_row.pk))
     assert owner.get(old_page)["Location"] == f"/decks/{decks['private'].pk}/"
     assert owner.get(f"{old_page}edit/")["Location"] == f"/decks/{decks['private'].pk}/edit/"
     anyone = Client()
     assert anyone.get(old_page).status_code == 404  # private stays private
-    link_page = f"/games/endbreaker/setups/{setups['link'].pk}/"
+    link_page = f"/simulator/games/endbreaker/setups/{setups['link'].pk}/"
     assert anyone.get(link_page).status_code == 404
     assert anyone.get(f"{link_page}?token={tokens['link']}")["Location"] == f"/decks/shared/{tokens['link']}/"
-    public_page = anyone.get(f"/games/endbreaker/setups/{setups['public'].pk}/")
+    public_page = anyone.get(f"/simulator/games/endbreaker/setups/{setups['public'].pk}/")
     assert public_page.status_code == 301 and str(publication.pk) in public_page["Location"]
     assert anyone.get(public_page["Location"]).status_code == 200
 

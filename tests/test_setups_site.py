@@ -16,7 +16,9 @@ from simulator.models import ComparisonRun, SeatedGame, StrategySearch
 
 from .test_endbreaker_compare_site import login
 
-OLD_PAGES = "/games/endbreaker/setups/"
+PAGES = "/simulator/games/endbreaker/setups/"
+OLDER_PAGES = "/games/endbreaker/setups/"  # before the simulator had its own first segment
+PLAY = "/simulator/games/endbreaker/play/"
 NINE = [f"EB9-91{n}" for n in range(9)]
 OTHER_NINE = [f"EB9-91{n}" for n in range(1, 10)]
 JOBS = ["魔獣戦士", "スカイランナー", "デモニスタ"]
@@ -40,9 +42,9 @@ def test_the_decks_page_leads_to_every_whole_game_tool_with_the_deck(whole_game_
     deck = table_deck(owner, "Late piles", OTHER_NINE, visibility="link")
     page = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner).get(f"/decks/{deck.pk}/").content.decode()
     for address in ("compare/", "play/", "search/", "compare/setups/"):
-        assert f"/games/endbreaker/{address}?deck={deck.pk}" in page
+        assert f"/simulator/games/endbreaker/{address}?deck={deck.pk}" in page
     shared = login(Client(HTTP_ACCEPT_LANGUAGE="en"), other).get(f"/decks/shared/{deck.share_token}/")
-    assert f"/games/endbreaker/play/?deck={deck.pk}%3A{deck.share_token}" in shared.content.decode()
+    assert f"/simulator/games/endbreaker/play/?deck={deck.pk}%3A{deck.share_token}" in shared.content.decode()
 
 
 def test_the_decks_page_gives_the_whole_games_verdict_on_its_piles(whole_game_pool, owner):
@@ -59,9 +61,9 @@ def test_the_decks_page_gives_the_whole_games_verdict_on_its_piles(whole_game_po
 def test_a_seated_game_is_played_on_the_chosen_decks_piles(whole_game_pool, owner):
     deck = table_deck(owner, "Late piles", OTHER_NINE)
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
-    form = client.get(f"/games/endbreaker/play/?deck={deck.pk}").content.decode()
+    form = client.get(f"{PLAY}?deck={deck.pk}").content.decode()
     assert f'<option value="{deck.pk}" selected>Late piles</option>' in form
-    started = client.post("/games/endbreaker/play/", {"seat1": "person", "seat2": "big_darc", "deck": str(deck.pk)})
+    started = client.post(PLAY, {"seat1": "person", "seat2": "big_darc", "deck": str(deck.pk)})
     assert started.status_code == 302
     assert [card["key"] for card in SeatedGame.objects.get().setup["abilities"]] == OTHER_NINE
 
@@ -69,7 +71,7 @@ def test_a_seated_game_is_played_on_the_chosen_decks_piles(whole_game_pool, owne
 def test_a_deck_without_piles_is_refused_and_never_played_as_the_default(whole_game_pool, owner):
     empty = table_deck(owner, "No piles", [])
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
-    refused = client.post("/games/endbreaker/play/", {"seat1": "person", "seat2": "big_darc", "deck": str(empty.pk)})
+    refused = client.post(PLAY, {"seat1": "person", "seat2": "big_darc", "deck": str(empty.pk)})
     assert refused.status_code == 400 and "Choose 9 piles, not 0." in refused.content.decode()
     assert not SeatedGame.objects.exists()
 
@@ -79,11 +81,11 @@ def test_anothers_private_deck_cannot_be_played_and_one_shared_by_link_can(whole
     linked = table_deck(owner, "Shared", OTHER_NINE, visibility="link")
     theirs = login(Client(HTTP_ACCEPT_LANGUAGE="en"), other)
     seats = {"seat1": "person", "seat2": "big_darc"}
-    hidden = theirs.post("/games/endbreaker/play/", {**seats, "deck": str(private.pk)})
+    hidden = theirs.post(PLAY, {**seats, "deck": str(private.pk)})
     assert hidden.status_code == 400 and "deck" in hidden.context["form"].errors
-    wrong_token = theirs.post("/games/endbreaker/play/", {**seats, "deck": f"{linked.pk}:not-the-token"})
+    wrong_token = theirs.post(PLAY, {**seats, "deck": f"{linked.pk}:not-the-token"})
     assert wrong_token.status_code == 400 and not SeatedGame.objects.exists()
-    played = theirs.post("/games/endbreaker/play/", {**seats, "deck": f"{linked.pk}:{linked.share_token}"})
+    played = theirs.post(PLAY, {**seats, "deck": f"{linked.pk}:{linked.share_token}"})
     assert played.status_code == 302
     assert [card["key"] for card in SeatedGame.objects.get().setup["abilities"]] == OTHER_NINE
 
@@ -92,13 +94,13 @@ def test_a_comparison_and_a_search_play_the_decks_piles(whole_game_pool, owner, 
     deck = table_deck(owner, "Late piles", OTHER_NINE)
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
     compared = client.post(
-        "/games/endbreaker/compare/",
+        "/simulator/games/endbreaker/compare/",
         {"seat1": "big_darc", "seat2": "build_then_resolve", "games": 12, "deck": str(deck.pk)},
     )
     assert compared.status_code == 302
     assert ComparisonRun.objects.get().abilities == OTHER_NINE
     searched = client.post(
-        "/games/endbreaker/search/",
+        "/simulator/games/endbreaker/search/",
         {"players": 2, "generations": 1, "islands": 1, "deck": str(deck.pk)},
     )
     assert searched.status_code == 302
@@ -108,10 +110,10 @@ def test_a_comparison_and_a_search_play_the_decks_piles(whole_game_pool, owner, 
 def test_one_strategy_on_two_decks_against_the_same_opponent_with_intervals(whole_game_pool, owner, immediate_tasks):
     deck = table_deck(owner, "Late piles", OTHER_NINE)
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
-    form = client.get(f"/games/endbreaker/compare/setups/?deck={deck.pk}").content.decode()
+    form = client.get(f"/simulator/games/endbreaker/compare/setups/?deck={deck.pk}").content.decode()
     assert f'<option value="{deck.pk}" selected>Late piles</option>' in form
     started = client.post(
-        "/games/endbreaker/compare/setups/",
+        "/simulator/games/endbreaker/compare/setups/",
         {
             "strategy": "big_darc",
             "setup1": "default",
@@ -130,7 +132,7 @@ def test_one_strategy_on_two_decks_against_the_same_opponent_with_intervals(whol
         assert row["games"] == 24 and low <= row["win_rate"] <= high
     report = client.get(started["Location"]).content.decode()
     assert "Late piles" in report and "Opponents" in report
-    assert client.post(f"/games/endbreaker/play/sample/{run.pk}/50/").status_code == 302
+    assert client.post(f"/simulator/games/endbreaker/play/sample/{run.pk}/50/").status_code == 302
     sample = SeatedGame.objects.get()
     assert "build_then_resolve" in sample.seats and sample.person is None
 
@@ -139,7 +141,7 @@ def test_the_api_takes_a_deck_and_names_what_is_wrong(whole_game_pool, owner, ot
     deck = table_deck(owner, "Late", OTHER_NINE)
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(owner)
-    url = "/api/games/endbreaker/comparisons/"
+    url = "/api/simulator/games/endbreaker/comparisons/"
     body = {"strategies": ["big_darc"], "setups": ["default", str(deck.pk)], "opponents": ["big_darc"], "games": 12}
     created = api.post(url, body, format="json")
     assert created.status_code == 201, created.json()
@@ -150,7 +152,8 @@ def test_the_api_takes_a_deck_and_names_what_is_wrong(whole_game_pool, owner, ot
         url, {"strategies": ["big_darc", "big_darc"], "games": 12, "deck": str(deck.pk), "abilities": NINE}, "json"
     )
     assert both.status_code == 400 and "deck" in both.json()["errors"]
-    played = api.post("/api/games/endbreaker/plays/", {"seats": ["person", "big_darc"], "deck": str(deck.pk)}, "json")
+    plays = "/api/simulator/games/endbreaker/plays/"
+    played = api.post(plays, {"seats": ["person", "big_darc"], "deck": str(deck.pk)}, "json")
     assert played.status_code == 201
     assert [card["key"] for card in SeatedGame.objects.get().setup["abilities"]] == OTHER_NINE
     theirs = APIClient(HTTP_ACCEPT_LANGUAGE="en")
@@ -158,22 +161,34 @@ def test_the_api_takes_a_deck_and_names_what_is_wrong(whole_game_pool, owner, ot
     refused = theirs.post(url, {**body, "strategies": ["big_darc", "big_darc"]}, format="json")
     assert refused.status_code == 400
     assert {"setups[1]", "strategies"} <= set(refused.json()["errors"])
-    hidden = theirs.post("/api/games/endbreaker/searches/", {"deck": str(deck.pk)}, format="json")
+    hidden = theirs.post("/api/simulator/games/endbreaker/searches/", {"deck": str(deck.pk)}, format="json")
     assert hidden.status_code == 400 and "deck" in hidden.json()["errors"]
     assert ComparisonRun.objects.count() == 2 and not StrategySearch.objects.exists()
 
 
 @pytest.mark.parametrize("signed_in", [True, False])
-def test_the_set_up_builders_old_addresses_lead_to_the_decks(whole_game_pool, owner, signed_in):
+def test_the_set_up_builders_addresses_lead_to_the_decks(whole_game_pool, owner, signed_in):
     client = login(Client(), owner) if signed_in else Client()
-    listed = client.get(OLD_PAGES)
+    listed = client.get(PAGES)
     assert listed.status_code == 302
-    assert listed["Location"] == ("/decks/?game=endbreaker" if signed_in else "/games/endbreaker/decks/")  # published
-    assert client.get(f"{OLD_PAGES}new/")["Location"].startswith("/decks/new/?game=endbreaker")
-    assert client.get(f"{OLD_PAGES}424242/").status_code == 404  # no set-up was ever saved with that id
+    published = "/community/games/endbreaker/decks/"
+    assert listed["Location"] == ("/decks/?game=endbreaker" if signed_in else published)
+    assert client.get(f"{PAGES}new/")["Location"].startswith("/decks/new/?game=endbreaker")
+    assert client.get(f"{PAGES}424242/").status_code == 404  # no set-up was ever saved with that id
+
+
+def test_the_set_up_builders_older_addresses_lead_to_the_decks_too(whole_game_pool, owner):
+    """The addresses from before the simulator had its own first segment: moved first, then on to the decks."""
+    client = login(Client(), owner)
+    followed = client.get(OLDER_PAGES, follow=True)
+    assert followed.redirect_chain == [(PAGES, 301), ("/decks/?game=endbreaker", 302)]
+    assert followed.status_code == 200
+    created = client.get(f"{OLDER_PAGES}new/", follow=True)
+    assert created.redirect_chain[0] == (f"{PAGES}new/", 301)
+    assert created.redirect_chain[-1][0].startswith("/decks/new/?game=endbreaker")
 
 
 def test_the_game_verdict_on_a_choice_of_piles_still_answers(whole_game_pool):
     client = Client(HTTP_ACCEPT_LANGUAGE="ja")
-    verdict_page = client.post(f"{OLD_PAGES}check/", {"abilities": NINE[:4]}).content.decode()
+    verdict_page = client.post(f"{PAGES}check/", {"abilities": NINE[:4]}).content.decode()
     assert "山は 9 種類選んでください（今は 4 種類）。" in verdict_page

@@ -17,8 +17,8 @@ from simulator.models import ComparisonRun, WrittenStrategy
 from .test_endbreaker_compare_site import URL as COMPARE
 from .test_endbreaker_compare_site import login
 
-PAGES = "/games/endbreaker/strategies/"
-API = "/api/games/endbreaker/strategies/"
+PAGES = "/simulator/games/endbreaker/strategies/"
+API = "/api/simulator/games/endbreaker/strategies/"
 GOOD = "gain EB9-912 if turn <= 3\ngain テスト特技1  # by its name\ngain *\nresolve if nothing to gain\n"
 BAD = "gain *\ngain EB9-999\nresolve sometimes\n"
 
@@ -127,7 +127,7 @@ def test_another_users_private_strategy_cannot_be_compared(whole_game_pool, owne
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(other)
     body = {"strategies": [strategy.reference, "big_darc"], "games": 24}
-    refused = api.post("/api/games/endbreaker/comparisons/", body, format="json")
+    refused = api.post("/api/simulator/games/endbreaker/comparisons/", body, format="json")
     assert refused.status_code == 400 and strategy.reference in str(refused.json()["errors"]["strategies[0]"])
     assert ComparisonRun.objects.count() == 0
 
@@ -153,7 +153,7 @@ def test_the_api_writes_checks_shares_and_compares(whole_game_pool, owner, other
     assert theirs.patch(body["url"], {"name": "x"}, format="json").status_code == 404
     assert theirs.get(API).json() == []
     compared = theirs.post(
-        "/api/games/endbreaker/comparisons/",
+        "/api/simulator/games/endbreaker/comparisons/",
         {"strategies": [f"{body['reference']}:{body['share_token']}", "big_darc"], "games": 24},
         format="json",
     )

@@ -15,8 +15,8 @@ from simulator.models import StrategySearch, StrategySearchChunk, WrittenStrateg
 
 from .test_endbreaker_compare_site import login
 
-PAGES = "/games/endbreaker/search/"
-API = "/api/games/endbreaker/searches/"
+PAGES = "/simulator/games/endbreaker/search/"
+API = "/api/simulator/games/endbreaker/searches/"
 SMALL = {"offspring": 3, "games": 12, "finalists": 1, "confirm_games": 40}
 
 
@@ -68,7 +68,7 @@ def test_the_strategy_found_is_saved_as_my_own_to_edit_and_compare(whole_game_po
     saved = client.post(f"{PAGES}{run.pk}/save/", {"name": "Searched"})
     assert saved.status_code == 302
     strategy = WrittenStrategy.objects.get()
-    assert saved["Location"] == f"/games/endbreaker/strategies/{strategy.pk}/"
+    assert saved["Location"] == f"/simulator/games/endbreaker/strategies/{strategy.pk}/"
     assert strategy.name == "Searched" and strategy.text == run.result["best"]["text"]
     assert strategy.owner == owner and strategy.visibility == "private"
 

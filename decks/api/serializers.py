@@ -26,8 +26,10 @@ from cardsite.api_inputs import NAME_PATTERN, JSONBodySerializer, LanguageSerial
 from cardsite.errors import FieldProblems, Message
 from cardsite.text import plain_name, plain_text
 
-from .. import organise_selectors, organise_services, services
+from .. import services
 from ..models import Deck, DeckFolder
+from ..organise import selectors as organise_selectors
+from ..organise import services as organise_services
 from ..rules import get_rules
 from ..selectors import can_edit
 
@@ -216,7 +218,8 @@ class VisibilityField(serializers.ChoiceField):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault(
             "help_text",
-            "private or link. A deck is never public: publish it (POST /api/publications/) to show it to everyone; "
+            "private or link. A deck is never public: publish it (POST /api/community/publications/) "
+            "to show it to everyone; "
             '"public" is refused with code publish_instead.',
         )
         super().__init__(choices=Deck.Visibility.choices, **kwargs)

@@ -39,11 +39,16 @@ from cardsite.errors import Message
 from cardsite.labels import pick
 from cardsite.renderers import FileRenderer
 
-from .. import organise_selectors, organise_services, printing, printouts, services, versions
+from .. import services
 from ..models import Deck, DeckFolder
+from ..organise import selectors as organise_selectors
+from ..organise import services as organise_services
+from ..printing import drawing as printing
+from ..printing import selectors as printouts
 from ..rules import get_rules
 from ..rules.base import DeckSpec, Verdict, validate
 from ..selectors import access_deck, deck_entries, deck_spec, unsaved_deck_spec, visible_decks
+from ..versions import selectors as versions
 from .serializers import (
     DeckDetailSerializer,
     DeckListParametersSerializer,
@@ -126,7 +131,9 @@ def verdict_data(rules_game: str, spec: DeckSpec, verdict: Verdict, language: st
 
 @extend_schema_view(
     list=extend_schema(
-        summary="Decks: the user's own (a deck is never public: published decks are under /api/publications/)",
+        summary=(
+            "Decks: the user's own (a deck is never public: published decks are under /api/community/publications/)"
+        ),
         parameters=[DeckListParametersSerializer],
         responses={200: DeckSerializer(many=True)},
     ),
