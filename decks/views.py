@@ -45,6 +45,7 @@ from cardsite.refusals import refused_page, show_refusal
 from cardsite.throttling import rate_limit
 from cardsite.types import HtmxRequest
 
+from . import extensions as deck_extensions
 from . import presentation, public_space, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
 from .models import Deck
@@ -123,6 +124,7 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
         "is_owner": selectors.can_edit(request.user, deck),
         "lineage": dict(zip(("source", "source_hidden", "forks"), selectors.lineage(request.user, deck), strict=True)),
         "token": token,
+        "panels": deck_extensions.deck_panels(request, deck, token),  # what higher apps show of this deck
         "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token]))
         if deck.visibility == Deck.Visibility.LINK
         else "",

@@ -29,3 +29,10 @@ class SimulatorConfig(AppConfig):
         register_game_tool("fullgame", has_fullgame)
         register_missing_part("engine", get_engine)
         register_missing_part("fullgame", get_fullgame)
+
+        from decks.extensions import register_deck_panel
+
+        from .setups.views import whole_game_panel
+
+        # A deck of a game with a whole game is the table's choice of piles: its page gives the game's verdict.
+        register_deck_panel("whole_game", whole_game_panel)

@@ -232,26 +232,23 @@ class WrittenStrategy(Shared):
         return f"{WRITTEN_PREFIX}{self.pk}"
 
 
-class SavedSetup(Shared):
-    """A whole game's set-up a player put together and named (for エンドブレイカー！SCG: the 9 ability piles),
-    shared like a deck; checked by the game's own set-up rules (``FullGame.build_setup``) whenever it is saved and
-    whenever it is used, since the cards it names may change."""
+class MovedSetup(models.Model):
+    """Where a set-up saved before set-ups became decks now is: the address
+    ``/simulator/games/<game>/setups/<id>/`` of a saved set-up (and its older ``/games/<game>/setups/<id>/``)
+    leads to the deck it became (``simulator.setups.selectors``). The set-up's own choice of piles is kept as it
+    was saved ([]: the game's default piles), so that nothing of it is lost even when a card it named is no longer
+    stored."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_setups")
-    game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="saved_setups")
-    name = models.CharField(_("name"), max_length=120)
-    choices = models.JSONField(default=list, blank=True)  # the chosen piles' keys ([]: the game's default choice)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    setup_id = models.BigIntegerField(primary_key=True)  # the set-up's old id, as its address and the API named it
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="moved_setups")
+    choices = models.JSONField(default=list, blank=True)
 
-    class Meta(Shared.Meta):
-        ordering = ["-updated_at", "id"]
-        indexes = [models.Index(fields=["game", "visibility", "-updated_at"], name="simulator_setup_listed")]
-        verbose_name = _("set-up")
-        verbose_name_plural = _("set-ups")
+    class Meta:
+        verbose_name = _("moved set-up")
+        verbose_name_plural = _("moved set-ups")
 
     def __str__(self) -> str:
-        return self.name
+        return f"{self.setup_id} -> {self.deck_id}"
 
 
 WRITTEN_PREFIX = "written:"

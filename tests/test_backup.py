@@ -52,7 +52,7 @@ from simulator.goldfish import services as simulator_services
 from simulator.models import (
     ComparisonChunk,
     ComparisonRun,
-    SavedSetup,
+    MovedSetup,
     SeatedGame,
     SimulationRun,
     StrategySearch,
@@ -263,7 +263,7 @@ def fill_every_model() -> None:
     WrittenStrategy.objects.create(
         owner=owner, game=deck.game, name="テスト戦略", text="gain *  # 𠮷\nresolve always\n", visibility="link"
     )
-    SavedSetup.objects.create(owner=owner, game=deck.game, name="テスト", choices=["EB9-910"], visibility="public")
+    MovedSetup.objects.create(setup_id=2**40 + 3, deck=deck, choices=["EB9-910"])
     SeatedGame.objects.create(
         owner=owner,
         game=deck.game,

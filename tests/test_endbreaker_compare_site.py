@@ -287,10 +287,10 @@ def test_bad_input_is_answered_400_with_field_errors(pool, owner, tasks_now, bod
 
 def test_the_page_answers_bad_input_with_the_field_in_error(pool, owner, tasks_now):
     client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
-    answer = start_page(client, games=10**6, abilities=["EB9-910"])
+    answer = start_page(client, games=10**6, deck="999999")
     assert answer.status_code == 400 and not ComparisonRun.objects.exists()
     form = answer.context["form"]
-    assert "games" in form.errors and "abilities" in form.errors
+    assert "games" in form.errors and "deck" in form.errors
 
 
 def test_the_api_refuses_with_409_listing_the_missing_values(db, owner, tasks_now):

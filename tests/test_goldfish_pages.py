@@ -259,10 +259,8 @@ def test_the_odds_table_is_the_exact_hypergeometric_odds(client, owner):
 
 
 def test_the_odds_page_has_a_first_player_toggle_only_where_the_game_has_one(client, owner):
-    assert (
-        "後攻"
-        in parse(client.get(f"/simulator/decks/{make_deck('shadowera', owner).pk}/odds/")).find(cls="odds-toggle").text
-    )
+    shadowera = parse(client.get(f"/simulator/decks/{make_deck('shadowera', owner).pk}/odds/"))
+    assert "後攻" in shadowera.find(cls="odds-toggle").text
     page = parse(client.get(f"/simulator/decks/{make_deck('suikoden', owner).pk}/odds/"))
     assert not page.find_all(cls="odds-toggle")
 

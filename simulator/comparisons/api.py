@@ -25,7 +25,7 @@ from cardsite.labels import pick
 from .. import inputs
 from ..fullgames import SetupRefused
 from ..models import ComparisonRun
-from ..setups import services as setup_services
+from ..setups import selectors as setup_selectors
 from ..shared import selectors as fullgame_selectors
 from . import services as comparisons
 from .serializers import ComparisonRequestSerializer, ComparisonRunSerializer, SetupSerializer
@@ -117,9 +117,21 @@ class ComparisonCreateView(APIView):
                         {"count": fullgame.choose_count, "chosen": len(set(abilities))},
                     )
                 ]
+        table = None
+        try:
+            table = setup_selectors.api_table(request.user, game_obj, fullgame, data["deck"], [])
+        except FieldProblems as refused:
+            errors.update(refused.errors)
         entrant_setups, opponents = _setups_and_opponents(request, game_obj, fullgame, data, seats, errors)
         if errors:
             raise FieldProblems(errors)
+        if table is not None and table.deck is not None:
+            if abilities:
+                raise FieldProblems({"deck": [_("Give a deck or the ability piles, not both.")]})
+            found = setup_selectors.table_verdict(game_obj, fullgame, table, language)
+            if not found.ready and found.problems:
+                raise setup_selectors.refused_fields("deck", found)
+            abilities = table.piles
         setup = entrant_setups[0][1] if entrant_setups else _setup(game_obj, fullgame, abilities, language)
         if entrant_setups:
             seats, written = [seats[0]] * len(entrant_setups), {**written, **opponents[1]}
@@ -157,20 +169,16 @@ def _setups_and_opponents(
         errors["strategies"] = [_("Name exactly one strategy to compare on several set-ups.")]
     entrant_setups = []
     for index, choice in enumerate(data["setups"]):
-        saved = None
-        if choice != "default":
-            try:
-                saved = setup_services.access_setup(request.user, int(choice)) if choice.isdigit() else None
-            except Http404:
-                saved = None
-            if saved is None or saved.game_id != game.pk:
-                errors[f"setups[{index}]"] = [_("Not a set-up of this game you may use.")]
-                continue
-        found = setup_services.verdict(game, fullgame, saved.choices if saved else [], inputs.language())
+        try:
+            table = setup_selectors.choose(request.user, game, choice, fullgame)
+        except Http404:
+            errors[f"setups[{index}]"] = [_("Not a deck of this game you may use.")]
+            continue
+        found = setup_selectors.table_verdict(game, fullgame, table, inputs.language())
         if not found.ready:
             errors[f"setups[{index}]"] = [*found.problems, *(row.text for row in found.missing)]
             continue
-        entrant_setups.append((saved.name if saved else _("The first piles by card number"), found.setup))
+        entrant_setups.append((table.name, found.setup))
     opponents, written, unknown = comparisons.written_strategies(request.user, game, fullgame, data["opponents"])
     for index, name in enumerate(data["opponents"]):
         if name in unknown:

@@ -1,4 +1,4 @@
-"""The forms that start a whole game's comparison: strategies against each other, or one strategy on several set-ups."""
+"""The forms that start a whole game's comparison: strategies against each other, or one strategy on several decks."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from ..core import SimCard
 from ..fullgames import FullGame
 from ..shared.forms import DEFAULT_GAMES, PileChoiceForm, filled, grouped_strategies
+from ..shared.selectors import DEFAULT_DECK
 from .services import MAX_GAMES, MAX_STRATEGIES, MIN_STRATEGIES
 
 
@@ -34,16 +34,17 @@ class ComparisonForm(PileChoiceForm):
         data: Any = None,
         *,
         fullgame: FullGame,
-        abilities: Sequence[SimCard],
+        decks: Sequence[tuple[str, str]],
         language: str,
         written: Sequence[tuple[str, str]] = (),
         **kwargs: Any,
     ) -> None:
-        """``written``: the written strategies the user may choose, as (``written:<id>``, label)."""
+        """``written``: the written strategies the user may choose, as (``written:<id>``, label); ``decks``: the
+        decks, as (reference, label)."""
         super().__init__(data, **kwargs)
         self.fullgame = fullgame
         shipped, self.choices = grouped_strategies(fullgame, language, written)
-        self.set_piles(abilities)
+        self.set_decks(decks)
         for seat in range(MAX_STRATEGIES):
             required = seat < MIN_STRATEGIES
             self.fields[f"seat{seat + 1}"] = forms.ChoiceField(
@@ -58,11 +59,12 @@ class ComparisonForm(PileChoiceForm):
         return filled(self, "seat", MAX_STRATEGIES)
 
 
-DEFAULT_SETUP = "default"  # in a choice of set-ups: the game's default choice of piles
+DEFAULT_SETUP = DEFAULT_DECK  # in a choice of decks: the game's default choice of piles
 
 
 class SetupsComparisonForm(forms.Form):
-    """One strategy on two to four set-ups, each in its own games against the same opponents."""
+    """One strategy on two to four decks (each a table's choice of piles), each in its own games against the same
+    opponents."""
 
     games = forms.IntegerField(
         label=pgettext_lazy("simulation", "Games"), min_value=1, max_value=MAX_GAMES, initial=DEFAULT_GAMES
@@ -77,18 +79,18 @@ class SetupsComparisonForm(forms.Form):
         *,
         fullgame: FullGame,
         language: str,
-        setups: Sequence[tuple[str, str]],
+        decks: Sequence[tuple[str, str]],
         written: Sequence[tuple[str, str]] = (),
         **kwargs: Any,
     ) -> None:
         super().__init__(data, **kwargs)
         shipped, strategies = grouped_strategies(fullgame, language, written)
         self.fields["strategy"] = forms.ChoiceField(label=_("Strategy"), choices=strategies, initial=shipped[0][0])
-        setup_choices = [(DEFAULT_SETUP, _("The first piles by card number")), *setups]
+        setup_choices = [(DEFAULT_SETUP, _("The first piles by card number")), *decks]
         for index in range(MAX_STRATEGIES):
             required = index < MIN_STRATEGIES
             self.fields[f"setup{index + 1}"] = forms.ChoiceField(
-                label=_("Set-up %(n)s") % {"n": index + 1},
+                label=_("Deck %(n)s") % {"n": index + 1},
                 choices=([] if required else [("", "—")]) + setup_choices,
                 required=required,
             )

@@ -13,6 +13,7 @@ from cardsite.api_inputs import KnownKeysSerializer
 from ..fullgames import all_fullgames
 from ..inputs import MAX_SEED
 from ..models import ComparisonRun
+from ..setups import selectors as setup_selectors
 from .services import MAX_GAMES, MAX_STRATEGIES, MIN_STRATEGIES
 
 
@@ -40,7 +41,7 @@ class ComparisonRequestSerializer(KnownKeysSerializer):
         required=False,
         default=list,
         max_length=50,
-        help_text="The keys of the 9 ability piles; empty: the first 9 by card number.",
+        help_text="The keys of the 9 ability piles written out instead of a `deck`; empty: the first 9 by number.",
     )
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False, help_text="Random if absent.")
     setups = serializers.ListField(
@@ -48,10 +49,11 @@ class ComparisonRequestSerializer(KnownKeysSerializer):
         required=False,
         default=list,
         max_length=MAX_STRATEGIES,
-        help_text="One strategy on several set-ups: 2 to 4 of `default` (the first piles by number) or a saved "
-        "set-up's id; then `strategies` names exactly one strategy, and each set-up plays its own games against "
-        "`opponents`.",
+        help_text="One strategy on several decks (each a table's choice of piles): 2 to 4 of `default` (the first "
+        "piles by number), a deck's id (your own deck of the game) or `<id>:<token>` (a deck shared by link); then "
+        "`strategies` names exactly one strategy, and each deck plays its own games against `opponents`.",
     )
+    deck = serializers.CharField(max_length=80, required=False, default="", help_text=setup_selectors.DECK_HELP)
     opponents = serializers.ListField(
         child=serializers.CharField(max_length=200), required=False, default=list, max_length=MAX_STRATEGIES - 1
     )

@@ -23,16 +23,17 @@ from cardsite.throttling import rate_limit
 from .. import inputs
 from ..models import ComparisonRun
 from ..presentation import interval_chart
-from ..setups import services as setup_services
+from ..setups import selectors as setup_selectors
 from ..shared import selectors as fullgame_selectors
 from ..shared.forms import MAX_WRITTEN_CHOICES
 from ..strategies import selectors as strategy_selectors
 from . import selectors as comparison_selectors
 from . import services as comparisons
 from .forms import DEFAULT_SETUP, ComparisonForm, SetupsComparisonForm
+from .services import MAX_STRATEGIES
 
 RECENT_RUNS = 10
-SETUPS_LISTED = 100  # saved set-ups and written strategies offered by the comparison of set-ups
+SETUPS_LISTED = 100  # written strategies offered by the comparison of decks
 
 
 @require_http_methods(["GET", "POST"])
@@ -42,8 +43,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
     language = inputs.language()
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    cards = fullgame_selectors.game_cards(game_obj, language)
-    abilities = [card for card in cards if card.kind in fullgame.choosable]
+    chosen_deck = setup_selectors.requested(request)
     written = [
         (strategy.reference, f"{strategy.name} ({strategy.owner.get_username()})")
         for strategy in strategy_selectors.strategies_of_game(request.user, game_obj)[:MAX_WRITTEN_CHOICES]
@@ -52,20 +52,19 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
     form = ComparisonForm(
         request.POST or None,
         fullgame=fullgame,
-        abilities=abilities,
+        decks=setup_selectors.deck_choices(request.user, game_obj, chosen_deck),
         language=language,
         written=written,
         initial={
-            "abilities": request.GET.getlist("abilities"),
+            "deck": chosen_deck,
             **({"seat1": preset} if preset in dict(written) else {}),
         },
     )
-    chosen = form.data.getlist("abilities") if form.is_bound else []
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:
-        setup, missing, problems = fullgame_selectors.setup_or_refusal(
-            game_obj, fullgame, language, form.cleaned_data["abilities"]
-        )
+        table = setup_selectors.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
+        found = setup_selectors.table_verdict(game_obj, fullgame, table, language)
+        setup, missing, problems = found.setup, found.missing, found.problems
         seats, written_texts, unusable = comparisons.written_strategies(
             request.user, game_obj, fullgame, form.strategies()
         )
@@ -83,7 +82,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
                     written=written_texts,
                     games=form.cleaned_data["games"],
                     sequential=form.cleaned_data["sequential"],
-                    abilities=form.cleaned_data["abilities"],
+                    abilities=table.piles,
                     language=language,
                 )
             except comparisons.RunQuotaExceeded as refused:
@@ -101,7 +100,6 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
         "form": form,
         "missing": missing,
         "problems": problems,
-        "chosen": chosen,
         "runs": runs,
         "max_games": comparisons.MAX_GAMES,
     }
@@ -186,35 +184,38 @@ def cancel(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 @rate_limit("simulation_start")
 def compare_setups(request: HttpRequest, game: str) -> HttpResponse:
-    """One strategy on two to four set-ups (the game's default piles or saved set-ups), each in its own games
-    against the same opponents, with the same shuffles."""
+    """One strategy on two to four decks (the game's default piles or the user's decks of the game: each a table's
+    choice of piles), each in its own games against the same opponents, with the same shuffles."""
     game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
     language = inputs.language()
-    listed = list(setup_services.setups_of_game(request.user, game_obj)[:SETUPS_LISTED])
+    preset_deck = request.GET.get("deck", "")
     written = [
         (strategy.reference, f"{strategy.name} ({strategy.owner.get_username()})")
         for strategy in strategy_selectors.strategies_of_game(request.user, game_obj)[:SETUPS_LISTED]
     ]
-    preset = {"setup1": request.GET.get("setup", ""), "setup2": DEFAULT_SETUP}
+    preset = {"setup1": preset_deck, "setup2": DEFAULT_SETUP}
+    # A deck shared by link, chosen from its page, stays a choice when the form is posted.
+    posted = [request.POST.get(f"setup{n}", "") for n in range(1, MAX_STRATEGIES + 1)]
     form = SetupsComparisonForm(
         request.POST or None,
         fullgame=fullgame,
         language=language,
-        setups=[(str(saved.pk), saved.name) for saved in listed],
+        decks=setup_selectors.deck_choices(request.user, game_obj, preset_deck, *posted),
         written=written,
         initial=preset,
     )
     problems: list[str] = []
     if request.method == "POST" and form.is_valid():
-        by_pk = {str(saved.pk): saved for saved in listed}
         entrant_setups = []
         for choice in form.setups():
-            saved = by_pk.get(choice)
-            name = saved.name if saved is not None else _("The first piles by card number")
-            found = setup_services.verdict(game_obj, fullgame, saved.choices if saved else [], language)
+            table = setup_selectors.choose(request.user, game_obj, choice, fullgame)
+            found = setup_selectors.table_verdict(game_obj, fullgame, table, language)
             if not found.ready:
-                problems.append(_("%(setup)s cannot be played yet: see what it lacks on its page.") % {"setup": name})
-            entrant_setups.append((name, found.setup))
+                problems.append(
+                    _("%(setup)s cannot be played yet: %(problems)s")
+                    % {"setup": table.name, "problems": " ".join([*found.problems, *(r.text for r in found.missing)])}
+                )
+            entrant_setups.append((table.name, found.setup))
         names = [form.cleaned_data["strategy"], *form.opponents()]
         seats, written_texts, unknown = comparisons.written_strategies(request.user, game_obj, fullgame, names)
         if unknown:

@@ -16,11 +16,11 @@ from rest_framework.views import APIView
 
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import KnownKeysSerializer
-from cardsite.errors import FieldProblems
 
 from .. import inputs
 from ..inputs import MAX_SEED
 from ..models import StrategySearch
+from ..setups import selectors as setup_selectors
 from ..shared import selectors as fullgame_selectors
 from . import services as searches
 
@@ -34,6 +34,7 @@ class SearchRequestSerializer(KnownKeysSerializer):
     abilities = serializers.ListField(
         child=serializers.CharField(max_length=100), required=False, default=list, max_length=50
     )
+    deck = serializers.CharField(max_length=80, required=False, default="", help_text=setup_selectors.DECK_HELP)
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
 
 
@@ -80,17 +81,18 @@ class SearchCreateView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         language = inputs.language()
-        setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, data["abilities"])
-        if setup is None:
-            raise FieldProblems({"abilities": problems or [row.text for row in missing]}, code="setup_not_ready")
+        table = setup_selectors.api_table(request.user, game_obj, fullgame, data["deck"], data["abilities"])
+        found = setup_selectors.table_verdict(game_obj, fullgame, table, language)
+        if not found.ready:
+            raise setup_selectors.refused_fields("deck" if data["deck"] else "abilities", found)
         run = searches.start_search(
             game=game_obj,
             requester=request.user,
-            setup=setup,
+            setup=found.setup,
             players=data["players"],
             generations=data["generations"],
             islands=data["islands"],
-            abilities=data["abilities"],
+            abilities=table.piles,
             language=language,
             seed=data.get("seed"),
         )

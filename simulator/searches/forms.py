@@ -8,14 +8,13 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..core import SimCard
 from ..fullgames import FullGame
 from ..shared.forms import PileChoiceForm
 from .services import MAX_GENERATIONS, MAX_ISLANDS
 
 
 class SearchForm(PileChoiceForm):
-    """A search for the best strategy on one set-up (``searches``)."""
+    """A search for the best strategy on one deck's piles (``searches``)."""
 
     players = forms.TypedChoiceField(label=_("Players"), choices=[(n, n) for n in range(2, 5)], coerce=int, initial=2)
     generations = forms.IntegerField(
@@ -33,8 +32,10 @@ class SearchForm(PileChoiceForm):
         help_text=_("Independent searches from different seeds, played side by side; the best one is kept."),
     )
 
-    def __init__(self, data: Any = None, *, fullgame: FullGame, abilities: Sequence[SimCard], **kwargs: Any) -> None:
+    def __init__(
+        self, data: Any = None, *, fullgame: FullGame, decks: Sequence[tuple[str, str]], **kwargs: Any
+    ) -> None:
         super().__init__(data, **kwargs)
         self.fullgame = fullgame
-        self.set_piles(abilities)
-        self.order_fields(["players", "generations", "islands", "abilities"])
+        self.set_decks(decks)
+        self.order_fields(["deck", "players", "generations", "islands"])

@@ -22,6 +22,7 @@ from cardsite.throttling import rate_limit
 from .. import inputs
 from ..models import StrategySearch
 from ..presentation import interval_chart
+from ..setups import selectors as setup_selectors
 from ..shared import selectors as fullgame_selectors
 from ..strategies import services as strategy_services
 from . import services as searches
@@ -38,17 +39,19 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
     if fullgame.search is None:
         raise Http404
     language = inputs.language()
-    cards = fullgame_selectors.game_cards(game_obj, language)
+    chosen_deck = setup_selectors.requested(request)
     form = SearchForm(
         request.POST or None,
         fullgame=fullgame,
-        abilities=[card for card in cards if card.kind in fullgame.choosable],
-        initial={"abilities": request.GET.getlist("abilities")},
+        decks=setup_selectors.deck_choices(request.user, game_obj, chosen_deck),
+        initial={"deck": chosen_deck},
     )
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:
-        chosen_piles = form.cleaned_data["abilities"]
-        setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, chosen_piles)
+        table = setup_selectors.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
+        found = setup_selectors.table_verdict(game_obj, fullgame, table, language)
+        setup, missing, problems = found.setup, found.missing, found.problems
+        chosen_piles = table.piles
         if setup is not None:
             try:
                 run = searches.start_search(

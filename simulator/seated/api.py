@@ -20,11 +20,11 @@ from rest_framework.views import APIView
 
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import KnownKeysSerializer
-from cardsite.errors import FieldProblems
 
 from .. import inputs
 from ..inputs import MAX_SEED
 from ..models import SeatedGame
+from ..setups import selectors as setup_selectors
 from ..shared import selectors as fullgame_selectors
 from . import selectors as seated_selectors
 from . import services as seated_services
@@ -41,6 +41,7 @@ class SeatedRequestSerializer(KnownKeysSerializer):
     abilities = serializers.ListField(
         child=serializers.CharField(max_length=100), required=False, default=list, max_length=50
     )
+    deck = serializers.CharField(max_length=80, required=False, default="", help_text=setup_selectors.DECK_HELP)
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
 
 
@@ -84,18 +85,17 @@ class SeatedCreateView(APIView):
         serializer = SeatedRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        setup, missing, problems = fullgame_selectors.setup_or_refusal(
-            game_obj, fullgame, inputs.language(), data["abilities"]
-        )
-        if setup is None:
-            raise FieldProblems({"abilities": problems or [row.text for row in missing]}, code="setup_not_ready")
+        table = setup_selectors.api_table(request.user, game_obj, fullgame, data["deck"], data["abilities"])
+        found = setup_selectors.table_verdict(game_obj, fullgame, table, inputs.language())
+        if not found.ready:
+            raise setup_selectors.refused_fields("deck" if data["deck"] else "abilities", found)
         seated = seated_services.start_seated(
             owner=request.user,
             game=game_obj,
             fullgame=fullgame,
             seats=data["seats"],
-            setup=setup,
-            abilities=data["abilities"],
+            setup=found.setup,
+            abilities=table.piles,
             seed=data.get("seed"),
         )
         body = _state(request, seated)

@@ -9,7 +9,6 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from ..comparisons.services import MAX_STRATEGIES
-from ..core import SimCard
 from ..fullgames import FullGame
 from ..models import PERSON_SEAT
 from ..shared.forms import PileChoiceForm, filled, grouped_strategies
@@ -23,7 +22,7 @@ class SeatedForm(PileChoiceForm):
         data: Any = None,
         *,
         fullgame: FullGame,
-        abilities: Sequence[SimCard],
+        decks: Sequence[tuple[str, str]],
         language: str,
         written: Sequence[tuple[str, str]] = (),
         **kwargs: Any,
@@ -32,7 +31,7 @@ class SeatedForm(PileChoiceForm):
         self.fullgame = fullgame
         shipped, strategies = grouped_strategies(fullgame, language, written)
         choices = [(PERSON_SEAT, _("You")), *(strategies if written else [(_("Shipped strategies"), shipped)])]
-        self.set_piles(abilities)
+        self.set_decks(decks)
         for seat in range(MAX_STRATEGIES):
             required = seat == 0
             self.fields[f"seat{seat + 1}"] = forms.ChoiceField(

@@ -22,6 +22,7 @@ from cardsite.throttling import rate_limit
 from .. import inputs
 from ..comparisons import selectors as comparison_selectors
 from ..models import SeatedGame
+from ..setups import selectors as setup_selectors
 from ..shared import selectors as fullgame_selectors
 from ..shared.forms import MAX_WRITTEN_CHOICES
 from ..strategies import selectors as strategy_selectors
@@ -38,7 +39,7 @@ RECENT = 10
 def start(request: HttpRequest, game: str) -> HttpResponse:
     game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
     language = inputs.language()
-    cards = fullgame_selectors.game_cards(game_obj, language)
+    chosen_deck = setup_selectors.requested(request)
     written = [
         (strategy.reference, f"{strategy.name} ({strategy.owner.get_username()})")
         for strategy in strategy_selectors.strategies_of_game(request.user, game_obj)[:MAX_WRITTEN_CHOICES]
@@ -46,16 +47,16 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
     form = SeatedForm(
         request.POST or None,
         fullgame=fullgame,
-        abilities=[card for card in cards if card.kind in fullgame.choosable],
+        decks=setup_selectors.deck_choices(request.user, game_obj, chosen_deck),
         language=language,
         written=written,
-        initial={"abilities": request.GET.getlist("abilities")},
+        initial={"deck": chosen_deck},
     )
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
     if request.method == "POST" and form.is_valid() and setup is not None:
-        setup, missing, problems = fullgame_selectors.setup_or_refusal(
-            game_obj, fullgame, language, form.cleaned_data["abilities"]
-        )
+        table = setup_selectors.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
+        found = setup_selectors.table_verdict(game_obj, fullgame, table, language)
+        setup, missing, problems = found.setup, found.missing, found.problems
         if setup is not None:
             try:
                 seated = seated_services.start_seated(
@@ -64,7 +65,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
                     fullgame=fullgame,
                     seats=form.seats(),
                     setup=setup,
-                    abilities=form.cleaned_data["abilities"],
+                    abilities=table.piles,
                 )
             except AppError as refused:
                 show_refusal(request, refused, form=form)

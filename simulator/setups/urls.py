@@ -1,4 +1,5 @@
-"""Pages of the set-up builder, included under ``simulator/games/<game>/setups/`` (namespace ``setups``)."""
+"""The set-up builder's addresses (set-ups are decks now: each leads to the deck pages, ``views``), included
+under ``simulator/games/<game>/setups/`` (namespace ``setups``)."""
 
 from django.urls import path
 

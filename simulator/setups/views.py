@@ -1,7 +1,8 @@
-"""Pages of the set-up builder, under ``/simulator/games/<game>/setups/``: choose the piles, see the
-game's verdict as you choose (htmx asks the server, which alone decides), name and share the set-up like a deck,
-and use it: its piles preset the comparison, play and search forms, and ``/simulator/games/<game>/compare/setups/``
-compares one strategy on two to four set-ups. Thin: reads and writes in ``setups.services``."""
+"""The set-up builder's addresses, ``/simulator/games/<game>/setups/``: a table's choice of piles is a deck now
+(``setups.selectors``), built in the deck builder, so each address leads to the deck pages (a saved set-up's to
+the deck it became); ``check/`` still gives the game's verdict on a choice of piles. The deck page's whole-game
+panel (``decks.extensions``) is drawn here. ``/simulator/games/<game>/compare/setups/`` (``comparisons.views``)
+compares one strategy on two to four decks. Thin: reads in ``setups.selectors``."""
 
 from __future__ import annotations
 
@@ -9,90 +10,75 @@ from typing import Any
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from accounts.decorators import account_required
-from cardsite.errors import AppError
-from cardsite.labels import pick
-from cardsite.sharing import Visibility, can_edit
 from cardsite.throttling import rate_limit
+from decks import public_space
+from decks.models import Deck
+from decks.selectors import access_deck
 
 from .. import inputs
-from ..models import SavedSetup
+from ..fullgames import get_fullgame
 from ..shared import selectors as fullgame_selectors
-from . import services as setup_services
-from .forms import SetupForm
-
-LISTED = 100
-
-
-def _choosable(game: Any, fullgame: Any, language: str) -> list[Any]:
-    return [card for card in fullgame_selectors.game_cards(game, language) if card.kind in fullgame.choosable]
+from . import selectors as setup_selectors
 
 
 @require_GET
 def setup_list(request: HttpRequest, game: str) -> HttpResponse:
-    game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
-    listed = setup_services.setups_of_game(request.user, game_obj)
-    own = list(listed.filter(owner=request.user)[:LISTED]) if request.user.is_authenticated else []
-    public = list(listed.filter(visibility=Visibility.PUBLIC).exclude(pk__in=[s.pk for s in own])[:LISTED])
-    context = {"game": game_obj, "game_name": pick(fullgame.names, inputs.language()), "own": own, "public": public}
-    return render(request, "simulator/setup_list.html", context)
+    """Set-ups are decks now: the list leads to one's own decks of the game (everyone else to the game's published
+    decks)."""
+    fullgame_selectors.fullgame_or_404(game)
+    if request.user.is_authenticated:
+        return redirect(f"{reverse('decks:my_decks')}?game={game}")
+    return redirect(public_space.list_url(game) or reverse("decks:public"))
 
 
-def _editor(request: HttpRequest, game: str, saved: SavedSetup | None) -> HttpResponse:
-    game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
-    language = inputs.language()
-    initial = (
-        {"name": saved.name, "abilities": saved.choices, "visibility": saved.visibility} if saved is not None else {}
-    )
-    form = SetupForm(
-        request.POST or None, fullgame=fullgame, abilities=_choosable(game_obj, fullgame, language), initial=initial
-    )
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        fields = {"name": data["name"], "choices": data["abilities"], "visibility": data["visibility"]}
-        try:
-            if saved is None:
-                saved = setup_services.create_setup(
-                    owner=request.user, game=game_obj, fullgame=fullgame, language=language, **fields
-                )
-            else:
-                saved = setup_services.update_setup(saved, fullgame, language=language, **fields)
-        except AppError as refused:
-            for field_name, messages in refused.errors.items():
-                for message in messages:
-                    form.add_error("abilities" if field_name == "choices" else field_name, message)
-        else:
-            return redirect("setups:detail", game=game, pk=saved.pk)
-    chosen = form.data.getlist("abilities") if form.is_bound else list(initial.get("abilities", []))
-    context = {
-        "game": game_obj,
-        "game_name": pick(fullgame.names, language),
-        "form": form,
-        "saved": saved,
-        "verdict": setup_services.verdict(game_obj, fullgame, chosen, language),
-        "check_url": reverse("setups:check", args=[game]),
-    }
-    return render(request, "simulator/setup_edit.html", context, status=400 if form.errors else 200)
-
-
-@account_required
-@require_http_methods(["GET", "POST"])
-@rate_limit("deck_write")
+@require_GET
 def setup_new(request: HttpRequest, game: str) -> HttpResponse:
-    return _editor(request, game, None)
+    """A new set-up is a new deck of the game, built in the deck builder."""
+    fullgame_selectors.fullgame_or_404(game)
+    return redirect(f"{reverse('decks:new')}?game={game}")
 
 
-@account_required
-@require_http_methods(["GET", "POST"])
-@rate_limit("deck_write")
-def setup_edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
-    saved = setup_services.access_setup(request.user, pk, write=True)
-    if saved.game.slug != game:
+def _moved(request: HttpRequest, game: str, pk: int) -> Any:
+    deck = setup_selectors.moved_deck(pk)
+    if deck is None or deck.game.slug != game:
         raise Http404
-    return _editor(request, game, saved)
+    return deck
+
+
+@require_GET
+def setup_detail(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    """A set-up saved before set-ups became decks: its deck's page, for whoever may see the deck (its old link's
+    token is the deck's); a set-up that was public leads everyone else to the deck's published snapshot."""
+    deck = _moved(request, game, pk)
+    token = request.GET.get("token") or None
+    try:
+        access_deck(request.user, deck.pk, token=token)
+    except Http404:
+        published = public_space.deck_url(deck.pk)
+        if published is None:
+            raise
+        return redirect(published, permanent=True)
+    return redirect(setup_selectors.deck_address(request.user, deck, token), permanent=True)
+
+
+@require_http_methods(["GET", "POST"])
+def setup_edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    """The set-up's editor is its deck's builder (the owner's alone, as it was)."""
+    deck = _moved(request, game, pk)
+    access_deck(request.user, deck.pk)
+    return redirect("decks:edit", pk=deck.pk, permanent=True)
+
+
+@require_http_methods(["GET", "POST"])
+def setup_delete(request: HttpRequest, game: str, pk: int) -> HttpResponse:
+    """Deleting is done on the deck's page now (nothing is deleted by an old form's address)."""
+    deck = _moved(request, game, pk)
+    access_deck(request.user, deck.pk)
+    return redirect("decks:detail", pk=deck.pk)
 
 
 @require_POST
@@ -100,40 +86,16 @@ def setup_edit(request: HttpRequest, game: str, pk: int) -> HttpResponse:
 def setup_check(request: HttpRequest, game: str) -> HttpResponse:
     """The game's verdict on the piles being chosen (htmx swaps it in)."""
     game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
-    found = setup_services.verdict(game_obj, fullgame, request.POST.getlist("abilities"), inputs.language())
+    found = setup_selectors.verdict(game_obj, fullgame, request.POST.getlist("abilities"), inputs.language())
     return render(request, "simulator/_setup_verdict.html", {"verdict": found})
 
 
-@require_GET
-def setup_detail(request: HttpRequest, game: str, pk: int) -> HttpResponse:
-    token = request.GET.get("token") or None
-    saved = setup_services.access_setup(request.user, pk, token=token)
-    if saved.game.slug != game:
-        raise Http404
-    game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
-    language = inputs.language()
-    names = {card.key: card.name for card in _choosable(game_obj, fullgame, language)}
-    context = {
-        "game": game_obj,
-        "game_name": pick(fullgame.names, language),
-        "saved": saved,
-        "piles": [{"key": key, "name": names.get(key, "")} for key in saved.choices],
-        "verdict": setup_services.verdict(game_obj, fullgame, saved.choices, language),
-        "is_owner": can_edit(request.user, saved),
-        "share_url": request.build_absolute_uri(
-            f"{reverse('setups:detail', args=[game, saved.pk])}?token={saved.share_token}"
-        )
-        if saved.visibility == Visibility.LINK and can_edit(request.user, saved)
-        else "",
-        "preset": "&".join(f"abilities={key}" for key in saved.choices),
-        "usable": can_edit(request.user, saved) or saved.visibility == Visibility.PUBLIC,
-    }
-    return render(request, "simulator/setup_detail.html", context)
-
-
-@account_required
-@require_POST
-@rate_limit("deck_write")
-def setup_delete(request: HttpRequest, game: str, pk: int) -> HttpResponse:
-    setup_services.delete_setup(setup_services.access_setup(request.user, pk, write=True))
-    return redirect("setups:list", game=game)
+def whole_game_panel(request: Any, deck: Deck, token: str | None) -> str:
+    """The deck page's panel (``decks.extensions``): the whole game's verdict on the deck's piles, each missing
+    value linked to where it is filled; nothing for a game without a whole game."""
+    fullgame = get_fullgame(deck.game.slug)
+    if fullgame is None or not fullgame.choosable:
+        return ""
+    table = setup_selectors.TableChoice(deck.name, setup_selectors.deck_piles(deck, fullgame), deck)
+    found = setup_selectors.table_verdict(deck.game, fullgame, table, inputs.language())
+    return render_to_string("simulator/_deck_whole_game.html", {"verdict": found, "deck": deck}, request=request)

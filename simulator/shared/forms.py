@@ -1,4 +1,4 @@
-"""What the forms of the whole-game features share: the choice of piles, the strategies to choose from."""
+"""What the forms of the whole-game features share: the deck whose piles are played, the strategies to choose from."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from django.utils.translation import gettext_lazy as _
 
 from cardsite.labels import pick
 
-from ..core import SimCard
 from ..fullgames import FullGame
+from .selectors import DEFAULT_DECK
 
 # The written strategies a choice offers: the most recently changed of the user's own and the public ones.
 MAX_WRITTEN_CHOICES = 200
@@ -40,26 +40,20 @@ def filled(form: forms.Form, prefix: str, count: int) -> list[str]:
 
 
 class PileChoiceForm(forms.Form):
-    """The piles a whole game's set-up lets the user choose (the game's ``choosable`` kinds, ``choose_count``)."""
+    """The table a whole game is played on: one of the user's decks of the game (its piles, built and checked in
+    the deck builder), a deck shared by link (``<id>:<token>``, offered when its page presets it), or the game's
+    default piles (``setups.selectors``)."""
 
     fullgame: FullGame
 
-    abilities = forms.MultipleChoiceField(
-        label=_("Ability piles"),
+    deck = forms.ChoiceField(
+        label=_("Deck"),
         required=False,
-        widget=forms.CheckboxSelectMultiple,
-        help_text=_("Choose 9, or none for the first 9 by card number."),
+        help_text=_("The deck whose piles are laid out (build one in the deck builder), or the first piles by number."),
     )
 
-    def set_piles(self, abilities: Sequence[SimCard]) -> None:
-        self.fields["abilities"].choices = [(card.key, f"{card.name} ({card.key})") for card in abilities]
+    def set_decks(self, decks: Sequence[tuple[str, str]]) -> None:
+        self.fields["deck"].choices = [(DEFAULT_DECK, _("The first piles by card number")), *decks]
 
-    def clean_abilities(self) -> list[str]:
-        chosen = self.cleaned_data["abilities"]
-        count = self.fullgame.choose_count
-        if chosen and len(chosen) != count:
-            raise forms.ValidationError(
-                _("Choose exactly %(count)s ability piles (%(chosen)s chosen), or none."),
-                params={"count": count, "chosen": len(chosen)},
-            )
-        return chosen
+    def clean_deck(self) -> str:
+        return self.cleaned_data["deck"] or DEFAULT_DECK

@@ -19,6 +19,8 @@ from ..adapters import sim_card
 from ..core import SimCard
 from ..fullgames import SETUP_PROBLEMS, FullGame, SetupRefused, get_fullgame
 
+DEFAULT_DECK = "default"  # in a choice of decks: the game's default piles (the first by card number)
+
 
 def fullgame_or_404(slug: str) -> tuple[Game, FullGame]:
     """The game and its whole game; 404 for a game the site does not know or that has no whole game."""
