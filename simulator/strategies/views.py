@@ -1,7 +1,7 @@
 """Pages of the strategies players write for a whole game (the strategy editor), under
 ``/simulator/games/<game>/strategies/``: the list (the player's own, the public ones and the shipped ones), the editor
 with the server's verdict by line as one types (htmx), a strategy's page, and sharing like a deck's (private, by link,
-public; ``cardsite.sharing``). Thin: reads in ``strategies.selectors``, writes in ``strategies.services``. """
+public; ``cardsite.sharing``). Thin: reads in ``strategies.selectors``, writes in ``strategies.services``."""
 
 from __future__ import annotations
 
