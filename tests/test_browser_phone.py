@@ -75,17 +75,17 @@ def _pages(decks: dict[str, Deck]) -> list[tuple[str, str]]:
         ("glossary", "/games/suikoden/glossary/"),
         ("my decks", "/decks/"),
         ("new deck", "/decks/new/"),
-        ("published decks", "/decks/published/"),
+        ("published decks", "/community/decks/published/"),
         ("a deck", f"/decks/{suikoden.pk}/"),
         ("the builder", f"/decks/{suikoden.pk}/edit/"),
         ("deck settings", f"/decks/{suikoden.pk}/settings/"),
         ("import a list", "/decks/import/"),
-        ("the goldfish hand", f"/decks/{suikoden.pk}/goldfish/?seed=7&turn=3"),
-        ("odds", f"/decks/{suikoden.pk}/odds/"),
-        ("simulate", f"/decks/{suikoden.pk}/simulate/"),
-        ("the whole game's comparison", "/games/endbreaker/compare/"),
-        ("a seated game", "/games/endbreaker/play/"),
-        ("add a card", "/games/suikoden/contribute/"),
+        ("the goldfish hand", f"/simulator/decks/{suikoden.pk}/goldfish/?seed=7&turn=3"),
+        ("odds", f"/simulator/decks/{suikoden.pk}/odds/"),
+        ("simulate", f"/simulator/decks/{suikoden.pk}/simulate/"),
+        ("the whole game's comparison", "/simulator/games/endbreaker/compare/"),
+        ("a seated game", "/simulator/games/endbreaker/play/"),
+        ("add a card", "/contributions/games/suikoden/contribute/"),
         ("my contributions", "/contributions/"),
         ("my collection", "/collection/"),
         ("notifications", "/notifications/"),
@@ -203,7 +203,7 @@ def test_a_disabled_button_looks_disabled(live_server, browser):
     user = get_user_model().objects.create_user("disabled-reader", password=PASSWORD)
     context, page = _log_in(browser, live_server.url, user.username, "en-US")
     try:
-        page.goto(f"{live_server.url}/games/endbreaker/play/")
+        page.goto(f"{live_server.url}/simulator/games/endbreaker/play/")
         style = """(selector) => {
           const button = document.querySelector(selector);
           const css = getComputedStyle(button);

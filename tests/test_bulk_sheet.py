@@ -20,7 +20,7 @@ def player(db):
 
 def _sheet(client, game: str, language: str) -> list[list[str]]:
     client.cookies["django_language"] = language
-    response = client.get(f"/games/{game}/contribute/bulk/sheet.csv")
+    response = client.get(f"/contributions/games/{game}/contribute/bulk/sheet.csv")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
     return list(csvfiles.Reader(response.content.decode("utf-8").lstrip("\ufeff")))
@@ -29,7 +29,7 @@ def _sheet(client, game: str, language: str) -> list[list[str]]:
 def _preview(client, game: str, text: str, language: str = "ja"):
     client.cookies["django_language"] = language
     data = {"text": text, "source_kind": "own_copy", "action": "preview"}
-    return client.post(f"/games/{game}/contribute/bulk/", data).context["preview"]
+    return client.post(f"/contributions/games/{game}/contribute/bulk/", data).context["preview"]
 
 
 def test_the_sheet_names_its_columns_and_their_values_in_the_readers_language(seeded_db, client):
@@ -69,7 +69,9 @@ def test_a_new_card_takes_its_kind_and_choices_by_their_names_in_any_language(db
     )
     preview = _preview(client, "shadowera", text)
     assert not preview.problems and preview.can_submit, preview.problems
-    client.post("/games/shadowera/contribute/bulk/", {"text": text, "source_kind": "own_copy", "action": "submit"})
+    client.post(
+        "/contributions/games/shadowera/contribute/bulk/", {"text": text, "source_kind": "own_copy", "action": "submit"}
+    )
     change_set = ChangeSet.objects.get(author=player)
     proposed = {change.key: change.proposed for change in change_set.changes.all()}
     assert proposed["TEST-H1"]["kind"] == "hero" and proposed["TEST-H2"]["kind"] == "hero"

@@ -29,8 +29,8 @@ def test_an_empty_game_says_no_legal_deck_is_possible_and_counts_heroes_against_
     assert any(line.startswith("Build a legal deck") for line in blocked), blocked
     hrefs = {node.attrs["href"] for node in status.find_all("a")}
     assert "/games/shadowera/missing/" in hrefs
-    assert "/games/shadowera/contribute/bulk/" in hrefs
-    assert "/games/shadowera/contribute/?kind=hero" in hrefs
+    assert "/contributions/games/shadowera/contribute/bulk/" in hrefs
+    assert "/contributions/games/shadowera/contribute/?kind=hero" in hrefs
 
 
 def test_a_game_without_a_known_size_says_unknown_never_a_guess(seeded_db, client):
@@ -53,7 +53,7 @@ def test_a_card_address_no_card_holds_offers_search_and_the_form_with_its_number
     response = get(client, "/games/endbreaker/cards/EB1-033/", status=404)
     page = parse(response)
     hrefs = {node.attrs["href"] for node in page.find("section", cls="card-not-found").find_all("a")}
-    assert "/games/endbreaker/contribute/?number=EB1-033" in hrefs
+    assert "/contributions/games/endbreaker/contribute/?number=EB1-033" in hrefs
     assert "/search/?q=EB1-033&game=endbreaker" in hrefs
     assert "EB1-033" in squash(page.find("h1").parent.text)
 
@@ -82,4 +82,4 @@ def test_a_deck_that_fails_because_the_game_lacks_cards_says_so_and_links_the_ga
     gaps = verdict.find("ul", cls="database-gaps")
     assert "This game's database holds no Hero card yet" in squash(gaps.text)
     hrefs = {node.attrs["href"] for node in gaps.find_all("a")}
-    assert {"/games/shadowera/missing/", "/games/shadowera/contribute/?kind=hero"} <= hrefs
+    assert {"/games/shadowera/missing/", "/contributions/games/shadowera/contribute/?kind=hero"} <= hrefs

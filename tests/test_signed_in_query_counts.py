@@ -46,7 +46,7 @@ PAGES = {
     "builder search": "/decks/{deck}/edit/search/?q=テスト",
     "owner's deck page": "/decks/{deck}/",
     "builder": "/decks/{deck}/edit/",
-    "goldfish hand": "/decks/{deck}/goldfish/?seed=1",
+    "goldfish hand": "/simulator/decks/{deck}/goldfish/?seed=1",
 }
 
 
@@ -70,4 +70,6 @@ def test_a_published_deck_takes_as_many_queries_with_many_comments_as_with_one()
     owner, reader = make_user("owner"), make_user("reader")
     client = signed_in(reader)
     quiet, busy = discussed(owner, reader, 1), discussed(owner, reader, 12)
-    assert queries(client, f"/decks/published/{busy.pk}/") == queries(client, f"/decks/published/{quiet.pk}/")
+    assert queries(client, f"/community/decks/published/{busy.pk}/") == queries(
+        client, f"/community/decks/published/{quiet.pk}/"
+    )

@@ -24,7 +24,9 @@ def player_client(db):
 def test_a_twenty_megabyte_picture_returns_to_the_card_form_with_the_limit_in_megabytes(player_client, settings):
     settings.IMAGE_MAX_BYTES = 10_000_000
     twenty = str(20_000_000)
-    response = player_client.post("/games/suikoden/contribute/", {"kind": "character"}, CONTENT_LENGTH=twenty)
+    response = player_client.post(
+        "/contributions/games/suikoden/contribute/", {"kind": "character"}, CONTENT_LENGTH=twenty
+    )
     assert response.status_code == 413
     page = parse(response)
     refused = page.find("ul", cls="upload-refused")

@@ -41,7 +41,7 @@ def test_the_published_list_heads_times_copied_as_copies_made_not_cards_held(
 ):
     with translation.override("en"):
         community_services.publish(shadowera_deck(owner), user=owner, title="テスト公開")
-    page = Client(HTTP_ACCEPT_LANGUAGE=language).get("/decks/published/").content.decode()
+    page = Client(HTTP_ACCEPT_LANGUAGE=language).get("/community/decks/published/").content.decode()
     heads = re.findall(r"<th>([^<]*)</th>", page)
     assert heading in heads and wrong not in heads
 
@@ -67,10 +67,12 @@ def test_a_change_sets_new_track_names_its_language_and_state_in_words(synthetic
 
 
 def test_the_japanese_form_offers_the_japanese_form_of_a_specialty(synthetic_cards, owner):
-    page = signed_in(owner, "ja").get("/games/suikoden/contribute/?kind=character").content.decode()
+    page = signed_in(owner, "ja").get("/contributions/games/suikoden/contribute/?kind=character").content.decode()
     block = page[page.index('name="field_specialties"') - 400 : page.rindex('name="field_specialties"') + 400]
     assert "射撃" in text_of(block) and "射擊" not in text_of(block)
-    chinese = signed_in(owner, "zh-hant").get("/games/suikoden/contribute/?kind=character").content.decode()
+    chinese = (
+        signed_in(owner, "zh-hant").get("/contributions/games/suikoden/contribute/?kind=character").content.decode()
+    )
     assert "射擊" in text_of(chinese[chinese.index('name="field_specialties"') - 400 :])
 
 
@@ -87,7 +89,7 @@ def test_the_site_notes_on_a_game_read_in_the_readers_language(seeded_db, langua
 
 def test_the_goldfish_breadcrumb_goes_from_the_game_to_the_deck(synthetic_cards, owner):
     deck = shadowera_deck(owner)
-    page = signed_in(owner, "en").get(f"/decks/{deck.pk}/goldfish/?seed=1").content.decode()
+    page = signed_in(owner, "en").get(f"/simulator/decks/{deck.pk}/goldfish/?seed=1").content.decode()
     crumbs = page[page.index('class="breadcrumbs"') : page.index("</nav>", page.index('class="breadcrumbs"'))]
     assert crumbs.index("/games/shadowera/") < crumbs.index(f"/decks/{deck.pk}/")
     assert text_of(crumbs).split("›")[1].strip() == "テストデッキ"
@@ -98,7 +100,7 @@ def test_a_comments_report_is_not_inside_its_reply_disclosure(synthetic_cards, o
         publication = community_services.publish(shadowera_deck(owner), user=owner, title="テスト")
         community_services.add_comment(publication, author=other, body="テストのコメント")
     assert Comment.objects.count() == 1
-    page = signed_in(other, "en").get(f"/decks/published/{publication.pk}/").content.decode()
+    page = signed_in(other, "en").get(f"/community/decks/published/{publication.pk}/").content.decode()
     comment = page[page.index('class="comment') :]
     reply = comment[comment.index("<details") : comment.index("</details>")]
     assert "Reply" in reply and "report" not in reply.lower()
