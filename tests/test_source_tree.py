@@ -31,10 +31,6 @@ LONG_TEST_MODULES_TO_SPLIT = {
     "tests/test_search.py",
 }
 
-# The simulator's pages and services are being moved into feature packages; they are checked once they have
-# moved (the engines, which stay where they are, are checked already).
-NOT_YET_CHECKED = ("simulator/",)
-CHECKED_INSIDE_NOT_YET = ("simulator/engines/",)
 
 ISSUE_WORD = re.compile(r"\bissues?\s*#?\d+", re.IGNORECASE)
 ISSUE_HASH = re.compile(r"(?<![\w&#/])#\d+\b(?![\w-])")
@@ -50,10 +46,6 @@ def _files(*suffixes: str) -> list[Path]:
 
 def _relative(path: Path) -> str:
     return path.relative_to(ROOT).as_posix()
-
-
-def _not_yet_checked(relative: str) -> bool:
-    return relative.startswith(NOT_YET_CHECKED) and not relative.startswith(CHECKED_INSIDE_NOT_YET)
 
 
 def _python_prose(source: str) -> list[tuple[int, str]]:
@@ -99,7 +91,7 @@ def test_no_module_outside_the_game_engines_is_longer_than_the_limit() -> None:
     split_already = set(LONG_TEST_MODULES_TO_SPLIT)
     for path in _files(".py"):
         relative = _relative(path)
-        if any(part in f"/{relative}" for part in MAY_BE_LONG) or _not_yet_checked(relative):
+        if any(part in f"/{relative}" for part in MAY_BE_LONG):
             continue
         with path.open(encoding="utf-8") as module:
             lines = sum(1 for _ in module)
@@ -114,8 +106,7 @@ def test_no_module_outside_the_game_engines_is_longer_than_the_limit() -> None:
 def test_no_comment_docstring_document_or_template_cites_an_issue_number() -> None:
     cited = []
     for path in _files(".py", ".md", ".html"):
-        if not _not_yet_checked(_relative(path)):
-            cited.extend(_issue_references(path))
+        cited.extend(_issue_references(path))
     assert cited == [], "say what the thing is for, in words, instead of citing an issue"
 
 

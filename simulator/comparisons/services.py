@@ -50,7 +50,7 @@ def chunk_blocks() -> int:
 
 
 def entrant_labels(strategies: Sequence[str]) -> list[str]:
-    """The strategies' labels: a strategy chosen twice is told apart by its number ("big_darc #2")."""
+    """The strategies' labels: a strategy chosen twice is told apart by a number after its name and a hash sign."""
     labels: list[str] = []
     for name in strategies:
         count = sum(1 for earlier in strategies[: len(labels)] if earlier == name)
