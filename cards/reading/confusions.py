@@ -22,7 +22,7 @@ CONFUSIONS: tuple[tuple[str, str], ...] = (
     ("ゼ", "セ"), ("ゾ", "ソ"), ("ダ", "タ"), ("デ", "テ"), ("ボ", "ホ"), ("ベ", "ヘ"), ("ビ", "ヒ"),
     ("ペ", "ヘ"), ("ピ", "ヒ"), ("ポ", "ホ"), ("ロ", "口"), ("カ", "力"), ("エ", "工"), ("ニ", "二"),
     ("ハ", "八"), ("ト", "卜"), ("タ", "夕"), ("ン", "ソ"), ("シ", "ツ"), ("］", "]"), ("［", "["),
-    ("。", "o"), ("。", "0"), ("・", "."),
+    ("。", "o"), ("。", "0"), ("・", "."), ("・", "‧"), ("・", "･"),
 )  # fmt: skip
 CONFUSION_COST = 0.25  # a confused character costs this much of an edit
 _CONFUSED = {pair for printed, read in CONFUSIONS for pair in ((printed, read), (read, printed))}

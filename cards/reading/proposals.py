@@ -20,7 +20,8 @@
   the largest are ``NAME_DISTINCT`` times higher than the median line (else no line stands out as a name).
 
 Every proposal carries the line(s) it came from, the box around its words (corrected image and photo) and
-the least confidence of those words, and the characters restored in it (``symbols``, noted "symbols_restored");
+the least confidence of those words, and the characters restored in it (``symbols``; noted "symbols_restored"
+and "characters_corrected", which the review shows);
 ``low_confidence`` is set under ``low_confidence_below``
 (``LOW_CONFIDENCE_BELOW`` by default) or when characters were corrected.
 """
@@ -337,6 +338,13 @@ def _name(lines: Sequence[Line], taken: set[int]) -> list[_Found]:
 # --- proposals -------------------------------------------------------------------------------------------
 
 
+def _with_restored(notes: tuple[str, ...], corrections: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    if not corrections:
+        return notes
+    added = [note for note in ("characters_corrected", "symbols_restored") if note not in notes]
+    return (*notes, *added)
+
+
 def _proposal(found: _Found, lines: Sequence[Line], low_confidence_below: float) -> Proposal:
     line = lines[found.line]
     words = line.words_between(found.start, found.end) or line.words
@@ -351,8 +359,9 @@ def _proposal(found: _Found, lines: Sequence[Line], low_confidence_below: float)
         box=Box.around(word.box for word in words),
         photo_box=Box.around(word.photo_box for word in words),
         confidence=confidence,
-        low_confidence=confidence < low_confidence_below or found.corrected,
-        notes=found.notes + (("symbols_restored",) if corrections else ()),
+        # A restored symbol is a correction like a look-alike digit: the review shows it and asks for a check.
+        low_confidence=confidence < low_confidence_below or found.corrected or bool(corrections),
+        notes=_with_restored(found.notes, corrections),
         corrections=corrections,
     )
 

@@ -34,13 +34,24 @@ def _wide(text: str) -> bool:
     return any(unicodedata.east_asian_width(char) in ("W", "F") for char in text)
 
 
-def _label_pattern(label: str) -> str:
-    """A regular expression for ``label`` with each character or one of its look-alikes."""
-    parts = []
-    for char in label:
-        alike = {char} | {read for printed, read in CONFUSIONS if printed == char}
-        parts.append("[" + "".join(re.escape(option) for option in sorted(alike)) + "]")
-    return "".join(parts)
+_BRACKETED = re.compile(rf"^\s*[{re.escape(_OPENING)}]?([^\]］|\s]{{1,8}}?)[{re.escape(_CLOSING)}]{{1,2}}")
+_ALIKE = {(printed, read) for printed, read in CONFUSIONS}
+
+
+def _same(printed: str, read: str) -> bool:
+    return printed == read or (printed, read) in _ALIKE
+
+
+def _label_of(read: str, labels: Sequence[str]) -> str | None:
+    """The declared label ``read`` is: every character the same or a look-alike, or, for a label of two
+    characters or more and as long, at least half of them the same or look-alikes."""
+    for label in sorted(labels, key=len, reverse=True):
+        if len(label) != len(read):
+            continue
+        same = sum(_same(printed, char) for printed, char in zip(label, read, strict=True))
+        if same == len(label) or (len(label) >= 2 and same * 2 >= len(label)):
+            return label
+    return None
 
 
 def _edit(line: Line, start: int, end: int, replacement: str) -> Line:
@@ -71,18 +82,16 @@ def _edit(line: Line, start: int, end: int, replacement: str) -> Line:
 
 def _restore_line(line: Line, layout: CardLayout) -> Line:
     corrections = list(line.corrections)
-    # Bracketed labels at the line's start, longest first.
-    for label in sorted(layout.bracket_labels, key=len, reverse=True):
-        opening, closing = ("［", "］") if _wide(line.text[:1]) and line.text[:1] in "［】" else ("[", "]")
-        pattern = re.compile(rf"^\s*[{re.escape(_OPENING)}]?({_label_pattern(label)})[{re.escape(_CLOSING)}]{{1,2}}")
-        match = pattern.match(line.text)
-        if match is None:
-            continue
+    # A bracketed label at the line's start: the declared label its characters are, allowing for look-alikes,
+    # or, bracketed alike and as long, the label at least half of whose characters were read right.
+    match = _BRACKETED.match(line.text)
+    label = _label_of(match.group(1), layout.bracket_labels) if match else None
+    if match is not None and label is not None:
+        opening, closing = ("［", "］") if line.text.lstrip()[:1] in "［【" else ("[", "]")
         restored = f"{opening}{label}{closing}"
-        if match.group() != restored:
-            corrections.append((match.group(), restored))
-            line = _edit(line, match.start(), match.end(), restored)
-        break
+        if match.group().strip() != restored:
+            corrections.append((match.group().strip(), restored))
+            line = _edit(line, len(match.group()) - len(match.group().lstrip()), match.end(), restored)
     for match in reversed(list(_SIGNS.finditer(line.text))):
         read = match.group(1)
         digit = line.text[match.end(1) :].lstrip()[:1]
