@@ -89,3 +89,25 @@ def test_the_name_printed_little_larger_than_the_text_is_read_from_its_band(tess
         [name] = [p for p in propose(reading, get_game("endbreaker")) if p.field == "name"]
         assert closest_name(name.value, [(1, "テストシールドガード"), (2, "テストシールド")]).key == 1
         assert reading.lines[name.lines[0]].region == "name"
+
+
+def _name_proposal(value: str):
+    box = Box(0, 0, 10, 10)
+    from cards.reading import Proposal
+
+    return Proposal("name", value, value, (0,), box, box, 0.9, False)
+
+
+def test_a_card_is_matched_by_a_name_read_with_misread_characters_in_any_of_its_scripts(synthetic_cards):
+    from cards.models import Game
+    from readings.services import match_card
+
+    game = Game.objects.get(slug="endbreaker")
+    # ド read as ト, no number: the search finds nothing by that name, the reader's confusions do.
+    card, matched_by = match_card(game, [_name_proposal("テストシールト")], ui_language="ja")
+    assert card is not None and card.key == "EB9-002" and matched_by == "name"
+    # The Traditional Chinese name finds the same card as the Japanese one, a character misread.
+    card, _ = match_card(game, [_name_proposal("測試假靣")], ui_language="ja")
+    assert card is not None and card.key == "EB9-004"
+    # A name near none of the game's: no card.
+    assert match_card(game, [_name_proposal("まったく別のカード")], ui_language="ja") == (None, "")
