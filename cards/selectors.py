@@ -70,6 +70,12 @@ def keys_by_number(game: Game) -> dict[str, str]:
     return keys
 
 
+def card_names(game: Game) -> list[tuple[int, str]]:
+    """(card id, name) of every name the game's cards hold: every language, every translation track."""
+    rows = CardText.objects.filter(card__game=game).exclude(name="").order_by("card_id", "pk")
+    return list(rows.values_list("card_id", "name"))
+
+
 def card_by_number(game: Game, number: str) -> Card | None:
     """The card printed with ``number`` in ``game`` (the first one entered, should two share it), or None."""
     return Card.objects.filter(game=game, number=number).order_by("pk").first()

@@ -32,8 +32,11 @@ from PIL import Image
 from cards.images.services import image_store
 from cards.models import Card, Game
 from cards.reading import ReadingUnavailable, languages_for, propose, read_photo
+from cards.reading.confusions import closest_name
+from cards.reading.layout import layout_for
 from cards.search.normalize import fold
 from cards.search.selectors import QueryError, run_search
+from cards.selectors import card_names
 from cards.services import card_state, state_digest
 from cardsite import jobs
 from cardsite.errors import AppError, Message
@@ -159,7 +162,7 @@ class PhotoReadings(jobs.JobKind[ReadingBatch, PhotoReading, dict[str, Any]]):
         except (OSError, ValueError) as error:
             raise jobs.ItemFailed(UNREADABLE, detail=str(error) or type(error).__name__) from error
         try:
-            reading = read_photo(picture, languages_for(definition))
+            reading = read_photo(picture, languages_for(definition), layout=layout_for(definition.slug))
             report(80)
             proposals = propose(reading, definition, terms=keyword_terms(run.game))
             card, matched_by = match_card(run.game, proposals, ui_language=run.language)
@@ -209,8 +212,15 @@ def match_card(game: Game, proposals: Sequence[Any], *, ui_language: str) -> tup
     """The existing card the proposals point to, and by what ("number" or "name"); (None, "") when none does.
 
     The proposed number is searched first (``number:"…"``), then the proposed name (``name:"…"``, a card whose
-    name folds to the same text as the one read, or the only card found).
+    name folds to the same text as the one read, or the only card found); a name the search does not find is
+    matched against every name of the game, in all its languages and tracks, allowing for the reader's known
+    misreadings (``cards.reading.confusions.closest_name``: 澤 for 戦, ト for ド).
     """
+    names = [
+        proposal.value
+        for proposal in proposals
+        if proposal.field == "name" and isinstance(proposal.value, str) and proposal.value.strip()
+    ]
     for field in ("number", "name"):
         for proposal in proposals:
             if proposal.field != field or not isinstance(proposal.value, str) or not proposal.value.strip():
@@ -218,6 +228,12 @@ def match_card(game: Game, proposals: Sequence[Any], *, ui_language: str) -> tup
             card = _search_one(game, field, proposal.value, ui_language)
             if card is not None:
                 return card, field
+    if names:
+        every_name = card_names(game)
+        for name in names:
+            match = closest_name(name, every_name)
+            if match is not None:
+                return Card.objects.get(pk=match.key), "name"
     return None, ""
 
 

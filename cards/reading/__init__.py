@@ -17,6 +17,10 @@ What it does, in three steps:
    card's lines holding a word read under 50% sure are read a second time, cut out and scaled to a set text
    height, and keep the surer of the two readings (``ocr.second_reading``). Each line keeps its language, its
    words, their boxes and confidences (0–1).
+   With the game's card layout (``layout.layout_for(slug)``: a name band, a text box, a number corner, the
+   labels printed in brackets), the name band is read alone as one line where the page did not read it surely
+   (``ocr.with_name_band``), and the symbols the game prints are restored (``symbols.restore``: ＋ read as 十,
+   － as 一, [戦闘] as 澤闘]1, a lone 。 as 0), each correction kept on its line.
 3. ``proposals.propose``: values suggested from the game's declarations (number pattern and runs, labelled
    fields of declared types, glossary terms passed in, the name); see that module. Proposals are never
    applied: the contributor confirms or corrects each.
@@ -63,7 +67,9 @@ sharpen, pad), ``ocr.OcrSettings`` (page_segmentation, engine, timeout), ``propo
 (0.80, or ``low_confidence_below=`` per call), ``proposals.NAME_HEIGHT_SHARE``, ``NAME_DISTINCT``,
 ``MAX_CORRECTIONS`` and ``MAX_SKIPPED``.
 
-``synthetic`` draws clearly synthetic card photos for the tests and the benchmark.
+``confusions`` lists what Tesseract reads for a printed character and finds a name despite it (``closest_name``,
+used by the matching of ``readings``). ``synthetic`` draws clearly synthetic card photos for the tests and the
+benchmark, as a layout places things (``render_layout_card``).
 """
 
 from __future__ import annotations

@@ -35,6 +35,9 @@ class Prepared:
     photo_size: tuple[int, int]
     card_corners: tuple[tuple[float, float], ...] | None  # in the photo; None when no outline was found
     to_photo: np.ndarray  # 3 × 3 homography from the prepared image to the photo
+    # The whole card (its cut border included) in the image: (left, top, width, height) in pixels, for the
+    # regions a card layout declares as shares of the card; None: the image itself.
+    card_frame: tuple[float, float, float, float] | None = None
 
     def photo_box(self, box: Box) -> Box:
         """``box`` of the prepared image as the smallest upright box in the photo holding its four corners."""
@@ -165,4 +168,5 @@ def prepare(photo: Image.Image, settings: Preprocessing | None = None) -> Prepar
         photo_size=(width, height),
         card_corners=found,
         to_photo=np.linalg.inv(to_image),
+        card_frame=(pad - margin, pad - margin, out_w + 2 * margin, out_h + 2 * margin),
     )

@@ -14,12 +14,15 @@
   true/false fields are not proposed (nothing on a card marks them reliably).
 - **kind**: a line that is one of the game's kinds (its slug or a label) and nothing else but punctuation.
 - **keyword**: a glossary term (passed in; the glossary lives in the database) found in a line, folded.
-- **name**: the top-most of the lines printed largest (their words' median height at least
+- **name**: the line read in the name band of the game's card layout (``layout``); without one, the top-most
+  of the lines printed largest, a line starting with a label's bracket aside (their words' median height at least
   ``NAME_HEIGHT_SHARE`` of the largest), unless it is where the number or a field was found; only when
   the largest are ``NAME_DISTINCT`` times higher than the median line (else no line stands out as a name).
 
 Every proposal carries the line(s) it came from, the box around its words (corrected image and photo) and
-the least confidence of those words; ``low_confidence`` is set under ``low_confidence_below``
+the least confidence of those words, and the characters restored in it (``symbols``; noted "symbols_restored"
+and "characters_corrected", which the review shows);
+``low_confidence`` is set under ``low_confidence_below``
 (``LOW_CONFIDENCE_BELOW`` by default) or when characters were corrected.
 """
 
@@ -49,7 +52,10 @@ from .result import Box, Line, Proposal, Reading
 
 LOW_CONFIDENCE_BELOW = 0.80  # a proposal read with less confidence (0–1) than this is marked low
 NAME_HEIGHT_SHARE = 0.9
-NAME_DISTINCT = 1.2  # a name is proposed only when the largest lines are this much higher than the median one
+# A name is proposed (without a layout's name band) only when the largest lines are this much higher than the
+# median one. Cards print their name 1.1–1.2× the text's height: photos measured 1.08 and 1.19 (1.2 missed both).
+NAME_DISTINCT = 1.05
+_LABEL_OPENINGS = "[［【(（|"
 MAX_CORRECTIONS = 10  # look-alike positions tried in one token (2**10 candidates at most)
 MAX_SKIPPED = 2  # characters read for a colon that may stand between a label and an integer
 
@@ -307,12 +313,22 @@ def _keywords(lines: Sequence[Line], terms: Iterable[str]) -> list[_Found]:
 def _name(lines: Sequence[Line], taken: set[int]) -> list[_Found]:
     if not lines:
         return []
+    band = [index for index, line in enumerate(lines) if line.region == "name" and line.text.strip()]
+    if band:  # the game's layout says where the name is printed, and it was read there on its own
+        index = band[0]
+        return [_Found("name", lines[index].text.strip(), index, 0, len(lines[index].text))]
+    # A line starting with a label's bracket ("[戦闘]…") is a text line however tall its brackets make it.
+    candidates = [index for index, line in enumerate(lines) if line.text.lstrip()[:1] not in _LABEL_OPENINGS]
     heights = [statistics.median(word.box.height for word in line.words) for line in lines]
-    tallest = max(heights)
-    if len(lines) < 2 or tallest < NAME_DISTINCT * statistics.median(heights):
-        return []  # no line stands out
-    for index, line in enumerate(lines):
+    if len(lines) < 2 or not candidates:
+        return []
+    tallest = max(heights[index] for index in candidates)
+    others = [height for index, height in enumerate(heights) if index not in candidates or height < tallest]
+    if not others or tallest < NAME_DISTINCT * statistics.median(others):
+        return []  # no line stands out from the rest
+    for index in candidates:
         if heights[index] >= NAME_HEIGHT_SHARE * tallest:
+            line = lines[index]
             if index in taken or not line.text.strip():
                 return []
             return [_Found("name", line.text.strip(), index, 0, len(line.text))]
@@ -322,20 +338,31 @@ def _name(lines: Sequence[Line], taken: set[int]) -> list[_Found]:
 # --- proposals -------------------------------------------------------------------------------------------
 
 
+def _with_restored(notes: tuple[str, ...], corrections: tuple[tuple[str, str], ...]) -> tuple[str, ...]:
+    if not corrections:
+        return notes
+    added = [note for note in ("characters_corrected", "symbols_restored") if note not in notes]
+    return (*notes, *added)
+
+
 def _proposal(found: _Found, lines: Sequence[Line], low_confidence_below: float) -> Proposal:
     line = lines[found.line]
     words = line.words_between(found.start, found.end) or line.words
     confidence = min(word.confidence for word in words)
+    read = line.text[found.start : found.end]
+    corrections = tuple(pair for pair in line.corrections if pair[1] in read)
     return Proposal(
         field=found.field,
         value=found.value,
-        read=line.text[found.start : found.end],
+        read=read,
         lines=(found.line,),
         box=Box.around(word.box for word in words),
         photo_box=Box.around(word.photo_box for word in words),
         confidence=confidence,
-        low_confidence=confidence < low_confidence_below or found.corrected,
-        notes=found.notes,
+        # A restored symbol is a correction like a look-alike digit: the review shows it and asks for a check.
+        low_confidence=confidence < low_confidence_below or found.corrected or bool(corrections),
+        notes=_with_restored(found.notes, corrections),
+        corrections=corrections,
     )
 
 

@@ -73,6 +73,10 @@ class Line:
     # The language it was read in (the site's code: "ja", "zh-hant", "en"); "" in a reading kept before lines
     # had one.
     language: str = ""
+    # The card layout's region it was read from on its own ("name", "text", "number"), "" for the page's lines.
+    region: str = ""
+    # Characters restored as the game prints them (``symbols.restore``): (as read, as restored), in order.
+    corrections: tuple[tuple[str, str], ...] = ()
 
     def words_between(self, start: int, end: int) -> tuple[Word, ...]:
         """The words holding any of the characters ``text[start:end]``."""
@@ -92,6 +96,8 @@ class Line:
             photo_box=Box.from_json(data["photo_box"]),
             confidence=float(data["confidence"]),
             language=str(data.get("language", "")),
+            region=str(data.get("region", "")),
+            corrections=tuple((str(read), str(restored)) for read, restored in data.get("corrections", ())),
         )
 
 
@@ -150,6 +156,8 @@ class Proposal:
     confidence: float  # the least confident of those words
     low_confidence: bool
     notes: tuple[str, ...] = ()
+    # Characters of ``read`` restored as the game prints them (as read, as restored): shown to the contributor.
+    corrections: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
@@ -166,4 +174,5 @@ class Proposal:
             confidence=float(data["confidence"]),
             low_confidence=bool(data["low_confidence"]),
             notes=tuple(str(note) for note in data.get("notes", ())),
+            corrections=tuple((str(read), str(restored)) for read, restored in data.get("corrections", ())),
         )

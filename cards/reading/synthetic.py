@@ -17,6 +17,8 @@ import cv2
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from .layout import DEFAULT_LAYOUT, CardLayout
+
 CARD_SIZE = (630, 880)  # a 63 × 88 mm card at 10 pixels a millimetre
 TABLE_GREY = 128
 
@@ -123,3 +125,49 @@ def photograph(
     photo.save(buffer, "JPEG", quality=jpeg_quality)
     buffer.seek(0)
     return Image.open(buffer).convert("RGB")
+
+
+# A card's name is printed a little taller than its text: 1.1–1.2× on the printed cards measured.
+NAME_TO_TEXT = 1.15
+
+
+def render_layout_card(
+    name: str,
+    text_lines: Sequence[str],
+    *,
+    number: str = "",
+    language: str = "ja",
+    text_size: int = 24,
+    layout: CardLayout = DEFAULT_LAYOUT,
+    font_path: str | None = None,
+    seed: int = 0,
+) -> Image.Image:
+    """A card drawn as ``layout`` places things: ``name`` in the name band (``NAME_TO_TEXT`` times the text's
+    height), ``number`` in the number corner (none when empty: printings without a number), a pale "art" panel,
+    and ``text_lines`` in the text box, in ``language``'s face of Noto CJK."""
+    path = font_path or noto_cjk_path()
+    if path is None:
+        raise RuntimeError("no Noto Sans CJK font found (install Debian's fonts-noto-cjk)")
+    face = _FACE.get(language, 0)
+    card = Image.new("RGB", CARD_SIZE, (TABLE_GREY,) * 3)
+    draw = ImageDraw.Draw(card)
+    width, height = CARD_SIZE
+    draw.rounded_rectangle((0, 0, width - 1, height - 1), radius=28, fill="white", outline="black", width=18)
+    name_font = ImageFont.truetype(path, round(text_size * NAME_TO_TEXT), index=face)
+    left, top, _right, bottom = layout.name.pixels(width, height)
+    draw.text((left + 12, (top + bottom) / 2), name, fill="black", font=name_font, anchor="lm")
+    font = ImageFont.truetype(path, text_size, index=face)
+    if number and layout.number is not None:
+        left, top, _right, bottom = layout.number.pixels(width, height)
+        draw.text((left + 12, (top + bottom) / 2), number, fill="black", font=font, anchor="lm")
+    chance = random.Random(seed)
+    art_top = round((layout.number or layout.name).bottom * height) + 10
+    art_bottom = round(layout.text.top * height) - 10
+    colour = tuple(chance.randint(200, 240) for _ in range(3))
+    draw.rectangle((40, art_top, width - 40, art_bottom), fill=colour)
+    left, top, _right, _bottom = layout.text.pixels(width, height)
+    y = top + 8
+    for line in text_lines:
+        draw.text((left + 12, y), line, fill="black", font=font)
+        y += round(text_size * 1.5)
+    return card

@@ -1,0 +1,89 @@
+"""What Tesseract reads in place of a printed character, and finding a card's name despite it.
+
+``CONFUSIONS`` holds pairs seen on card photos (full-width signs, katakana told apart by a dakuten, Han
+characters of like strokes). ``name_distance`` is an edit distance in which such a swap costs little, so that a
+name read "澤闘ブーツ" is nearest to "戦闘ブーツ" and not to another name one character away.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Generic, TypeVar
+
+Key = TypeVar("Key")
+
+# Both ways: (printed, read). Kept short and measured: each pair was seen on the synthetic or real photos.
+CONFUSIONS: tuple[tuple[str, str], ...] = (
+    ("＋", "十"), ("＋", "土"), ("＋", "士"), ("＋", "二"), ("－", "一"), ("－", "ー"), ("ー", "一"),
+    ("戦", "澤"), ("闘", "鬪"), ("ド", "ト"), ("ブ", "フ"), ("バ", "ハ"), ("パ", "ハ"), ("ガ", "カ"),
+    ("ギ", "キ"), ("グ", "ク"), ("ゲ", "ケ"), ("ゴ", "コ"), ("ザ", "サ"), ("ジ", "シ"), ("ズ", "ス"),
+    ("ゼ", "セ"), ("ゾ", "ソ"), ("ダ", "タ"), ("デ", "テ"), ("ボ", "ホ"), ("ベ", "ヘ"), ("ビ", "ヒ"),
+    ("ペ", "ヘ"), ("ピ", "ヒ"), ("ポ", "ホ"), ("ロ", "口"), ("カ", "力"), ("エ", "工"), ("ニ", "二"),
+    ("ハ", "八"), ("ト", "卜"), ("タ", "夕"), ("ン", "ソ"), ("シ", "ツ"), ("］", "]"), ("［", "["),
+    ("。", "o"), ("。", "0"), ("・", "."), ("・", "‧"), ("・", "･"),
+)  # fmt: skip
+CONFUSION_COST = 0.25  # a confused character costs this much of an edit
+_CONFUSED = {pair for printed, read in CONFUSIONS for pair in ((printed, read), (read, printed))}
+# A name is taken when its distance is at most this share of its length, and clearly nearer than the runner-up.
+NAME_MATCH_SHARE = 0.34
+NAME_MARGIN = 0.5  # edits: the best must be this much nearer than the next name
+
+
+def _plain(text: str) -> str:
+    """``text`` as names are compared: without white space and middle dots, its width forms kept (＋ is not +)."""
+    return "".join(char for char in text if not char.isspace() and char not in "・･·")
+
+
+def _cost(first: str, second: str) -> float:
+    if first == second:
+        return 0.0
+    if (first, second) in _CONFUSED:
+        return CONFUSION_COST
+    if unicodedata.normalize("NFKC", first).lower() == unicodedata.normalize("NFKC", second).lower():
+        return 0.0
+    return 1.0
+
+
+def name_distance(read: str, name: str) -> float:
+    """Edits from ``read`` to ``name``; a swap of ``CONFUSIONS`` costs ``CONFUSION_COST``."""
+    first, second = _plain(read), _plain(name)
+    previous = [float(index) for index in range(len(second) + 1)]
+    for index, char in enumerate(first, 1):
+        current = [float(index)]
+        for other_index, other in enumerate(second, 1):
+            current.append(
+                min(previous[other_index] + 1, current[-1] + 1, previous[other_index - 1] + _cost(char, other))
+            )
+        previous = current
+    return previous[-1]
+
+
+@dataclass(frozen=True)
+class NameMatch(Generic[Key]):
+    key: Key  # what the caller passed with the name (a card's id)
+    name: str
+    distance: float
+
+
+def closest_name(read: str, names: Iterable[tuple[Key, str]]) -> NameMatch[Key] | None:
+    """The name of ``names`` (pairs of a key and a name, in every script and track) that ``read`` is, allowing
+    for misread characters; None when none is near enough or two different keys are as near."""
+    wanted = _plain(read)
+    if len(wanted) < 2:
+        return None
+    best: dict[Key, NameMatch[Key]] = {}
+    for key, name in names:
+        plain = _plain(name)
+        if not plain or abs(len(plain) - len(wanted)) > NAME_MATCH_SHARE * len(plain) + 1:
+            continue
+        distance = name_distance(wanted, plain)
+        if distance <= NAME_MATCH_SHARE * len(plain) and (key not in best or distance < best[key].distance):
+            best[key] = NameMatch(key, name, distance)
+    ranked = sorted(best.values(), key=lambda match: match.distance)
+    if not ranked:
+        return None
+    if len(ranked) > 1 and ranked[1].distance - ranked[0].distance < NAME_MARGIN:
+        return None
+    return ranked[0]
