@@ -18,16 +18,19 @@ being read when the batch is cancelled is finished (Tesseract is not interrupted
 
 from __future__ import annotations
 
+import io
 import logging
+import secrets
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from django.conf import settings
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
-from PIL import Image
+from PIL import Image, ImageOps
 
 from cards.images.services import image_store
 from cards.models import Card, Game
@@ -37,7 +40,7 @@ from cards.search.selectors import QueryError, run_search
 from cards.services import card_state, state_digest
 from cardsite import jobs
 from cardsite.errors import AppError, Message
-from cardsite.storage import following_transaction
+from cardsite.storage import following_transaction, store_file
 from cardsite.types import SiteUser, signed_in
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
@@ -77,13 +80,33 @@ def batch_body_too_large(content_length: str | None) -> bool:
 # --- starting -----------------------------------------------------------------------------------------
 
 
+def _keep_source(upload: Any) -> str:
+    """Keep what the reader reads: the upload's own pixels (already checked by ``image_store``), turned as its EXIF
+    says, losslessly as PNG without metadata; the stored name. The site's stored picture is a WebP re-encoding
+    (quality 88, at most 2,000 pixels), and a reading flips with that change, so the reading does not use it."""
+    upload.seek(0)
+    with Image.open(upload) as opened:
+        turned = ImageOps.exif_transpose(opened)
+        if turned.mode not in ("RGB", "RGBA", "L", "LA"):
+            turned = turned.convert("RGB")
+        output = io.BytesIO()
+        turned.save(output, format="PNG", compress_level=1)  # a fast save: the file lives until it is read
+    return store_file(f"readings/{secrets.token_urlsafe(18)}.png", ContentFile(output.getvalue()))
+
+
+def printing_choices(game: Game) -> list[str]:
+    """The languages a batch of ``game``'s cards may say they are printed in: its original, then its translations."""
+    return list(game.definition.text_languages)
+
+
 def reading_batch_create(
-    *, user: SiteUser, game: Game, files: Sequence[Any], language: str | None = None
+    *, user: SiteUser, game: Game, files: Sequence[Any], language: str | None = None, printing: str = ""
 ) -> ReadingBatch:
     """Keep the photos and queue their reading; with the immediate task backend (tests) they are read on return.
 
     ``NotAllowed`` (403) for a user who may not contribute to the game; ``ReadingError`` (400, field ``photo``)
-    without photos or with more than ``READING_MAX_PHOTOS_PER_BATCH``; the upload's own refusals
+    without photos or with more than ``READING_MAX_PHOTOS_PER_BATCH``, or printed in a language the game has
+    not (field ``printing``; "": not said); the upload's own refusals
     (``ImageError`` 400/413, ``QuotaExceeded`` 429) for a photo, and then nothing is kept.
     """
     user = signed_in(user)
@@ -93,6 +116,9 @@ def reading_batch_create(
     if not files:
         message = Message(_("Send at least one photo as the form field “photo”."))
         raise ReadingError(message, code="no_photo", errors={"photo": [message]})
+    if printing and printing not in printing_choices(game):
+        message = Message(_("This game's cards are not printed in that language."))
+        raise ReadingError(message, code="invalid", errors={"printing": [message]})
     limit = max_photos()
     if len(files) > limit:
         message = Message(
@@ -102,11 +128,17 @@ def reading_batch_create(
     # A photo refused rolls the batch back; the photos kept before it lose their files too (cardsite.storage).
     with following_transaction(), transaction.atomic():
         batch = ReadingBatch.objects.create(
-            user=user, game=game, language=language or translation.get_language() or settings.LANGUAGE_CODE
+            user=user,
+            game=game,
+            language=language or translation.get_language() or settings.LANGUAGE_CODE,
+            printing=printing,
         )
         photos = [
             PhotoReading.objects.create(
-                batch=batch, index=index, image=image_store(uploader=user, stream=upload, field="photo")
+                batch=batch,
+                index=index,
+                image=image_store(uploader=user, stream=upload, field="photo"),
+                source=_keep_source(upload),
             )
             for index, upload in enumerate(files, start=1)
         ]
@@ -152,14 +184,16 @@ class PhotoReadings(jobs.JobKind[ReadingBatch, PhotoReading, dict[str, Any]]):
         report(10)
         logger.info("reading a photo", extra={"batch": run.pk, "photo": chunk.index, "worker": jobs.worker_name()})
         definition = run.game.definition
+        # The upload's own pixels (``source``); a photo kept before they were kept is read from its stored picture.
+        stored = chunk.source if chunk.source else chunk.image.file
         try:
-            with chunk.image.file.open("rb") as stream:
+            with stored.open("rb") as stream:
                 picture = Image.open(stream)
                 picture.load()
         except (OSError, ValueError) as error:
             raise jobs.ItemFailed(UNREADABLE, detail=str(error) or type(error).__name__) from error
         try:
-            reading = read_photo(picture, languages_for(definition))
+            reading = read_photo(picture, languages_for(definition, printing=run.printing or None))
             report(80)
             proposals = propose(reading, definition, terms=keyword_terms(run.game))
             card, matched_by = match_card(run.game, proposals, ui_language=run.language)

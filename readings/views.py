@@ -49,7 +49,10 @@ def upload(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             batch = services.reading_batch_create(
-                user=request.user, game=form.cleaned_data["game"], files=request.FILES.getlist("photo")
+                user=request.user,
+                game=form.cleaned_data["game"],
+                files=request.FILES.getlist("photo"),
+                printing=form.cleaned_data.get("printing") or "",
             )
         except AppError as error:
             photo_errors = [str(message) for messages_ in error.errors.values() for message in messages_] or [
@@ -86,19 +89,29 @@ def cancel(request: HtmxRequest, batch_id: int) -> HttpResponse:
     return redirect("readings:batch", batch.pk)
 
 
-def _initial(photo: PhotoReading, current: dict[str, Any] | None, card: Card | None) -> dict[str, Any]:
-    """The form's values: what was read for each value (the contributor confirms or corrects it)."""
-    initial: dict[str, Any] = {"image": True, "seen": state_digest(current) if current is not None else ""}
-    if card is not None:
+def _stored_values(current: dict[str, Any], language: str) -> dict[str, Any]:
+    """The matched card's values now, by the review form's field, as its boxes hold them."""
+    stored: dict[str, Any] = {"number": current.get("number") or "", "kind": current.get("kind") or ""}
+    for code, texts in (current.get("texts") or {}).items():
+        suffix = "" if code == language else f"_{code}"
+        stored.update({f"name{suffix}": texts.get("name", ""), f"text{suffix}": texts.get("text", "")})
+    for name, value in (current.get("fields") or {}).items():
+        stored[f"field_{name}"] = ("true" if value else "false") if isinstance(value, bool) else value
+    return stored
+
+
+def _initial(photo: PhotoReading, current: dict[str, Any] | None, card: Card | None, language: str) -> dict[str, Any]:
+    """The form's values: a matched card's values as they are stored (a reading is only offered beside them); a
+    new card's, what was read (the contributor confirms or corrects it)."""
+    initial: dict[str, Any] = {"seen": state_digest(current) if current is not None else ""}
+    if card is not None and current is not None:
         initial["card"] = card.key
-    for field, proposal in presentation.proposals_of(photo).items():
-        value = proposal.value
-        initial[presentation.form_name(field)] = ("true" if value else "false") if isinstance(value, bool) else value
-    for field, languages in presentation.text_languages(photo).items():
-        text, _suggestion = presentation.remaining_text(photo, languages)
-        if text:
-            initial[field] = text
-    if current is None and photo.proposals:
+        initial.update(_stored_values(current, language))
+        return initial
+    initial["image"] = True
+    for name, value in presentation.read_values(photo).items():
+        initial[name] = ("true" if value else "false") if isinstance(value, bool) else value
+    if photo.proposals:
         initial["key"] = initial.get("number") or initial.get("name") or ""
     return initial
 
@@ -136,14 +149,28 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
     matched = services.matched_card(photo)
     card = Card.objects.prefetch_related("texts").filter(pk=matched.pk).first() if matched is not None else None
     current = card_state(card) if card is not None else None
-    initial = _initial(photo, current, card)
-    form = PhotoReviewForm(definition, request.POST or None, new_card=card is None, initial=initial)
+    initial = _initial(photo, current, card, definition.original_language)
+    suggestions = presentation.suggestions(photo)
+    form = PhotoReviewForm(
+        definition,
+        request.POST or None,
+        new_card=card is None,
+        initial=initial,
+        stored=_stored_values(current, definition.original_language) if current is not None else None,
+        readings=presentation.read_values(photo),
+        sure={name for name, suggestion in suggestions.items() if suggestion.sure},
+    )
     photos = list(batch.photos.all())
     following = next((other for other in photos if other.index > photo.index), None)
     previous = next((other for other in reversed(photos) if other.index < photo.index), None)
     status = 200
     if request.method == "POST":
         status = 400
+        if form.is_valid() and form.changes_nothing():
+            messages.info(request, _("Nothing was changed: the card stays as it is."))
+            if following is not None:
+                return redirect("readings:review", batch.pk, following.index)
+            return redirect("readings:batch", batch.pk)
         if form.is_valid():
             try:
                 change_set, created = services.submit_photo(
@@ -170,12 +197,16 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
                     return redirect("readings:review", batch.pk, following.index)
                 return redirect("readings:batch", batch.pk)
     width, height = presentation.photo_size(photo)
-    suggestions = presentation.suggestions(photo)
     now = _current_values(form, current, definition.original_language)
     rows = [
-        {"field": form[name], "suggestion": suggestions.get(name), "now": now.get(name, None)}
+        {
+            "field": form[name],
+            "suggestion": suggestions.get(name),
+            "now": now.get(name, None),
+            "choice": form[f"choice_{name}"] if name in form.choice_names else None,
+        }
         for name in form.fields
-        if name not in ("image", "seen")
+        if name not in ("image", "seen") and not name.startswith("choice_")
     ]
     context = {
         "batch": batch,
@@ -189,5 +220,6 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
         "following": following,
         "previous": previous,
         "keywords": [data["value"] for data in photo.proposals or [] if data.get("field") == "keyword"],
+        "sure_offered": any(name in form.sure for name in form.choice_names),
     }
     return render(request, "readings/review.html", context, status=status)
