@@ -22,6 +22,7 @@ import io
 import logging
 import secrets
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
@@ -431,7 +432,7 @@ def submit_photo(*, user: SiteUser, batch: ReadingBatch, index: int, values: Map
     another photo of the batch already proposes (same key, number or name) is refused (``CardInBatch``, 409).
     Problems of the values are refused with the submitted value's name (``fields.at``, ``name``, ``number`` …).
     """
-    from contributions.services import ContributionError, ImageProposal, submit_change_set
+    from contributions.services import ContributionError, submit_change_set
 
     with transaction.atomic():
         ReadingBatch.objects.select_for_update().get(pk=batch.pk)  # one submit of the batch at a time
@@ -442,57 +443,158 @@ def submit_photo(*, user: SiteUser, batch: ReadingBatch, index: int, values: Map
         )
         if photo.change_set is not None:
             return photo.change_set, False
-        if photo.status != Status.DONE:
-            raise NotRead(_("This photo has not been read (yet): there is nothing to submit."))
         game = photo.batch.game
         language = game.definition.original_language
-        strange = sorted(set(values.get("translations") or {}) - set(game.definition.translation_languages))
-        if strange:
-            message = _("This game has no translation in that language.")
-            raise ReadingError(message, code="invalid", errors={f"translations.{code}": [message] for code in strange})
-        card = matched = matched_card(photo)
-        if values.get("card"):  # the contributor says which card the photo shows (a misread number, say)
-            card = Card.objects.filter(game=game, key=values["card"]).first()
-            if card is None:
-                message = _("This game has no card with that key.")
-                raise ReadingError(message, code="invalid", errors={"card": [message]})
-        key, record, current = _submitted_record(photo, values, language, card)
-        if current is None:
-            if not key:
-                message = _("Give the new card its number or name (or a key).")
-                raise ReadingError(message, code="no_key", errors={"key": [message]})
-            other = _proposed_elsewhere(photo, key, record, language)
-            if other is not None:
-                proposed_there = Message(
-                    _("Photo %(other)s of this batch already proposes this card (change set #%(number)s)."),
-                    {"other": other.index, "number": other.change_set_id},
-                )
-                raise CardInBatch(proposed_there, errors={"key": [proposed_there]})
-        # A card that already has this picture (the perceptual hash) is not offered it a second time.
-        offer_image = values.get("image", True) and photo.duplicate_of is None
-        images = [ImageProposal(key=key, image=photo.image_id)] if offer_image else []
+        prepared = _prepared(photo, values, language)
         detail = Message(
             _("photo %(index)s, read automatically, confirmed by %(user)s"),
             {"index": photo.index, "user": user.get_username()},
         )
-        seen = None
-        if current is not None:
-            # What the contributor saw is the matched card's state; another card chosen is taken as it is now.
-            seen_now = values.get("seen") if card == matched else None
-            seen = {key: str(seen_now or state_digest(current))}
         try:
             change_set = submit_change_set(
                 author=user,
                 game=game,
-                cards=[record],
+                cards=[prepared.record],
                 source_kind=ChangeSet.SourceKind.PHOTO,
                 source_detail=str(detail),
                 source_photo=photo.image,
-                images=images,
-                seen=seen,
+                images=prepared.images,
+                seen=prepared.seen,
             )
         except ContributionError as error:
             error._errors = {_error_path(path, language): messages for path, messages in error._errors.items()}
             raise
         PhotoReading.objects.filter(pk=photo.pk).update(change_set=change_set)
     return change_set, True
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """One photo's card to propose: its key, the record, the pictures offered and what the contributor saw."""
+
+    key: str
+    record: dict[str, Any]
+    current: dict[str, Any] | None
+    images: list[Any]
+    seen: dict[str, str] | None
+
+
+def _prepared(photo: PhotoReading, values: Mapping[str, Any], language: str) -> _Prepared:
+    """Check one photo's submitted values and build its card's record (``submit_photo``, ``submit_batch``)."""
+    from contributions.services import ImageProposal
+
+    if photo.status != Status.DONE:
+        raise NotRead(_("This photo has not been read (yet): there is nothing to submit."))
+    game = photo.batch.game
+    strange = sorted(set(values.get("translations") or {}) - set(game.definition.translation_languages))
+    if strange:
+        message = _("This game has no translation in that language.")
+        raise ReadingError(message, code="invalid", errors={f"translations.{code}": [message] for code in strange})
+    card = matched = matched_card(photo)
+    if values.get("card"):  # the contributor says which card the photo shows (a misread number, say)
+        card = Card.objects.filter(game=game, key=values["card"]).first()
+        if card is None:
+            message = _("This game has no card with that key.")
+            raise ReadingError(message, code="invalid", errors={"card": [message]})
+    key, record, current = _submitted_record(photo, values, language, card)
+    if current is None:
+        if not key:
+            message = _("Give the new card its number or name (or a key).")
+            raise ReadingError(message, code="no_key", errors={"key": [message]})
+        other = _proposed_elsewhere(photo, key, record, language)
+        if other is not None:
+            proposed_there = Message(
+                _("Photo %(other)s of this batch already proposes this card (change set #%(number)s)."),
+                {"other": other.index, "number": other.change_set_id},
+            )
+            raise CardInBatch(proposed_there, errors={"key": [proposed_there]})
+    # A card that already has this picture (the perceptual hash) is not offered it a second time.
+    offer_image = values.get("image", True) and photo.duplicate_of is None
+    images = [ImageProposal(key=key, image=photo.image_id)] if offer_image else []
+    seen = None
+    if current is not None:
+        # What the contributor saw is the matched card's state; another card chosen is taken as it is now.
+        seen_now = values.get("seen") if card == matched else None
+        seen = {key: str(seen_now or state_digest(current))}
+    return _Prepared(key, record, current, images, seen)
+
+
+def _changes_nothing(prepared: _Prepared) -> bool:
+    if prepared.current is None or prepared.images:
+        return False
+    return state_digest(prepared.current) == state_digest({**prepared.current, **prepared.record})
+
+
+def submit_batch(*, user: SiteUser, batch: ReadingBatch, values: Mapping[int, Mapping[str, Any]]) -> ChangeSet | None:
+    """The values confirmed for several photos of a batch (``values`` by photo index, as ``submit_photo`` takes
+    one photo's) as one change set of all their cards, checked as every contribution is; None when they change
+    nothing (a matched card kept as it is and no picture offered). Photos already submitted are left out.
+
+    Problems are refused as ``submit_photo``'s, each named ``<index>.<value>`` (``3.fields.at``); two photos
+    proposing the same new card (the same key) are refused (``CardInBatch``, 409)."""
+    from contributions.services import ContributionError, submit_change_set
+
+    with transaction.atomic():
+        ReadingBatch.objects.select_for_update().get(pk=batch.pk)
+        photos = {
+            photo.index: photo
+            for photo in PhotoReading.objects.select_for_update(of=("self",))
+            .select_related("batch", "batch__game", "card", "change_set", "duplicate_of__card")
+            .filter(batch=batch, index__in=list(values), change_set__isnull=True)
+        }
+        game = batch.game
+        language = game.definition.original_language
+        chosen: list[tuple[PhotoReading, _Prepared]] = []
+        keys: dict[str, int] = {}
+        for index in sorted(photos):
+            photo = photos[index]
+            try:
+                prepared = _prepared(photo, values[index], language)
+            except AppError as error:
+                error._errors = {f"{index}.{path}": problems for path, problems in error.errors.items()}
+                raise
+            if _changes_nothing(prepared):
+                continue
+            if prepared.key in keys and prepared.current is None:
+                message = Message(
+                    _("Photo %(other)s of this batch already proposes this card."), {"other": keys[prepared.key]}
+                )
+                raise CardInBatch(message, errors={f"{index}.key": [message]})
+            keys[prepared.key] = index
+            chosen.append((photo, prepared))
+        if not chosen:
+            return None
+        detail = Message(
+            _("photos %(indexes)s, read automatically, confirmed by %(user)s"),
+            {"indexes": ", ".join(str(photo.index) for photo, _prepared in chosen), "user": user.get_username()},
+        )
+        seen: dict[str, str] = {}
+        for _photo, prepared in chosen:
+            seen.update(prepared.seen or {})
+        try:
+            change_set = submit_change_set(
+                author=user,
+                game=game,
+                cards=[prepared.record for _photo, prepared in chosen],
+                source_kind=ChangeSet.SourceKind.PHOTO,
+                source_detail=str(detail),
+                source_photo=chosen[0][0].image,
+                images=[image for _photo, prepared in chosen for image in prepared.images],
+                seen=seen or None,
+            )
+        except ContributionError as error:
+            error._errors = {
+                _batch_error_path(path, language, [photo.index for photo, _prepared in chosen]): messages
+                for path, messages in error._errors.items()
+            }
+            raise
+        PhotoReading.objects.filter(pk__in=[photo.pk for photo, _prepared in chosen]).update(change_set=change_set)
+    return change_set
+
+
+def _batch_error_path(path: str, original: str, indexes: list[int]) -> str:
+    """A contribution's problem place (``cards[2].fields.at``) as ``<photo index>.<value>`` (``5.fields.at``)."""
+    head = path.partition(".")[0]
+    if head.startswith("cards[") and head.endswith("]") and head[6:-1].isdigit() and int(head[6:-1]) < len(indexes):
+        return f"{indexes[int(head[6:-1])]}.{_error_path(path, original)}"
+    return path

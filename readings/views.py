@@ -138,6 +138,114 @@ def _current_values(form: PhotoReviewForm, current: dict[str, Any] | None, langu
     return shown
 
 
+def _review_form(
+    photo: PhotoReading, data: Any, *, prefix: str | None = None
+) -> tuple[Card | None, dict[str, Any] | None, dict[str, presentation.Suggestion], PhotoReviewForm]:
+    """The card a photo shows (None: a new card), its values now, what was read for each value, and the form."""
+    definition = photo.batch.game.definition
+    matched = services.matched_card(photo)
+    card = Card.objects.prefetch_related("texts").filter(pk=matched.pk).first() if matched is not None else None
+    current = card_state(card) if card is not None else None
+    suggestions = presentation.suggestions(photo)
+    form = PhotoReviewForm(
+        definition,
+        data,
+        prefix=prefix,
+        new_card=card is None,
+        initial=_initial(photo, current, card, definition.original_language),
+        stored=_stored_values(current, definition.original_language) if current is not None else None,
+        readings=presentation.read_values(photo),
+        sure={name for name, suggestion in suggestions.items() if suggestion.sure},
+    )
+    return card, current, suggestions, form
+
+
+def _rows(
+    form: PhotoReviewForm, suggestions: dict[str, presentation.Suggestion], now: dict[str, Any], *, only: Any = None
+) -> list[dict[str, Any]]:
+    """The review's rows: each value's box, what was read, the stored value and the choice between them."""
+    return [
+        {
+            "field": form[name],
+            "suggestion": suggestions.get(name),
+            "now": now.get(name),
+            "choice": form[f"choice_{name}"] if name in form.choice_names else None,
+        }
+        for name in form.fields
+        if name not in ("image", "seen") and not name.startswith("choice_") and (only is None or name in only)
+    ]
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+@rate_limit("contribution")
+def batch_review(request: HttpRequest, batch_id: int) -> HttpResponse:
+    """Every photo of a batch read and not yet submitted, on one page, submitted as one change set: a new card
+    with all its values, a matched card with only the values whose reading differs from the stored one, and beside
+    each card the number of values the contributor has to decide (the readings not sure)."""
+    batch = selectors.batch_of(request.user, batch_id)
+    definition = batch.game.definition
+    data = request.POST or None
+    entries: list[dict[str, Any]] = []
+    for photo in batch.photos.all():
+        if photo.status != PhotoReading.Status.DONE or photo.change_set_id is not None:
+            continue
+        card, current, suggestions, form = _review_form(photo, data, prefix=f"p{photo.index}")
+        if card is not None:
+            only: Any = set(form.choice_names)
+            to_decide = [name for name in form.choice_names if name not in form.sure]
+        else:
+            only = None
+            to_decide = [name for name, suggestion in suggestions.items() if not suggestion.sure]
+        now = _current_values(form, current, definition.original_language)
+        entries.append(
+            {
+                "photo": photo,
+                "card": card,
+                "form": form,
+                "rows": _rows(form, suggestions, now, only=only),
+                "actions": len(to_decide),
+            }
+        )
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if all(entry["form"].is_valid() for entry in entries):
+            values = {
+                entry["photo"].index: entry["form"].values() for entry in entries if not entry["form"].changes_nothing()
+            }
+            try:
+                change_set = services.submit_batch(user=request.user, batch=batch, values=values)
+            except AppError as error:
+                status = error.status
+                show_refusal(request, error)
+                forms_by_index = {str(entry["photo"].index): entry["form"] for entry in entries}
+                for path, problems in error.errors.items():
+                    index, _dot, rest = path.partition(".")
+                    shown = forms_by_index.get(index)
+                    name = shown.field_for(rest) if shown is not None else None
+                    for problem in problems:
+                        if shown is not None:
+                            shown.add_error(name, problem if name else f"{rest}: {problem}")
+            else:
+                if change_set is None:
+                    messages.info(request, _("Nothing was changed: the cards stay as they are."))
+                else:
+                    messages.success(
+                        request, _("The batch is submitted as change set #%(number)s.") % {"number": change_set.pk}
+                    )
+                return redirect("readings:batch", batch.pk)
+    width_height = {entry["photo"].index: presentation.photo_size(entry["photo"]) for entry in entries}
+    for entry in entries:
+        entry["width"], entry["height"] = width_height[entry["photo"].index]
+    context = {
+        "batch": batch,
+        "entries": entries,
+        "sure_offered": any(name in entry["form"].sure for entry in entries for name in entry["form"].choice_names),
+    }
+    return render(request, "readings/batch_review.html", context, status=status)
+
+
 @account_required
 @require_http_methods(["GET", "POST"])
 @rate_limit("contribution")
@@ -146,20 +254,7 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
     batch = selectors.batch_of(request.user, batch_id)
     photo = services.photo_of(batch, index)
     definition = batch.game.definition
-    matched = services.matched_card(photo)
-    card = Card.objects.prefetch_related("texts").filter(pk=matched.pk).first() if matched is not None else None
-    current = card_state(card) if card is not None else None
-    initial = _initial(photo, current, card, definition.original_language)
-    suggestions = presentation.suggestions(photo)
-    form = PhotoReviewForm(
-        definition,
-        request.POST or None,
-        new_card=card is None,
-        initial=initial,
-        stored=_stored_values(current, definition.original_language) if current is not None else None,
-        readings=presentation.read_values(photo),
-        sure={name for name, suggestion in suggestions.items() if suggestion.sure},
-    )
+    card, current, suggestions, form = _review_form(photo, request.POST or None)
     photos = list(batch.photos.all())
     following = next((other for other in photos if other.index > photo.index), None)
     previous = next((other for other in reversed(photos) if other.index < photo.index), None)
@@ -198,16 +293,7 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
                 return redirect("readings:batch", batch.pk)
     width, height = presentation.photo_size(photo)
     now = _current_values(form, current, definition.original_language)
-    rows = [
-        {
-            "field": form[name],
-            "suggestion": suggestions.get(name),
-            "now": now.get(name, None),
-            "choice": form[f"choice_{name}"] if name in form.choice_names else None,
-        }
-        for name in form.fields
-        if name not in ("image", "seen") and not name.startswith("choice_")
-    ]
+    rows = _rows(form, suggestions, now)
     context = {
         "batch": batch,
         "photo": photo,

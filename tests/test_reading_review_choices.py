@@ -135,3 +135,68 @@ def test_the_sure_readings_are_taken_by_one_button_and_the_unsure_kept(batch, re
     [change] = ChangeSet.objects.get().changes.all()
     assert change.proposed["texts"]["ja"]["name"] == "テスト居合い改"
     assert change.proposed["fields"]["at"] == card.fields["at"]
+
+
+# --- a whole batch on one page, one change set ---------------------------------------------------------------
+
+
+def test_the_batch_page_shows_a_new_card_whole_and_a_matched_card_only_where_it_differs(batch, reader):  # noqa: F811
+    page = page_client(reader).get(f"/readings/photos/{batch.pk}/review/").content.decode()
+    parser = ReviewForm()
+    parser.feed(page)
+    boxes = dict(parser.posted)
+    # EB9-001: its name and number read as stored, its ＡＴ read otherwise (55% sure): one value to decide.
+    assert "p1-field_at" in boxes and "p1-name" not in boxes and "p1-number" not in boxes
+    assert boxes["p1-choice_field_at"] == "keep"
+    assert '<section class="reading-card" id="photo-1">' in page
+    assert 'data-actions="1">1 value to decide<' in page
+    # A new card: every value read, pre-filled.
+    assert boxes["p2-name"] == "テスト新騎士" and boxes["p2-number"] == "EB9-951" and boxes["p2-field_at"] == "2"
+
+
+def test_the_batch_page_submitted_untouched_proposes_the_new_card_and_changes_no_stored_one(batch, reader):  # noqa: F811
+    PhotoReading.objects.filter(batch=batch, index=3).delete()  # the same new card again: see the next test
+    card = Card.objects.get(game=batch.game, key="EB9-001")
+    before = card_state(card)
+    client = page_client(reader)
+    posted = as_browser_posts(client.get(f"/readings/photos/{batch.pk}/review/").content.decode())
+    answer = client.post(f"/readings/photos/{batch.pk}/review/", posted)
+    assert answer.status_code == 302 and answer["Location"] == f"/readings/photos/{batch.pk}/"
+    change_set = ChangeSet.objects.get()
+    assert [change.key for change in change_set.changes.all()] == ["EB9-951"]
+    assert change_set.changes.get().base is None
+    assert card_state(Card.objects.get(pk=card.pk)) == before
+    submitted = dict(PhotoReading.objects.filter(batch=batch).values_list("index", "change_set"))
+    assert submitted == {1: None, 2: change_set.pk}
+
+
+def test_two_photos_proposing_the_same_new_card_are_refused_and_nothing_is_kept(batch, reader):  # noqa: F811
+    client = page_client(reader)
+    posted = as_browser_posts(client.get(f"/readings/photos/{batch.pk}/review/").content.decode())
+    answer = client.post(f"/readings/photos/{batch.pk}/review/", posted)
+    assert answer.status_code == 409
+    page = answer.content.decode()
+    section = page[page.index('id="photo-3"') :]
+    assert "Photo 2 of this batch already proposes this card." in section
+    assert not ChangeSet.objects.exists()
+
+
+def test_one_button_takes_every_sure_reading_of_the_batch(batch, reader):  # noqa: F811
+    card = Card.objects.get(game=batch.game, key="EB9-001")
+    PhotoReading.objects.filter(batch=batch, index__in=[1, 2, 3]).delete()
+    read_photo(batch, 4, "テスト居合い改", "EB9-001", 3, card=card)  # its name read 93% sure, its ＡＴ 55%
+    client = page_client(reader)
+    page = client.get(f"/readings/photos/{batch.pk}/review/").content.decode()
+    assert 'data-actions="1"' in page  # the ＡＴ; the sure name is the button's
+    client.post(f"/readings/photos/{batch.pk}/review/", as_browser_posts(page, take_sure="1"))
+    [change] = ChangeSet.objects.get().changes.all()
+    assert change.proposed["texts"]["ja"]["name"] == "テスト居合い改"
+    assert change.proposed["fields"]["at"] == card.fields["at"]
+
+
+@pytest.mark.parametrize(("language", "count"), [("ja", "決める値：1 件"), ("zh-hant", "待決定的值：1 個")])
+def test_the_batch_page_counts_the_values_to_decide_in_the_readers_language(batch, reader, language, count):  # noqa: F811
+    client = page_client(reader)
+    client.cookies["django_language"] = language
+    page = client.get(f"/readings/photos/{batch.pk}/review/").content.decode()
+    assert f'data-actions="1">{count}<' in page
