@@ -445,6 +445,10 @@ IMAGE_UPLOADS_PER_DAY = env.integer("IMAGE_UPLOADS_PER_DAY", 30)
 # on a photo after 60 seconds, cards.reading.OcrSettings.timeout).
 READING_MAX_PHOTOS_PER_BATCH = env.integer("READING_MAX_PHOTOS_PER_BATCH", 20)
 READING_STALE_SECONDS = env.integer("READING_STALE_SECONDS", 180)
+# A value read at least this sure (0-1) may be taken over a matched card's stored value by the review page's
+# "take the sure readings" button; below it, the reading is only offered beside the stored value. Either way a
+# stored value changes only when the contributor chooses so: the review page submitted untouched changes nothing.
+READING_SURE_AT_LEAST = env.number("READING_SURE_AT_LEAST", 0.9)
 
 # --- e-mail and logging -------------------------------------------------------------------------
 

@@ -36,6 +36,10 @@ class ReadingBatch(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="reading_batches")
     status = models.CharField(_("status"), max_length=10, choices=ReadingStatus.choices, default=ReadingStatus.QUEUED)
     language = models.CharField(max_length=16, default="ja")  # of the messages written by the task
+    # The language the cards are printed in (the original or a translation language), read with that language's
+    # model alone; "" when the uploader did not say: the original first, then each translation language where a
+    # line is not the original's (``cards.reading.languages_for``).
+    printing = models.CharField(max_length=16, blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     started_at = models.DateTimeField(null=True, blank=True)  # when a worker took its first photo
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -63,6 +67,9 @@ class PhotoReading(models.Model):
     batch = models.ForeignKey(ReadingBatch, on_delete=models.CASCADE, related_name="photos")
     index = models.PositiveSmallIntegerField()  # 1, 2, … in the order uploaded ("photo N")
     image = models.ForeignKey(StoredImage, on_delete=models.PROTECT, related_name="readings")
+    # What is read: the upload's own pixels turned as its EXIF says, kept losslessly (PNG, no metadata), since
+    # the stored ``image`` is re-encoded (WebP, smaller) and a reading changes with that re-encoding.
+    source = models.FileField(max_length=200, blank=True, default="")
     status = models.CharField(_("status"), max_length=10, choices=ReadingStatus.choices, default=ReadingStatus.QUEUED)
     progress = models.PositiveSmallIntegerField(_("progress"), default=0)  # percent
     reading = models.JSONField(null=True, blank=True)

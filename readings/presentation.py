@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+
 from cards.reading.result import Proposal
 
 from .models import PhotoReading
@@ -28,11 +30,30 @@ class Region:
 
 
 @dataclass(frozen=True)
+class Crop:
+    """The part of the photo a value was read from (its words' box with a margin), in the photo's pixels."""
+
+    left: int
+    top: int
+    width: int
+    height: int
+
+    @classmethod
+    def around(cls, left: int, top: int, right: int, bottom: int, size: tuple[int, int]) -> Crop:
+        margin = max(8, (bottom - top) // 2)
+        left, top = max(0, left - margin), max(0, top - margin)
+        right, bottom = min(size[0], right + margin), min(size[1], bottom + margin)
+        return cls(left, top, max(1, right - left), max(1, bottom - top))
+
+
+@dataclass(frozen=True)
 class Suggestion:
     read: str
     confidence: int  # percent
     low: bool
     corrected: bool
+    sure: bool = False  # read at least ``READING_SURE_AT_LEAST`` sure: the "take the sure readings" button takes it
+    crop: Crop | None = None
 
 
 def proposals_of(photo: PhotoReading) -> dict[str, Proposal]:
@@ -78,17 +99,56 @@ def remaining_text(photo: PhotoReading, languages: set[str] | None = None) -> tu
     from cards.reading import LOW_CONFIDENCE_BELOW
 
     text = "\n".join(line["text"] for line in rest)
-    return text, Suggestion(text, round(confidence * 100), confidence < LOW_CONFIDENCE_BELOW, False)
+    boxes = [line["photo_box"] for line in rest if line.get("photo_box")]
+    crop = (
+        Crop.around(
+            min(box["left"] for box in boxes),
+            min(box["top"] for box in boxes),
+            max(box["left"] + box["width"] for box in boxes),
+            max(box["top"] + box["height"] for box in boxes),
+            photo_size(photo),
+        )
+        if boxes
+        else None
+    )
+    suggestion = Suggestion(
+        text, round(confidence * 100), confidence < LOW_CONFIDENCE_BELOW, False, _sure(confidence), crop
+    )
+    return text, suggestion
+
+
+def _sure(confidence: float) -> bool:
+    return confidence >= settings.READING_SURE_AT_LEAST
+
+
+def read_values(photo: PhotoReading) -> dict[str, Any]:
+    """What was read for each value, by the review form's field, as the value it proposes (a number of a
+    declared field as a number, true or false, a choice), the card's text as the lines no value was read from."""
+    found: dict[str, Any] = {form_name(field): proposal.value for field, proposal in proposals_of(photo).items()}
+    for field, languages in text_languages(photo).items():
+        text, _suggestion = remaining_text(photo, languages)
+        if text:
+            found[field] = text
+    return found
 
 
 def suggestions(photo: PhotoReading) -> dict[str, Suggestion]:
     """What was read for each form field, by the form field's name."""
+    size = photo_size(photo)
     found = {
         form_name(field): Suggestion(
             proposal.read,
             round(proposal.confidence * 100),
             proposal.low_confidence,
             "characters_corrected" in proposal.notes,
+            _sure(proposal.confidence) and not proposal.low_confidence,
+            Crop.around(
+                proposal.photo_box.left,
+                proposal.photo_box.top,
+                proposal.photo_box.right,
+                proposal.photo_box.bottom,
+                size,
+            ),
         )
         for field, proposal in proposals_of(photo).items()
     }

@@ -18,16 +18,20 @@ being read when the batch is cancelled is finished (Tesseract is not interrupted
 
 from __future__ import annotations
 
+import io
 import logging
+import secrets
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
-from PIL import Image
+from PIL import Image, ImageOps
 
 from cards.images.services import image_store
 from cards.models import Card, Game
@@ -40,7 +44,7 @@ from cards.selectors import card_names
 from cards.services import card_state, state_digest
 from cardsite import jobs
 from cardsite.errors import AppError, Message
-from cardsite.storage import following_transaction
+from cardsite.storage import following_transaction, store_file
 from cardsite.types import SiteUser, signed_in
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
@@ -80,13 +84,33 @@ def batch_body_too_large(content_length: str | None) -> bool:
 # --- starting -----------------------------------------------------------------------------------------
 
 
+def _keep_source(upload: Any) -> str:
+    """Keep what the reader reads: the upload's own pixels (already checked by ``image_store``), turned as its EXIF
+    says, losslessly as PNG without metadata; the stored name. The site's stored picture is a WebP re-encoding
+    (quality 88, at most 2,000 pixels), and a reading flips with that change, so the reading does not use it."""
+    upload.seek(0)
+    with Image.open(upload) as opened:
+        turned = ImageOps.exif_transpose(opened)
+        if turned.mode not in ("RGB", "RGBA", "L", "LA"):
+            turned = turned.convert("RGB")
+        output = io.BytesIO()
+        turned.save(output, format="PNG", compress_level=1)  # a fast save: the file lives until it is read
+    return store_file(f"readings/{secrets.token_urlsafe(18)}.png", ContentFile(output.getvalue()))
+
+
+def printing_choices(game: Game) -> list[str]:
+    """The languages a batch of ``game``'s cards may say they are printed in: its original, then its translations."""
+    return list(game.definition.text_languages)
+
+
 def reading_batch_create(
-    *, user: SiteUser, game: Game, files: Sequence[Any], language: str | None = None
+    *, user: SiteUser, game: Game, files: Sequence[Any], language: str | None = None, printing: str = ""
 ) -> ReadingBatch:
     """Keep the photos and queue their reading; with the immediate task backend (tests) they are read on return.
 
     ``NotAllowed`` (403) for a user who may not contribute to the game; ``ReadingError`` (400, field ``photo``)
-    without photos or with more than ``READING_MAX_PHOTOS_PER_BATCH``; the upload's own refusals
+    without photos or with more than ``READING_MAX_PHOTOS_PER_BATCH``, or printed in a language the game has
+    not (field ``printing``; "": not said); the upload's own refusals
     (``ImageError`` 400/413, ``QuotaExceeded`` 429) for a photo, and then nothing is kept.
     """
     user = signed_in(user)
@@ -96,6 +120,9 @@ def reading_batch_create(
     if not files:
         message = Message(_("Send at least one photo as the form field “photo”."))
         raise ReadingError(message, code="no_photo", errors={"photo": [message]})
+    if printing and printing not in printing_choices(game):
+        message = Message(_("This game's cards are not printed in that language."))
+        raise ReadingError(message, code="invalid", errors={"printing": [message]})
     limit = max_photos()
     if len(files) > limit:
         message = Message(
@@ -105,11 +132,17 @@ def reading_batch_create(
     # A photo refused rolls the batch back; the photos kept before it lose their files too (cardsite.storage).
     with following_transaction(), transaction.atomic():
         batch = ReadingBatch.objects.create(
-            user=user, game=game, language=language or translation.get_language() or settings.LANGUAGE_CODE
+            user=user,
+            game=game,
+            language=language or translation.get_language() or settings.LANGUAGE_CODE,
+            printing=printing,
         )
         photos = [
             PhotoReading.objects.create(
-                batch=batch, index=index, image=image_store(uploader=user, stream=upload, field="photo")
+                batch=batch,
+                index=index,
+                image=image_store(uploader=user, stream=upload, field="photo"),
+                source=_keep_source(upload),
             )
             for index, upload in enumerate(files, start=1)
         ]
@@ -155,14 +188,18 @@ class PhotoReadings(jobs.JobKind[ReadingBatch, PhotoReading, dict[str, Any]]):
         report(10)
         logger.info("reading a photo", extra={"batch": run.pk, "photo": chunk.index, "worker": jobs.worker_name()})
         definition = run.game.definition
+        # The upload's own pixels (``source``); a photo kept before they were kept is read from its stored picture.
+        stored = chunk.source if chunk.source else chunk.image.file
         try:
-            with chunk.image.file.open("rb") as stream:
+            with stored.open("rb") as stream:
                 picture = Image.open(stream)
                 picture.load()
         except (OSError, ValueError) as error:
             raise jobs.ItemFailed(UNREADABLE, detail=str(error) or type(error).__name__) from error
         try:
-            reading = read_photo(picture, languages_for(definition), layout=layout_for(definition.slug))
+            reading = read_photo(
+                picture, languages_for(definition, printing=run.printing or None), layout=layout_for(definition.slug)
+            )
             report(80)
             proposals = propose(reading, definition, terms=keyword_terms(run.game))
             card, matched_by = match_card(run.game, proposals, ui_language=run.language)
@@ -413,7 +450,7 @@ def submit_photo(*, user: SiteUser, batch: ReadingBatch, index: int, values: Map
     another photo of the batch already proposes (same key, number or name) is refused (``CardInBatch``, 409).
     Problems of the values are refused with the submitted value's name (``fields.at``, ``name``, ``number`` …).
     """
-    from contributions.services import ContributionError, ImageProposal, submit_change_set
+    from contributions.services import ContributionError, submit_change_set
 
     with transaction.atomic():
         ReadingBatch.objects.select_for_update().get(pk=batch.pk)  # one submit of the batch at a time
@@ -424,57 +461,158 @@ def submit_photo(*, user: SiteUser, batch: ReadingBatch, index: int, values: Map
         )
         if photo.change_set is not None:
             return photo.change_set, False
-        if photo.status != Status.DONE:
-            raise NotRead(_("This photo has not been read (yet): there is nothing to submit."))
         game = photo.batch.game
         language = game.definition.original_language
-        strange = sorted(set(values.get("translations") or {}) - set(game.definition.translation_languages))
-        if strange:
-            message = _("This game has no translation in that language.")
-            raise ReadingError(message, code="invalid", errors={f"translations.{code}": [message] for code in strange})
-        card = matched = matched_card(photo)
-        if values.get("card"):  # the contributor says which card the photo shows (a misread number, say)
-            card = Card.objects.filter(game=game, key=values["card"]).first()
-            if card is None:
-                message = _("This game has no card with that key.")
-                raise ReadingError(message, code="invalid", errors={"card": [message]})
-        key, record, current = _submitted_record(photo, values, language, card)
-        if current is None:
-            if not key:
-                message = _("Give the new card its number or name (or a key).")
-                raise ReadingError(message, code="no_key", errors={"key": [message]})
-            other = _proposed_elsewhere(photo, key, record, language)
-            if other is not None:
-                proposed_there = Message(
-                    _("Photo %(other)s of this batch already proposes this card (change set #%(number)s)."),
-                    {"other": other.index, "number": other.change_set_id},
-                )
-                raise CardInBatch(proposed_there, errors={"key": [proposed_there]})
-        # A card that already has this picture (the perceptual hash) is not offered it a second time.
-        offer_image = values.get("image", True) and photo.duplicate_of is None
-        images = [ImageProposal(key=key, image=photo.image_id)] if offer_image else []
+        prepared = _prepared(photo, values, language)
         detail = Message(
             _("photo %(index)s, read automatically, confirmed by %(user)s"),
             {"index": photo.index, "user": user.get_username()},
         )
-        seen = None
-        if current is not None:
-            # What the contributor saw is the matched card's state; another card chosen is taken as it is now.
-            seen_now = values.get("seen") if card == matched else None
-            seen = {key: str(seen_now or state_digest(current))}
         try:
             change_set = submit_change_set(
                 author=user,
                 game=game,
-                cards=[record],
+                cards=[prepared.record],
                 source_kind=ChangeSet.SourceKind.PHOTO,
                 source_detail=str(detail),
                 source_photo=photo.image,
-                images=images,
-                seen=seen,
+                images=prepared.images,
+                seen=prepared.seen,
             )
         except ContributionError as error:
             error._errors = {_error_path(path, language): messages for path, messages in error._errors.items()}
             raise
         PhotoReading.objects.filter(pk=photo.pk).update(change_set=change_set)
     return change_set, True
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """One photo's card to propose: its key, the record, the pictures offered and what the contributor saw."""
+
+    key: str
+    record: dict[str, Any]
+    current: dict[str, Any] | None
+    images: list[Any]
+    seen: dict[str, str] | None
+
+
+def _prepared(photo: PhotoReading, values: Mapping[str, Any], language: str) -> _Prepared:
+    """Check one photo's submitted values and build its card's record (``submit_photo``, ``submit_batch``)."""
+    from contributions.services import ImageProposal
+
+    if photo.status != Status.DONE:
+        raise NotRead(_("This photo has not been read (yet): there is nothing to submit."))
+    game = photo.batch.game
+    strange = sorted(set(values.get("translations") or {}) - set(game.definition.translation_languages))
+    if strange:
+        message = _("This game has no translation in that language.")
+        raise ReadingError(message, code="invalid", errors={f"translations.{code}": [message] for code in strange})
+    card = matched = matched_card(photo)
+    if values.get("card"):  # the contributor says which card the photo shows (a misread number, say)
+        card = Card.objects.filter(game=game, key=values["card"]).first()
+        if card is None:
+            message = _("This game has no card with that key.")
+            raise ReadingError(message, code="invalid", errors={"card": [message]})
+    key, record, current = _submitted_record(photo, values, language, card)
+    if current is None:
+        if not key:
+            message = _("Give the new card its number or name (or a key).")
+            raise ReadingError(message, code="no_key", errors={"key": [message]})
+        other = _proposed_elsewhere(photo, key, record, language)
+        if other is not None:
+            proposed_there = Message(
+                _("Photo %(other)s of this batch already proposes this card (change set #%(number)s)."),
+                {"other": other.index, "number": other.change_set_id},
+            )
+            raise CardInBatch(proposed_there, errors={"key": [proposed_there]})
+    # A card that already has this picture (the perceptual hash) is not offered it a second time.
+    offer_image = values.get("image", True) and photo.duplicate_of is None
+    images = [ImageProposal(key=key, image=photo.image_id)] if offer_image else []
+    seen = None
+    if current is not None:
+        # What the contributor saw is the matched card's state; another card chosen is taken as it is now.
+        seen_now = values.get("seen") if card == matched else None
+        seen = {key: str(seen_now or state_digest(current))}
+    return _Prepared(key, record, current, images, seen)
+
+
+def _changes_nothing(prepared: _Prepared) -> bool:
+    if prepared.current is None or prepared.images:
+        return False
+    return state_digest(prepared.current) == state_digest({**prepared.current, **prepared.record})
+
+
+def submit_batch(*, user: SiteUser, batch: ReadingBatch, values: Mapping[int, Mapping[str, Any]]) -> ChangeSet | None:
+    """The values confirmed for several photos of a batch (``values`` by photo index, as ``submit_photo`` takes
+    one photo's) as one change set of all their cards, checked as every contribution is; None when they change
+    nothing (a matched card kept as it is and no picture offered). Photos already submitted are left out.
+
+    Problems are refused as ``submit_photo``'s, each named ``<index>.<value>`` (``3.fields.at``); two photos
+    proposing the same new card (the same key) are refused (``CardInBatch``, 409)."""
+    from contributions.services import ContributionError, submit_change_set
+
+    with transaction.atomic():
+        ReadingBatch.objects.select_for_update().get(pk=batch.pk)
+        photos = {
+            photo.index: photo
+            for photo in PhotoReading.objects.select_for_update(of=("self",))
+            .select_related("batch", "batch__game", "card", "change_set", "duplicate_of__card")
+            .filter(batch=batch, index__in=list(values), change_set__isnull=True)
+        }
+        game = batch.game
+        language = game.definition.original_language
+        chosen: list[tuple[PhotoReading, _Prepared]] = []
+        keys: dict[str, int] = {}
+        for index in sorted(photos):
+            photo = photos[index]
+            try:
+                prepared = _prepared(photo, values[index], language)
+            except AppError as error:
+                error._errors = {f"{index}.{path}": problems for path, problems in error.errors.items()}
+                raise
+            if _changes_nothing(prepared):
+                continue
+            if prepared.key in keys and prepared.current is None:
+                message = Message(
+                    _("Photo %(other)s of this batch already proposes this card."), {"other": keys[prepared.key]}
+                )
+                raise CardInBatch(message, errors={f"{index}.key": [message]})
+            keys[prepared.key] = index
+            chosen.append((photo, prepared))
+        if not chosen:
+            return None
+        detail = Message(
+            _("photos %(indexes)s, read automatically, confirmed by %(user)s"),
+            {"indexes": ", ".join(str(photo.index) for photo, _prepared in chosen), "user": user.get_username()},
+        )
+        seen: dict[str, str] = {}
+        for _photo, prepared in chosen:
+            seen.update(prepared.seen or {})
+        try:
+            change_set = submit_change_set(
+                author=user,
+                game=game,
+                cards=[prepared.record for _photo, prepared in chosen],
+                source_kind=ChangeSet.SourceKind.PHOTO,
+                source_detail=str(detail),
+                source_photo=chosen[0][0].image,
+                images=[image for _photo, prepared in chosen for image in prepared.images],
+                seen=seen or None,
+            )
+        except ContributionError as error:
+            error._errors = {
+                _batch_error_path(path, language, [photo.index for photo, _prepared in chosen]): messages
+                for path, messages in error._errors.items()
+            }
+            raise
+        PhotoReading.objects.filter(pk__in=[photo.pk for photo, _prepared in chosen]).update(change_set=change_set)
+    return change_set
+
+
+def _batch_error_path(path: str, original: str, indexes: list[int]) -> str:
+    """A contribution's problem place (``cards[2].fields.at``) as ``<photo index>.<value>`` (``5.fields.at``)."""
+    head = path.partition(".")[0]
+    if head.startswith("cards[") and head.endswith("]") and head[6:-1].isdigit() and int(head[6:-1]) < len(indexes):
+        return f"{indexes[int(head[6:-1])]}.{_error_path(path, original)}"
+    return path

@@ -10,5 +10,6 @@ urlpatterns = [
     path("photos/", views.upload, name="upload"),
     path("photos/<int:batch_id>/", views.batch, name="batch"),
     path("photos/<int:batch_id>/cancel/", views.cancel, name="cancel"),
+    path("photos/<int:batch_id>/review/", views.batch_review, name="batch_review"),
     path("photos/<int:batch_id>/<int:index>/", views.review, name="review"),
 ]

@@ -57,7 +57,10 @@ def upload(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and not photo_errors and form.is_valid():
         try:
             batch = services.reading_batch_create(
-                user=request.user, game=form.cleaned_data["game"], files=request.FILES.getlist("photo")
+                user=request.user,
+                game=form.cleaned_data["game"],
+                files=request.FILES.getlist("photo"),
+                printing=form.cleaned_data.get("printing") or "",
             )
         except AppError as error:
             photo_errors = [str(message) for messages_ in error.errors.values() for message in messages_] or [
@@ -101,19 +104,29 @@ def cancel(request: HtmxRequest, batch_id: int) -> HttpResponse:
     return redirect("readings:batch", batch.pk)
 
 
-def _initial(photo: PhotoReading, current: dict[str, Any] | None, card: Card | None) -> dict[str, Any]:
-    """The form's values: what was read for each value (the contributor confirms or corrects it)."""
-    initial: dict[str, Any] = {"image": True, "seen": state_digest(current) if current is not None else ""}
-    if card is not None:
+def _stored_values(current: dict[str, Any], language: str) -> dict[str, Any]:
+    """The matched card's values now, by the review form's field, as its boxes hold them."""
+    stored: dict[str, Any] = {"number": current.get("number") or "", "kind": current.get("kind") or ""}
+    for code, texts in (current.get("texts") or {}).items():
+        suffix = "" if code == language else f"_{code}"
+        stored.update({f"name{suffix}": texts.get("name", ""), f"text{suffix}": texts.get("text", "")})
+    for name, value in (current.get("fields") or {}).items():
+        stored[f"field_{name}"] = ("true" if value else "false") if isinstance(value, bool) else value
+    return stored
+
+
+def _initial(photo: PhotoReading, current: dict[str, Any] | None, card: Card | None, language: str) -> dict[str, Any]:
+    """The form's values: a matched card's values as they are stored (a reading is only offered beside them); a
+    new card's, what was read (the contributor confirms or corrects it)."""
+    initial: dict[str, Any] = {"seen": state_digest(current) if current is not None else ""}
+    if card is not None and current is not None:
         initial["card"] = card.key
-    for field, proposal in presentation.proposals_of(photo).items():
-        value = proposal.value
-        initial[presentation.form_name(field)] = ("true" if value else "false") if isinstance(value, bool) else value
-    for field, languages in presentation.text_languages(photo).items():
-        text, _suggestion = presentation.remaining_text(photo, languages)
-        if text:
-            initial[field] = text
-    if current is None and photo.proposals:
+        initial.update(_stored_values(current, language))
+        return initial
+    initial["image"] = True
+    for name, value in presentation.read_values(photo).items():
+        initial[name] = ("true" if value else "false") if isinstance(value, bool) else value
+    if photo.proposals:
         initial["key"] = initial.get("number") or initial.get("name") or ""
     return initial
 
@@ -140,6 +153,114 @@ def _current_values(form: PhotoReviewForm, current: dict[str, Any] | None, langu
     return shown
 
 
+def _review_form(
+    photo: PhotoReading, data: Any, *, prefix: str | None = None
+) -> tuple[Card | None, dict[str, Any] | None, dict[str, presentation.Suggestion], PhotoReviewForm]:
+    """The card a photo shows (None: a new card), its values now, what was read for each value, and the form."""
+    definition = photo.batch.game.definition
+    matched = services.matched_card(photo)
+    card = Card.objects.prefetch_related("texts").filter(pk=matched.pk).first() if matched is not None else None
+    current = card_state(card) if card is not None else None
+    suggestions = presentation.suggestions(photo)
+    form = PhotoReviewForm(
+        definition,
+        data,
+        prefix=prefix,
+        new_card=card is None,
+        initial=_initial(photo, current, card, definition.original_language),
+        stored=_stored_values(current, definition.original_language) if current is not None else None,
+        readings=presentation.read_values(photo),
+        sure={name for name, suggestion in suggestions.items() if suggestion.sure},
+    )
+    return card, current, suggestions, form
+
+
+def _rows(
+    form: PhotoReviewForm, suggestions: dict[str, presentation.Suggestion], now: dict[str, Any], *, only: Any = None
+) -> list[dict[str, Any]]:
+    """The review's rows: each value's box, what was read, the stored value and the choice between them."""
+    return [
+        {
+            "field": form[name],
+            "suggestion": suggestions.get(name),
+            "now": now.get(name),
+            "choice": form[f"choice_{name}"] if name in form.choice_names else None,
+        }
+        for name in form.fields
+        if name not in ("image", "seen") and not name.startswith("choice_") and (only is None or name in only)
+    ]
+
+
+@account_required
+@require_http_methods(["GET", "POST"])
+@rate_limit("contribution")
+def batch_review(request: HttpRequest, batch_id: int) -> HttpResponse:
+    """Every photo of a batch read and not yet submitted, on one page, submitted as one change set: a new card
+    with all its values, a matched card with only the values whose reading differs from the stored one, and beside
+    each card the number of values the contributor has to decide (the readings not sure)."""
+    batch = selectors.batch_of(request.user, batch_id)
+    definition = batch.game.definition
+    data = request.POST or None
+    entries: list[dict[str, Any]] = []
+    for photo in batch.photos.all():
+        if photo.status != PhotoReading.Status.DONE or photo.change_set_id is not None:
+            continue
+        card, current, suggestions, form = _review_form(photo, data, prefix=f"p{photo.index}")
+        if card is not None:
+            only: Any = set(form.choice_names)
+            to_decide = [name for name in form.choice_names if name not in form.sure]
+        else:
+            only = None
+            to_decide = [name for name, suggestion in suggestions.items() if not suggestion.sure]
+        now = _current_values(form, current, definition.original_language)
+        entries.append(
+            {
+                "photo": photo,
+                "card": card,
+                "form": form,
+                "rows": _rows(form, suggestions, now, only=only),
+                "actions": len(to_decide),
+            }
+        )
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if all(entry["form"].is_valid() for entry in entries):
+            values = {
+                entry["photo"].index: entry["form"].values() for entry in entries if not entry["form"].changes_nothing()
+            }
+            try:
+                change_set = services.submit_batch(user=request.user, batch=batch, values=values)
+            except AppError as error:
+                status = error.status
+                show_refusal(request, error)
+                forms_by_index = {str(entry["photo"].index): entry["form"] for entry in entries}
+                for path, problems in error.errors.items():
+                    index, _dot, rest = path.partition(".")
+                    shown = forms_by_index.get(index)
+                    name = shown.field_for(rest) if shown is not None else None
+                    for problem in problems:
+                        if shown is not None:
+                            shown.add_error(name, problem if name else f"{rest}: {problem}")
+            else:
+                if change_set is None:
+                    messages.info(request, _("Nothing was changed: the cards stay as they are."))
+                else:
+                    messages.success(
+                        request, _("The batch is submitted as change set #%(number)s.") % {"number": change_set.pk}
+                    )
+                return redirect("readings:batch", batch.pk)
+    width_height = {entry["photo"].index: presentation.photo_size(entry["photo"]) for entry in entries}
+    for entry in entries:
+        entry["width"], entry["height"] = width_height[entry["photo"].index]
+    context = {
+        "batch": batch,
+        "entries": entries,
+        "sure_offered": any(name in entry["form"].sure for entry in entries for name in entry["form"].choice_names),
+    }
+    return render(request, "readings/batch_review.html", context, status=status)
+
+
 @account_required
 @require_http_methods(["GET", "POST"])
 @rate_limit("contribution")
@@ -148,17 +269,18 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
     batch = selectors.batch_of(request.user, batch_id)
     photo = services.photo_of(batch, index)
     definition = batch.game.definition
-    matched = services.matched_card(photo)
-    card = Card.objects.prefetch_related("texts").filter(pk=matched.pk).first() if matched is not None else None
-    current = card_state(card) if card is not None else None
-    initial = _initial(photo, current, card)
-    form = PhotoReviewForm(definition, request.POST or None, new_card=card is None, initial=initial)
+    card, current, suggestions, form = _review_form(photo, request.POST or None)
     photos = list(batch.photos.all())
     following = next((other for other in photos if other.index > photo.index), None)
     previous = next((other for other in reversed(photos) if other.index < photo.index), None)
     status = 200
     if request.method == "POST":
         status = 400
+        if form.is_valid() and form.changes_nothing():
+            messages.info(request, _("Nothing was changed: the card stays as it is."))
+            if following is not None:
+                return redirect("readings:review", batch.pk, following.index)
+            return redirect("readings:batch", batch.pk)
         if form.is_valid():
             try:
                 change_set, created = services.submit_photo(
@@ -185,13 +307,8 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
                     return redirect("readings:review", batch.pk, following.index)
                 return redirect("readings:batch", batch.pk)
     width, height = presentation.photo_size(photo)
-    suggestions = presentation.suggestions(photo)
     now = _current_values(form, current, definition.original_language)
-    rows = [
-        {"field": form[name], "suggestion": suggestions.get(name), "now": now.get(name, None)}
-        for name in form.fields
-        if name not in ("image", "seen")
-    ]
+    rows = _rows(form, suggestions, now)
     context = {
         "batch": batch,
         "photo": photo,
@@ -204,5 +321,6 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
         "following": following,
         "previous": previous,
         "keywords": [data["value"] for data in photo.proposals or [] if data.get("field") == "keyword"],
+        "sure_offered": any(name in form.sure for name in form.choice_names),
     }
     return render(request, "readings/review.html", context, status=status)

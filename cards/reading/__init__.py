@@ -39,11 +39,12 @@ Decisions:
   cards, text 24–40 px on 630 × 880): Traditional Chinese read 87.6% of characters at 900 and 90.0% at 1200,
   Japanese 96–97% at both. Spaced full-width text such as ＡＴ：＋３ stays the hardest line (its ＋ read as 十 or
   二, its colon as letters): the proposals allow for those misreadings and mark them.
-- A card read in Traditional Chinese is read as "chi_tra+jpn" (``ocr.QUOTED``; jpn only when installed, and only
-  for the card's original language, not for a translation's second reading): the Chinese texts of Japanese
-  games quote Japanese names in katakana and Japanese forms of Han characters (戦闘), which chi_tra, having no
-  kana, reads as Latin letters and strokes. Tried on the Chinese scans and left as they were, since none changed
-  the errors below: page segmentation 6 and 11, ``preserve_interword_spaces``, ``--dpi 300``, no dictionaries
+- One model per reading: a card read in Traditional Chinese is read with chi_tra alone, never "chi_tra+jpn".
+  Reading both at once let the Japanese model win lines of real Chinese printings (戰鬥 read 戦門, 擊 read 撃)
+  that chi_tra alone reads right; the katakana names a Chinese text quotes are then misread (as Latin letters
+  and strokes), which the contributor corrects on the review page. The figures below were measured with
+  "chi_tra+jpn" and were not measured again. Tried on the Chinese scans and left as they were, since none
+  changed the errors below: page segmentation 6 and 11, ``preserve_interword_spaces``, ``--dpi 300``, no dictionaries
   (``load_system_dawg``/``load_freq_dawg`` 0), Otsu binarisation, thinner or bolder strokes, blur, sharpen 0 or 2,
   long side 900 (worse). Kept: a Traditional Chinese card is scaled to a long side of 1400, not 1200
   (``ocr.LONG_SIDE``, when no ``Preprocessing`` is passed): its dense Han text, read as "chi_tra+jpn", went
@@ -84,9 +85,20 @@ from .proposals import LOW_CONFIDENCE_BELOW, propose
 from .result import Box, Line, Proposal, Reading, Word
 
 
-def languages_for(game: GameDefinition, *, with_translations: bool = True) -> Sequence[str]:
-    """The languages to read a card of ``game`` in: its original, then its translation languages (unless
-    ``with_translations`` is False), which ``read_photo`` reads only where a line is not in the original."""
+def languages_for(
+    game: GameDefinition, *, with_translations: bool = True, printing: str | None = None
+) -> Sequence[str]:
+    """The languages to read a card of ``game`` in, each with its own model alone (never two models at once for
+    one line: Japanese's turns 戰鬥 into 戦門 on a Chinese printing that chi_tra alone reads right).
+
+    ``printing``, the language the card is printed in (the original or a translation language: the track it is
+    read for), is read alone. Without it: the original, then the translation languages (unless
+    ``with_translations`` is False), which ``read_photo`` reads only where a first pass finds a line not written
+    in the original's script. ``ValueError`` for a printing in a language the game has no text in."""
+    if printing:
+        if printing not in game.text_languages:
+            raise ValueError(f"{game.slug} has no text in {printing!r}")
+        return (printing,)
     return game.text_languages if with_translations else (game.original_language,)
 
 

@@ -24,13 +24,6 @@ from .symbols import restore
 # The site's language codes and Tesseract's traineddata (Debian: tesseract-ocr-jpn, tesseract-ocr-chi-tra).
 TESSERACT_LANGUAGES = {"ja": "jpn", "zh-hant": "chi_tra", "en": "eng"}
 
-# The scripts a language's card text quotes from another language, read with it (after it, so that its own model
-# stays the main one) when a card is read in that language as its original and the data is installed. Traditional
-# Chinese: the translations of Japanese games keep Japanese names in katakana (a card's name quoted in another's
-# text) and Japanese forms of Han characters (戦, 闘); chi_tra has no kana and reads such a name as Latin letters
-# and strokes ("ジェノサイドハンマー" as "益工/二了KRK/A>/x一").
-QUOTED = {"zh-hant": ("ja",)}
-
 # The straightened card's long side (``Preprocessing.card_long_side``) for a card read in a language, when no
 # pre-processing is passed: dense Han text of Traditional Chinese is read better a little larger (see the
 # decisions in ``cards.reading``).
@@ -83,18 +76,6 @@ def tesseract_languages(languages: Sequence[str]) -> str:
     if not names:
         raise ReadingUnavailable("no language to read")
     return "+".join(names)
-
-
-def with_quoted(languages: Sequence[str]) -> list[str]:
-    """``languages`` followed by the languages the first one's texts quote (``QUOTED``) whose data is installed."""
-    if not languages:
-        return []
-    quoted = [
-        language
-        for language in QUOTED.get(languages[0], ())
-        if language not in languages and TESSERACT_LANGUAGES.get(language) in installed_languages()
-    ]
-    return [*languages, *quoted]
 
 
 def _is_wide(char: str) -> bool:
@@ -170,7 +151,7 @@ def _lines(data: dict[str, list], prepared: Prepared) -> list[Line]:
 
 
 def read_prepared(prepared: Prepared, languages: Sequence[str], settings: OcrSettings | None = None) -> list[Line]:
-    """The lines Tesseract reads in the prepared image, in ``languages`` (the site's codes; see ``with_quoted``)."""
+    """The lines Tesseract reads in the prepared image, in ``languages`` (the site's codes)."""
     settings = settings or OcrSettings()
     data = pytesseract.image_to_data(
         Image.fromarray(prepared.image),
@@ -540,9 +521,9 @@ def read_photo(
     """
     started = time.perf_counter()
     languages = tuple(dict.fromkeys(languages))
-    tesseract_languages(languages[:1])  # fails before any image work when the language is missing
-    original = with_quoted(languages[:1])
-    names = tesseract_languages(original)
+    # The original alone: one model per reading (``cards.reading.languages_for``).
+    original = list(languages[:1])
+    names = tesseract_languages(original)  # fails before any image work when the language is missing
     if preprocessing is None:
         preprocessing = Preprocessing(card_long_side=LONG_SIDE.get(languages[0], Preprocessing.card_long_side))
     prepared = prepare(photo, preprocessing)

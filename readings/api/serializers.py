@@ -35,6 +35,13 @@ class ReadingBatchRequestSerializer(KnownKeysSerializer):
         help_text="One or more photos or scans of cards (the field repeated), JPEG, PNG or WebP, each as "
         f"POST /api/images/ takes it; at most READING_MAX_PHOTOS_PER_BATCH ({settings.READING_MAX_PHOTOS_PER_BATCH}).",
     )
+    printing = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        help_text="The language the cards are printed in (the game's original or one of its translation languages), "
+        "read with that language's model alone; empty: the original first, then each translation language where a "
+        "line is not the original's.",
+    )
 
 
 class BoxSerializer(serializers.Serializer):
@@ -197,7 +204,7 @@ class ReadingBatchSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = ReadingBatch
-        fields = ["id", "url", "cancel_url", "game", "status", "created_at", "finished_at", "photos"]
+        fields = ["id", "url", "cancel_url", "game", "printing", "status", "created_at", "finished_at", "photos"]
 
     @extend_schema_field(OpenApiTypes.URI)
     def get_url(self, batch: ReadingBatch) -> str:

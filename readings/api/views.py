@@ -45,7 +45,8 @@ NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such batch, or one 
         "proposed and the existing card matched (by the number read, then the name). Nothing is applied: the "
         "proposals go into a change set the contributor checks. All or nothing: a photo refused and no batch is "
         "kept. Refused: no photo or more than READING_MAX_PHOTOS_PER_BATCH (400 `no_photo`, `too_many_photos`), "
-        "a photo as POST /api/images/ refuses it (400, 413), more uploads in 24 hours than allowed (429 "
+        "a photo as POST /api/images/ refuses it (400, 413), a `printing` language the game has no text in (400 "
+        "`invalid`), more uploads in 24 hours than allowed (429 "
         "`image_uploads_per_day`), a user blocked from the game (403 `not_allowed`).",
         request={"multipart/form-data": ReadingBatchRequestSerializer},
         responses={
@@ -72,7 +73,8 @@ class ReadingBatchCreateView(APIView):
         if any(not isinstance(upload, UploadedFile) for upload in files):
             message = Message(_("Send each photo as a file in the form field “photo”."))
             raise FieldProblems({"photo": [message]})
-        batch = services.reading_batch_create(user=request.user, game=game, files=files)
+        printing = str(data.get("printing") or "") if hasattr(data, "get") else ""
+        batch = services.reading_batch_create(user=request.user, game=game, files=files, printing=printing)
         batch = selectors.batch_of(request.user, batch.pk)
         body = ReadingBatchSerializer(batch, context={"request": request}).data
         location = reverse("readings_api:batch", args=[batch.pk], request=request)
