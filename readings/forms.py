@@ -203,7 +203,7 @@ class PhotoReviewForm(forms.Form):
         return not self.new_card and not self.chosen and not self.cleaned_data.get("image")
 
     def values(self) -> dict[str, Any]:
-        """The values to submit (``readings.services.submit_photo``): those filled in, and the photo's choice."""
+        """The values to submit (``readings.submissions.submit_photo``): those filled in, and the photo's choice."""
         data = self.cleaned_data
         # A new card: every box filled in. A matched card: the values chosen (an emptied box makes it unknown).
         given = set(self.box_names()) if self.new_card else set(self.chosen)

@@ -86,7 +86,7 @@ class PhotoReading(models.Model):
     # unexpected exception said, for the staff and the logs.
     error_code = models.CharField(max_length=40, blank=True, default="")
     error = models.TextField(blank=True, default="")
-    # The change set the contributor submitted from this photo (``services.submit_photo``): one per photo.
+    # The change set the contributor submitted from this photo (``submissions.submit_photo``): one per photo.
     change_set = models.ForeignKey(
         "contributions.ChangeSet", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
     )

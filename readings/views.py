@@ -27,7 +27,7 @@ from cardsite.types import HtmxRequest, signed_in
 from contributions.services import CardChangedSince
 from contributions.uploads import too_large_text
 
-from . import presentation, selectors, services
+from . import presentation, selectors, services, submissions
 from .forms import BatchUploadForm, PhotoReviewForm
 from .models import PhotoReading, ReadingBatch
 
@@ -158,7 +158,7 @@ def _review_form(
 ) -> tuple[Card | None, dict[str, Any] | None, dict[str, presentation.Suggestion], PhotoReviewForm]:
     """The card a photo shows (None: a new card), its values now, what was read for each value, and the form."""
     definition = photo.batch.game.definition
-    matched = services.matched_card(photo)
+    matched = submissions.matched_card(photo)
     card = Card.objects.prefetch_related("texts").filter(pk=matched.pk).first() if matched is not None else None
     current = card_state(card) if card is not None else None
     suggestions = presentation.suggestions(photo)
@@ -230,7 +230,7 @@ def batch_review(request: HttpRequest, batch_id: int) -> HttpResponse:
                 entry["photo"].index: entry["form"].values() for entry in entries if not entry["form"].changes_nothing()
             }
             try:
-                change_set = services.submit_batch(user=request.user, batch=batch, values=values)
+                change_set = submissions.submit_batch(user=request.user, batch=batch, values=values)
             except AppError as error:
                 status = error.status
                 show_refusal(request, error)
@@ -267,7 +267,7 @@ def batch_review(request: HttpRequest, batch_id: int) -> HttpResponse:
 def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
     """One photo: the photo with the regions read outlined, the card proposed beside it, each value editable."""
     batch = selectors.batch_of(request.user, batch_id)
-    photo = services.photo_of(batch, index)
+    photo = submissions.photo_of(batch, index)
     definition = batch.game.definition
     card, current, suggestions, form = _review_form(photo, request.POST or None)
     photos = list(batch.photos.all())
@@ -283,7 +283,7 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
             return redirect("readings:batch", batch.pk)
         if form.is_valid():
             try:
-                change_set, created = services.submit_photo(
+                change_set, created = submissions.submit_photo(
                     user=request.user, batch=batch, index=photo.index, values=form.values()
                 )
             except CardChangedSince as error:

@@ -30,7 +30,7 @@ def reader_given(monkeypatch, immediate_tasks):
     """The pictures and languages the reader is given, photo by photo."""
     given: list[tuple[Image.Image, tuple[str, ...]]] = []
 
-    def record(picture: Image.Image, languages) -> Reading:
+    def record(picture: Image.Image, languages, **options) -> Reading:
         given.append((picture.copy(), tuple(languages)))
         return Reading((), "jpn", picture.size, picture.size, None, 0.1)
 

@@ -1,4 +1,4 @@
-"""Submitting what was read from a card photo (readings.services.submit_photo, POST …/photos/<n>/submit/):
+"""Submitting what was read from a card photo (readings.submissions.submit_photo, POST …/photos/<n>/submit/):
 one change set per photo, each value with the photo as its source; an editor accepts it and the card carries its
 texts and the photo as its image. The photos are stored as done readings directly (no Tesseract needed), of clearly
 synthetic cards.

@@ -24,7 +24,7 @@ from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import FieldProblems, Message
 
-from .. import selectors, services
+from .. import selectors, services, submissions
 from .serializers import (
     PhotoSubmitResultSerializer,
     PhotoSubmitSerializer,
@@ -134,12 +134,12 @@ class PhotoSubmitView(APIView):
     )
     def post(self, request: Request, batch_id: int, index: int) -> Response:
         batch = selectors.batch_of(request.user, batch_id)
-        services.photo_of(batch, index)
+        submissions.photo_of(batch, index)
         serializer = PhotoSubmitSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         values = {name: value for name, value in serializer.validated_data.items() if name in request.data}
         values.setdefault("image", True)
-        change_set, created = services.submit_photo(user=request.user, batch=batch, index=index, values=values)
+        change_set, created = submissions.submit_photo(user=request.user, batch=batch, index=index, values=values)
         body = {
             "change_set": change_set.pk,
             "url": reverse("contributions_api:change-set-detail", args=[change_set.pk], request=request),
