@@ -172,6 +172,9 @@ class ComparisonRun(ChunkedRun):
     # Written strategies among ``strategies`` ("written:<id>"), as they read when the run started, so that a
     # later edit or deletion does not change what the run plays: {"written:<id>": {"name": …, "text": …}}.
     written = models.JSONField(default=dict, blank=True)
+    # The deck's assumed values the run played with (``assumptions.selectors.stored_copy``), kept as they were so
+    # that the result names them after the deck's assumptions change: [{"key", "field", "value"}, …].
+    assumptions = models.JSONField(default=list, blank=True)
     # ``progress``: games played per strategy; ``result``: shared.results.report of the chunks' results.
 
     class Meta(ChunkedRun.Meta):
@@ -345,3 +348,25 @@ class StrategySearchChunk(RunChunk):
 # A user's queued and running work of every kind counts against one quota (MAX_ACTIVE_RUNS_PER_USER):
 # starting a Monte Carlo run or a comparison counts both.
 RUNS_UNDER_ONE_QUOTA: tuple[type[ChunkedRun], ...] = (SimulationRun, ComparisonRun, StrategySearch)
+
+
+class DeckAssumption(models.Model):
+    """A value a player assumes for a deck where the card database gives none (``simulator.assumptions``): kept
+    apart from card data, never written to it, never shown on a card page. ``key`` is a card's key, or an assumed
+    card the database does not list (``assumptions.overlay.ASSUMED_PREFIX``: ``assumed:scenario:1``)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="assumptions")
+    key = models.CharField(max_length=100)
+    field = models.CharField(max_length=40)
+    value = models.JSONField()  # as the game's field type cleans it (``FieldType.clean``)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["key", "field"]
+        constraints = [models.UniqueConstraint(fields=["deck", "key", "field"], name="one_assumption_per_value")]
+        verbose_name = _("assumed value")
+        verbose_name_plural = _("assumed values")
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}: {self.key}.{self.field} = {self.value}"
