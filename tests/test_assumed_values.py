@@ -86,6 +86,8 @@ def test_a_bulk_fill_then_a_comparison_that_keeps_and_names_its_assumptions(deck
     assert refused.status_code == 400 and not ComparisonRun.objects.exists()
     fill_everything(client, deck)
     assert "0 values are missing" in client.get(page_url(deck)).content.decode()
+    deck_page = client.get(f"/decks/{deck.pk}/").content.decode()
+    assert "With 24 assumed values" in deck_page and page_url(deck) in deck_page
     started = client.post(COMPARE, {"seat1": "big_darc", "seat2": "build_then_resolve", "games": 12, "deck": deck.pk})
     assert started.status_code == 302, started.content.decode()[:3000]
     run = ComparisonRun.objects.get()
@@ -104,7 +106,7 @@ def test_the_card_page_never_shows_an_assumption_and_card_data_is_untouched(deck
 
     def card_page():
         page = client.get("/games/endbreaker/cards/EB9-910/").content.decode()
-        return re.sub(r'[A-Za-z0-9]{64}', "", page)  # the CSRF tokens, new at each answer
+        return re.sub(r"[A-Za-z0-9]{64}", "", page)  # the CSRF tokens, new at each answer
 
     before = card_page()
     client.post(page_url(deck), {"action": "one", "key": "EB9-910", "field": "at", "value": "7"}, follow=True)

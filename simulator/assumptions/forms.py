@@ -20,7 +20,7 @@ class OneValueForm(forms.Form):
 
 
 class BulkFillForm(forms.Form):
-    """"AT of every ability = 2": one value for every card (of a kind) that lacks it."""
+    """ "AT of every ability = 2": one value for every card (of a kind) that lacks it."""
 
     field = forms.ChoiceField(label=_("Value"))
     kind = forms.ChoiceField(label=_("Of the cards of kind"), required=False)

@@ -33,6 +33,11 @@ def deck_assumed(deck: Deck) -> list[Assumed]:
     return found
 
 
+def count(deck: Deck) -> int:
+    """How many values the deck assumes."""
+    return DeckAssumption.objects.filter(deck=deck).count()
+
+
 def stored_copy(deck: Deck | None) -> list[dict[str, Any]]:
     """The deck's assumptions as a result keeps them (``ComparisonRun.assumptions``), stored values as stored."""
     if deck is None:

@@ -105,7 +105,8 @@ def add_assumed_cards(user: Any, deck: Deck, kind: str, count: int) -> list[str]
         )
     with transaction.atomic():
         taken = {
-            key for key in DeckAssumption.objects.filter(deck=deck).values_list("key", flat=True)
+            key
+            for key in DeckAssumption.objects.filter(deck=deck).values_list("key", flat=True)
             if assumed_card_kind(key) == kind
         }
         keys = []
@@ -127,7 +128,6 @@ def drop(user: Any, deck: Deck, key: str, name: str) -> bool:
         found = found.filter(field=name)
     deleted, _counts = found.delete()
     return deleted > 0
-
 
 
 def fill_every(user: Any, deck: Deck, targets: Sequence[tuple[str, str]], raw: Any, where: str) -> int:

@@ -6,35 +6,49 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('decks', '0005_deck_visibility_private_or_link'),
-        ('simulator', '0010_saved_setups_into_decks'),
+        ("decks", "0005_deck_visibility_private_or_link"),
+        ("simulator", "0010_saved_setups_into_decks"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='comparisonrun',
-            name='assumptions',
+            model_name="comparisonrun",
+            name="assumptions",
             field=models.JSONField(blank=True, default=list),
         ),
         migrations.CreateModel(
-            name='DeckAssumption',
+            name="DeckAssumption",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('key', models.CharField(max_length=100)),
-                ('field', models.CharField(max_length=40)),
-                ('value', models.JSONField()),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('author', models.ForeignKey(null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='+', to=settings.AUTH_USER_MODEL)),
-                ('deck', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='assumptions', to='decks.deck')),
+                ("id", models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name="ID")),
+                ("key", models.CharField(max_length=100)),
+                ("field", models.CharField(max_length=40)),
+                ("value", models.JSONField()),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                (
+                    "author",
+                    models.ForeignKey(
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                    ),
+                ),
+                (
+                    "deck",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE, related_name="assumptions", to="decks.deck"
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'assumed value',
-                'verbose_name_plural': 'assumed values',
-                'ordering': ['key', 'field'],
-                'constraints': [models.UniqueConstraint(fields=('deck', 'key', 'field'), name='one_assumption_per_value')],
+                "verbose_name": "assumed value",
+                "verbose_name_plural": "assumed values",
+                "ordering": ["key", "field"],
+                "constraints": [
+                    models.UniqueConstraint(fields=("deck", "key", "field"), name="one_assumption_per_value")
+                ],
             },
         ),
     ]
