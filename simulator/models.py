@@ -269,6 +269,7 @@ class SeatedGame(models.Model):
     written = models.JSONField(default=dict, blank=True)  # as ComparisonRun.written
     abilities = models.JSONField(default=list, blank=True)
     setup = models.JSONField(default=dict)  # comparison_results.setup_to_dict, as the game started
+    assumptions = models.JSONField(default=list, blank=True)  # as ComparisonRun.assumptions
     seed = models.BigIntegerField(_("seed"))
     answers = models.JSONField(default=list, blank=True)  # the owner's answers, in order
     source = models.JSONField(default=dict, blank=True)  # {"comparison": id, "percentile": q} for a sample game
@@ -306,6 +307,7 @@ class StrategySearch(ChunkedRun):
     round = models.PositiveSmallIntegerField(default=0)  # the round of chunks being played
     abilities = models.JSONField(default=list, blank=True)
     setup = models.JSONField(default=dict)  # comparison_results.setup_to_dict, as the search started
+    assumptions = models.JSONField(default=list, blank=True)  # as ComparisonRun.assumptions
 
     class Meta(ChunkedRun.Meta):
         indexes = [models.Index(fields=["requester", "game", "-created_at"], name="simulator_search_recent")]

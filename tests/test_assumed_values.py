@@ -15,7 +15,7 @@ from django.test import Client
 from cards.models import Card
 from simulator.assumptions.overlay import Assumed, overlay
 from simulator.core import SimCard
-from simulator.models import ComparisonRun, DeckAssumption
+from simulator.models import ComparisonRun, DeckAssumption, SeatedGame, StrategySearch
 
 from .test_endbreaker_compare_site import login, synthetic_pool
 from .test_setups_site import JOBS, NINE, table_deck
@@ -159,3 +159,20 @@ def test_only_the_owner_writes_and_a_stranger_does_not_see_a_private_deck(deck, 
     assert stranger.get(page_url(deck)).status_code == 404
     answer = stranger.post(page_url(deck), {"action": "one", "key": "EB9-910", "field": "at", "value": "2"})
     assert answer.status_code == 404 and not DeckAssumption.objects.exists()
+
+
+def test_a_seated_game_and_a_strategy_search_keep_and_name_the_assumptions(deck, owner, immediate_tasks):
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    fill_everything(client, deck)
+    seated = client.post(
+        "/simulator/games/endbreaker/play/", {"seat1": "big_darc", "seat2": "build_then_resolve", "deck": deck.pk}
+    )
+    assert seated.status_code == 302, seated.content.decode()[:2000]
+    assert len(SeatedGame.objects.get().assumptions) == 24
+    assert "With 24 assumed values" in client.get(seated["Location"]).content.decode()
+    searched = client.post(
+        "/simulator/games/endbreaker/search/", {"players": 2, "generations": 1, "islands": 1, "deck": deck.pk}
+    )
+    assert searched.status_code == 302
+    assert len(StrategySearch.objects.get().assumptions) == 24
+    assert "With 24 assumed values" in client.get(searched["Location"]).content.decode()
