@@ -94,6 +94,7 @@ class SimulationRun(ChunkedRun):
     # The share token the run was started with (a deck shared by link): the run is readable while
     # the deck is visible to its requester, as the deck page would be (simulator.goldfish.selectors.access_run).
     share_token = models.CharField(max_length=32, blank=True, default="")
+    assumptions = models.JSONField(default=list, blank=True)  # as ComparisonRun.assumptions
     games = models.PositiveIntegerField(pgettext_lazy("simulation", "games"))
     turns = models.PositiveSmallIntegerField(_("turns"))
     policy = models.CharField(_("policy"), max_length=40, default="default")

@@ -176,3 +176,35 @@ def test_a_seated_game_and_a_strategy_search_keep_and_name_the_assumptions(deck,
     assert searched.status_code == 302
     assert len(StrategySearch.objects.get().assumptions) == 24
     assert "With 24 assumed values" in client.get(searched["Location"]).content.decode()
+
+
+def test_a_monte_carlo_run_plays_the_decks_assumed_values_and_keeps_and_names_them(owner, synthetic_cards, settings):
+    from decks import services as deck_services
+    from simulator import adapters
+    from simulator.assumptions import services as assumption_services
+    from simulator.goldfish import services as goldfish_services
+
+    from .synthetic_decks import card, game
+
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
+    deck = deck_services.create_deck(
+        owner=owner,
+        game=game("suikoden"),
+        name="テスト",
+        entries=[("characters", card("suikoden", "901"), 20), ("lands", card("suikoden", "903"), 6)],
+    )
+    unknown = "attack"
+    lacking = card("suikoden", "901")
+    lacking.fields = {name: value for name, value in lacking.fields.items() if name != unknown}
+    lacking.save()
+    assumption_services.set_values(owner, deck, [assumption_services.Row("901", unknown, "5", "test")])
+    played = adapters.sim_deck(deck, "ja").zone("characters")
+    assert {c.fields[unknown] for c in played} == {5} and len({id(c) for c in played}) == 1  # copies stay one card
+    run = goldfish_services.start_run(
+        deck=deck, requester=owner, games=20, turns=3, policy="default", params={}, language="ja", seed=1
+    )
+    assert run.assumptions == [{"key": "901", "field": unknown, "value": 5}]
+    assumption_services.drop(owner, deck, "901", unknown)
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    page = client.get(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/").content.decode()
+    assert "With 1 assumed value" in page and f"/cards/901/edit/#id_field_{unknown}" in page

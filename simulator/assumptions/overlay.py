@@ -58,6 +58,15 @@ def overlay(cards: Sequence[SimCard], assumed: Iterable[Assumed]) -> list[SimCar
     return result
 
 
+def overlay_values(cards: Sequence[SimCard], assumed: Iterable[Assumed]) -> dict[str, SimCard]:
+    """The cards of ``cards`` an assumption fills a value of, by key, with the values filled (a deck's cards: no
+    assumed card is added to a deck)."""
+    values: dict[str, dict[str, Any]] = {}
+    for entry in assumed:
+        values.setdefault(entry.key, {})[entry.field] = entry.value
+    return {card.key: _filled(card, values[card.key]) for card in cards if card.key in values}
+
+
 def _filled(card: SimCard, own: Mapping[str, Any]) -> SimCard:
     fields = dict(card.fields)
     for name, value in own.items():

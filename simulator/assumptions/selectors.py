@@ -38,6 +38,16 @@ def count(deck: Deck) -> int:
     return DeckAssumption.objects.filter(deck=deck).count()
 
 
+def from_stored(stored: list[dict[str, Any]], game: Game) -> list[Assumed]:
+    """A result's stored assumptions (``stored_copy``) as the plain-Python cores read them."""
+    definition = game.definition
+    found = []
+    for row in stored:
+        spec = definition.field(row["field"])
+        found.append(Assumed(row["key"], row["field"], spec.type.plain(row["value"]) if spec else row["value"]))
+    return found
+
+
 def stored_copy(deck: Deck | None) -> list[dict[str, Any]]:
     """The deck's assumptions as a result keeps them (``ComparisonRun.assumptions``), stored values as stored."""
     if deck is None:
