@@ -14,6 +14,7 @@ dealing from an empty deck.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from cards.gamedefs.base import GameDefinition
@@ -23,6 +24,7 @@ from decks import selectors
 from decks.models import Deck
 from decks.rules import get_rules
 
+from .assumptions.overlay import Assumed, overlay_values
 from .core import SimCard, SimDeck
 from .engines import get_engine
 
@@ -38,8 +40,9 @@ def sim_card(card: Card, language: str, definition: GameDefinition | None = None
     return SimCard(key=card.key, name=card.display_name(language), kind=card.checked.kind, fields=fields)
 
 
-def sim_deck(deck: Deck, language: str = "ja") -> SimDeck:
-    """The deck as the simulator sees it: every zone (fixed zones included) with copies expanded."""
+def sim_deck(deck: Deck, language: str = "ja", assumed: Sequence[Assumed] | None = None) -> SimDeck:
+    """The deck as the simulator sees it: every zone (fixed zones included) with copies expanded, the deck's
+    assumed values overlaid (``assumptions.overlay``; ``assumed``: those a run stored, None: the deck's now)."""
     zones: dict[str, list[tuple[SimCard, int]]] = {}
     definition = deck.game.definition
     for entry in selectors.deck_entries(deck):
@@ -52,6 +55,16 @@ def sim_deck(deck: Deck, language: str = "ja") -> SimDeck:
             else:
                 cards.append((SimCard(key=key, name=key), count))
         zones[zone] = cards
+    if assumed is None:
+        from .assumptions.selectors import deck_assumed  # it reads cards through this module
+
+        assumed = deck_assumed(deck)
+    if assumed:
+        every = [card for entries in zones.values() for card, _count in entries]
+        filled = overlay_values(every, assumed)
+        zones = {
+            zone: [(filled.get(card.key, card), count) for card, count in entries] for zone, entries in zones.items()
+        }
     return SimDeck.from_counts(deck.game.slug, zones)
 
 

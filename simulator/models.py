@@ -94,6 +94,7 @@ class SimulationRun(ChunkedRun):
     # The share token the run was started with (a deck shared by link): the run is readable while
     # the deck is visible to its requester, as the deck page would be (simulator.goldfish.selectors.access_run).
     share_token = models.CharField(max_length=32, blank=True, default="")
+    assumptions = models.JSONField(default=list, blank=True)  # as ComparisonRun.assumptions
     games = models.PositiveIntegerField(pgettext_lazy("simulation", "games"))
     turns = models.PositiveSmallIntegerField(_("turns"))
     policy = models.CharField(_("policy"), max_length=40, default="default")
@@ -172,6 +173,9 @@ class ComparisonRun(ChunkedRun):
     # Written strategies among ``strategies`` ("written:<id>"), as they read when the run started, so that a
     # later edit or deletion does not change what the run plays: {"written:<id>": {"name": …, "text": …}}.
     written = models.JSONField(default=dict, blank=True)
+    # The deck's assumed values the run played with (``assumptions.selectors.stored_copy``), kept as they were so
+    # that the result names them after the deck's assumptions change: [{"key", "field", "value"}, …].
+    assumptions = models.JSONField(default=list, blank=True)
     # ``progress``: games played per strategy; ``result``: shared.results.report of the chunks' results.
 
     class Meta(ChunkedRun.Meta):
@@ -266,6 +270,7 @@ class SeatedGame(models.Model):
     written = models.JSONField(default=dict, blank=True)  # as ComparisonRun.written
     abilities = models.JSONField(default=list, blank=True)
     setup = models.JSONField(default=dict)  # comparison_results.setup_to_dict, as the game started
+    assumptions = models.JSONField(default=list, blank=True)  # as ComparisonRun.assumptions
     seed = models.BigIntegerField(_("seed"))
     answers = models.JSONField(default=list, blank=True)  # the owner's answers, in order
     source = models.JSONField(default=dict, blank=True)  # {"comparison": id, "percentile": q} for a sample game
@@ -303,6 +308,7 @@ class StrategySearch(ChunkedRun):
     round = models.PositiveSmallIntegerField(default=0)  # the round of chunks being played
     abilities = models.JSONField(default=list, blank=True)
     setup = models.JSONField(default=dict)  # comparison_results.setup_to_dict, as the search started
+    assumptions = models.JSONField(default=list, blank=True)  # as ComparisonRun.assumptions
 
     class Meta(ChunkedRun.Meta):
         indexes = [models.Index(fields=["requester", "game", "-created_at"], name="simulator_search_recent")]
@@ -345,3 +351,25 @@ class StrategySearchChunk(RunChunk):
 # A user's queued and running work of every kind counts against one quota (MAX_ACTIVE_RUNS_PER_USER):
 # starting a Monte Carlo run or a comparison counts both.
 RUNS_UNDER_ONE_QUOTA: tuple[type[ChunkedRun], ...] = (SimulationRun, ComparisonRun, StrategySearch)
+
+
+class DeckAssumption(models.Model):
+    """A value a player assumes for a deck where the card database gives none (``simulator.assumptions``): kept
+    apart from card data, never written to it, never shown on a card page. ``key`` is a card's key, or an assumed
+    card the database does not list (``assumptions.overlay.ASSUMED_PREFIX``: ``assumed:scenario:1``)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="assumptions")
+    key = models.CharField(max_length=100)
+    field = models.CharField(max_length=40)
+    value = models.JSONField()  # as the game's field type cleans it (``FieldType.clean``)
+    author = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["key", "field"]
+        constraints = [models.UniqueConstraint(fields=["deck", "key", "field"], name="one_assumption_per_value")]
+        verbose_name = _("assumed value")
+        verbose_name_plural = _("assumed values")
+
+    def __str__(self) -> str:
+        return f"{self.deck_id}: {self.key}.{self.field} = {self.value}"

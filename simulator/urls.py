@@ -1,5 +1,5 @@
 """The simulator's pages, included under ``simulator/``: each feature's URLconf under its own path, with its own
-namespace (``goldfish``, ``comparisons``, ``strategies``, ``seated``, ``searches``, ``setups``).
+namespace (``goldfish``, ``assumptions``, ``comparisons``, ``strategies``, ``seated``, ``searches``, ``setups``).
 
 The goldfish pages of a deck are ``simulator/decks/<pk>/…`` (and ``simulator/decks/shared/<token>/…``); the whole
 games' tools are ``simulator/games/<game>/…``. Their old addresses (``decks/<pk>/goldfish/``,
@@ -12,6 +12,7 @@ from django.urls import include, path
 # (where the feature's pages are under simulator/, the feature's URLconf)
 FEATURES = [
     ("decks/", "simulator.goldfish.urls"),
+    ("decks/<int:pk>/assumptions/", "simulator.assumptions.urls"),
     ("games/<slug:game>/compare/", "simulator.comparisons.urls"),
     ("games/<slug:game>/strategies/", "simulator.strategies.urls"),
     ("games/<slug:game>/play/", "simulator.seated.urls"),

@@ -52,6 +52,7 @@ from simulator.goldfish import services as simulator_services
 from simulator.models import (
     ComparisonChunk,
     ComparisonRun,
+    DeckAssumption,
     MovedSetup,
     SeatedGame,
     SimulationRun,
@@ -264,6 +265,7 @@ def fill_every_model() -> None:
         owner=owner, game=deck.game, name="テスト戦略", text="gain *  # 𠮷\nresolve always\n", visibility="link"
     )
     MovedSetup.objects.create(setup_id=2**40 + 3, deck=deck, choices=["EB9-910"])
+    DeckAssumption.objects.create(deck=deck, key="assumed:scenario:1", field="payout", value="2", author=owner)
     SeatedGame.objects.create(
         owner=owner,
         game=deck.game,

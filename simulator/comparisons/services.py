@@ -133,11 +133,14 @@ def start_comparison(
     written: dict[str, Any] | None = None,
     entrant_setups: Sequence[tuple[str, Any]] = (),
     opponents: Sequence[str] = (),
+    assumptions: Sequence[dict[str, Any]] = (),
 ) -> ComparisonRun:
     """Store a queued comparison and its first chunks and enqueue them (with the immediate backend it has run on
     return). ``setup``: built by ``shared.selectors.build_setup``. Counts against the user's active runs.
     ``entrant_setups`` (name, set-up), one per entrant of ``strategies``: each entrant plays on its own set-up,
-    in its own games against ``opponents`` (one strategy on two set-ups is the same strategy twice)."""
+    in its own games against ``opponents`` (one strategy on two set-ups is the same strategy twice).
+    ``assumptions``: the deck's assumed values the set-up was built with (``assumptions.selectors.stored_copy``),
+    kept with the run so that its result names them."""
     with transaction.atomic():
         hold_quota(requester, RUNS_UNDER_ONE_QUOTA)
         run = ComparisonRun(
@@ -154,6 +157,7 @@ def start_comparison(
             setups=[setup_to_dict(entrant_setup) for _name, entrant_setup in entrant_setups],
             setup_names=[name for name, _setup in entrant_setups],
             opponents=list(opponents),
+            assumptions=list(assumptions),
         )
         comparison = comparison_of(run)
         run.looks = comparison.looks() if sequential else [comparison.max_blocks]

@@ -21,6 +21,7 @@ from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from .. import inputs
+from ..assumptions import selectors as assumption_selectors
 from ..models import ComparisonRun
 from ..presentation import interval_chart
 from ..setups import selectors as setup_selectors
@@ -61,7 +62,8 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
         },
     )
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
-    if request.method == "POST" and form.is_valid() and setup is not None:
+    # A deck's assumed values may make a set-up the database alone does not: the chosen deck's verdict decides.
+    if request.method == "POST" and form.is_valid():
         table = setup_selectors.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
         found = setup_selectors.table_verdict(game_obj, fullgame, table, language)
         setup, missing, problems = found.setup, found.missing, found.problems
@@ -84,6 +86,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
                     sequential=form.cleaned_data["sequential"],
                     abilities=table.piles,
                     language=language,
+                    assumptions=assumption_selectors.stored_copy(table.deck),
                 )
             except comparisons.RunQuotaExceeded as refused:
                 show_refusal(request, refused, form=form)
@@ -142,6 +145,7 @@ def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
     ]
     return {
         "run": run,
+        "assumed": assumption_selectors.named(run.game, run.assumptions, language),
         "leader_first": names.get(leaders.get("first"), leaders.get("first")),
         "leader_second": names.get(leaders.get("second"), leaders.get("second")),
         "chart": interval_chart(rows),

@@ -35,6 +35,7 @@ from cardsite.jobs import RunQuotaExceeded as RunQuotaExceeded  # the views refu
 from decks.models import Deck
 
 from .. import adapters, failures, inputs, tables
+from ..assumptions.selectors import from_stored, stored_copy
 from ..core import default_parameters
 from ..engines import get_engine
 from ..inputs import new_seed
@@ -76,7 +77,7 @@ def run_odds(run: SimulationRun) -> dict[str, Any]:
     """The simulated odds the run's page shows beside the exact ones: ``inputs.ODDS_TURNS`` turns of the run's
     deck, as many shuffles as games (at most ``inputs.PAGE_MAX_GAMES``) from the run's seed."""
     engine = get_engine(run.deck.game.slug)
-    deck = adapters.sim_deck(run.deck, run.language)
+    deck = adapters.sim_deck(run.deck, run.language, from_stored(run.assumptions, run.deck.game))
     first = bool(run.params.get("first_player", 1))
     table = tables.exact_table(engine, deck, first_player=first, turns=inputs.ODDS_TURNS)
     return tables.stored_odds(table, min(run.games, inputs.PAGE_MAX_GAMES), run.seed)
@@ -104,7 +105,7 @@ class MonteCarloRuns(JobKind[SimulationRun, SimulationChunk, Tally]):
 
     def play(self, run: SimulationRun, chunk: SimulationChunk, report: Callable[[int], bool]) -> Tally:
         engine = get_engine(run.deck.game.slug)
-        deck = adapters.sim_deck(run.deck, run.language)
+        deck = adapters.sim_deck(run.deck, run.language, from_stored(run.assumptions, run.deck.game))
         readiness = adapters.readiness(deck, run.language)
         if not readiness.ready:
             zones = [adapters.zone_labels(deck.game, zone) for zone in readiness.missing_zones]
@@ -193,6 +194,8 @@ def start_run(
             language=language,
             seed=new_seed() if seed is None else seed,
             share_token=share_token,
+            # The values the deck assumes now: the run plays these, whatever the deck assumes later.
+            assumptions=stored_copy(deck),
         )
         size = chunk_games()
         chunks = SimulationChunk.objects.bulk_create(

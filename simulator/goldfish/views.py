@@ -30,6 +30,7 @@ from decks import selectors
 from decks.models import Deck
 
 from .. import adapters, core, inputs, presentation, sample, tables
+from ..assumptions import selectors as assumption_selectors
 from ..engines import get_engine
 from ..models import SimulationRun
 from ..odds import Group
@@ -322,6 +323,7 @@ def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: Simula
     context: dict[str, Any] = {
         **_base_context(request, deck, links, "simulate"),
         "run": run,
+        "assumed": assumption_selectors.named(deck.game, run.assumptions, language),
         "run_url": links.run(run.pk),
         "cancel_url": links.cancel(run.pk),
         "engine": engine,

@@ -66,10 +66,12 @@ def start_search(
     generations_per_chunk: int | None = None,
     report_games: int | None = None,
     config: dict[str, Any] | None = None,
+    assumptions: Sequence[dict[str, Any]] = (),
 ) -> StrategySearch:
     """Store a queued search and its first round's chunks and enqueue them (with the immediate backend it has run
     on return). Counts against the user's active runs. What is not given comes from the settings
-    ``STRATEGY_SEARCH`` (``generations_per_chunk``, ``report_games``, ``config``), else the defaults here."""
+    ``STRATEGY_SEARCH`` (``generations_per_chunk``, ``report_games``, ``config``), else the defaults here.
+    ``assumptions``: the deck's assumed values the set-up was built with, kept so that the result names them."""
     defaults = getattr(settings, "STRATEGY_SEARCH", {})
     with transaction.atomic():
         hold_quota(requester, RUNS_UNDER_ONE_QUOTA)
@@ -86,6 +88,7 @@ def start_search(
             seed=new_seed() if seed is None else seed,
             language=language,
             setup=setup_to_dict(setup),
+            assumptions=list(assumptions),
         )
         _queue_round(run, 0)
     run.refresh_from_db()

@@ -20,6 +20,7 @@ from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from .. import inputs
+from ..assumptions import selectors as assumption_selectors
 from ..models import StrategySearch
 from ..presentation import interval_chart
 from ..setups import selectors as setup_selectors
@@ -47,7 +48,8 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         initial={"deck": chosen_deck},
     )
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
-    if request.method == "POST" and form.is_valid() and setup is not None:
+    # A deck's assumed values may make a set-up the database alone does not: the chosen deck's verdict decides.
+    if request.method == "POST" and form.is_valid():
         table = setup_selectors.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
         found = setup_selectors.table_verdict(game_obj, fullgame, table, language)
         setup, missing, problems = found.setup, found.missing, found.problems
@@ -63,6 +65,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
                     islands=form.cleaned_data["islands"],
                     abilities=chosen_piles,
                     language=language,
+                    assumptions=assumption_selectors.stored_copy(table.deck),
                 )
             except searches.RunQuotaExceeded as refused:
                 show_refusal(request, refused, form=form)
@@ -104,6 +107,7 @@ def search_context(run: StrategySearch, language: str) -> dict[str, Any]:
             )
     return {
         "run": run,
+        "assumed": assumption_selectors.named(run.game, run.assumptions, language),
         "game_name": pick(fullgame.names, language),
         "best": best,
         "rows": rows,

@@ -37,9 +37,11 @@ def start_seated(
     setup: Any,
     abilities: Sequence[str] = (),
     seed: int | None = None,
+    assumptions: Sequence[dict[str, Any]] = (),
 ) -> SeatedGame:
     """``seats``: in order, each a shipped strategy's name, ``written:<id>`` (``comparisons.written_strategies``)
-    or ``PERSON_SEAT`` (at most one). ``setup``: built by ``shared.selectors.build_setup``."""
+    or ``PERSON_SEAT`` (at most one). ``setup``: built by ``shared.selectors.build_setup``; ``assumptions``: the
+    deck's assumed values it was built with, kept so that the game names them."""
     if fullgame.advance is None:
         raise SeatedError(Message(_("%(game)s cannot be played here."), {"game": game.definition.names}))
     errors: dict[str, list[Any]] = {}
@@ -66,6 +68,7 @@ def start_seated(
         abilities=list(abilities),
         setup=setup_to_dict(setup),
         seed=new_seed() if seed is None else seed,
+        assumptions=list(assumptions),
     )
 
 

@@ -20,6 +20,7 @@ from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
 from .. import inputs
+from ..assumptions import selectors as assumption_selectors
 from ..comparisons import selectors as comparison_selectors
 from ..models import SeatedGame
 from ..setups import selectors as setup_selectors
@@ -53,7 +54,8 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         initial={"deck": chosen_deck},
     )
     setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
-    if request.method == "POST" and form.is_valid() and setup is not None:
+    # A deck's assumed values may make a set-up the database alone does not: the chosen deck's verdict decides.
+    if request.method == "POST" and form.is_valid():
         table = setup_selectors.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
         found = setup_selectors.table_verdict(game_obj, fullgame, table, language)
         setup, missing, problems = found.setup, found.missing, found.problems
@@ -66,6 +68,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
                     seats=form.seats(),
                     setup=setup,
                     abilities=table.piles,
+                    assumptions=assumption_selectors.stored_copy(table.deck),
                 )
             except AppError as refused:
                 show_refusal(request, refused, form=form)
@@ -125,6 +128,7 @@ def _render(
     context = {
         **data,
         "seated": seated,
+        "assumed": assumption_selectors.named(seated.game, seated.assumptions, language),
         "game": seated.game,
         "game_name": pick(fullgame.names, language),
         "watched": watched,

@@ -26,6 +26,7 @@ from decks.models import Deck, DeckEntry
 from decks.rules import get_rules
 from decks.selectors import access_deck
 
+from ..assumptions.selectors import deck_assumed
 from ..fullgames import FullGame, SetupProblem
 from ..models import MovedSetup
 from ..shared import selectors as fullgame_selectors
@@ -127,7 +128,8 @@ def table_verdict(game: Game, fullgame: FullGame, table: TableChoice, language: 
     if table.deck is not None and not table.piles:
         problem = SetupProblem("choose_count", {"count": fullgame.choose_count, "chosen": 0})
         return SetupVerdict(None, [], fullgame_selectors.problem_texts([problem]))
-    setup, missing, problems = fullgame_selectors.setup_or_refusal(game, fullgame, language, table.piles)
+    assumed = deck_assumed(table.deck) if table.deck is not None else []
+    setup, missing, problems = fullgame_selectors.setup_or_refusal(game, fullgame, language, table.piles, assumed)
     return SetupVerdict(setup, missing, problems)
 
 

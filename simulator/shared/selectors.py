@@ -16,6 +16,7 @@ from cards.presentation import field_label, kind_label
 from cardsite.labels import pick
 
 from ..adapters import sim_card
+from ..assumptions.overlay import Assumed, overlay
 from ..core import SimCard
 from ..fullgames import SETUP_PROBLEMS, FullGame, SetupRefused, get_fullgame
 
@@ -37,9 +38,12 @@ def game_cards(game: Game, language: str) -> list[SimCard]:
     return [sim_card(card, language) for card in cards]
 
 
-def build_setup(game: Game, fullgame: FullGame, abilities: Sequence[str], language: str) -> Any:
-    """The whole game's set-up from the stored cards; raises ``SetupRefused`` naming what is missing."""
-    return fullgame.build_setup(game_cards(game, language), list(abilities))
+def build_setup(
+    game: Game, fullgame: FullGame, abilities: Sequence[str], language: str, assumed: Sequence[Assumed] = ()
+) -> Any:
+    """The whole game's set-up from the stored cards, with a deck's ``assumed`` values overlaid (the only place
+    where the engines meet them: ``assumptions.overlay``); raises ``SetupRefused`` naming what is missing."""
+    return fullgame.build_setup(overlay(game_cards(game, language), assumed), list(abilities))
 
 
 @dataclass(frozen=True)
@@ -136,11 +140,11 @@ def strategy_labels(fullgame: FullGame, names: Sequence[str], written: dict[str,
 
 
 def setup_or_refusal(
-    game: Game, fullgame: FullGame, language: str, abilities: list[str]
+    game: Game, fullgame: FullGame, language: str, abilities: list[str], assumed: Sequence[Assumed] = ()
 ) -> tuple[Any, list[Any], list[str]]:
     """The set-up, or None with the rows of what is missing and the problems of the chosen piles."""
     try:
-        return build_setup(game, fullgame, abilities, language), [], []
+        return build_setup(game, fullgame, abilities, language, assumed), [], []
     except SetupRefused as refused:
         return None, refusal_rows(game, fullgame, refused, language), problem_texts(refused.problems)
 
