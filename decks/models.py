@@ -18,8 +18,8 @@ from cardsite.sharing import Visibility as SharedVisibility
 __all__ = [
     "Deck",
     "DeckEntry",
-    "DeckPlaceholder",
     "DeckFolder",
+    "DeckPlaceholder",
     "DeckTag",
     "DeckVersion",
     "DeckVisibility",

@@ -28,7 +28,9 @@ class PlaceholderForm(forms.Form):
         super().__init__(*args, **kwargs)
         definition = deck.game.definition
         declared = get_rules(deck.game.slug).placeholders
-        self.fields["kind"].choices = [
+        kind_field = self.fields["kind"]
+        assert isinstance(kind_field, forms.ChoiceField)
+        kind_field.choices = [
             (p.kind, pick(kind.labels, language) if (kind := definition.kind(p.kind)) else p.kind) for p in declared
         ]
         for name in dict.fromkeys(field for p in declared for field in p.fields):
