@@ -320,7 +320,7 @@ def export_data(deck: Deck, language: str | None = None) -> dict:
         zones.setdefault(entry.zone, []).append(
             {"key": card.key, "number": card.number, "name": card.display_name(language), "count": entry.count}
         )
-    return {
+    data = {
         "format": "cardsite-deck/1",
         "game": deck.game.slug,
         "name": deck.name,
@@ -329,12 +329,13 @@ def export_data(deck: Deck, language: str | None = None) -> dict:
         "options": dict(deck.options),
         "language": language,
         "zones": zones,
-        # Never among the zones' cards: a placeholder is no card of the database.
-        "placeholders": [
-            {"zone": p.zone, "kind": p.kind, "values": dict(p.values), "name": p.name, "count": p.count}
-            for p in placeholder_selectors.placeholders(deck)
-        ],
     }
+    held = placeholder_selectors.placeholders(deck)
+    if held:  # never among the zones' cards: a placeholder is no card of the database
+        data["placeholders"] = [
+            {"zone": p.zone, "kind": p.kind, "values": dict(p.values), "name": p.name, "count": p.count} for p in held
+        ]
+    return data
 
 
 # --- messages in the reader's language
