@@ -15,7 +15,16 @@ from cards.models import Card, Game
 from cardsite.sharing import Shared, new_share_token
 from cardsite.sharing import Visibility as SharedVisibility
 
-__all__ = ["Deck", "DeckEntry", "DeckFolder", "DeckTag", "DeckVersion", "DeckVisibility", "new_share_token"]
+__all__ = [
+    "Deck",
+    "DeckEntry",
+    "DeckFolder",
+    "DeckPlaceholder",
+    "DeckTag",
+    "DeckVersion",
+    "DeckVisibility",
+    "new_share_token",
+]
 
 
 class DeckVisibility(models.TextChoices):
@@ -141,3 +150,25 @@ class DeckVersion(models.Model):
     @property
     def legal(self) -> bool:
         return bool(self.verdict.get("legal"))
+
+
+class DeckPlaceholder(models.Model):
+    """Cards the deck will hold once they exist in the database: a kind of the game (``decks.rules``
+    ``placeholders``) with the values the player states, ``count`` copies. Never a card: never legal, never in
+    search or card pages; the goldfish deals it with its stated values and says so (``decks.placeholders``)."""
+
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="placeholders")
+    zone = models.CharField(_("zone"), max_length=32)
+    kind = models.CharField(_("kind"), max_length=32)
+    values = models.JSONField(_("stated values"), default=dict, blank=True)
+    name = models.CharField(_("name"), max_length=120, blank=True, default="")
+    count = models.PositiveSmallIntegerField(_("count"), default=1)
+
+    class Meta:
+        ordering = ["zone", "kind", "id"]
+        constraints = [models.CheckConstraint(condition=models.Q(count__gte=1), name="placeholder_count_positive")]
+        verbose_name = _("placeholder card")
+        verbose_name_plural = _("placeholder cards")
+
+    def __str__(self) -> str:
+        return f"{self.count} {self.kind} placeholder ({self.zone})"

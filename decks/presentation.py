@@ -26,6 +26,7 @@ from cardsite.labels import ShownName, pick, picked_language
 
 from . import selectors
 from .models import Deck, DeckEntry
+from .placeholders import selectors as placeholder_selectors
 from .rules import get_rules
 from .rules.base import DeckRules, Verdict, Zone, ZoneSize
 
@@ -206,6 +207,8 @@ class VerdictView:
     unchecked: list[str]
     rules: list[RuleStatusView]
     database_gaps: list[DatabaseGapView] = field(default_factory=list)
+    placeholders: int = 0  # placeholder cards (copies counted): the deck is at best legal apart from them
+    legal_apart_from_placeholders: bool = False
 
 
 def _database_gaps(deck: Deck, rules: DeckRules, violated: set[str], language: str) -> list[DatabaseGapView]:
@@ -260,6 +263,8 @@ def verdict_view(deck: Deck, verdict: Verdict, language: str) -> VerdictView:
         unchecked=[finding.message(language) for finding in verdict.unchecked],
         rules=statuses,
         database_gaps=_database_gaps(deck, rules, violated, language) if violated else [],
+        placeholders=verdict.placeholders,
+        legal_apart_from_placeholders=verdict.legal_apart_from_placeholders,
     )
 
 
@@ -390,10 +395,37 @@ class DeckView:
     fixed_zones: list[ZoneView]
     verdict: VerdictView
     charts: list[dict[str, Any]]
+    placeholders: list[PlaceholderView] = field(default_factory=list)
 
     @property
     def total(self) -> int:
         return deck_total(entry.count for zone in self.zones for entry in zone.entries)
+
+
+@dataclass
+class PlaceholderView:
+    """A placeholder card as the deck page lists it: always named as a placeholder."""
+
+    pk: int
+    zone: str  # the zone's name in the reader's language
+    label: str
+    count: int
+
+
+def placeholder_views(deck: Deck, language: str) -> list[PlaceholderView]:
+    rules = get_rules(deck.game.slug)
+    views = []
+    for placeholder in placeholder_selectors.placeholders(deck):
+        zone = rules.zone(placeholder.zone)
+        views.append(
+            PlaceholderView(
+                placeholder.pk,
+                pick(zone.labels, language) if zone else placeholder.zone,
+                placeholder_selectors.label(deck.game, placeholder, language),
+                placeholder.count,
+            )
+        )
+    return views
 
 
 def deck_view(deck: Deck, language: str) -> DeckView:
@@ -423,6 +455,7 @@ def deck_view(deck: Deck, language: str) -> DeckView:
         fixed_zones=fixed_zone_views(deck, language),
         verdict=verdict_view(deck, verdict, language),
         charts=chart_data(deck, language, entries),
+        placeholders=placeholder_views(deck, language),
     )
 
 

@@ -13,7 +13,8 @@ from cardsite.sharing import can_edit as can_edit  # re-exported: the deck views
 from cardsite.sharing import can_view as can_view
 from cardsite.types import SiteUser, signed_in
 
-from .models import Deck, DeckEntry
+from .models import Deck, DeckEntry, DeckPlaceholder
+from .placeholders.selectors import placeholder_info
 from .rules import get_rules
 from .rules.base import CardInfo, DeckSpec, Entry, Verdict, validate
 
@@ -58,10 +59,23 @@ def _spec(
     return DeckSpec(game=game, zones={zone: tuple(e) for zone, e in zones.items()}, mode=mode, options=dict(options))
 
 
-def deck_spec(deck: Deck, language: str = "ja", entries: Iterable[DeckEntry] | None = None) -> DeckSpec:
-    """The stored deck as the rules see it; ``entries`` when they were read already (``verdicts``)."""
+def deck_spec(
+    deck: Deck,
+    language: str = "ja",
+    entries: Iterable[DeckEntry] | None = None,
+    placeholders: Iterable[DeckPlaceholder] | None = None,
+) -> DeckSpec:
+    """The stored deck as the rules see it, its placeholder cards included (marked as such); ``entries`` and
+    ``placeholders`` when they were read already (``verdicts``)."""
     rows = deck_entries(deck) if entries is None else entries
-    return _spec(deck.game.slug, deck.mode, deck.options, ((e.zone, e.card, e.count) for e in rows), language)
+    spec = _spec(deck.game.slug, deck.mode, deck.options, ((e.zone, e.card, e.count) for e in rows), language)
+    held = deck.placeholders.all() if placeholders is None else placeholders
+    zones = {zone: list(found) for zone, found in spec.zones.items()}
+    for placeholder in held:
+        zones.setdefault(placeholder.zone, []).append(
+            Entry(placeholder_info(deck.game, placeholder, language), placeholder.count)
+        )
+    return DeckSpec(spec.game, {zone: tuple(found) for zone, found in zones.items()}, spec.mode, spec.options)
 
 
 def unsaved_deck_spec(
@@ -91,7 +105,13 @@ def verdicts(decks: Iterable[Deck], language: str = "ja") -> dict[int, Verdict]:
     )
     for entry in entries:
         by_deck[entry.deck_id].append(entry)
-    return {deck.pk: validate(get_rules(deck.game.slug), deck_spec(deck, language, by_deck[deck.pk])) for deck in decks}
+    held: dict[int, list[DeckPlaceholder]] = {deck.pk: [] for deck in decks}
+    for placeholder in DeckPlaceholder.objects.filter(deck__in=decks):
+        held[placeholder.deck_id].append(placeholder)
+    return {
+        deck.pk: validate(get_rules(deck.game.slug), deck_spec(deck, language, by_deck[deck.pk], held[deck.pk]))
+        for deck in decks
+    }
 
 
 def fixed_cards(deck: Deck) -> dict[str, list[tuple[Card | None, str, int]]]:

@@ -2,6 +2,7 @@ from django.urls import path
 
 from . import views
 from .organise import views as views_organise
+from .placeholders import views as views_placeholders
 from .printing import views as views_printing
 from .versions import views as views_versions
 
@@ -22,6 +23,9 @@ urlpatterns = [
     path("<int:pk>/share-link/", views.new_share_link, name="new_share_link"),
     path("<int:pk>/delete/", views.delete_deck, name="delete"),
     path("<int:pk>/organise/", views_organise.organise, name="organise"),
+    path("<int:pk>/placeholders/", views_placeholders.add, name="add_placeholder"),
+    path("<int:pk>/placeholders/<int:placeholder_pk>/remove/", views_placeholders.remove, name="remove_placeholder"),
+    path("<int:pk>/placeholders/<int:placeholder_pk>/replace/", views_placeholders.replace, name="replace_placeholder"),
     path("<int:pk>/picture.png", views_printing.deck_picture, name="picture"),
     path("<int:pk>/registration.pdf", views_printing.registration_sheet, name="registration_sheet"),
     path("<int:pk>/proxies.pdf", views_printing.proxies, name="proxies"),

@@ -50,6 +50,8 @@ from . import presentation, public_space, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
 from .models import Deck
 from .organise import selectors as organise_selectors
+from .placeholders import selectors as placeholder_selectors
+from .placeholders.forms import PlaceholderForm
 from .rules import get_rules
 
 SEARCH_PAGE_SIZE = 30
@@ -103,7 +105,8 @@ def _deck_layout(deck: Deck, language: str, counts: list[tuple[str, int, int]]) 
     """The deck page's zones, verdict, mode and charts, the same for every reader: rendered once for each
     state of the deck's entries, mode and options and of the cards (``pagecache.fragment``), so that its
     owner and signed-in readers, whom the page cache does not serve, get it without the rules being run."""
-    state = (deck.pk, deck.game.slug, deck.mode, sorted(deck.options.items()), counts)
+    placeholders = placeholder_selectors.state(deck)
+    state = (deck.pk, deck.game.slug, deck.mode, sorted(deck.options.items()), counts, placeholders)
 
     def render() -> str:
         return render_to_string(
@@ -133,6 +136,9 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
         context["folders"] = organise_selectors.folders_of(request.user)
         context["deck_tags"] = ", ".join(tag.name for tag in deck.tags.all())
         context["no_folder"] = organise_selectors.NO_FOLDER
+        if get_rules(deck.game.slug).placeholders:  # the owner's form for cards not in the database yet
+            context["placeholder_form"] = PlaceholderForm(deck=deck, language=language)
+            context["own_placeholders"] = presentation.placeholder_views(deck, language)
     return render(request, "decks/detail.html", context)
 
 

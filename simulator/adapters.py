@@ -21,7 +21,8 @@ from cards.gamedefs.base import GameDefinition
 from cards.models import Card
 from cardsite.labels import pick
 from decks import selectors
-from decks.models import Deck
+from decks.models import Deck, DeckPlaceholder
+from decks.placeholders import selectors as placeholder_selectors
 from decks.rules import get_rules
 
 from .assumptions.overlay import Assumed, overlay_values
@@ -40,13 +41,38 @@ def sim_card(card: Card, language: str, definition: GameDefinition | None = None
     return SimCard(key=card.key, name=card.display_name(language), kind=card.checked.kind, fields=fields)
 
 
+def placeholder_card(deck: Deck, placeholder: DeckPlaceholder, language: str) -> SimCard:
+    """A placeholder as the engines see it: a card of its kind with the values stated, the rest unknown; its key
+    and name say it is a placeholder (``decks.placeholders``)."""
+    return SimCard(
+        key=f"{placeholder_selectors.KEY_PREFIX}{placeholder.pk}",
+        name=placeholder_selectors.label(deck.game, placeholder, language),
+        kind=placeholder.kind,
+        fields=dict(placeholder.values),
+    )
+
+
+def is_placeholder(card: SimCard) -> bool:
+    return card.key.startswith(placeholder_selectors.KEY_PREFIX)
+
+
+def placeholders_dealt(deck: SimDeck) -> int:
+    """How many placeholder cards (copies counted) the deck's zones hold: every result that used them says so."""
+    return sum(1 for cards in deck.zones.values() for card in cards if is_placeholder(card))
+
+
 def sim_deck(deck: Deck, language: str = "ja", assumed: Sequence[Assumed] | None = None) -> SimDeck:
-    """The deck as the simulator sees it: every zone (fixed zones included) with copies expanded, the deck's
-    assumed values overlaid (``assumptions.overlay``; ``assumed``: those a run stored, None: the deck's now)."""
+    """The deck as the simulator sees it: every zone (fixed zones included) with copies expanded, its
+    placeholder cards dealt like cards with their stated values, and the deck's assumed values overlaid
+    (``assumptions.overlay``; ``assumed``: those a run stored, None: the deck's now)."""
     zones: dict[str, list[tuple[SimCard, int]]] = {}
     definition = deck.game.definition
     for entry in selectors.deck_entries(deck):
         zones.setdefault(entry.zone, []).append((sim_card(entry.card, language, definition), entry.count))
+    for placeholder in placeholder_selectors.placeholders(deck):
+        zones.setdefault(placeholder.zone, []).append(
+            (placeholder_card(deck, placeholder, language), placeholder.count)
+        )
     for zone, fixed in selectors.fixed_cards(deck).items():
         cards = []
         for card, key, count in fixed:

@@ -184,7 +184,7 @@ def test_a_discussion_is_rendered_once_and_each_reader_replies_with_a_token_of_t
     )
     publication = community.publish(deck, user=author, title="公開デッキ")
     community.add_comment(publication, author=author, body="**最初**のコメント")
-    path = f"/decks/published/{publication.pk}/"
+    path = f"/community/decks/published/{publication.pk}/"
 
     def reader(name: str) -> Client:
         client = Client(HTTP_ACCEPT_LANGUAGE="en", enforce_csrf_checks=True)

@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
-from django.utils.translation import get_language
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
 from cards.gamedefs import get_game
@@ -53,6 +53,7 @@ from ..decklist import (
     parse_decklist,
 )
 from ..models import Deck
+from ..placeholders import selectors as placeholder_selectors
 from ..rules import get_rules
 from ..rules.base import DeckRules, Zone
 from ..selectors import deck_entries
@@ -296,9 +297,17 @@ def listed_cards(deck: Deck, language: str | None = None) -> dict[str, list[List
 def export_text(deck: Deck, language: str | None = None) -> str:
     language = _language(language)
     game = get_game(deck.game.slug).name(language)
-    return format_decklist(
+    text = format_decklist(
         get_rules(deck.game.slug), listed_cards(deck, language), language, title=[f"{deck.name} ({game})"]
     )
+    held = placeholder_selectors.placeholders(deck)
+    if not held:
+        return text
+    # Comment lines: a placeholder is no card, so the list read back (import) holds the real cards alone.
+    with override(language):
+        lines = [f"# {_('Placeholder cards (not cards of the database)')}"]
+        lines += [f"# {p.count} {placeholder_selectors.label(deck.game, p, language)}" for p in held]
+    return text.rstrip("\n") + "\n\n" + "\n".join(lines) + "\n"
 
 
 def export_data(deck: Deck, language: str | None = None) -> dict:
@@ -311,7 +320,7 @@ def export_data(deck: Deck, language: str | None = None) -> dict:
         zones.setdefault(entry.zone, []).append(
             {"key": card.key, "number": card.number, "name": card.display_name(language), "count": entry.count}
         )
-    return {
+    data = {
         "format": "cardsite-deck/1",
         "game": deck.game.slug,
         "name": deck.name,
@@ -321,6 +330,12 @@ def export_data(deck: Deck, language: str | None = None) -> dict:
         "language": language,
         "zones": zones,
     }
+    held = placeholder_selectors.placeholders(deck)
+    if held:  # never among the zones' cards: a placeholder is no card of the database
+        data["placeholders"] = [
+            {"zone": p.zone, "kind": p.kind, "values": dict(p.values), "name": p.name, "count": p.count} for p in held
+        ]
+    return data
 
 
 # --- messages in the reader's language

@@ -27,6 +27,10 @@ class CardInfo:
     fields: Mapping[str, Any] = field(default_factory=dict)
     number: str | None = None
     names: tuple[str, ...] = ()  # the card's names in every language it has
+    # A placeholder stands for cards not in the database yet: only its kind and stated values are known, so the
+    # rules that read a card's own values (faction, copies of one card, …) pass it by, and the verdict counts it
+    # apart ("legal apart from N placeholder cards").
+    placeholder: bool = False
 
     def value(self, name: str) -> Any:
         """The field's value, or None when no source gives it."""
@@ -201,7 +205,7 @@ class MaxCopies(Rule):
         findings = []
         for key, count in sorted(deck.copies(*self.zones).items()):
             card = cards[key]
-            if self.kinds and card.kind not in self.kinds:
+            if card.placeholder or (self.kinds and card.kind not in self.kinds):
                 continue
             if count > limit:
                 findings.append(
@@ -226,6 +230,8 @@ def reads(card: CardInfo, kinds: tuple[str, ...]) -> bool:
     A card of another kind in the zone is the zone's ``KindsOnly`` rule's business: a value
     such a card can never have (a character's land value) must not be reported as unknown.
     """
+    if card.placeholder:
+        return False  # its own values are not known: the verdict counts placeholders apart
     return not kinds or card.kind is None or card.kind in kinds
 
 
@@ -278,7 +284,11 @@ class AllDifferent(Rule):
 
     def check(self, deck: DeckSpec) -> list[Finding]:
         cards = deck.cards(*self.zones)
-        doubled = [cards[key] for key, count in sorted(deck.copies(*self.zones).items()) if count > 1]
+        doubled = [
+            cards[key]
+            for key, count in sorted(deck.copies(*self.zones).items())
+            if count > 1 and not cards[key].placeholder  # a placeholder stands for several different cards
+        ]
         return [listing(self, doubled)] if doubled else []
 
 
@@ -411,6 +421,16 @@ class Option:
 
 
 @dataclass(frozen=True)
+class PlaceholderKind:
+    """A kind of card a deck may hold as a placeholder, in ``zone``, with the values it may state (``fields``:
+    the integer fields the game's rules and goldfish engine read on that kind)."""
+
+    kind: str
+    zone: str
+    fields: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class FixedCard:
     """A card every deck of the game has, identified by its key (e.g. Endbreaker's starting deck)."""
 
@@ -431,6 +451,10 @@ class DeckRules:
     chart_fields: tuple[str, str] = ("cost", "attack")  # the builder's make-up charts: a cost and a strength
     notes: Labels = field(default_factory=dict)
     notes_translated: frozenset[str] = frozenset()  # languages in which ``notes`` is the site's own wording
+    placeholders: tuple[PlaceholderKind, ...] = ()  # the kinds a deck may hold as placeholders (none: no deck)
+
+    def placeholder_kind(self, kind: str) -> PlaceholderKind | None:
+        return next((declared for declared in self.placeholders if declared.kind == kind), None)
 
     def zone(self, slug: str) -> Zone | None:
         return next((zone for zone in self.zones if zone.slug == slug), None)
@@ -547,10 +571,16 @@ def _copies_allowed(rules: list[Rule], zone: str, options: Mapping[str, Any]) ->
 class Verdict:
     findings: tuple[Finding, ...]
     checked: bool  # False when the mode has no construction check
+    placeholders: int = 0  # placeholder cards in the deck (copies counted): never legal, counted apart
 
     @property
     def legal(self) -> bool:
-        return self.checked and not self.findings
+        return self.checked and not self.findings and not self.placeholders
+
+    @property
+    def legal_apart_from_placeholders(self) -> bool:
+        """Every rule kept, counting placeholders as cards of their kind, yet the deck holds placeholders."""
+        return self.checked and not self.findings and self.placeholders > 0
 
     @property
     def violations(self) -> list[Finding]:
@@ -565,4 +595,5 @@ def validate(rules: DeckRules, deck: DeckSpec) -> Verdict:
     """Every finding of every rule of the deck's mode, at once."""
     mode = rules.mode(deck.mode) or rules.modes[0]
     findings = [finding for rule in rules.rules(mode.slug, deck.options) for finding in rule.check(deck)]
-    return Verdict(tuple(findings), checked=mode.checked)
+    placeholders = sum(entry.count for entries in deck.zones.values() for entry in entries if entry.card.placeholder)
+    return Verdict(tuple(findings), checked=mode.checked, placeholders=placeholders)

@@ -8,7 +8,20 @@ from typing import Any
 from cards.search.normalize import fold
 
 from . import register
-from .base import AllDifferent, CardInfo, DeckRules, DeckSpec, KindsOnly, MaxCopies, Mode, PerCard, Rule, Zone, ZoneSize
+from .base import (
+    AllDifferent,
+    CardInfo,
+    DeckRules,
+    DeckSpec,
+    KindsOnly,
+    MaxCopies,
+    Mode,
+    PerCard,
+    PlaceholderKind,
+    Rule,
+    Zone,
+    ZoneSize,
+)
 
 CHARACTER = {"ja": "キャラクター", "zh-hant": "角色", "en": "Character"}
 DECK = {"ja": "デッキ", "zh-hant": "牌組", "en": "Deck"}
@@ -157,6 +170,13 @@ RULES = register(
             Zone("character", CHARACTER, kinds=("character",)),
             Zone("deck", DECK, kinds=PLAYED_KINDS),
             Zone("side", SIDE, kinds=PLAYED_KINDS),
+        ),
+        # The values the goldfish engine reads on each kind (``simulator.engines.epicbattles``).
+        placeholders=(
+            PlaceholderKind("character", "character", ()),
+            PlaceholderKind("attack", "deck", ("cost", "damage")),
+            PlaceholderKind("block", "deck", ("cost",)),
+            PlaceholderKind("event", "deck", ("cost",)),
         ),
         modes=(
             Mode(

@@ -17,6 +17,7 @@ from .base import (
     Mode,
     Option,
     PerCard,
+    PlaceholderKind,
     Rule,
     Zone,
     ZoneSize,
@@ -173,6 +174,18 @@ RULES = register(
     DeckRules(
         game="shadowera",
         zones=(Zone("hero", HERO, kinds=("hero",)), Zone("deck", DECK, kinds=DECK_KINDS)),
+        # The values the goldfish engine reads on each kind (``simulator.engines.shadowera``).
+        placeholders=(
+            PlaceholderKind("hero", "hero", ()),
+            PlaceholderKind("ally", "deck", ("cost", "attack", "health")),
+            PlaceholderKind("ability", "deck", ("cost",)),
+            PlaceholderKind("weapon", "deck", ("cost", "attack", "durability")),
+            PlaceholderKind("armor", "deck", ("cost", "defense", "durability")),
+            PlaceholderKind("artifact", "deck", ("cost",)),
+            PlaceholderKind("item", "deck", ("cost",)),
+            PlaceholderKind("location", "deck", ("cost",)),
+            PlaceholderKind("trap", "deck", ("cost",)),
+        ),
         modes=(Mode("default", {"ja": "通常対戦", "zh-hant": "一般對戰", "en": "Match"}),),
         rules_for_mode=_rules,
         options=(

@@ -15,6 +15,7 @@ from .base import (
     MaxCopies,
     Mode,
     Option,
+    PlaceholderKind,
     Rule,
     SumAtMost,
     Zone,
@@ -136,6 +137,11 @@ RULES = register(
         zones=(
             Zone("characters", CHARACTERS, kinds=("character",)),
             Zone("lands", LANDS, kinds=("land",)),
+        ),
+        # The values the goldfish engine reads on each kind (``simulator.engines.suikoden``).
+        placeholders=(
+            PlaceholderKind("character", "characters", ("cost", "attack", "intelligence")),
+            PlaceholderKind("land", "lands", ()),
         ),
         modes=(
             Mode(

@@ -1,0 +1,58 @@
+"""Reads of a deck's placeholder cards: how the rules, the pages, the exports and the goldfish see them."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from cards.models import Game
+from cardsite.labels import pick
+
+from ..models import Deck, DeckPlaceholder
+from ..rules.base import CardInfo
+
+KEY_PREFIX = "placeholder:"  # a placeholder's key as the rules and the goldfish see it: never a card's key
+
+
+def placeholders(deck: Deck) -> list[DeckPlaceholder]:
+    return list(deck.placeholders.all())
+
+
+def stated_values(game: Game, placeholder: DeckPlaceholder, language: str) -> str:
+    """ "cost 3, attack 2": the stated values with the game's field labels, in the declared order."""
+    definition = game.definition
+    parts = []
+    for name, value in placeholder.values.items():
+        spec = definition.field(name)
+        label = pick(spec.labels, language) if spec is not None else name
+        parts.append(f"{label} {value}")
+    return ", ".join(parts)
+
+
+def label(game: Game, placeholder: DeckPlaceholder, language: str) -> str:
+    """What a placeholder is called wherever it is shown: always marked as a placeholder, never as a card."""
+    kind = next((k for k in game.definition.kinds if k.slug == placeholder.kind), None)
+    kind_name = pick(kind.labels, language) if kind is not None else placeholder.kind
+    values = stated_values(game, placeholder, language)
+    described = f"{kind_name} ({values})" if values else kind_name
+    if placeholder.name:
+        return _("%(name)s [placeholder: %(described)s]") % {"name": placeholder.name, "described": described}
+    return _("[placeholder: %(described)s]") % {"described": described}
+
+
+def placeholder_info(game: Game, placeholder: DeckPlaceholder, language: str) -> CardInfo:
+    """The placeholder as the rules see it: its kind and stated values, marked as a placeholder."""
+    return CardInfo(
+        key=f"{KEY_PREFIX}{placeholder.pk}",
+        name=label(game, placeholder, language),
+        kind=placeholder.kind,
+        fields=dict(placeholder.values),
+        placeholder=True,
+    )
+
+
+def state(deck: Deck) -> list[tuple[int, str, str, str, str, int]]:
+    """What the deck page's layout shows of the placeholders, for its cache key (``decks.views``)."""
+    return [
+        (p.pk, p.zone, p.kind, repr(sorted(p.values.items())), p.name, p.count)
+        for p in deck.placeholders.order_by("pk")
+    ]

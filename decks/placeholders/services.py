@@ -1,0 +1,133 @@
+"""Writes of a deck's placeholder cards: added, edited, removed, and replaced by a real card, each atomic.
+
+What a game lets a deck hold as a placeholder (kinds, their zone, the values it may state) is declared once, in
+the game's deck rules (``decks.rules.<slug>`` ``placeholders``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from cards.models import Card
+from cardsite.errors import Message
+
+from .. import services as deck_services
+from ..models import Deck, DeckPlaceholder
+from ..rules import get_rules
+from ..rules.base import PlaceholderKind
+
+MAX_STATED_VALUE = 99
+MAX_NAME_LENGTH = 120
+
+
+def _refuse(message: Message, code: str, field: str) -> deck_services.DeckError:
+    return deck_services.DeckError(message, code=code, errors={field: [message]})
+
+
+def declared_kind(deck: Deck, kind: str) -> PlaceholderKind:
+    """The game's declaration of ``kind`` as a placeholder, or a refusal naming the kinds it declares."""
+    declared = get_rules(deck.game.slug).placeholder_kind(kind)
+    if declared is None:
+        kinds = [placeholder.kind for placeholder in get_rules(deck.game.slug).placeholders]
+        if not kinds:
+            message = Message(_("%(game)s decks hold no placeholder cards."), {"game": deck.game.definition.names})
+        else:
+            message = Message(
+                _("'%(kind)s' is not a kind a %(game)s deck may hold as a placeholder (kinds: %(kinds)s)."),
+                {"kind": kind, "game": deck.game.definition.names, "kinds": kinds},
+            )
+        raise _refuse(message, "unknown_placeholder_kind", "kind")
+    return declared
+
+
+def clean_values(declared: PlaceholderKind, values: Mapping[str, Any]) -> dict[str, int]:
+    """The stated values, each a whole number from 0 to 99 of a field the kind declares; a value not stated
+    stays unknown (it is not stored, never 0)."""
+    cleaned: dict[str, int] = {}
+    for name, value in values.items():
+        if (value is None or value == "") and name in declared.fields:
+            continue
+        if name not in declared.fields:
+            message = Message(
+                _("'%(field)s' is not a value stated on a placeholder of kind %(kind)s (values: %(fields)s)."),
+                {"field": name, "kind": declared.kind, "fields": list(declared.fields) or "-"},
+            )
+            raise _refuse(message, "unknown_placeholder_value", "values")
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STATED_VALUE:
+            message = Message(
+                _("%(field)s: give a whole number from 0 to %(maximum)s."),
+                {"field": name, "maximum": MAX_STATED_VALUE},
+            )
+            raise _refuse(message, "invalid_placeholder_value", "values")
+        cleaned[name] = value
+    return {name: cleaned[name] for name in declared.fields if name in cleaned}  # the declared order
+
+
+def _check_count(count: int) -> None:
+    if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= deck_services.MAX_COPIES_PER_ENTRY:
+        raise _refuse(deck_services.count_out_of_range(1), "count_out_of_range", "count")
+
+
+def _check_name(name: str) -> str:
+    name = name.strip()
+    if len(name) > MAX_NAME_LENGTH or "\x00" in name:
+        message = Message(_("The name has at most %(maximum)s characters."), {"maximum": MAX_NAME_LENGTH})
+        raise _refuse(message, "invalid_placeholder_name", "name")
+    return name
+
+
+@transaction.atomic
+def add_placeholder(deck: Deck, kind: str, values: Mapping[str, Any], count: int, name: str = "") -> DeckPlaceholder:
+    """Add ``count`` placeholder cards of ``kind`` with the stated ``values`` to the zone the kind is declared in."""
+    declared = declared_kind(deck, kind)
+    cleaned = clean_values(declared, values)
+    _check_count(count)
+    name = _check_name(name)
+    placeholder = DeckPlaceholder.objects.create(
+        deck=deck, zone=declared.zone, kind=kind, values=cleaned, name=name, count=count
+    )
+    deck_services.touch(deck)
+    return placeholder
+
+
+@transaction.atomic
+def edit_placeholder(
+    placeholder: DeckPlaceholder,
+    *,
+    values: Mapping[str, Any] | None = None,
+    count: int | None = None,
+    name: str | None = None,
+) -> DeckPlaceholder:
+    """Change what the placeholder states, its count or its name (its kind stays: remove it and add another)."""
+    declared = declared_kind(placeholder.deck, placeholder.kind)
+    if values is not None:
+        placeholder.values = clean_values(declared, values)
+    if count is not None:
+        _check_count(count)
+        placeholder.count = count
+    if name is not None:
+        placeholder.name = _check_name(name)
+    placeholder.save()
+    deck_services.touch(placeholder.deck)
+    return placeholder
+
+
+@transaction.atomic
+def remove_placeholder(placeholder: DeckPlaceholder) -> None:
+    deck = placeholder.deck
+    placeholder.delete()
+    deck_services.touch(deck)
+
+
+@transaction.atomic
+def replace_placeholder(placeholder: DeckPlaceholder, card: Card) -> None:
+    """Put ``count`` copies of ``card`` where the placeholder was, in one step: the placeholder goes and the
+    card's entry in that zone grows by its count (refused, with nothing written, if the card cannot go there)."""
+    deck = placeholder.deck
+    deck_services.add_copies(deck, placeholder.zone, card, placeholder.count)
+    placeholder.delete()
+    deck_services.touch(deck)
