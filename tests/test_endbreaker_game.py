@@ -939,7 +939,8 @@ def test_the_game_shuffles_as_random_shuffle_does():
 
 
 def test_lance_windmill_adds_two_to_arrow_rain_whose_at_its_text_gives():
-    # EB1-021「ＡＴ：プレイしているアビリティ枚数」 and EB1-025「場の「ＡＴ：２以上」のカード１枚を「ＡＴ：＋２」してもよい」:
+    # EB1-021「ＡＴ：プレイしているアビリティ枚数」 and
+    # EB1-025「場の「ＡＴ：２以上」のカード１枚を「ＡＴ：＋２」してもよい」:
     # field [アローレイン (AT 2: two abilities played), 槍風車 (AT 2)]; the +2 goes to the first, and stays.
     game, player = scripted_turn()
     player.field, player.hand = [], []
@@ -1044,7 +1045,8 @@ def test_cards_left_from_a_battle_pay_no_skill_and_no_at_in_the_next_turn():
 
 
 def test_a_tie_goes_to_the_player_who_owns_fewer_cards_by_default():
-    # 「同分時則比較牌庫張數，較少者獲勝」: 牌庫 is the whole deck (「洗牌後成為牌庫」); the draw pile is left to chance.
+    # 「同分時則比較牌庫張數，較少者獲勝」: 牌庫 is the whole deck (「洗牌後成為牌庫」);
+    # the draw pile is left to chance.
     game = new_game(players=2)
     a, b = game.players
     a.darc = b.darc = 8
