@@ -182,6 +182,9 @@ def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_wit
     assert run.result["leaders"]["first"] in rows
     page = client.get(answer["Location"]).content.decode()
     assert "95% interval (Wilson)" in page and "Big darc" in page
+    # Games stopped by the turn limit are counted and named, even when there are none.
+    assert "Stopped by the turn limit" in page
+    assert page.count('data-stopped="') == len(rows) and all(row["stopped"] == 0 for row in rows.values())
 
 
 def test_the_same_seed_gives_the_same_report_however_it_is_chunked(pool, owner, settings):
