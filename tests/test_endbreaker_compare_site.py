@@ -318,3 +318,14 @@ def test_the_game_page_links_to_the_comparisons_of_a_game_with_a_whole_game(db):
     sync_games()
     assert URL in Client().get("/games/endbreaker/").content.decode()
     assert "/simulator/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()
+
+
+def test_results_on_a_set_up_with_hekatonkheires_say_which_cards_its_effect_reaches():
+    from simulator.fullgames.endbreaker import result_notes
+
+    from .test_endbreaker_game import MASQUERADES, card, make_setup
+
+    hekatonkheires = card("EB1-048", "masquerade", payout="6-4-2-0", damage=3)
+    assert result_notes(make_setup(), "en") == []
+    [note] = result_notes(make_setup(masquerades=(*MASQUERADES[:7], hekatonkheires)), "ja")
+    assert "都市国家" in note and "効果は起きません" in note

@@ -112,6 +112,8 @@ class FullGame:
     describe_choice: Callable[[str, Sequence[str], Mapping[str, str], str], tuple[str, list[str]]] | None = None
     event_kinds: tuple[Any, ...] = ()
     search: SearchHooks | None = None  # searching for a strategy on a set-up (None: the game has no search)
+    # (set-up, language) -> the assumptions a set-up's results rest on that the reader should see beside them.
+    result_notes: Callable[[Any, str], list[str]] | None = None
 
 
 _registry: Registry[FullGame] = Registry(__name__, FULLGAME_MODULES, lambda game: game.game)

@@ -151,6 +151,26 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
 }
 
 
+# An assumption whose reach depends on the cards of a set-up, said beside the results of a set-up holding the card
+# (``rules.ASSUMPTIONS`` states each with its reason).
+SETUP_NOTES: dict[str, dict[str, str]] = {
+    "EB1-048": {
+        "ja": "ヘカトンケイルの「場の都市国家すべて」：どのカードが都市国家かはシード（規則）に書かれていないため、"
+        "この結果ではどのカードも都市国家として扱っていません（効果は起きません）。",
+        "zh-hant": "ヘカトンケイル的「場上所有的都市國家」：規則沒有說明哪些卡是都市國家，"
+        "因此這個結果中沒有任何卡被當作都市國家（效果不會發生）。",
+        "en": "ヘカトンケイル's 「場の都市国家すべて」: the rules do not say which cards are 都市国家, so these "
+        "results take no card as one (its effect never happens).",
+    }
+}
+
+
+def result_notes(setup: Setup, language: str) -> list[str]:
+    """The assumptions the results on ``setup`` rest on, by card present (``SETUP_NOTES``), in ``language``."""
+    present = {card.key for card in (*setup.masquerades, *setup.abilities, *setup.jobs)}
+    return [pick(words, language) or words["en"] for key, words in SETUP_NOTES.items() if key in present]
+
+
 def describe_choice(
     kind: str, options: Sequence[str], names: Mapping[str, str], language: str
 ) -> tuple[str, list[str]]:
@@ -273,6 +293,7 @@ FULLGAME = register(
         table_view=seated.table_view,
         wrong_answer=seated.WrongAnswer,
         describe_choice=describe_choice,
+        result_notes=result_notes,
         event_kinds=EVENT_KINDS,
         search=SearchHooks(
             start=lambda seed, setup, players, config: evolve.start_state(

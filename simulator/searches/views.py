@@ -106,6 +106,7 @@ def search_context(run: StrategySearch, language: str) -> dict[str, Any]:
         "game_name": pick(fullgame.names, language),
         "best": best,
         "rows": rows,
+        "notes": fullgame_selectors.result_notes(fullgame, [run.setup], language),
         "chart": interval_chart(rows),
         "beats_all": bool(rows) and all(row["beaten"] for row in rows),
         "fair_share": 100 / run.players,

@@ -18,6 +18,7 @@ from cardsite.labels import pick
 from ..adapters import sim_card
 from ..core import SimCard
 from ..fullgames import SETUP_PROBLEMS, FullGame, SetupRefused, get_fullgame
+from .results import setup_from_dict
 
 
 def fullgame_or_404(slug: str) -> tuple[Game, FullGame]:
@@ -79,6 +80,19 @@ def refusal_rows(game: Game, fullgame: FullGame, refused: SetupRefused, language
         }
         rows.append(MissingRow(entry.key, name, value, role, where_to_fill(game, entry.key, field=entry.field), text))
     return rows
+
+
+def result_notes(fullgame: FullGame, setups: Sequence[dict[str, Any]], language: str) -> list[str]:
+    """The assumptions the results on these stored set-ups rest on (``FullGame.result_notes``), each said once."""
+    if fullgame.result_notes is None or fullgame.setup_type is None:
+        return []
+    notes: list[str] = []
+    for data in setups:
+        if data:
+            for note in fullgame.result_notes(setup_from_dict(fullgame.setup_type, data), language):
+                if note not in notes:
+                    notes.append(note)
+    return notes
 
 
 def strategy_labels(fullgame: FullGame, names: Sequence[str], written: dict[str, Any], language: str) -> dict[str, str]:
