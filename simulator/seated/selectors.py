@@ -32,14 +32,20 @@ def own_game(user: Any, pk: int, game: str | None = None) -> SeatedGame:
 
 
 def advanced(seated: SeatedGame, fullgame: FullGame, after_turns: int | None = None) -> Any:
-    """The game replayed from its seed with the person's answers (``FullGame.advance``)."""
+    """The game replayed from its seed with the person's answers (``FullGame.advance``). Answers kept under an
+    earlier version of the game's choices are replayed up to the first one the game no longer offers (the person
+    is asked again from there; ``answered`` says how many were used)."""
     assert fullgame.advance is not None and fullgame.setup_type is not None
     setup = setup_from_dict(fullgame.setup_type, seated.setup)
     strategies = [
         None if seat == PERSON_SEAT else comparisons.strategy_of(seated, fullgame, seat)  # type: ignore[arg-type]
         for seat in seated.seats
     ]
-    return fullgame.advance(setup, strategies, seated.seed, seated.answers, after_turns=after_turns)
+    try:
+        return fullgame.advance(setup, strategies, seated.seed, seated.answers, after_turns=after_turns)
+    except fullgame.wrong_answer as outdated:
+        used = seated.answers[: getattr(outdated, "index", 0)]
+        return fullgame.advance(setup, strategies, seated.seed, used, after_turns=after_turns)
 
 
 def card_texts(seated: SeatedGame, language: str) -> dict[str, str]:
