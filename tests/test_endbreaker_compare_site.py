@@ -198,6 +198,9 @@ def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_wit
     assert run.result["leaders"]["first"] in rows
     page = client.get(answer["Location"]).content.decode()
     assert "95% interval (Wilson)" in page and "Big darc" in page
+    # Games stopped by the turn limit are counted and named, even when there are none.
+    assert "Stopped by the turn limit" in page
+    assert page.count('data-stopped="') == len(rows) and all(row["stopped"] == 0 for row in rows.values())
 
 
 def test_the_same_seed_gives_the_same_report_however_it_is_chunked(pool, owner, settings):
@@ -331,3 +334,14 @@ def test_the_game_page_links_to_the_comparisons_of_a_game_with_a_whole_game(db):
     sync_games()
     assert URL in Client().get("/games/endbreaker/").content.decode()
     assert "/simulator/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()
+
+
+def test_results_on_a_set_up_with_hekatonkheires_say_which_cards_its_effect_reaches():
+    from simulator.fullgames.endbreaker import result_notes
+
+    from .test_endbreaker_game import MASQUERADES, card, make_setup
+
+    hekatonkheires = card("EB1-048", "masquerade", payout="6-4-2-0", damage=3)
+    assert result_notes(make_setup(), "en") == []
+    [note] = result_notes(make_setup(masquerades=(*MASQUERADES[:7], hekatonkheires)), "ja")
+    assert "都市国家" in note and "効果は起きません" in note

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from simulator.engines.endbreaker_game import BIG_DARC, STRATEGIES, GainRule, Strategy, parse_strategy
+from simulator.engines.endbreaker_game import BIG_DARC, STRATEGIES, GainRule, Rules, Strategy, parse_strategy
 from simulator.engines.endbreaker_game.compare import SCORE_UNIT, Comparison, Entrant, play_blocks
 from simulator.engines.endbreaker_game.evolve import (
     Evaluation,
@@ -120,9 +120,16 @@ def test_the_final_report_gives_each_shipped_strategy_a_win_rate_and_interval():
     state = start_state(1, setup, players=3, config=EvolutionConfig(start="big_darc"))
     report = final_report(state, setup, games=30)
     assert set(report.against) == set(STRATEGIES)
-    for rate, low, high, games in report.against.values():
-        assert low <= rate <= high and games == 30
+    for rate, low, high, games, stopped in report.against.values():
+        assert low <= rate <= high and games == 30 and stopped == 0
     assert report.against["big_darc"][0] == pytest.approx(1 / 3)  # the same strategy: a fair share
+
+
+def test_the_final_report_counts_the_games_the_turn_limit_stopped():
+    setup = make_setup()
+    state = start_state(1, setup, players=2, config=EvolutionConfig(start="big_darc"))
+    report = final_report(state, setup, games=12, rules=Rules(max_turns=4))
+    assert {name: figures[3:] for name, figures in report.against.items()} == {name: (12, 12) for name in STRATEGIES}
 
 
 def test_wrong_parameters_are_named():

@@ -558,8 +558,8 @@ def masq(key):
     return card(key, "masquerade", payout="6-4-2-0", damage=2)
 
 
-def fight(masquerade_card, decks, thorns=(), damage=0, current=0, strategies=None):
-    game = new_game(players=len(decks), strategies=strategies)
+def fight(masquerade_card, decks, thorns=(), damage=0, current=0, strategies=None, **rules):
+    game = new_game(players=len(decks), strategies=strategies, **rules)
     fought = game.masquerades[0]
     fought.card, fought.thorns = masquerade_card, list(thorns)
     for player, deck in zip(game.players, decks, strict=True):
@@ -933,3 +933,167 @@ def test_the_game_shuffles_as_random_shuffle_does():
             assert cards == expected, (size, seed)
             # The generator is left where random.shuffle leaves it, so every later draw of the game is the same.
             assert game.rng.getstate() == reference.getstate(), (size, seed)
+
+
+# Readings checked against the seed's words -----------------------------------------------------------------
+
+
+def test_lance_windmill_adds_two_to_arrow_rain_whose_at_its_text_gives():
+    # EB1-021「ＡＴ：プレイしているアビリティ枚数」 and
+    # EB1-025「場の「ＡＴ：２以上」のカード１枚を「ＡＴ：＋２」してもよい」:
+    # field [アローレイン (AT 2: two abilities played), 槍風車 (AT 2)]; the +2 goes to the first, and stays.
+    game, player = scripted_turn()
+    player.field, player.hand = [], []
+    play_one(game, player, ABILITIES[3])
+    play_one(game, player, ability("EB1-025", at=2))
+    assert [game.at_of(player, c) for c in player.field] == [4, 2]
+    assert game.total_at(player) == 6
+
+
+def test_lance_windmill_reads_at_as_the_fought_masquerade_changes_it():
+    # 「場の「ＡＴ：２以上」のカード」 in battle with チッタニアン (jobs +2): a job of printed AT 1 counts as 3.
+    game, player = scripted_turn()
+    game.in_battle = True
+    game.fighting = game.masquerades[0]
+    game.fighting.card = masq("EB1-051")
+    player.field, player.hand = [InPlay(JOB_A, "P", 1)], []
+    play_one(game, player, ability("EB1-025", at=0))
+    assert player.field[0].at == 3 and game.at_now(player, player.field[0]) == 5
+    # With 白馬の王子様 (abilities −2) an ability of printed AT 3 counts as 1: not 「ＡＴ：２以上」.
+    game.fighting.card = masq("EB1-052")
+    player.field = [InPlay(ability("EB9-986", at=3), "", 3)]
+    play_one(game, player, ability("EB1-025", at=0))
+    assert player.field[0].at == 3
+
+
+class Answers:
+    """A person's answers by kind of choice: ``picks`` for ``pick:``/``place:`` choices in order, ``stop`` to
+    playing and gaining, ``yes`` to every 「してもよい」."""
+
+    def __init__(self, *picks):
+        self.picks = list(picks)
+        self.asked = []
+
+    def decide(self, game, player, kind, options):
+        self.asked.append((kind, options))
+        if kind.startswith(("pick:", "place:")):
+            answer = self.picks.pop(0) if self.picks else "stop"
+            assert answer in options, (kind, answer, options)
+            return answer
+        if kind.startswith("may:"):
+            return "yes"
+        return "gain" if kind == "act" else "stop"
+
+
+def test_capture_carries_over_a_battle_that_ends_the_turn_to_the_next_hand_adjustment():
+    # EB1-015「次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」: a battle ends the turn (no hand
+    # adjustment then); the next hand adjustment phase is the player's next turn's.
+    game, player = scripted_turn()
+    player.decider = Answers("EB9-981", "EB9-982")
+    player.hand, player.deck = [], [BLANK] * 10
+    play_one(game, player, ability("EB1-015"))
+    game.battle(game.masquerades[0])
+    game.current = 0
+    player.hand, player.deck, player.discard, player.field = [JOB_T, JOB_S, BLANK], [BLANK] * 10, [], []
+    game.play_turn()
+    assert ("pick:EB1-015:top", ("EB9-981", "EB9-982", "EB9-983", "stop")) in player.decider.asked
+    assert JOB_T in player.hand and JOB_S in player.hand
+    asked = len(player.decider.asked)
+    player.hand = [JOB_T]
+    game.adjust_hand(player)  # used once: not offered again
+    assert player.decider.asked[asked:] == []
+
+
+def test_capture_is_lost_with_the_turn_when_the_rule_says_so():
+    game = Game(make_setup(), [BIG_DARC, BIG_DARC], 1, Rules(capture_carries_over=False))
+    player = game.players[0]
+    player.decider = Answers("EB9-981")
+    play_one(game, player, ability("EB1-015"))
+    game.battle(game.masquerades[0])
+    game.current = 0
+    game.play_turn()
+    assert not any(kind == "pick:EB1-015:top" for kind, _ in player.decider.asked)
+
+
+TAVERN_OF_UNKNOWN_KIND = card("EB1-001", None, skill="", at=0)
+
+
+def test_hekatonkheires_reaches_only_the_cards_the_rules_take_as_city_states():
+    # EB1-048「[戦闘]場の都市国家すべてを「AT：＋３」する。」: the seed never says which cards are 都市国家.
+    decks = [[TAVERN_OF_UNKNOWN_KIND] * 10, [JOB_A] * 10]
+    assert ats(fight(masq("EB1-048"), decks)) == ["AT 0", "AT 5"]
+    assert ats(fight(masq("EB1-048"), decks, city_states=("EB1-001",))) == ["AT 15", "AT 5"]
+
+
+def test_prophet_pays_no_one_when_no_standing_player_played_a_job():
+    # EB1-058「プレイしたジョブの枚数がもっとも多いプレイヤーすべてが対象」: none played, none is the most.
+    game = fight(masq("EB1-058"), [[BLANK] * 10, [BLANK] * 10])
+    assert [e for e in game.log if e.kind == "darc"] == []
+    game = fight(masq("EB1-058"), [[BLANK] * 10, [BLANK] * 10], prophet_without_jobs="everyone")
+    assert [(e.seat, e.amount) for e in game.log if e.kind == "darc"] == [(0, 2), (1, 2)]
+
+
+def test_cards_left_from_a_battle_pay_no_skill_and_no_at_in_the_next_turn():
+    # battle_discards_field=False: the battle's cards stay in front of the player, but they were not played in
+    # the next turn (「本回合打出的卡片上的技能值」).
+    game = fight(masq("EB1-039"), [[JOB_A] * 10, [JOB_T] * 10], battle_discards_field=False)
+    a = game.players[0]
+    assert game.skills(a) == Counter() and game.total_at(a) == 0
+    assert len(a.left_from_battle) == 5 and len(a.owned()) == 10
+    game.adjust_hand(a)
+    assert a.left_from_battle == [] and len(a.owned()) == 10
+
+
+def test_a_tie_goes_to_the_player_who_owns_fewer_cards_by_default():
+    # 「同分時則比較牌庫張數，較少者獲勝」: 牌庫 is the whole deck (「洗牌後成為牌庫」);
+    # the draw pile is left to chance.
+    game = new_game(players=2)
+    a, b = game.players
+    a.darc = b.darc = 8
+    a.deck, a.hand, a.discard = [KNIGHT] * 6, [], []
+    b.deck, b.hand, b.discard = [KNIGHT] * 2, [], [KNIGHT] * 6
+    game.finish()
+    assert game.winners == [0]
+    game.rules = Rules(tiebreak_count="draw_pile")
+    game.finish()
+    assert game.winners == [1]
+
+
+def test_a_person_chooses_wild_swings_three_cards_and_where_each_goes():
+    game, player = scripted_turn()
+    player.decider = Answers("EB9-980", "EB9-983", "stop", "destroy", "discard")
+    player.hand, player.deck, player.discard = [BLANK, JOB_A, JOB_S], [JOB_T] * 5, []
+    play_one(game, player, ability("EB1-012"))
+    assert player.destroyed == [JOB_A] and player.discard == [BLANK]
+    assert sorted(c.key for c in player.hand) == ["EB9-981", "EB9-981", "EB9-982"]
+    assert player.decider.asked[0] == ("pick:EB1-012", ("EB9-983", "EB9-980", "EB9-982", "stop"))
+    assert player.decider.asked[3] == ("place:EB1-012:EB9-980", ("discard", "destroy"))
+
+
+def test_a_person_chooses_how_many_jobs_sword_rush_destroys():
+    game, player = scripted_turn()
+    game.in_battle = True
+    player.decider = Answers("EB9-982")  # one job, then stop
+    player.hand = [JOB_A, BLANK, JOB_T, JOB_S]
+    rush = play_one(game, player, ability("EB1-011", at=2))
+    assert rush.at == 2 + 3 and player.destroyed == [JOB_S]
+
+
+def test_a_person_says_where_each_card_get_set_looked_at_goes():
+    game, player = scripted_turn()
+    player.decider = Answers("discard", "top", "top")
+    player.deck, player.discard = [JOB_S, JOB_A, BLANK, JOB_T], []
+    play_one(game, player, ability("EB1-024"))
+    assert player.discard == [JOB_T] and player.deck == [JOB_S, JOB_A, BLANK]
+
+
+def test_a_person_chooses_the_cards_the_tavern_and_iai_giri_change():
+    game, player = scripted_turn("PT", "S", "PPT")
+    player.decider = Answers("EB9-971", "stop")
+    fill(player, TAVERN)
+    game.play(player, TAVERN)
+    assert [c.skill for c in player.field] == ["PT", "B", "PPT", ""]
+    player.decider = Answers("EB9-971")
+    fill(player, ABILITIES[0])
+    game.play(player, ABILITIES[0])
+    assert [c.skill for c in player.field] == ["PT", "●", "PPT", "", "B"]

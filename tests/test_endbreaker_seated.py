@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from simulator.engines.endbreaker_game import BIG_DARC, STRATEGIES, Game
+from simulator.engines.endbreaker_game import BIG_DARC, STRATEGIES, Game, InPlay
 from simulator.engines.endbreaker_game.seated import WrongAnswer, advance, table_view
 
-from .test_endbreaker_game import make_setup
+from .test_endbreaker_game import KNIGHT, make_setup
 
 
 def play_out(strategies, seed, pick=lambda pending, rng: rng.choice(pending.options), limit=3000):
@@ -49,7 +49,7 @@ def test_the_person_is_asked_every_kind_of_choice_with_its_options():
 
     for seed in range(3):
         play_out([None, BIG_DARC], seed, pick)
-    assert {"play", "act", "gain", "thorn", "may"} <= kinds
+    assert {"play", "act", "gain", "thorn", "pick"} <= kinds
 
 
 def test_the_same_answers_replay_the_same_game_and_a_wrong_answer_is_named():
@@ -92,3 +92,31 @@ def test_a_game_of_strategies_is_the_same_game_watched_turn_by_turn():
 def test_only_one_person_sits_at_a_table():
     with pytest.raises(ValueError, match="one person"):
         advance(make_setup(), [None, None], 1)
+
+
+def test_a_masquerades_second_thorn_shows_its_ability_to_every_player():
+    # 「(1) 顯示出戰勝後獲得的勝利點 (2) 顯示出其特殊能力 (3) 當第三張棘放上後，完全顯示出該假面的身份」
+    played = advance(make_setup(), [None, BIG_DARC], 3, [])
+    game = played.game
+    first = game.masquerades[0]
+    texts = {first.card.key: "テスト能力"}
+    first.thorns, first.revealed = [1], 1
+    seen = table_view(game, 0, texts)["masquerades"][0]
+    assert seen["payout"] is not None and seen["ability"] is None and seen["key"] is None
+    first.thorns, first.revealed = [1, 1], 2
+    seen = table_view(game, 0, texts)["masquerades"][0]
+    assert seen["ability_shown"] and seen["ability"] == "テスト能力" and seen["key"] is None
+
+
+def test_a_person_sees_each_hand_cards_skill_cost_and_at_and_the_skill_pool():
+    played = advance(make_setup(), [None, BIG_DARC], 3, [])
+    game = played.game
+    mine = table_view(game, 0)["players"][0]
+    by_key = {card.key: card for card in game.players[0].hand}
+    for shown in mine["hand_cards"]:
+        printed = by_key[shown["key"]].fields
+        assert shown["cost"] == (None if printed.get("cost") is None else str(printed["cost"]))
+        assert shown["at"] == printed.get("at")
+    game.players[0].field = [InPlay(KNIGHT, "P", 1), InPlay(KNIGHT, "●T", 1)]
+    assert table_view(game, 0)["players"][0]["pool"] == "PT●"
+    assert table_view(game, 0)["players"][1]["hand_cards"] is None

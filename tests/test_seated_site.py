@@ -117,3 +117,38 @@ def test_the_choice_is_asked_in_the_readers_language(whole_game_pool, owner):
         assert any(words["ja"].split("{")[0] in prompt for words in CHOICE_WORDS.values()), prompt
         option = page.split('name="answer" value="', 1)[1].split('"', 1)[0]
         client.post(f"{PAGES}{seated.pk}/", {"answer": option})
+
+
+def test_the_seated_page_shows_the_skill_pool_each_hand_cards_skill_cost_and_text_and_short_seat_names(
+    whole_game_pool, owner
+):
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
+    seated = SeatedGame.objects.get()
+    page = client.get(f"{PAGES}{seated.pk}/").content.decode()
+    assert "Your skill pool now" in page
+    hand = page.split('class="seated-hand">', 1)[1].split("</ul>", 1)[0]
+    assert "テスト用の架空のカード。" in hand and "skill" in hand and "cost" in hand
+    for _ in range(40):  # play on until the strategy's seat has logged something
+        option = page.split('name="answer" value="', 1)[1].split('"', 1)[0]
+        client.post(f"{PAGES}{seated.pk}/", {"answer": option})
+        page = client.get(f"{PAGES}{seated.pk}/").content.decode()
+        if "<td>Big darc</td>" in page:
+            break
+    assert "<td>Big darc</td>" in page and "<td>Big darc (resolve" not in page
+
+
+def test_answers_kept_before_the_games_choices_changed_replay_up_to_the_first_that_no_longer_fits(
+    whole_game_pool, owner
+):
+    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
+    seated = SeatedGame.objects.get()
+    seated.answers = ["an answer this version never offers", "stop"]
+    seated.save()
+    page = client.get(f"{PAGES}{seated.pk}/")
+    assert page.status_code == 200 and 'name="answer"' in page.content.decode()
+    option = page.content.decode().split('name="answer" value="', 1)[1].split('"', 1)[0]
+    assert client.post(f"{PAGES}{seated.pk}/", {"answer": option}).status_code == 302
+    seated.refresh_from_db()
+    assert seated.answers == [option]

@@ -38,8 +38,8 @@ def test_a_search_started_on_the_page_plays_its_islands_in_rounds_and_reports_ag
     assert sorted(chunk.played for chunk in chunks) == [1, 1, 2, 2, 2, 2]
     best = run.result["best"]
     assert set(best["against"]) == set(STRATEGIES)
-    for rate, low, high, games in best["against"].values():
-        assert low <= rate <= high and games == 24
+    for rate, low, high, games, stopped in best["against"].values():
+        assert low <= rate <= high and games == 24 and 0 <= stopped <= games
     parse_strategy(best["text"], name="found")  # the syntax players write
     page = client.get(started["Location"]).content.decode()
     assert "The strategy found" in page and "95% interval (Wilson)" in page and "gain" in page

@@ -93,9 +93,10 @@ class ComparisonRunSerializer(serializers.ModelSerializer):
     planned = serializers.IntegerField(read_only=True, help_text="Games per strategy, in whole blocks.")
     progress = serializers.IntegerField(read_only=True, help_text="Games per strategy played so far.")
     result = serializers.JSONField(
-        help_text="Per strategy: games, wins, draws, win_rate with its 95% Wilson `interval`, mean_darc, mean_turns "
-        "and battle `placings`; `leaders` with the paired test's p_value, the corrected threshold and whether the "
-        "difference is `significant`; null until a chunk of games is saved."
+        help_text="Per strategy: games, wins, draws, `stopped` (its games the turn limit stopped before the third "
+        "battle), win_rate with its 95% Wilson `interval`, mean_darc, mean_turns and battle `placings`; `leaders` "
+        "with the paired test's p_value, the corrected threshold and whether the difference is `significant`; null "
+        "until a chunk of games is saved."
     )
     error = serializers.CharField(source="error_message", read_only=True)
 

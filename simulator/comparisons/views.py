@@ -150,6 +150,7 @@ def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
         "leader_second": names.get(leaders.get("second"), leaders.get("second")),
         "chart": interval_chart(rows),
         "samples": samples,
+        "notes": fullgame_selectors.result_notes(fullgame, [run.setup, *run.setups], language),
         "game_name": pick(fullgame.names, language),
         "result": result,
         "rows": rows,

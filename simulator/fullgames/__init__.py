@@ -102,15 +102,18 @@ class FullGame:
     # Played one choice at a time (a person in one seat, or watched turn by turn): the set-up's type (to store and
     # read it back), ``advance(setup, strategies (None: the person), seed, answers, after_turns=)`` -> an object
     # with ``game``, ``pending`` (``seat``, ``kind``, ``options``) and ``answered``, raising ``wrong_answer`` for an
-    # answer not offered; ``table_view(game, person seat or None)`` -> plain data; the log's event kinds.
+    # answer not offered; ``table_view(game, person seat or None, texts=card key -> text)`` -> plain data; the log's
+    # event kinds.
     setup_type: type | None = None
     advance: Callable[..., Any] | None = None
-    table_view: Callable[[Any, int | None], dict[str, Any]] | None = None
+    table_view: Callable[..., dict[str, Any]] | None = None
     wrong_answer: type[Exception] = ValueError
     # A pending choice in words: (kind, options, card names by key, language) -> (prompt, a label per option).
     describe_choice: Callable[[str, Sequence[str], Mapping[str, str], str], tuple[str, list[str]]] | None = None
     event_kinds: tuple[Any, ...] = ()
     search: SearchHooks | None = None  # searching for a strategy on a set-up (None: the game has no search)
+    # (set-up, language) -> the assumptions a set-up's results rest on that the reader should see beside them.
+    result_notes: Callable[[Any, str], list[str]] | None = None
 
 
 _registry: Registry[FullGame] = Registry(__name__, FULLGAME_MODULES, lambda game: game.game)

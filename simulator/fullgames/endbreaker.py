@@ -123,6 +123,24 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
         "en": "Which masquerade takes your thorn?",
     },
     "may": {"ja": "{card}: {phrase}？", "zh-hant": "{card}：{phrase}？", "en": "{card}: {phrase}?"},
+    "pick": {
+        "ja": "{card}: {phrase}。カードを１枚ずつ選ぶか、選ぶのを終えてください。",
+        "zh-hant": "{card}：{phrase}。一次選一張卡，或停止選擇。",
+        "en": "{card}: {phrase}. Choose a card, one at a time, or stop choosing.",
+    },
+    "place": {
+        "ja": "{card}: {chosen}をどこに置きますか？",
+        "zh-hant": "{card}：{chosen}要放到哪裡？",
+        "en": "{card}: where does {chosen} go?",
+    },
+    "stop:pick": {"ja": "これ以上選ばない", "zh-hant": "不再選擇", "en": "Choose no more"},
+    "place:discard": {"ja": "捨て札にする", "zh-hant": "棄牌堆", "en": "To the discard pile"},
+    "place:destroy": {
+        "ja": "破壊する（ゲームから除外）",
+        "zh-hant": "破壞（移出遊戲）",
+        "en": "Destroy (out of the game)",
+    },
+    "place:top": {"ja": "山札の上に置く", "zh-hant": "放回牌庫上方", "en": "On top of the deck"},
     "stop:play": {"ja": "プレイを終える", "zh-hant": "停止打牌", "en": "Stop playing"},
     "stop:gain": {"ja": "これ以上獲得しない", "zh-hant": "不再獲得", "en": "Gain nothing more"},
     "resolve": {"ja": "シナリオを解決する", "zh-hant": "解決事件", "en": "Resolve the scenario"},
@@ -131,6 +149,26 @@ CHOICE_WORDS: dict[str, dict[str, str]] = {
     "yes": {"ja": "はい", "zh-hant": "是", "en": "Yes"},
     "no": {"ja": "いいえ", "zh-hant": "否", "en": "No"},
 }
+
+
+# An assumption whose reach depends on the cards of a set-up, said beside the results of a set-up holding the card
+# (``rules.ASSUMPTIONS`` states each with its reason).
+SETUP_NOTES: dict[str, dict[str, str]] = {
+    "EB1-048": {
+        "ja": "ヘカトンケイルの「場の都市国家すべて」：どのカードが都市国家かはシード（規則）に書かれていないため、"
+        "この結果ではどのカードも都市国家として扱っていません（効果は起きません）。",
+        "zh-hant": "ヘカトンケイル的「場上所有的都市國家」：規則沒有說明哪些卡是都市國家，"
+        "因此這個結果中沒有任何卡被當作都市國家（效果不會發生）。",
+        "en": "ヘカトンケイル's 「場の都市国家すべて」: the rules do not say which cards are 都市国家, so these "
+        "results take no card as one (its effect never happens).",
+    }
+}
+
+
+def result_notes(setup: Setup, language: str) -> list[str]:
+    """The assumptions the results on ``setup`` rest on, by card present (``SETUP_NOTES``), in ``language``."""
+    present = {card.key for card in (*setup.masquerades, *setup.abilities, *setup.jobs)}
+    return [pick(words, language) or words["en"] for key, words in SETUP_NOTES.items() if key in present]
 
 
 def describe_choice(
@@ -148,6 +186,18 @@ def describe_choice(
         card = names.get(question.split(":")[0], question)
         prompt = words("may", card=card, phrase=asked.phrase if asked else question)
         return prompt, [words(option) for option in options]
+    if kind.startswith("place:"):  # ``place:<question>:<card key>``: where the card goes
+        question, chosen = kind.removeprefix("place:").rsplit(":", 1)
+        prompt = words("place", card=names.get(question.split(":")[0], question), chosen=names.get(chosen, chosen))
+        return prompt, [words(f"place:{option}") for option in options]
+    if kind.startswith("pick:"):  # ``pick:<question>``: a card at a time, or stop
+        question = kind.removeprefix("pick:")
+        asked = QUESTIONS.get(question)
+        card = names.get(question.split(":")[0], question)
+        prompt = words("pick", card=card, phrase=asked.phrase if asked else question)
+        return prompt, [
+            words("stop:pick") if option == STOP else f"{names.get(option, option)} ({option})" for option in options
+        ]
     labels = []
     for option in options:
         if option == STOP:
@@ -243,6 +293,7 @@ FULLGAME = register(
         table_view=seated.table_view,
         wrong_answer=seated.WrongAnswer,
         describe_choice=describe_choice,
+        result_notes=result_notes,
         event_kinds=EVENT_KINDS,
         search=SearchHooks(
             start=lambda seed, setup, players, config: evolve.start_state(

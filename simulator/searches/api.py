@@ -45,7 +45,8 @@ class SearchSerializer(serializers.ModelSerializer):
     progress = serializers.IntegerField(read_only=True, help_text="Generations played so far.")
     result = serializers.JSONField(
         help_text="`islands`: each search's best strategy so far (text); `best`: once every search is done, the "
-        "strategy found (`text`) and per shipped strategy [win rate, low, high, games]."
+        "strategy found (`text`) and per shipped strategy [win rate, low, high, games, games stopped by the turn "
+        "limit]."
     )
     error = serializers.CharField(source="error_message", read_only=True)
 

@@ -107,7 +107,7 @@ def _queue_round(run: StrategySearch, round_: int) -> None:
 def best_island(reports: dict[int, dict[str, Any]]) -> int | None:
     """The island whose champion's worst interval against the shipped strategies is highest (ties: the first)."""
     scored = [
-        (min(low for _rate, low, _high, _games in report["against"].values()), -island, island)
+        (min(figures[1] for figures in report["against"].values()), -island, island)
         for island, report in reports.items()
     ]
     return max(scored)[2] if scored else None

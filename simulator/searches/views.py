@@ -92,13 +92,15 @@ def search_context(run: StrategySearch, language: str) -> dict[str, Any]:
     best = (run.result or {}).get("best")
     rows = []
     if best:
-        for name, (rate, low, high, games) in best["against"].items():
+        # (rate, low, high, games, stopped); a search reported before stopped games were counted has four.
+        for name, (rate, low, high, games, *stopped) in best["against"].items():
             label = pick(fullgame.strategy_labels.get(name, {}), language) or name
             rows.append(
                 {
                     "label": name,
                     "name": label,
                     "games": games,
+                    "stopped": stopped[0] if stopped else None,
                     "percent": 100 * rate,
                     "low": 100 * low,
                     "high": 100 * high,
@@ -111,6 +113,7 @@ def search_context(run: StrategySearch, language: str) -> dict[str, Any]:
         "game_name": pick(fullgame.names, language),
         "best": best,
         "rows": rows,
+        "notes": fullgame_selectors.result_notes(fullgame, [run.setup], language),
         "chart": interval_chart(rows),
         "beats_all": bool(rows) and all(row["beaten"] for row in rows),
         "fair_share": 100 / run.players,

@@ -10,6 +10,7 @@ from typing import Any
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from cards.models import Card
 from cardsite.labels import pick
 
 from ..comparisons import services as comparisons
@@ -31,14 +32,39 @@ def own_game(user: Any, pk: int, game: str | None = None) -> SeatedGame:
 
 
 def advanced(seated: SeatedGame, fullgame: FullGame, after_turns: int | None = None) -> Any:
-    """The game replayed from its seed with the person's answers (``FullGame.advance``)."""
+    """The game replayed from its seed with the person's answers (``FullGame.advance``). Answers kept under an
+    earlier version of the game's choices are replayed up to the first one the game no longer offers (the person
+    is asked again from there; ``answered`` says how many were used)."""
     assert fullgame.advance is not None and fullgame.setup_type is not None
     setup = setup_from_dict(fullgame.setup_type, seated.setup)
     strategies = [
         None if seat == PERSON_SEAT else comparisons.strategy_of(seated, fullgame, seat)  # type: ignore[arg-type]
         for seat in seated.seats
     ]
-    return fullgame.advance(setup, strategies, seated.seed, seated.answers, after_turns=after_turns)
+    try:
+        return fullgame.advance(setup, strategies, seated.seed, seated.answers, after_turns=after_turns)
+    except fullgame.wrong_answer as outdated:
+        used = seated.answers[: getattr(outdated, "index", 0)]
+        return fullgame.advance(setup, strategies, seated.seed, used, after_turns=after_turns)
+
+
+def card_texts(seated: SeatedGame, language: str) -> dict[str, str]:
+    """Each card's main text in the reader's language, else in the game's original language (one query)."""
+    original = seated.game.definition.original_language
+    texts = {}
+    for card in Card.objects.filter(game=seated.game).prefetch_related("texts"):
+        found = card.text_in(language) or card.text_in(original)
+        if found is not None and found.text:
+            texts[card.key] = found.text
+    return texts
+
+
+def short_label(label: str) -> str:
+    """A strategy's label without its explanation in brackets, for the log's narrow column."""
+    for bracket in ("（", " ("):
+        if bracket in label:
+            return label.split(bracket, 1)[0]
+    return label
 
 
 @dataclass
@@ -65,12 +91,13 @@ def view(seated: SeatedGame, fullgame: FullGame, language: str, after_turns: int
         fullgame, [seat for seat in seated.seats if seat != PERSON_SEAT], seated.written, language
     )
     seat_names = [_("You") if seat == PERSON_SEAT else labels[seat] for seat in seated.seats]
+    short_names = [short_label(name) for name in seat_names]
     kinds = {kind.slug: kind.labels for kind in (*CORE_EVENT_KINDS, *fullgame.event_kinds)}
     log = [
         {
             "turn": entry.turn,
             "seat": entry.seat,
-            "who": "" if entry.seat is None else seat_names[entry.seat],
+            "who": "" if entry.seat is None else short_names[entry.seat],
             "kind": entry.kind,
             "kind_label": pick(kinds.get(entry.kind, {}), language) or entry.kind,
             "card": entry.card,
@@ -81,10 +108,15 @@ def view(seated: SeatedGame, fullgame: FullGame, language: str, after_turns: int
         for entry in game.log
     ]
     pending = played.pending
-    table = fullgame.table_view(game, seated.person)
+    texts = card_texts(seated, language)
+    table = fullgame.table_view(game, seated.person, texts=texts)
     for player in table["players"]:
         player["name"] = seat_names[player["seat"]]
-        player["hand_named"] = [{"key": key, "name": names.get(key, key)} for key in player["hand"] or []]
+        player["short_name"] = short_names[player["seat"]]
+        player["hand_named"] = [
+            {**card, "name": names.get(card["key"], card["key"]), "text": texts.get(card["key"], "")}
+            for card in player.get("hand_cards") or []
+        ]
         player["field_named"] = [{**card, "name": names.get(card["key"], card["key"])} for card in player["field"]]
     for masquerade in table["masquerades"]:
         masquerade["name"] = names.get(masquerade["key"], "") if masquerade["key"] else ""
@@ -100,5 +132,7 @@ def view(seated: SeatedGame, fullgame: FullGame, language: str, after_turns: int
         "turns": game.turn,
         "answered": played.answered,
         "pending": None if pending is None else _pending(fullgame, pending, names, language),
+        # The skills the person's field offers at this choice (what a gain or the scenario is paid with).
+        "pool": None if seated.person is None else table["players"][seated.person].get("pool"),
         "winners": [seat_names[seat] for seat in game.winners],
     }

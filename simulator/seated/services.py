@@ -90,7 +90,8 @@ def answer(seated: SeatedGame, fullgame: FullGame, choice: str) -> SeatedGame:
             ),
             code="not_an_option",
         )
-    current.answers = [*current.answers, choice]
+    # ``answered``: answers kept under an earlier version of the game's choices stop where it no longer fits.
+    current.answers = [*current.answers[: before.answered], choice]
     current.save(update_fields=["answers", "updated_at"])
     return current
 

@@ -19,6 +19,7 @@ from ..adapters import sim_card
 from ..assumptions.overlay import Assumed, overlay
 from ..core import SimCard
 from ..fullgames import SETUP_PROBLEMS, FullGame, SetupRefused, get_fullgame
+from .results import setup_from_dict
 
 DEFAULT_DECK = "default"  # in a choice of decks: the game's default piles (the first by card number)
 
@@ -125,6 +126,19 @@ def _values_of_present_cards(
             }
             rows.append(MissingRow(card.key, name, value, role, where_to_fill(game, card.key, field=need.field), text))
     return rows
+
+
+def result_notes(fullgame: FullGame, setups: Sequence[dict[str, Any]], language: str) -> list[str]:
+    """The assumptions the results on these stored set-ups rest on (``FullGame.result_notes``), each said once."""
+    if fullgame.result_notes is None or fullgame.setup_type is None:
+        return []
+    notes: list[str] = []
+    for data in setups:
+        if data:
+            for note in fullgame.result_notes(setup_from_dict(fullgame.setup_type, data), language):
+                if note not in notes:
+                    notes.append(note)
+    return notes
 
 
 def strategy_labels(fullgame: FullGame, names: Sequence[str], written: dict[str, Any], language: str) -> dict[str, str]:

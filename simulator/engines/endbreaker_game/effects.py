@@ -4,7 +4,8 @@ A player card's script has an effect for the daily phase (「[日常]」), one f
 battle ends, and, where its text gives them, its AT and its skill. A masquerade's script has the hooks of the
 battle it is fought in, and its daily effect once its ability is revealed. Every 「〜してもよい」 ("may") asks the
 player's strategy (``Game.may``) under the card's key (or the key and a suffix), with the effect's default.
-Which cards a chosen effect picks (the two cards the tavern changes …) is a default of the helper for now.
+Which cards a chosen effect picks (the two cards the tavern changes …) is a default of the helper for a strategy;
+a seated person is asked (``Game.choose_cards``, ``Game.choose_place``).
 """
 
 from __future__ import annotations
@@ -157,14 +158,17 @@ def change_skills(question: str, *, up_to: int, symbols: str, into: str) -> Effe
     wanted = frozenset(symbols)
 
     def run(game: Game, player: Player, played: InPlay) -> None:
-        # The strategy is asked first: its answer is a look-up, and most say no (the default).
-        if not game.may(player, question):
-            return
-        candidates = [card for card in player.field if not wanted.isdisjoint(card.skill)]
-        if not candidates:
-            return
-        candidates.sort(key=lambda card: -sum(card.skill.count(symbol) for symbol in symbols))
-        for card in candidates[:up_to]:
+        if player.decider is not None:  # a person picks the cards (none: the effect is declined)
+            candidates = [card for card in player.field if not wanted.isdisjoint(card.skill)]
+            chosen = game.choose_cards(player, question, candidates, up_to)
+        else:
+            # The strategy is asked first: its answer is a look-up, and most say no (the default).
+            if not game.may(player, question):
+                return
+            candidates = [card for card in player.field if not wanted.isdisjoint(card.skill)]
+            candidates.sort(key=lambda card: -sum(card.skill.count(symbol) for symbol in symbols))
+            chosen = candidates[:up_to]
+        for card in chosen:
             card.skill = "".join(into if symbol in symbols else symbol for symbol in card.skill)
             game.note(player, "skill_changed", card.card.key, detail=card.skill)
 
@@ -239,9 +243,11 @@ def goes_to_the_one_incapacitated(game: Game, card: SimCard) -> None:
         game.keep_masquerade(down[0], card)
 
 
-def bonus_darc(count: int, chosen: Callable[[Game, Player], int], most: bool) -> GameHook:
+def bonus_darc(
+    count: int, chosen: Callable[[Game, Player], int], most: bool, none_at_zero: Callable[[Game], bool] | None = None
+) -> GameHook:
     """「ダメージ適用後、戦闘不能になっていないプレイヤーのうち、…もっとも{most: 多い / 少ない}プレイヤーすべてが対象。
-    対象は追加で『１０００ダルク』{count}枚を獲得する。」"""
+    対象は追加で『１０００ダルク』{count}枚を獲得する。」 ``none_at_zero``: whether a most of 0 makes no target."""
 
     def run(game: Game, card: SimCard) -> None:
         standing = [player for player in game.players if not player.incapacitated]
@@ -249,6 +255,8 @@ def bonus_darc(count: int, chosen: Callable[[Game, Player], int], most: bool) ->
             return
         values = [chosen(game, player) for player in standing]
         target = max(values) if most else min(values)
+        if target == 0 and none_at_zero is not None and none_at_zero(game):
+            return
         for player, value in zip(standing, values, strict=True):
             if value == target:
                 game.add_darc(player, count, card.key)
@@ -284,8 +292,12 @@ script("EB1-010", daily=reveal_until("job", 2), battle=reveal_until("job", 2))
 
 
 def _sword_rush(game: Game, player: Player, played: InPlay) -> None:
-    jobs = worst_first([card for card in player.hand if card.kind == "job"])[:2]
-    if jobs and game.may(player, "EB1-011"):
+    in_hand = [card for card in player.hand if card.kind == "job"]
+    if player.decider is not None:  # a person picks which jobs, and so how many (none: declined)
+        jobs = game.choose_cards(player, "EB1-011", in_hand, 2)
+    else:
+        jobs = worst_first(in_hand)[:2] if in_hand and game.may(player, "EB1-011") else []
+    if jobs:
         for card in jobs:
             game.destroy(player, card)
         played.at += 3 * len(jobs)
@@ -296,6 +308,16 @@ script("EB1-011", battle=_sword_rush)
 
 
 def _wild_swing(game: Game, player: Player, played: InPlay) -> None:
+    if player.decider is not None:  # a person picks up to three cards and where each goes
+        picked = game.choose_cards(player, "EB1-012", list(player.hand), 3)
+        for card in picked:
+            if game.choose_place(player, "EB1-012", card, ("discard", "destroy")) == "destroy":
+                game.destroy(player, card)
+            else:
+                game.discard_from_hand(player, card)
+        if picked and game.may(player, "EB1-012:draw"):
+            game.draw(player, len(picked))
+        return
     chosen = worst_first(player.hand)[:3]
     if not chosen or not game.may(player, "EB1-012"):
         return
@@ -328,7 +350,7 @@ def _genocide_hammer(game: Game, player: Player, played: InPlay) -> None:
     if not game.may(player, "EB1-014"):
         return
     for card in player.field:
-        if card.card.key != "EB1-014" and game.at_of(player, card) >= 3:
+        if card.card.key != "EB1-014" and game.at_now(player, card) >= 3:
             give_wild(game, player, card)
 
 
@@ -339,7 +361,7 @@ script("EB1-014", daily=_genocide_hammer)
 def _capture(game: Game, player: Player, played: InPlay) -> None:
     if game.may(player, "EB1-015"):
         game.draw(player, 1)
-    player.to_deck_top_before_adjustment = 2
+    player.to_deck_top_before_adjustment += 2  # each 捕縛撃 its own two cards (rules.capture_carries_over)
 
 
 # EB1-015 捕縛撃「[日常]「ドロー：＋１」してもよい。次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」
@@ -410,7 +432,10 @@ def _get_set(game: Game, player: Player, played: InPlay) -> None:
     if not game.may(player, "EB1-024"):
         return
     seen = [card for card in (game.reveal_top(player) for _ in range(3)) if card is not None]
-    keep = [card for card in seen if card.fields.get("skill") or card.fields.get("at")]
+    if player.decider is not None:  # a person says where each goes; the first put back ends on top
+        keep = [card for card in seen if game.choose_place(player, "EB1-024", card, ("top", "discard")) == "top"]
+    else:
+        keep = [card for card in seen if card.fields.get("skill") or card.fields.get("at")]
     player.discard += [card for card in seen if card not in keep]
     player.deck += reversed(keep)  # the first seen back on top
 
@@ -422,9 +447,17 @@ script("EB1-024", daily=_get_set, battle=_get_set)
 def _lance_windmill(game: Game, player: Player, played: InPlay) -> None:
     if game.may(player, "EB1-025"):
         game.draw(player, 2)
-    strong = [card for card in player.field if game.at_of(player, card) >= 2]
-    if strong and game.may(player, "EB1-025:at"):
-        strong[0].at += 2
+    # 「場の「ＡＴ：２以上」のカード」: its AT as it counts now (a card whose text gives its AT, a masquerade's
+    # change in battle); the +2 is added to what the card has, so it lasts whatever gives the rest.
+    strong = [card for card in player.field if game.at_now(player, card) >= 2]
+    if not strong:
+        return
+    if player.decider is not None:
+        chosen = game.choose_cards(player, "EB1-025:at", strong, 1)
+    else:
+        chosen = strong[:1] if game.may(player, "EB1-025:at") else []
+    for card in chosen:
+        card.at += 2
 
 
 # EB1-025 槍風車「[日常・戦闘]「ドロー：＋２」してもよい。場の「ＡＴ：２以上」のカード１枚を「ＡＴ：＋２」してもよい。」
@@ -518,8 +551,14 @@ def _insectea(game: Game, player: Player, damage: int) -> int:
 
 # EB1-047 インセクテア「[戦闘]ダメージ適用時、公開したダメージが１６以上の場合、「ダメージ：＋３」する。」
 masquerade("EB1-047", damage=_insectea)
-# EB1-048 ヘカトンケイル「[戦闘]場の都市国家すべてを「AT：＋３」する。」 (都市国家: kind "city", not yet in the game definition)
-masquerade("EB1-048", at_bonus=for_field(kind="city", bonus=3))
+
+
+def _city_states_three_more(game: Game, player: Player, played: InPlay) -> int:
+    return 3 if game.is_city_state(played.card) else 0
+
+
+# EB1-048 ヘカトンケイル「[戦闘]場の都市国家すべてを「AT：＋３」する。」 Which cards are 都市国家: rules.city_states.
+masquerade("EB1-048", at_bonus=_city_states_three_more)
 # EB1-049 ジャグランツ: the seed's table gives it no text.
 
 
@@ -565,5 +604,10 @@ masquerade("EB1-057", after_damage=bonus_darc(3, lambda game, player: len(player
 # すべてが対象。対象は追加で『１０００ダルク』２枚を獲得する。」
 masquerade(
     "EB1-058",
-    after_damage=bonus_darc(2, lambda game, player: sum(1 for c in player.field if c.card.kind == "job"), most=True),
+    after_damage=bonus_darc(
+        2,
+        lambda game, player: sum(1 for c in player.field if c.card.kind == "job"),
+        most=True,
+        none_at_zero=lambda game: game.rules.prophet_without_jobs == "nobody",
+    ),
 )

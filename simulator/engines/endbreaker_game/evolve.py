@@ -315,6 +315,7 @@ class Evaluation:
     games: int
     score: int
     table_games: int  # games played (each game once)
+    stopped: int = 0  # of its games, those stopped by rules.max_turns (no winner by the rules)
 
     @property
     def win_rate(self) -> float:
@@ -342,7 +343,9 @@ def head_to_head(
     comparison = Comparison(entrants=entrants, setup=setup, seed=seed, games=games, rules=rules, sequential=False)
     result = play_blocks(comparison, 0, comparison.max_blocks)
     tally = result.tallies[0]
-    return Evaluation(games=tally.games, score=tally.score, table_games=sum(result.lengths.values()))
+    return Evaluation(
+        games=tally.games, score=tally.score, table_games=sum(result.lengths.values()), stopped=tally.stopped
+    )
 
 
 def evaluate(
@@ -492,14 +495,15 @@ def describe(strategy: Strategy, setup: Setup) -> str:
 
 @dataclass(frozen=True)
 class Report:
-    """The searched strategy (simplified), its text, and per shipped strategy its win rate and 95% interval."""
+    """The searched strategy (simplified), its text, and per shipped strategy its win rate and 95% interval, its
+    games and how many of them ``rules.max_turns`` stopped."""
 
     strategy: Strategy
     text: str
-    against: dict[str, tuple[float, float, float, int]]  # name -> (win rate, low, high, games)
+    against: dict[str, tuple[float, float, float, int, int]]  # name -> (win rate, low, high, games, stopped)
 
     def beats_all(self, players: int = 2) -> bool:
-        return all(low > 1 / players for _, low, _, _ in self.against.values())
+        return all(figures[1] > 1 / players for figures in self.against.values())
 
 
 def final_report(state: EvolutionState, setup: Setup, games: int, rules: Rules | None = None) -> Report:
@@ -510,5 +514,5 @@ def final_report(state: EvolutionState, setup: Setup, games: int, rules: Rules |
     for name, shipped in STRATEGIES.items():
         result = head_to_head(strategy, shipped, setup, players=state.players, seed=seed, games=games, rules=rules)
         low, high = result.interval()
-        against[name] = (result.win_rate, low, high, result.games)
+        against[name] = (result.win_rate, low, high, result.games, result.stopped)
     return Report(strategy=strategy, text=describe(strategy, setup), against=against)

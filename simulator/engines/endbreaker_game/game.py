@@ -10,7 +10,7 @@ from bisect import bisect_right
 from collections import Counter
 from collections.abc import Callable, Sequence
 from functools import lru_cache
-from typing import Final, NamedTuple, Protocol
+from typing import Final, NamedTuple, Protocol, TypeVar
 
 from ...core import SeededRandom, SimCard
 from .declarations import QUESTIONS
@@ -130,6 +130,9 @@ class Player:
         self.incapacitated = False
         self.discord = False  # ディスコード played this turn
         self.to_deck_top_before_adjustment = 0  # 捕縛撃: up to this many hand cards may go on the deck
+        # rules.battle_discards_field False: the battle's cards, in front of the player but no longer played
+        # this turn (no skill, no AT) until the next hand adjustment or battle.
+        self.left_from_battle: list[SimCard] = []
         # A person in this seat (``seated``): the game asks them each choice instead of reading the strategy.
         self.decider: Decider | None = decider
 
@@ -137,7 +140,7 @@ class Player:
         return f"Player(seat={self.seat!r}, strategy={self.strategy.name!r}, darc={self.darc!r})"
 
     def owned(self) -> list[SimCard]:
-        return [*self.deck, *self.hand, *self.discard, *(card.card for card in self.field)]
+        return [*self.deck, *self.hand, *self.discard, *(card.card for card in self.field), *self.left_from_battle]
 
 
 class Masquerade:
@@ -157,6 +160,13 @@ class Masquerade:
     def stage(self) -> int:
         """「(1) 顯示出戰勝後獲得的勝利點 (2) 顯示出其特殊能力 (3) 當第三張棘放上後，完全顯示出該假面的身份」"""
         return min(len(self.thorns), THORNS_TO_BATTLE)
+
+
+_Card = TypeVar("_Card", SimCard, InPlay)  # a card in hand or on the deck, or one on the field
+
+
+def _key_of(card: SimCard | InPlay) -> str:
+    return card.card.key if isinstance(card, InPlay) else card.key
 
 
 def _thorn_count(masquerade: Masquerade) -> int:
@@ -316,7 +326,7 @@ class Game:
         *,
         log_events: bool = True,
     ) -> None:
-        self.rules = rules or _DEFAULT_RULES
+        self.rules: Rules = rules or _DEFAULT_RULES
         self.log_events = log_events  # False: nothing is logged (many games played for their results only)
         if not MIN_PLAYERS <= len(strategies) <= MAX_PLAYERS:
             raise SetupError(f"players: {MIN_PLAYERS} to {MAX_PLAYERS} players, {len(strategies)} given")
@@ -515,8 +525,41 @@ class Game:
     def at_of(self, player: Player, card: InPlay) -> int:
         script = card.script
         if script is not None and script.at is not None:
-            return script.at(self, player, card)
+            return script.at(self, player, card) + card.at  # the text's AT, and what effects added to it
         return card.at
+
+    def at_now(self, player: Player, card: InPlay) -> int:
+        """A card's AT as it counts now: in battle, with the fought masquerade's change (never below 0)."""
+        at = self.at_of(player, card)
+        bonus = None if self.fighting is None else self.masquerade_script(self.fighting.card).at_bonus
+        return at if bonus is None else max(0, at + bonus(self, player, card))
+
+    def is_city_state(self, card: SimCard) -> bool:
+        """「都市国家」 (ヘカトンケイル): a card whose stored kind says so, or one ``rules.city_states`` names."""
+        return card.kind == "city" or card.key in self.rules.city_states
+
+    def choose_cards(self, player: Player, question: str, candidates: Sequence[_Card], up_to: int) -> list[_Card]:
+        """A person picks up to ``up_to`` of ``candidates`` one at a time (``pick:<question>``, by card key, or
+        ``STOP``); the first not yet picked of the key answered is taken."""
+        decider = player.decider
+        assert decider is not None
+        chosen: list[_Card] = []
+        left = list(candidates)
+        while left and len(chosen) < up_to:
+            keys: tuple[str, ...] = tuple(dict.fromkeys([_key_of(card) for card in left]))
+            answer = decider.decide(self, player, f"pick:{question}", (*keys, STOP))
+            if answer == STOP:
+                break
+            card = next(card for card in left if _key_of(card) == answer)
+            left.remove(card)
+            chosen.append(card)
+        return chosen
+
+    def choose_place(self, player: Player, question: str, card: SimCard, places: tuple[str, ...]) -> str:
+        """A person says where ``card`` goes (``place:<question>:<card key>``)."""
+        decider = player.decider
+        assert decider is not None
+        return decider.decide(self, player, f"place:{question}:{card.key}", places)
 
     def total_at(self, player: Player) -> int:
         """The AT a player has played; in battle, with the fought masquerade's changes (none goes below 0:
@@ -526,7 +569,7 @@ class Game:
             total = 0
             for card in player.field:
                 script = card.script
-                total += card.at if script is None or script.at is None else script.at(self, player, card)
+                total += card.at if script is None or script.at is None else script.at(self, player, card) + card.at
             return total
         return sum(max(0, self.at_of(player, card) + bonus(self, player, card)) for card in player.field)
 
@@ -566,7 +609,8 @@ class Game:
             skill = "" if card is self.setup.thorn else str(card.fields.get("skill") or "")
         daily = None if script is None else script.daily
         battle = None if script is None else script.battle
-        at = int(card.fields.get("at") or 0)
+        # A card whose text gives its AT (アローレイン) starts from 0: ``at`` then holds only what effects add.
+        at = 0 if script is not None and script.at is not None else int(card.fields.get("at") or 0)
         found = self._prepared.play_values[card] = (skill, at, daily, battle, counted(skill), script)
         return found
 
@@ -855,7 +899,8 @@ class Game:
         self.resolved_by_effect_this_turn = 0
         self.turn_ended = False
         player.discord = False
-        player.to_deck_top_before_adjustment = 0
+        if not self.rules.capture_carries_over:
+            player.to_deck_top_before_adjustment = 0
         # <開始階段>「玩家獲得使用五次卡片的權利 (行動+5）」
         player.plays = PLAYS_PER_TURN
         if self.log_events:
@@ -898,9 +943,15 @@ class Game:
 
     def adjust_hand(self, player: Player) -> None:
         # 捕縛撃「次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい。」
-        if player.to_deck_top_before_adjustment and self.may(player, "EB1-015:top"):
+        up_to = player.to_deck_top_before_adjustment
+        player.to_deck_top_before_adjustment = 0
+        if up_to and player.decider is not None:
+            for card in self.choose_cards(player, "EB1-015:top", list(player.hand), up_to):
+                player.hand.remove(card)
+                player.deck.append(card)
+        elif up_to and self.may(player, "EB1-015:top"):
             best = worst_first(player.hand)
-            for card in best[-player.to_deck_top_before_adjustment :]:
+            for card in best[-up_to:]:
                 player.hand.remove(card)
                 player.deck.append(card)
         # Lasting daily abilities of revealed masquerades (リリィヘッド: 「手札調整フェイズ開始時に」).
@@ -912,6 +963,9 @@ class Game:
         player.discard += player.hand + [card.card for card in player.field]
         player.hand = []
         player.field = []
+        if player.left_from_battle:
+            player.discard += player.left_from_battle
+            player.left_from_battle = []
         # ディスコード「このターン、シナリオを解決しなければ、手札調整フェイズのドローを７枚にする。」
         resolved = self.resolved_this_turn + self.resolved_by_effect_this_turn
         self.draw(player, 7 if player.discord and not resolved else HAND_SIZE)
@@ -927,8 +981,8 @@ class Game:
         thorn = self.setup.thorn
         for player in self.players:
             # 1「所有玩家立刻將手牌、場上的牌、棄牌堆洗牌成為新牌庫（不包括錢幣卡以及棘）。接著抽出５張卡並獲得５行動。」
-            player.deck += player.hand + [card.card for card in player.field] + player.discard
-            player.hand, player.field, player.discard = [], [], []
+            player.deck += player.hand + [card.card for card in player.field] + player.discard + player.left_from_battle
+            player.hand, player.field, player.discard, player.left_from_battle = [], [], [], []
             self.shuffle(player.deck)
             if log:
                 self.note(player, "shuffle", amount=len(player.deck))
@@ -999,7 +1053,9 @@ class Game:
             player.hand = []
             if self.rules.battle_discards_field:
                 player.discard += [card.card for card in player.field]
-                player.field = []
+            else:  # in front of the player, but not played in their next turn (``left_from_battle``)
+                player.left_from_battle += [card.card for card in player.field]
+            player.field = []
             self.draw(player, HAND_SIZE)
         # 8「將戰鬥結束的假面以及翻出的假面卡移出遊戲。」
         masquerade.fought = True

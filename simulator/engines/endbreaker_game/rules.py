@@ -32,7 +32,7 @@ class Rules:
     # Which card of the pair at the junction carries the requirement and the reward.
     junction_card: Literal["right", "left"] = "right"
     resolve_without_thorn: bool = False
-    tiebreak_count: Literal["draw_pile", "all_cards"] = "draw_pile"
+    tiebreak_count: Literal["draw_pile", "all_cards"] = "all_cards"
     battle_discards_field: bool = True
     thorns_played_return: bool = True
     reveal_reshuffles: bool = False
@@ -41,6 +41,10 @@ class Rules:
     left_neighbour: Literal["next", "previous"] = "next"
     darc_pile: int | None = None
     max_turns: int = 200
+    # The card keys taken as 都市国家 (ヘカトンケイル), besides a card whose stored kind is ``city``.
+    city_states: tuple[str, ...] = ()
+    prophet_without_jobs: Literal["nobody", "everyone"] = "nobody"
+    capture_carries_over: bool = True
 
     def __post_init__(self) -> None:
         if not 1 <= self.opening_hand <= 10:
@@ -63,10 +67,16 @@ ASSUMPTIONS: dict[str, str] = {
     "the right-hand card, the one that leaves the game when resolved (「完成的劇本卡右邊那張移出遊戲」).",
     "resolve_without_thorn": "「解決事件後，該玩家立刻將自己場上一張棘放置到場中一隻假面上」 does not say what a "
     "player with no thorn left does; by default such a player cannot resolve a scenario.",
-    "tiebreak_count": "「同分時則比較牌庫張數，較少者獲勝」: 牌庫 is the draw pile throughout the seed's "
-    "translation (「牌庫在10張以上」), so the draw pile is counted; `all_cards` counts every card the player owns.",
+    "tiebreak_count": "「同分時則比較牌庫張數，較少者獲勝」: the seed's 牌庫 is first the whole deck a player owns "
+    "(遊戲準備 5 「所有玩家獲得以下卡片…洗牌後成為牌庫」, and [戰鬥階段] 1 「手牌、場上的牌、棄牌堆洗牌成為新牌庫」), and a "
+    "deck-building game's tie-break on the deck counts the cards a player owns (fewer cards: the leaner deck won). "
+    "The draw pile at the end is nearly chance (what the last battle's damage discarded), so `all_cards` (deck, hand, "
+    "discard and field; destroyed cards, ダルク and thorns are not cards of the deck) is the default; `draw_pile` "
+    "counts only the draw pile.",
     "battle_discards_field": "[戰鬥階段] 7 「將手牌全捨棄重抽５張」 names only the hand; the cards played in "
-    "battle are assumed discarded with it.",
+    "battle are assumed discarded with it. With `false` they stay in front of the player until their next hand "
+    "adjustment (or the next battle's reshuffle), but are no longer 「本回合打出的卡片」: they pay no skill and add no AT "
+    "in the next turn.",
     "thorns_played_return": "[戰鬥階段] 7 「所有玩家將手牌中的棘回到場上」 names the thorns in hand; thorns played in "
     "battle are assumed to go back too (「不包括錢幣卡以及棘」: a thorn never joins the deck).",
     "reveal_reshuffles": "「山札を公開し」 (練刺棍, トンファーコンボ, 黒旋風, ゲットセット) does not say what happens when the "
@@ -80,6 +90,17 @@ ASSUMPTIONS: dict[str, str] = {
     "darc_pile": "Rewards are 『１０００ダルク』 cards (「可獲得1000元2張」); the seed's 遊戲準備 places no ダルク pile and "
     "gives no count (games.md: the official solo rules put one in the supply). By default it never runs out; a "
     "number makes it a pile of that many cards, and gains stop when it is empty.",
+    "city_states": "ヘカトンケイル 「場の都市国家すべてを「AT：＋３」する」: the seed's card table never says which cards are "
+    "都市国家, and no stored card has that kind. By default the effect reaches only a card whose stored kind is "
+    "`city` (none today, so the effect does not happen); the keys listed here (for example EB1-001 旅人の酒場) are "
+    "taken as 都市国家 too. Results with ヘカトンケイル in play say which reach they were played with.",
+    "prophet_without_jobs": "《予言者》 「プレイしたジョブの枚数がもっとも多いプレイヤーすべてが対象」: when no standing player "
+    "played a job, no one 「プレイしたジョブ」 at all, so no one is the player who played the most of them and no one gets "
+    "the 『１０００ダルク』２枚 (`nobody`, the default); `everyone` reads a tie at zero as every standing player being "
+    "the most.",
+    "capture_carries_over": "捕縛撃 「次の手札調整フェイズ前に、手札２枚までを山札の上に置いてもよい」 names the next hand "
+    "adjustment phase: when a battle ends the turn (no hand adjustment that turn), the right carries over to the "
+    "player's next hand adjustment phase (`false`: it is lost with the turn). Each 捕縛撃 played gives its own two cards.",
     "max_turns": "Not a rule: a safety stop for strategies that never resolve a scenario, and for a scenario deck "
     "that runs out before the third battle (the seed does not say what happens then); the game is then reported "
     "as stopped, not ended.",

@@ -12,10 +12,12 @@ how a game of strategies is watched turn by turn.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ...core import SimCard
 from .declarations import QUESTIONS
+from .effects import SCRIPTS
 from .game import Game, Player
 from .rules import Rules
 from .setup import Setup
@@ -106,10 +108,14 @@ def advance(
     return Advanced(game, pending, replayed.used)
 
 
-def table_view(game: Game, person: int | None) -> dict[str, object]:
+def table_view(game: Game, person: int | None, texts: Mapping[str, str] | None = None) -> dict[str, object]:
     """What a seat sees of the table, as plain data for the pages and the API. With a person at the table the
-    others' hands are counts and a masked masquerade shows only what its thorns have revealed (stage 1: its
-    reward, stage 3: the card); with none, everything is shown (a game of strategies, watched)."""
+    others' hands are counts and a masked masquerade shows only what its thorns have revealed to every player
+    (「(1) 顯示出戰勝後獲得的勝利點 (2) 顯示出其特殊能力 (3) … 完全顯示出該假面的身份」: stage 1 its reward, stage 2
+    its ability (``ability_shown``: the page shows its text, not its name), stage 3 the card); with none,
+    everything is shown (a game of strategies, watched). Each visible hand card comes with its skill, cost and
+    AT, and each player's ``pool`` is the skills their field offers now (what a gain or a scenario is paid with).
+    ``texts``: card key -> its text in the reader's language, for a masquerade's ``ability`` once it is shown."""
     hidden = person is not None
     junction = game.junction()
     return {
@@ -129,6 +135,10 @@ def table_view(game: Game, person: int | None) -> dict[str, object]:
                 "discard": len(player.discard),
                 "hand_count": len(player.hand),
                 "hand": None if hidden and player.seat != person else [card.key for card in player.hand],
+                "hand_cards": None
+                if hidden and player.seat != person
+                else [_hand_card(game, card) for card in player.hand],
+                "pool": pool_text(game.skills(player)),
                 "field": [{"key": c.card.key, "skill": c.skill, "at": game.at_of(player, c)} for c in player.field],
                 "at": game.total_at(player),
                 "owned": len(player.owned()),
@@ -142,6 +152,8 @@ def table_view(game: Game, person: int | None) -> dict[str, object]:
                 "stage": masquerade.revealed,
                 "fought": masquerade.fought,
                 "key": masquerade.card.key if not hidden or masquerade.revealed >= 3 or masquerade.fought else None,
+                "ability_shown": (shown := not hidden or masquerade.revealed >= 2 or masquerade.fought),
+                "ability": (texts or {}).get(masquerade.card.key, "") if shown else None,
                 "payout": str(masquerade.card.fields.get("payout"))
                 if not hidden or masquerade.revealed >= 1 or masquerade.fought
                 else None,
@@ -157,4 +169,28 @@ def table_view(game: Game, person: int | None) -> dict[str, object]:
         },
         "scenarios_left": len(game.scenario_pile),
         "supply": {key: len(pile) for key, pile in game.supply.items()},
+    }
+
+
+SKILL_ORDER = "PTSB●"  # the seed's order: 「技能有力量P、技術T、精神S、酒B、萬能五種」
+
+
+def pool_text(pool: Mapping[str, int]) -> str:
+    """A skill pool written out in the seed's order, e.g. ``PPT●``."""
+    return "".join(symbol * pool.get(symbol, 0) for symbol in SKILL_ORDER)
+
+
+def _hand_card(game: Game, card: SimCard) -> dict[str, object]:
+    """A hand card as it would come into play: the skill its text or its values give, its cost and AT (None:
+    unknown, never guessed)."""
+    script = SCRIPTS.get(card.key)
+    skill = script.skill if script is not None and script.skill is not None else card.fields.get("skill")
+    if card is game.setup.thorn:
+        skill = ""
+    cost = card.fields.get("cost")
+    return {
+        "key": card.key,
+        "skill": None if skill is None else str(skill),
+        "cost": None if cost is None else str(cost),
+        "at": card.fields.get("at"),
     }
