@@ -236,9 +236,8 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
     # Who asks matters to ``owned:`` (their collection): a token or a session is read, as everywhere else in the
     # API. An anonymous search stays what it was (no credentials, nothing looked up); one with credentials has no
     # ETag (``search_etag``) and its answer varies with them.
-    authentication_classes = tuple(
-        APIView.authentication_classes
-    )  # the API's defaults (DEFAULT_AUTHENTICATION_CLASSES)
+    # The API's defaults (DEFAULT_AUTHENTICATION_CLASSES, which APIView holds as classes).
+    authentication_classes = tuple(APIView.authentication_classes)
     etag_anonymous_only = True  # the schema says so (cardsite.api_schema)
 
     @method_decorator(condition(etag_func=search_etag))
