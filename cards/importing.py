@@ -192,8 +192,8 @@ class _Checker:
             else:
                 number = number.strip()
         checked = game.check_values(raw.get("kind") or None, raw.get("fields") or {})
-        for problem in checked.problems:
-            self.problem(where, problem.where, problem)
+        for field_problem in checked.problems:
+            self.problem(where, field_problem.where, field_problem)
         kind, fields = checked.kind, checked.fields
         texts = self.texts(raw.get("texts"), where, CARD_TEXT_PARTS, required="name")
         source = raw.get("source") or ""
@@ -293,7 +293,8 @@ class _Checker:
         if not isinstance(main, bool):
             self.problem(where, "main", Problem("not_boolean", {"value": str(main)}))
             good = False
-        if not good or _nul_places(raw):
+        # The checks above refused a language or a name that is not text; isinstance tells the type checker.
+        if not good or _nul_places(raw) or not isinstance(language, str) or not isinstance(name, str):
             return None
         return TrackRecord(language=language, name=name, credits=credits.strip(), status=status, main=main)
 
@@ -466,18 +467,19 @@ def parse_csv(
         elif game.slug != bundle.game:
             checker.problem(where, "game", Problem("one_game", {"game": bundle.game}))
             continue
+        texts: dict[str, dict[str, str]] = {}
         raw = {
             "key": row.get("key"),
             "number": row.get("number") or None,
             "kind": row.get("kind") or None,
             "source": row.get("source") or "",
             "fields": {c.split(":", 1)[1]: v for c, v in row.items() if c.startswith("field:") and v != ""},
-            "texts": {},
+            "texts": texts,
         }
         for column, value in row.items():
             part, _, language = column.partition(":")
             if part in CARD_TEXT_PARTS and language and value:
-                raw["texts"].setdefault(language, {})[part] = value
+                texts.setdefault(language, {})[part] = value
         record = checker.card(game, raw, where, seen)
         if record:
             bundle.cards.append(record)

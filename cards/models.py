@@ -175,7 +175,7 @@ class CardText(models.Model):
     @property
     def is_main(self) -> bool:
         """The text the card format's ``texts`` holds for its language (not another track's)."""
-        return self.track_id is None or self.track.main
+        return self.track is None or self.track.main
 
 
 class TrackPreference(models.Model):
@@ -441,7 +441,7 @@ class StoredImage(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.file.name
+        return self.file.name or ""
 
     @property
     def url(self) -> str:

@@ -269,11 +269,11 @@ def card_view(
         shown.add(spec.name)
     for name, problem in invalid.items():
         if name not in shown and name != "kind":
-            spec = definition.field(name)
+            declared = definition.field(name)
             view.fields.append(
                 FieldView(
                     name=name,
-                    label=spec.label(language) if spec else name,
+                    label=declared.label(language) if declared else name,
                     value=None,
                     unit="",
                     invalid=_stored(stored.get(name, card.fields)),
@@ -290,16 +290,16 @@ def card_view(
             (text for text in rows if text.language == code), key=lambda text: (not text.is_main, text.track_id or 0)
         )
         if not in_language:
-            view.missing_languages.append((code, LANGUAGE_NAMES[code]))
+            view.missing_languages.append((code, str(LANGUAGE_NAMES[code])))
             continue
-        shown = [
+        text_views = [
             _text_view(card, text, language, glosses.get(code, {}), origins, original_text, original_name)
             for text in in_language
         ]
         wanted = (preferred or {}).get(code)
-        first = next((text for text in shown if text.track and text.track.id == wanted), shown[0])
+        first = next((text for text in text_views if text.track and text.track.id == wanted), text_views[0])
         first.preferred = True
-        first.others = [text for text in shown if text is not first]
+        first.others = [text for text in text_views if text is not first]
         view.texts.append(first)
     return view
 
@@ -317,12 +317,12 @@ def _text_view(
     definition = card.game.definition
     code = text.language
     is_original = code == definition.original_language
-    prefix = f"texts.{code}." if text.is_main else f"translations.{code}.{text.track.name}."
-    untranslated = original_name if not text.name and not is_original else ""
     track = text.track
+    prefix = f"texts.{code}." if text.is_main or track is None else f"translations.{code}.{track.name}."
+    untranslated = original_name if not text.name and not is_original else ""
     shown = TextView(
         language=code,
-        language_name=LANGUAGE_NAMES[code],
+        language_name=str(LANGUAGE_NAMES[code]),
         name=text.name,
         lines=[gloss(line, glosses) for line in text.text.split("\n")] if text.text else [],
         notes=text.notes,

@@ -284,9 +284,9 @@ def _pin_texts(sender: Any, revision: Revision, versions: list[Version], **kwarg
             original.pinned_revision_id = revision.pk
     pins: dict[int | None, list[int]] = {}
     for text in texts:
-        original = originals.get(text.card_id)
-        if text.pk in changed and original is not None and original.pk != text.pk:
-            pins.setdefault(original.pinned_revision_id, []).append(text.pk)
+        card_original = originals.get(text.card_id)
+        if text.pk in changed and card_original is not None and card_original.pk != text.pk:
+            pins.setdefault(card_original.pinned_revision_id, []).append(text.pk)
     for pin, pks in pins.items():
         CardText.objects.filter(pk__in=pks).update(pinned_revision_id=pin)
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
-from django.core.paginator import Paginator
+from django.core.paginator import Page, Paginator
 from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import BooleanField, Count, Model, Prefetch, Q, QuerySet
 from django.db.models.base import ModelState
@@ -66,7 +66,8 @@ def keys_by_number(game: Game) -> dict[str, str]:
     one): a sheet's correction row may name a card by its number alone."""
     keys: dict[str, str] = {}
     for number, key in Card.objects.filter(game=game, number__isnull=False).order_by("pk").values_list("number", "key"):
-        keys.setdefault(number, key)
+        if number is not None:  # excluded by the filter; the type of the column allows it
+            keys.setdefault(number, key)
     return keys
 
 
@@ -143,7 +144,7 @@ def export_bundle(game: Game) -> CardBundle:
     for card in cards.order_by("sort_key"):
         translations: dict[str, dict[str, dict[str, str]]] = {}
         for text in card.texts.all():
-            if not text.is_main:
+            if not text.is_main and text.track is not None:
                 translations.setdefault(text.language, {})[text.track.name] = _texts([text], parts)[text.language]
         bundle.cards.append(
             CardRecord(
@@ -342,9 +343,10 @@ def _cards_from_rows(readers: _PageReaders, ids: list[int], of_card: dict[int, l
                     track_reader.read(row[track_start:]) if row[track_start] is not None else None
                 )
                 texts.append(text)
-        prefetched = QuerySet(CardText)
+        prefetched: QuerySet[CardText] = QuerySet(CardText)
         prefetched._result_cache = texts
-        prefetched._prefetch_done = True
+        # Django's own mark of a queryset prefetch_related filled (private, set on purpose: no public way).
+        prefetched._prefetch_done = True  # type: ignore[attr-defined]
         # What prefetch_related("texts") leaves behind: card.texts.all() reads no more.
         card._prefetched_objects_cache = {"texts": prefetched}
         cards.append(card)
@@ -375,7 +377,9 @@ class SearchPaginator(Paginator):
     """
 
     def __init__(self, outcome: SearchOutcome, per_page: int) -> None:
-        super().__init__(outcome.cards, per_page)
+        # A query with an error has no cards, hence no pages.
+        self.matching_cards: QuerySet[Card] = outcome.cards if outcome.cards is not None else Card.objects.none()
+        super().__init__(self.matching_cards, per_page)
         self.outcome = outcome
         # (page number, its card ids, its cards when they were read with them)
         self._prefetched: tuple[int, list[int], list[Card] | None] | None = None
@@ -423,15 +427,16 @@ class SearchPaginator(Paginator):
             if prefetched is not None and prefetched[0] == number:
                 _number, page_ids, cards_read = prefetched
                 if cards_read is not None:
-                    return self._get_page(cards_read, number, self)
+                    return Page(cards_read, number, self)
             else:
                 page_ids = page_matching(ids.expression, offset, self.per_page, outcome.descending, self.count)
-            return self._get_page(cards_in_order(page_ids), number, self)
+            return Page(cards_in_order(page_ids), number, self)
         number = self.validate_number(number)
         offset = (number - 1) * self.per_page
-        cards = self.object_list
+        cards = self.matching_cards
         if (
             ids is not None
+            and outcome.ordered_cards is not None
             and not ids.everything
             and outcome.order == "number"
             and walk_in_order(self.count, Card.objects.count())
@@ -441,7 +446,7 @@ class SearchPaginator(Paginator):
             test_sql, params = ids.test('"cards_card"."id"')
             cards = outcome.ordered_cards.filter(RawSQL(test_sql, params, output_field=BooleanField()))
         page_ids = list(cards.values_list("pk", flat=True)[offset : offset + self.per_page])
-        return self._get_page(cards_in_order(page_ids), number, self)
+        return Page(cards_in_order(page_ids), number, self)
 
 
 # --- deleted cards ------------------------------------------------------------------------------------------

@@ -132,7 +132,7 @@ def card_state(card: Card) -> dict[str, Any]:
     translations: dict[str, dict[str, dict[str, str]]] = {}
     for text in card.texts.all():
         parts = {part: getattr(text, part) for part in CARD_TEXT_PARTS}
-        if text.is_main:
+        if text.is_main or text.track is None:
             texts[text.language] = parts
         else:
             translations.setdefault(text.language, {})[text.track.name] = parts
@@ -156,7 +156,7 @@ def card_states(game: Game, keys: list[str]) -> dict[str, dict[str, Any]]:
             [game.pk, *keys],
         )
         rows = cursor.fetchall()
-    values: dict[str, tuple] = {}
+    values: dict[str, tuple[str | None, str | None, Any, str]] = {}
     texts: dict[str, dict[str, dict[str, str]]] = {}
     translations: dict[str, dict[str, dict[str, dict[str, str]]]] = {}
     for key, number, kind, fields, source, language, track, main, *parts in rows:
@@ -256,7 +256,7 @@ def _write_texts(
     for language, by_track in record.translations.items():
         wanted.update({(language, name): _parts(parts) for name, parts in by_track.items()})
     for text in CardText.objects.filter(card=card):
-        place = (text.language, None if text.is_main else text.track.name)
+        place = (text.language, None if text.is_main or text.track is None else text.track.name)
         parts = wanted.pop(place, None)
         if parts is None:
             text.delete()

@@ -48,9 +48,7 @@ def _game_status(game: Game, language: str) -> missing_presentation.GameStatus:
 @cached_for_readers("cards")
 def game_list(request: HttpRequest) -> HttpResponse:
     language = get_language()
-    games = list(selectors.games_with_counts())
-    for game in games:
-        game.status = _game_status(game, language)
+    games = [(game, _game_status(game, language)) for game in selectors.games_with_counts()]
     return render(request, "cards/game_list.html", {"games": games})
 
 
@@ -96,7 +94,7 @@ def _wants_fragment(request: HtmxRequest) -> bool:
 
 @cached_for_readers("cards")
 @vary_on_htmx
-def card_list(request: HttpRequest, game: str) -> HttpResponse:
+def card_list(request: HtmxRequest, game: str) -> HttpResponse:
     game_row = _game_or_404(game)
     language = get_language()
     kind = request.GET.get("kind") or None
@@ -237,7 +235,7 @@ SEARCH_PAGE_SIZE = 50
 @cached_for_readers("cards")
 @vary_on_htmx
 @rate_limit("search", methods=("GET",))
-def search(request: HttpRequest) -> HttpResponse:
+def search(request: HtmxRequest) -> HttpResponse:
     """Search results; the query lives in the URL (?q=…&page=…&game=…) so results can be shared."""
     query = request.GET.get("q", "").strip()
     game_row = Game.objects.filter(slug=request.GET.get("game", "")).first()

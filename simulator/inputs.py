@@ -94,7 +94,7 @@ def parse_params(engine: Engine[Any], data: Mapping[str, Any]) -> tuple[dict[str
             error = choice_error(parameter)
         if error:
             errors[parameter.slug] = error
-        else:
+        elif value is not None:
             params[parameter.slug] = value
     return params, errors
 
@@ -141,7 +141,7 @@ def parse_hand(engine: Engine[Any], data: Mapping[str, Any], *, turn_key: str = 
     draws, error = parse_draws(str(data.get("draws", "")), turn)
     if error:
         errors["draws"] = error
-    spec = HandSpec(seed if seed_given else new_seed(), turn, policy, params, draws)
+    spec = HandSpec(seed if seed is not None else new_seed(), turn, policy, params, draws)
     return HandQuery(spec, seed_given, errors)
 
 

@@ -66,19 +66,19 @@ class CardTextSerializer(serializers.Serializer):
     name = serializers.CharField(allow_null=True, help_text="The card's name in this language, if a source gives it.")
     text = serializers.CharField(allow_null=True, help_text="Rules text.")
     notes = serializers.CharField(allow_null=True, help_text="Translator's notes.")
-    source = serializers.CharField(allow_null=True, help_text="Where this language's text comes from.")
+    source = serializers.CharField(allow_null=True, help_text="Where this language's text comes from.")  # type: ignore[assignment]  # the API's field; DRF takes declared fields off the class
 
 
 class TermTextSerializer(serializers.Serializer):
     name = serializers.CharField(allow_null=True, help_text="The term in this language.")
     text = serializers.CharField(allow_null=True, help_text="Its meaning or rules text, if a source gives one.")
-    source = serializers.CharField(allow_null=True)
+    source = serializers.CharField(allow_null=True)  # type: ignore[assignment]  # the API's field; DRF takes declared fields off the class
 
 
 class RuleTextSerializer(serializers.Serializer):
     title = serializers.CharField(allow_null=True)
     body = serializers.CharField(allow_null=True, help_text="Plain text, one line per paragraph or list item.")
-    source = serializers.CharField(allow_null=True)
+    source = serializers.CharField(allow_null=True)  # type: ignore[assignment]  # the API's field; DRF takes declared fields off the class
 
 
 # --- game declarations (cards.gamedefs)
@@ -105,7 +105,7 @@ class FieldDeclarationSerializer(serializers.Serializer):
 class KindDeclarationSerializer(serializers.Serializer):
     slug = serializers.CharField()
     labels = serializers.DictField(child=serializers.CharField(), help_text=LANGUAGE_HELP)
-    fields = serializers.ListField(
+    fields = serializers.ListField(  # type: ignore[assignment]  # the API's field; DRF takes declared fields off the class
         child=serializers.CharField(), help_text="Names of the fields cards of this kind carry."
     )
 
@@ -118,7 +118,7 @@ class GameSerializer(serializers.Serializer):
     card_count = serializers.IntegerField()
     translated_count = serializers.IntegerField(help_text="Cards with a Traditional Chinese text.")
     kinds = KindDeclarationSerializer(source="definition.kinds", many=True)
-    fields = FieldDeclarationSerializer(
+    fields = FieldDeclarationSerializer(  # type: ignore[assignment]  # the API's field; DRF takes declared fields off the class
         source="definition.fields",
         many=True,
         help_text="The game-specific fields a card may carry. A card of unknown kind may carry any of them.",
@@ -158,7 +158,9 @@ class GameDetailSerializer(GameSerializer):
 
     @extend_schema_field(RuleSectionSerializer(many=True))
     def get_rules(self, game: Game) -> list[dict[str, Any]]:
-        return RuleSectionSerializer(selectors.rule_sections(game), many=True, context=self.context).data
+        return list(
+            RuleSectionSerializer(selectors.rule_sections(game), many=True, context=self.context).data
+        )  # many=True: a list (the stubs say a dict)
 
 
 class TermSerializer(serializers.Serializer):
@@ -181,7 +183,7 @@ class CardSerializer(serializers.Serializer):
     kind = serializers.CharField(
         source="checked.kind", allow_null=True, help_text="One of the game's kinds; null if not known."
     )
-    fields = serializers.SerializerMethodField(
+    fields = serializers.SerializerMethodField(  # type: ignore[assignment]  # the API's field; DRF takes declared fields off the class
         method_name="get_field_values",
         help_text="Known values of the game's declared fields (see /api/games/); an absent field is unknown.",
     )
@@ -190,7 +192,7 @@ class CardSerializer(serializers.Serializer):
         "wrong (in the response's language); they are left out of `kind` and `fields`. Empty for every card "
         "imported or edited through the site."
     )
-    source = serializers.CharField(help_text="Where the field values come from.")
+    source = serializers.CharField(help_text="Where the field values come from.")  # type: ignore[assignment]  # the API's field; DRF takes declared fields off the class
     texts = serializers.SerializerMethodField(help_text=LANGUAGE_HELP)
     url = serializers.SerializerMethodField()
     html_url = serializers.SerializerMethodField(help_text="The card's page on the site.")
@@ -268,7 +270,9 @@ class CardDetailSerializer(CardSerializer):
 
     @extend_schema_field(CardImageSerializer(many=True))
     def get_images(self, card: Card) -> list[dict[str, Any]]:
-        return CardImageSerializer(card_pictures(card), many=True, context=self.context).data
+        return list(
+            CardImageSerializer(card_pictures(card), many=True, context=self.context).data
+        )  # many=True: a list (the stubs say a dict)
 
     def get_state_digest(self, card: Card) -> str:
         return services.state_digest(services.card_state(card))

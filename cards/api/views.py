@@ -7,9 +7,10 @@ cheaply instead of serving stale data.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.db.models import QuerySet
 from django.http import HttpResponseBase
@@ -20,11 +21,11 @@ from django.views.decorators.http import condition
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import generics
+from rest_framework.authentication import BaseAuthentication
 from rest_framework.exceptions import NotFound
-from rest_framework.permissions import AllowAny
+from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from cards.messages import no_such_card
@@ -51,24 +52,31 @@ from .serializers import (
 NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such game or card, or no such page.")
 
 
-class ConditionalGetMixin:
+if TYPE_CHECKING:
+    # A mixin of DRF views: the type checker reads it as one (at run time it stays a plain mixin).
+    _ViewMixinBase = APIView
+else:
+    _ViewMixinBase = object
+
+
+class ConditionalGetMixin(_ViewMixinBase):
     """An ETag on every GET answer; a request whose If-None-Match has it gets 304 without the view running.
 
     The data is public and read-only: no authentication (and so no session lookup) is done.
     """
 
-    authentication_classes = ()
-    permission_classes = (AllowAny,)
+    authentication_classes: Sequence[type[BaseAuthentication]] = ()
+    permission_classes: Sequence[type[BasePermission]] = (AllowAny,)
     conditional_get = True  # the schema states the ETag and the 304 (cardsite.api_schema)
 
+    # condition() answers a matching If-None-Match with a 304 itself; what runs here answers the rest.
     @method_decorator(condition(etag_func=response_etag))
-    def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
-        return super().get(request, *args, **kwargs)  # type: ignore[misc]
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        return super().get(request, *args, **kwargs)  # type: ignore[misc]  # the generic view beside the mixin has get
 
-    def finalize_response(
-        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
-    ) -> HttpResponseBase:
-        response = super().finalize_response(request, response, *args, **kwargs)  # type: ignore[misc]
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        # Here rather than in finalize_response: a 304 from condition() is no DRF Response, yet it needs it too.
+        response = super().dispatch(request, *args, **kwargs)
         patch_cache_control(response, no_cache=True)
         return response
 
@@ -148,10 +156,13 @@ class CardSearchPagination(Pagination):
 
     def paginate_outcome(self, outcome: SearchOutcome, request: Request, view: APIView) -> list[Card] | None:
         """A page of the search's cards, counted as the site counts them (``selectors.SearchPaginator``)."""
-        self.django_paginator_class = partial(_search_paginator, outcome)
+        assert outcome.cards is not None  # only an error has no cards, and an error is never paged
+        # DRF calls django_paginator_class(cards, page_size) only: a factory that binds the outcome serves as one.
+        self.django_paginator_class = partial(_search_paginator, outcome)  # type: ignore[assignment]
         return self.paginate_queryset(outcome.cards, request, view)
 
     def get_paginated_response(self, data: Any, also_searched: list[str] | None = None) -> Response:
+        assert self.page is not None  # paginate_outcome made it
         return Response(
             {
                 "count": self.page.paginator.count,
@@ -225,20 +236,19 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
     # Who asks matters to ``owned:`` (their collection): a token or a session is read, as everywhere else in the
     # API. An anonymous search stays what it was (no credentials, nothing looked up); one with credentials has no
     # ETag (``search_etag``) and its answer varies with them.
-    authentication_classes = tuple(api_settings.DEFAULT_AUTHENTICATION_CLASSES)
+    # The API's defaults (DEFAULT_AUTHENTICATION_CLASSES, which APIView holds as classes).
+    authentication_classes = tuple(APIView.authentication_classes)
     etag_anonymous_only = True  # the schema says so (cardsite.api_schema)
 
     @method_decorator(condition(etag_func=search_etag))
-    def get(self, request: Request, *args: Any, **kwargs: Any) -> HttpResponseBase:
+    def get(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         try:
             return generics.ListAPIView.get(self, request, *args, **kwargs)
         except Exception as error:  # answered inside ``condition``: an error (a bad query) has its ETag too
             return self.handle_exception(error)
 
-    def finalize_response(
-        self, request: Request, response: HttpResponseBase, *args: Any, **kwargs: Any
-    ) -> HttpResponseBase:
-        response = super().finalize_response(request, response, *args, **kwargs)
+    def dispatch(self, request: Any, *args: Any, **kwargs: Any) -> HttpResponseBase:
+        response = super().dispatch(request, *args, **kwargs)
         patch_vary_headers(response, ("Authorization", "Cookie"))
         return response
 
@@ -263,12 +273,19 @@ class CardSearchView(ConditionalGetMixin, generics.ListAPIView):
             order=order,
             direction=values.get("dir"),
             user=request.user,
-            paginate=lambda outcome: self.paginator.paginate_outcome(
-                replace(outcome, cards=stable_order(outcome.cards)), request, self
-            ),
+            paginate=lambda outcome: self._page(outcome, request),
             rows=lambda page: self.get_serializer(page, many=True).data,
         )
-        return self.paginator.get_paginated_response(found.rows, also_searched=found.outcome.also_searched)
+        return self._pagination().get_paginated_response(found.rows, also_searched=found.outcome.also_searched)
+
+    def _pagination(self) -> CardSearchPagination:
+        pagination = self.paginator
+        assert isinstance(pagination, CardSearchPagination)  # pagination_class
+        return pagination
+
+    def _page(self, outcome: SearchOutcome, request: Request) -> Sequence[Card] | None:
+        assert outcome.cards is not None  # run_search pages only an outcome without an error
+        return self._pagination().paginate_outcome(replace(outcome, cards=stable_order(outcome.cards)), request, self)
 
 
 @extend_schema_view(

@@ -18,7 +18,7 @@ import hashlib
 import io
 import warnings
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import IO
 
 from PIL import Image, ImageOps, UnidentifiedImageError
 
@@ -67,7 +67,7 @@ class CheckedImage:
     sha256: str  # of the re-encoded image: the same picture uploaded twice is stored once
 
 
-def _read_bounded(stream: BinaryIO, limit: int) -> bytes:
+def _read_bounded(stream: IO[bytes], limit: int) -> bytes:
     data = stream.read(limit + 1)
     if len(data) > limit:
         raise ImageRefused("too_large", limit=limit)
@@ -89,7 +89,7 @@ def _scaled(image: Image.Image, side: int) -> Image.Image:
     return copy
 
 
-def check_image(stream: BinaryIO, limits: ImageLimits) -> CheckedImage:
+def check_image(stream: IO[bytes], limits: ImageLimits) -> CheckedImage:
     """Check an upload against ``limits`` and re-encode it without metadata; ``ImageRefused`` if it cannot be."""
     data = _read_bounded(stream, limits.max_bytes)
     if not data:

@@ -11,7 +11,8 @@ import logging
 import math
 import secrets
 from datetime import timedelta
-from typing import Any, BinaryIO
+from functools import partial
+from typing import IO, Any, BinaryIO
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -107,7 +108,7 @@ def _stored_name(extension: str) -> tuple[str, str]:
 
 
 @transaction.atomic
-def _image_store(*, uploader: Any, stream: BinaryIO, field: str) -> StoredImage:
+def _image_store(*, uploader: Any, stream: IO[bytes], field: str) -> StoredImage:
     try:
         checked = check_image(stream, image_limits())
     except ImageRefused as error:
@@ -179,7 +180,9 @@ def _rename_one(stored: StoredImage) -> bool:
         image = stream.read()
     with stored.thumbnail.open("rb") as stream:
         thumbnail = stream.read()
-    old = [stored.file.name, stored.thumbnail.name]
+    old_file, old_thumbnail = stored.file.name, stored.thumbnail.name
+    assert old_file is not None and old_thumbnail is not None  # both were just read
+    old = [old_file, old_thumbnail]
     name, thumbnail_name = _stored_name(stored.format)
     with following_transaction(), transaction.atomic():
         current = StoredImage.objects.select_for_update().filter(pk=stored.pk, file=old[0]).first()
@@ -189,7 +192,7 @@ def _rename_one(stored: StoredImage) -> bool:
         current.thumbnail = store_file(thumbnail_name, ContentFile(thumbnail))
         current.save(update_fields=["file", "thumbnail"])
         for old_name in old:
-            transaction.on_commit(lambda old_name=old_name: default_storage.delete(old_name))
+            transaction.on_commit(partial(default_storage.delete, old_name))
     return True
 
 
@@ -197,9 +200,10 @@ def rename_content_named() -> tuple[int, list[str]]:
     """Give every upload still stored under its content hash (the names of uploads kept before names were
     random) a random name, as new uploads get; the old files are deleted. The number renamed, and the
     names of the uploads whose files could not be read (left as they are). Safe to run again."""
-    renamed, unreadable = 0, []
+    renamed = 0
+    unreadable: list[str] = []
     for stored in StoredImage.objects.order_by("pk").iterator():
-        if stored.sha256 not in stored.file.name:
+        if stored.file.name is None or stored.sha256 not in stored.file.name:
             continue
         try:
             renamed += _rename_one(stored)

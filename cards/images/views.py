@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from django.core.files.storage import default_storage
 from django.db.models import Q
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import FileResponse, Http404, HttpRequest, HttpResponseNotModified
+from django.http.response import HttpResponseBase
 from django.views.decorators.http import require_safe
 
 from ..models import StoredImage
@@ -22,13 +23,13 @@ IMAGE_POLICY = "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; s
 
 
 @require_safe
-def media(request: HttpRequest, name: str) -> HttpResponse:
+def media(request: HttpRequest, name: str) -> HttpResponseBase:
     stored = StoredImage.objects.filter(Q(file=name) | Q(thumbnail=name)).only("format", "sha256", "thumbnail").first()
     if stored is None:
         raise Http404
     etag = f'"{stored.sha256[:32]}{"t" if stored.thumbnail.name == name else ""}"'
     if request.headers.get("If-None-Match") == etag:
-        response: HttpResponse = HttpResponseNotModified()
+        response: HttpResponseBase = HttpResponseNotModified()
     else:
         try:
             handle = default_storage.open(name, "rb")

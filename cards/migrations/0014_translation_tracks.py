@@ -38,7 +38,7 @@ def into_seed_tracks(apps, schema_editor):
     card_type = ContentType.objects.filter(app_label="cards", model="card").first()
     if card_type is None:
         return
-    latest = {}
+    latest: dict[str, int] = {}
     for object_id, revision_id in Version.objects.filter(content_type=card_type).values_list(
         "object_id", "revision_id"
     ):

@@ -75,10 +75,11 @@ def game_gaps(game: Game) -> GameGaps:
     )
     stale = stale_translations(game)
     incomplete_ids = intersect([facet_matches("game", [game.slug]), facet_matches("is", [INCOMPLETE])], [])
+    assert incomplete_ids.expression is not None  # facets are the text index's alone, and so is their and
     numbers_seen: set[str] = set()
     for numbers in definition.number_ranges:
         seen = Card.objects.filter(game=game, number__startswith=numbers.prefix).values_list("number", flat=True)
-        numbers_seen.update(seen)
+        numbers_seen.update(number for number in seen if number is not None)
     return GameGaps(
         cards=sum(by_kind.values()),
         by_kind=by_kind,

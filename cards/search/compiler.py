@@ -428,8 +428,8 @@ def ordered(cards: QuerySet[Card], compiled: CompiledQuery, ui_language: str) ->
         # The id breaks ties as the search documents' positions do (cards.search.indexing).
         return cards.order_by(*(("-sort_key", "-id") if descending else ("sort_key", "id")))
     if compiled.order == "game":
-        keys = [F("game__sort_order").desc() if descending else F("game__sort_order").asc(), "sort_key"]
-        return cards.order_by(*keys)
+        game_order = F("game__sort_order").desc() if descending else F("game__sort_order").asc()
+        return cards.order_by(game_order, "sort_key")
     if compiled.order == "kind":
         kind = F("kind").desc(nulls_last=True) if descending else F("kind").asc(nulls_last=True)
         return cards.order_by(kind, "sort_key")

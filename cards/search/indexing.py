@@ -177,7 +177,8 @@ def _keeps_phrase_text(document_model: Any) -> bool:
 
 
 def _write_batch(models: IndexModels, cards: list[Any], positions: dict[int, int]) -> int:
-    documents, value_rows = [], []
+    documents: list[Any] = []
+    value_rows: list[Any] = []
     keeps_phrase_text = _keeps_phrase_text(models.document)
     for card in cards:
         values = field_values(card)

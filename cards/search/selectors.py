@@ -251,7 +251,7 @@ def card_ids(
     return {name: ids if len(ids) <= limit else None for name, ids in found.items()}
 
 
-def card_id_query(query: str, language: str, *, game: Game | None = None) -> QuerySet[Card]:
+def card_id_query(query: str, language: str, *, game: Game | None = None) -> QuerySet[Card, Any]:
     """The ids of the cards (of ``game``) ``query`` finds, as an unevaluated subquery (``pk__in=``) for a
     statement of the caller's; run that statement under ``search_guard``."""
     outcome = _compiled(query, language, game=game)

@@ -54,7 +54,7 @@ def in_its_language(name: ShownName | str) -> SafeString:
         )
     language = _foreign_language(name)
     if language is None:
-        return conditional_escape(name)
+        return conditional_escape(str(name))
     return format_html('<span lang="{}">{}</span>', language, name)
 
 

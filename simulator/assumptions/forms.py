@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -30,8 +31,8 @@ class BulkFillForm(forms.Form):
         self, *args: object, fields: Sequence[tuple[str, str]], kinds: Sequence[tuple[str, str]], **kwargs: object
     ) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["field"].choices = list(fields)
-        self.fields["kind"].choices = [(ANY_KIND, _("every kind")), *kinds]
+        cast(forms.ChoiceField, self.fields["field"]).choices = list(fields)
+        cast(forms.ChoiceField, self.fields["kind"]).choices = [(ANY_KIND, _("every kind")), *kinds]
 
 
 class AssumedCardsForm(forms.Form):
@@ -40,7 +41,7 @@ class AssumedCardsForm(forms.Form):
 
     def __init__(self, *args: object, kinds: Sequence[tuple[str, str]], **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.fields["kind"].choices = list(kinds)
+        cast(forms.ChoiceField, self.fields["kind"]).choices = list(kinds)
 
 
 class SheetForm(forms.Form):

@@ -128,16 +128,16 @@ def missing_values(game: Game, fullgame: FullGame, deck: Deck, piles: list[str],
     values = []
     for key, name, role, _kind in needed:
         assert name is not None
-        card = by_key.get(key)
+        known = by_key.get(key)
         role_label = pick(fullgame.roles.get(role, {}), language) or kind_label(game, role, language) or role
         values.append(
             MissingValue(
                 key=key,
-                name=card.name if card is not None else key,
+                name=known.name if known is not None else key,
                 field=name,
                 field_label=_field_label(game, name, language),
                 role=role_label,
-                kind=card.kind if card is not None else None,
+                kind=known.kind if known is not None else None,
                 url=contribution_url(game, key, name),
             )
         )

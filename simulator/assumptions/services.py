@@ -109,7 +109,7 @@ def add_assumed_cards(user: Any, deck: Deck, kind: str, count: int) -> list[str]
             for key in DeckAssumption.objects.filter(deck=deck).values_list("key", flat=True)
             if assumed_card_kind(key) == kind
         }
-        keys = []
+        keys: list[str] = []
         number = 1
         while len(keys) < count:
             key = assumed_card_key(kind, number)
@@ -156,7 +156,7 @@ def rows_from_sheet(text: str) -> list[Row]:
         )
     at = {name: header.index(name) for name in ("key", "field", "value")}
     column = _column_letter(at["value"])
-    rows = []
+    rows: list[Row] = []
     try:
         for cells in reader:
             if len(rows) > MAX_ROWS:

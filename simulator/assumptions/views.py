@@ -106,7 +106,7 @@ def _act(request: HttpRequest, deck: Deck, action: str, data: dict[str, Any], mi
         return _("The value is assumed.")
     if action == "bulk":
         targets = [
-            (value.key, value.field)
+            (value.key, data["field"])
             for value in missing.values
             if value.field == data["field"] and data["kind"] in (ANY_KIND, value.kind)
         ]

@@ -86,7 +86,7 @@ class SetupsComparisonForm(forms.Form):
         super().__init__(data, **kwargs)
         shipped, strategies = grouped_strategies(fullgame, language, written)
         self.fields["strategy"] = forms.ChoiceField(label=_("Strategy"), choices=strategies, initial=shipped[0][0])
-        setup_choices = [(DEFAULT_SETUP, _("The first piles by card number")), *decks]
+        setup_choices: list[tuple[str, Any]] = [(DEFAULT_SETUP, _("The first piles by card number")), *decks]
         for index in range(MAX_STRATEGIES):
             required = index < MIN_STRATEGIES
             self.fields[f"setup{index + 1}"] = forms.ChoiceField(

@@ -8,6 +8,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from cards.models import Game
 from cardsite.api_inputs import KnownKeysSerializer
 
 from ..fullgames import all_fullgames
@@ -88,7 +89,7 @@ class SetupSerializer(serializers.Serializer):
 class ComparisonRunSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     cancel_url = serializers.SerializerMethodField()
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game: serializers.SlugRelatedField[Game] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     requester = serializers.CharField(source="requester.username", read_only=True)
     planned = serializers.IntegerField(read_only=True, help_text="Games per strategy, in whole blocks.")
     progress = serializers.IntegerField(read_only=True, help_text="Games per strategy played so far.")

@@ -19,6 +19,7 @@ from cardsite.htmx import vary_on_htmx
 from cardsite.labels import pick
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 
 from .. import inputs
 from ..assumptions import selectors as assumption_selectors
@@ -169,7 +170,7 @@ def run_context(run: ComparisonRun, language: str) -> dict[str, Any]:
 
 @require_GET
 @vary_on_htmx
-def run_detail(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
+def run_detail(request: HtmxRequest, game: str, run_id: int) -> HttpResponse:
     run = own_run(request, game, run_id)
     partial = bool(request.htmx) and not request.htmx.history_restore_request
     template = "simulator/_comparison.html" if partial else "simulator/comparison.html"
@@ -177,7 +178,7 @@ def run_detail(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
 
 
 @require_POST
-def cancel(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
+def cancel(request: HtmxRequest, game: str, run_id: int) -> HttpResponse:
     run = own_run(request, game, run_id)
     comparisons.cancel_comparison(run)
     if request.htmx:

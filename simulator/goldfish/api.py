@@ -8,6 +8,7 @@ answer 400 with ``{"detail": …, "errors": {field: [messages]}}``, as the deck 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -69,7 +70,7 @@ def ready_deck(deck: Deck, language: str) -> SimDeck:
     return simdeck
 
 
-def _parameters(engine: Any, values: dict[str, int], language: str) -> list[dict[str, Any]]:
+def _parameters(engine: Any, values: Mapping[str, int], language: str) -> list[dict[str, Any]]:
     return [
         {
             "slug": view.slug,

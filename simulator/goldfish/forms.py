@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
 from django import forms
 from django.utils.formats import number_format
@@ -32,13 +33,14 @@ class CalculatorForm(forms.Form):
         self.seen = list(seen)
         choices = [(card.key, f"{card.name} ×{card.copies}") for card in cards]
         for name in ("group_a", "group_b"):  # chosen on the page as chips (search as you type)
-            self.fields[name].choices = choices
+            cast(forms.MultipleChoiceField, self.fields[name]).choices = choices
 
     def copies(self, keys: Sequence[str]) -> int:
         return sum(self.cards[key].copies for key in keys)
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         group_a, group_b = data.get("group_a") or [], data.get("group_b") or []
         a, b, turn = data.get("a"), data.get("b"), data.get("turn")
         if not group_a and not group_b:
@@ -108,7 +110,7 @@ class SimulationForm(forms.Form):
         self.fields["games"].help_text = _("At most %(cap)s games on this page (the API allows more).") % {
             "cap": number_format(PAGE_MAX_GAMES, force_grouping=True)
         }
-        self.fields["policy"].choices = policy_choices(engine, get_language() or "ja")
+        cast(forms.ChoiceField, self.fields["policy"]).choices = policy_choices(engine, get_language() or "ja")
         for parameter in engine.parameters:
             self.fields[parameter.slug] = parameter_field(parameter)
 
@@ -125,9 +127,8 @@ class SimulationForm(forms.Form):
         return games
 
     def params(self) -> dict[str, int]:
-        return {
-            parameter.slug: self.cleaned_data.get(parameter.slug)
-            if self.cleaned_data.get(parameter.slug) is not None
-            else parameter.default
-            for parameter in self.engine.parameters
-        }
+        params: dict[str, int] = {}
+        for parameter in self.engine.parameters:
+            value = self.cleaned_data.get(parameter.slug)
+            params[parameter.slug] = value if value is not None else parameter.default
+        return params

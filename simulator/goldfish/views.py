@@ -26,6 +26,7 @@ from cards.search.normalize import fold
 from cardsite.htmx import vary_on_htmx
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 from decks import selectors
 from decks.models import Deck
 
@@ -47,7 +48,7 @@ def _load(request: HttpRequest, pk: int | None, token: str | None) -> tuple[Deck
     return deck, DeckLinks(deck, token)
 
 
-def _partial(request: HttpRequest) -> bool:
+def _partial(request: HtmxRequest) -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
 
 
@@ -67,7 +68,7 @@ def _base_context(request: HttpRequest, deck: Deck, links: DeckLinks, section: s
 
 @require_GET
 @vary_on_htmx
-def hand(request: HttpRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
+def hand(request: HtmxRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
     engine = get_engine(deck.game.slug)
     language = inputs.language()
@@ -167,7 +168,7 @@ def odds_page(request: HttpRequest, pk: int | None = None, token: str | None = N
 
 @require_GET
 @vary_on_htmx
-def calculate(request: HttpRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
+def calculate(request: HtmxRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
     """The calculator's answer: P(at least a of group A and b of group B by the turn)."""
     context = _odds_context(request, pk, token)
     table = context["table"]
@@ -355,7 +356,7 @@ def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: Simula
 
 @require_GET
 @vary_on_htmx
-def run_detail(request: HttpRequest, run_id: int, pk: int | None = None, token: str | None = None) -> HttpResponse:
+def run_detail(request: HtmxRequest, run_id: int, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
     run = access_run(request.user, run_id, deck=deck)
     template = "simulator/_run.html" if _partial(request) else "simulator/run.html"
@@ -363,7 +364,7 @@ def run_detail(request: HttpRequest, run_id: int, pk: int | None = None, token: 
 
 
 @require_POST
-def cancel(request: HttpRequest, run_id: int, pk: int | None = None, token: str | None = None) -> HttpResponse:
+def cancel(request: HtmxRequest, run_id: int, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
     run = access_run(request.user, run_id, deck=deck)
     services.cancel_run(run)

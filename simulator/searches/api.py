@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from cards.models import Game
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import KnownKeysSerializer
 
@@ -40,7 +41,7 @@ class SearchRequestSerializer(KnownKeysSerializer):
 
 class SearchSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game: serializers.SlugRelatedField[Game] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     planned = serializers.IntegerField(read_only=True, help_text="Generations over every search.")
     progress = serializers.IntegerField(read_only=True, help_text="Generations played so far.")
     result = serializers.JSONField(

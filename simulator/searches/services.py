@@ -136,6 +136,7 @@ class StrategySearches(JobKind[StrategySearch, StrategySearchChunk, dict[str, An
         if chunk.round == 0:
             return hooks.start(island_seed(run.seed, chunk.island), setup, run.players, run.config), setup, hooks
         previous = StrategySearchChunk.objects.get(run=run, round=chunk.round - 1, island=chunk.island)
+        assert previous.state is not None  # a round starts once the one before it has kept its state
         return hooks.from_dict(previous.state["search"]), setup, hooks
 
     def play(self, run: StrategySearch, chunk: StrategySearchChunk, report: Callable[[int], bool]) -> dict[str, Any]:

@@ -18,6 +18,7 @@ from cardsite.htmx import vary_on_htmx
 from cardsite.labels import pick
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest, signed_in
 
 from .. import inputs
 from ..assumptions import selectors as assumption_selectors
@@ -77,7 +78,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         "form": form,
         "missing": missing,
         "problems": problems,
-        "runs": StrategySearch.objects.filter(game=game_obj, requester=request.user)[:RECENT],
+        "runs": StrategySearch.objects.filter(game=game_obj, requester=signed_in(request.user))[:RECENT],
     }
     status = 400 if form.is_bound and (form.errors or missing or problems) else 200
     return render(request, "simulator/search.html", context, status=status)
@@ -125,7 +126,7 @@ def search_context(run: StrategySearch, language: str) -> dict[str, Any]:
 
 @require_GET
 @vary_on_htmx
-def run_detail(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
+def run_detail(request: HtmxRequest, game: str, run_id: int) -> HttpResponse:
     run = own_search(request, game, run_id)
     context = search_context(run, inputs.language())
     if request.htmx and not request.htmx.history_restore_request:
@@ -134,7 +135,7 @@ def run_detail(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
 
 
 @require_POST
-def cancel(request: HttpRequest, game: str, run_id: int) -> HttpResponse:
+def cancel(request: HtmxRequest, game: str, run_id: int) -> HttpResponse:
     run = own_search(request, game, run_id)
     searches.cancel_search(run)
     run.refresh_from_db()

@@ -43,10 +43,10 @@ class SeatedForm(PileChoiceForm):
         self.order_fields([f"seat{seat + 1}" for seat in range(MAX_STRATEGIES)])
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
         if self.seats().count(PERSON_SEAT) > 1:
             raise forms.ValidationError(_("You can take one seat only."))
-        return cleaned
+        return self.cleaned_data
 
     def seats(self) -> list[str]:
         return filled(self, "seat", MAX_STRATEGIES)

@@ -111,7 +111,7 @@ def sample_game(run: ComparisonRun, fullgame: FullGame, percentile: int, owner: 
     """The comparison's game at the ``percentile``-th percentile of game length (10, 50 or 90), kept to be
     watched turn by turn: the same set-up, seed and seats as when the comparison played it."""
     chunks = ComparisonChunk.objects.filter(run=run, status=RunStatus.DONE, result__isnull=False)
-    results = [result_from_dict(chunk.result) for chunk in chunks]
+    results = [result_from_dict(chunk.result) for chunk in chunks if chunk.result is not None]
     if not results:
         raise Conflict(_("The comparison has played no game yet."), code="no_games_yet")
     merged = results[0]

@@ -18,6 +18,7 @@ from cardsite.errors import AppError
 from cardsite.labels import pick
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import signed_in
 
 from .. import inputs
 from ..assumptions import selectors as assumption_selectors
@@ -83,7 +84,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         "form": form,
         "missing": missing,
         "problems": problems,
-        "recent": SeatedGame.objects.filter(owner=request.user, game=game_obj)[:RECENT],
+        "recent": SeatedGame.objects.filter(owner=signed_in(request.user), game=game_obj)[:RECENT],
     }
     status = 400 if form.is_bound and (form.errors or missing or problems) else 200
     return render(request, "simulator/seated_start.html", context, status=status)

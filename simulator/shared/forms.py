@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -53,7 +53,10 @@ class PileChoiceForm(forms.Form):
     )
 
     def set_decks(self, decks: Sequence[tuple[str, str]]) -> None:
-        self.fields["deck"].choices = [(DEFAULT_DECK, _("The first piles by card number")), *decks]
+        cast(forms.ChoiceField, self.fields["deck"]).choices = [
+            (DEFAULT_DECK, _("The first piles by card number")),
+            *decks,
+        ]
 
     def clean_deck(self) -> str:
         return self.cleaned_data["deck"] or DEFAULT_DECK

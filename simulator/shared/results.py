@@ -61,7 +61,7 @@ def result_to_dict(result: Result) -> dict[str, Any]:
 
 
 def result_from_dict(data: dict[str, Any]) -> Result:
-    result = Result(tuple(data["labels"]), [tuple(block) for block in data["blocks"]])  # type: ignore[misc]
+    result = Result(tuple(data["labels"]), [tuple(block) for block in data["blocks"]])
     result.tallies = [
         Tally(
             **{name: entry[name] for name in TALLY_FIELDS},

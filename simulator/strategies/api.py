@@ -17,6 +17,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
+from cards.models import Game
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import KnownKeysSerializer
 from cardsite.sharing import Visibility, can_edit
@@ -33,7 +34,7 @@ LISTED = 200
 
 class StrategySerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game: serializers.SlugRelatedField[Game] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     owner = serializers.CharField(source="owner.username", read_only=True)
     reference = serializers.CharField(read_only=True, help_text="How a comparison names it.")
     share_token = serializers.SerializerMethodField(help_text="Only to its owner, while it is shared by link.")
