@@ -25,8 +25,8 @@ from decks import rules as deck_rules
 from simulator import engines
 from simulator.core import CardNeed
 
-from .test_checks import ids, with_engine
-from .test_pages import UI_LANGUAGES, get, parse, squash
+from .support.checks import ids, with_engine
+from .support.html import UI_LANGUAGES, get, parse, squash
 from .users import make_user
 
 SYNTHETIC_VALUES = {

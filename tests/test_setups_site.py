@@ -5,11 +5,9 @@ opponents, with intervals. Synthetic cards only (the pool of tests/test_endbreak
 
 from __future__ import annotations
 
-from django.test import Client
-
 from simulator.models import ComparisonRun, SavedSetup, SeatedGame
 
-from .test_endbreaker_compare_site import login
+from .support.clients import signed_in
 
 PAGES = "/games/endbreaker/setups/"
 NINE = [f"EB9-91{n}" for n in range(9)]
@@ -17,11 +15,11 @@ OTHER_NINE = [f"EB9-91{n}" for n in range(1, 10)]
 
 
 def test_the_builder_shows_the_games_verdict_as_piles_are_chosen_and_saves_only_what_adds_up(whole_game_pool, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     assert "These piles make a game" in client.get(f"{PAGES}new/").content.decode()  # the default piles
     verdict = client.post(f"{PAGES}check/", {"abilities": NINE[:4]}).content.decode()
     assert "do not make a set-up" in verdict and "Choose 9 piles, not 4." in verdict
-    japanese = login(Client(HTTP_ACCEPT_LANGUAGE="ja"), owner).post(f"{PAGES}check/", {"abilities": NINE[:4]})
+    japanese = signed_in(owner, "ja").post(f"{PAGES}check/", {"abilities": NINE[:4]})
     assert "山は 9 種類選んでください（今は 4 種類）。" in japanese.content.decode()
     assert "These piles make a game" in client.post(f"{PAGES}check/", {"abilities": NINE}).content.decode()
     refused = client.post(f"{PAGES}new/", {"name": "Four", "abilities": NINE[:4], "visibility": "private"})
@@ -34,10 +32,10 @@ def test_the_builder_shows_the_games_verdict_as_piles_are_chosen_and_saves_only_
 
 
 def test_a_set_up_is_shared_like_a_deck(whole_game_pool, owner, other):
-    mine = login(Client(), owner)
+    mine = signed_in(owner, None)
     mine.post(f"{PAGES}new/", {"name": "Mine", "abilities": NINE, "visibility": "private"})
     setup = SavedSetup.objects.get()
-    theirs = login(Client(), other)
+    theirs = signed_in(other, None)
     assert theirs.get(f"{PAGES}{setup.pk}/").status_code == 404
     assert theirs.post(f"{PAGES}{setup.pk}/edit/", {"name": "x", "abilities": NINE}).status_code == 404
     mine.post(f"{PAGES}{setup.pk}/edit/", {"name": "Mine", "abilities": NINE, "visibility": "link"})
@@ -50,7 +48,7 @@ def test_a_set_up_is_shared_like_a_deck(whole_game_pool, owner, other):
 
 
 def test_a_saved_set_ups_piles_preset_the_play_form(whole_game_pool, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     query = "&".join(f"abilities={key}" for key in OTHER_NINE)
     form = client.get(f"/games/endbreaker/play/?{query}").content.decode()
     assert 'value="EB9-919"' in form and 'value="EB9-919"\n' not in form
@@ -61,7 +59,7 @@ def test_a_saved_set_ups_piles_preset_the_play_form(whole_game_pool, owner):
 
 
 def test_one_strategy_on_two_set_ups_against_the_same_opponent_with_intervals(whole_game_pool, owner, immediate_tasks):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     client.post(f"{PAGES}new/", {"name": "Late piles", "abilities": OTHER_NINE, "visibility": "private"})
     setup = SavedSetup.objects.get()
     form = client.get(f"/games/endbreaker/compare/setups/?setup={setup.pk}").content.decode()
@@ -98,7 +96,7 @@ def test_the_api_compares_one_strategy_on_two_set_ups_and_names_what_is_wrong(
 ):
     from rest_framework.test import APIClient
 
-    login(Client(), owner).post(f"{PAGES}new/", {"name": "Late", "abilities": OTHER_NINE, "visibility": "private"})
+    signed_in(owner, None).post(f"{PAGES}new/", {"name": "Late", "abilities": OTHER_NINE, "visibility": "private"})
     setup = SavedSetup.objects.get()
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(owner)
