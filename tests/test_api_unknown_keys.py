@@ -24,7 +24,7 @@ from .support.clients import token_client
 from .support.contributions import _hero
 from .users import PASSWORD, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("game"), pytest.mark.django_db]
 
 
 def post(client: Client, path: str, body: Any, **headers: Any) -> Any:

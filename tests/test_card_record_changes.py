@@ -20,7 +20,7 @@ from contributions.models import ChangeSet
 
 from .users import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("game"), pytest.mark.django_db]
 
 HERO = {
     "key": "SE9-HERO",
