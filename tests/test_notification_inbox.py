@@ -35,7 +35,7 @@ def owner_with_email(owner):
 def _rejected_change_set(owner_with_email, key: str = "SE9-INBOX") -> ChangeSet:
     shadowera = game("shadowera")
     change_set = contribution_services.submit_change_set(
-        owner_with_email=owner_with_email,
+        author=owner_with_email,
         game=shadowera,
         cards=[
             {
