@@ -23,7 +23,7 @@ from contributions.models import ChangeSet
 from .support.clients import signed_in
 from .users import make_user
 
-pytestmark = [pytest.mark.usefixtures("game"), pytest.mark.django_db]
+pytestmark = [pytest.mark.usefixtures("media_root"), pytest.mark.usefixtures("game"), pytest.mark.django_db]
 
 URL = "/games/shadowera/contribute/bulk/"
 TABLE = (

@@ -29,7 +29,11 @@ from decks import services as deck_services
 from .support.clients import signed_in, token_client
 from .support.pictures import CARD, picture, propose_picture, upload
 
-pytestmark = [pytest.mark.game("shadowera", synthetic_cards=True), pytest.mark.django_db]
+pytestmark = [
+    pytest.mark.usefixtures("media_root"),
+    pytest.mark.game("shadowera", synthetic_cards=True),
+    pytest.mark.django_db,
+]
 
 
 def with_exif() -> bytes:

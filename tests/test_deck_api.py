@@ -14,8 +14,9 @@ from decks.models import Deck, DeckEntry
 
 from .support.deck_api import Api, make_deck, rows, url
 from .synthetic_decks import card, game
+from .users import PASSWORD
 
-PASSWORD = "test-password-1234"
+pytestmark = pytest.mark.usefixtures("cards")
 
 
 def make_user(name: str):

@@ -12,6 +12,8 @@ from decks.models import Deck, DeckEntry
 from .support.deck_api import Api, make_deck, rows, url
 from .synthetic_decks import card
 
+pytestmark = pytest.mark.usefixtures("cards")
+
 
 @pytest.mark.parametrize("auth", ["session", "token"])
 def test_copying_a_shared_deck_makes_a_private_copy_with_its_address(author, reader, auth):

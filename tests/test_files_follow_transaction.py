@@ -32,6 +32,8 @@ from .support.clients import token_client
 from .support.database import read_only_database
 from .users import make_user
 
+pytestmark = pytest.mark.usefixtures("media_root")
+
 
 def files_in(root: Path) -> list[str]:
     return sorted(str(path.relative_to(root)) for path in root.rglob("*") if path.is_file()) if root.exists() else []

@@ -24,6 +24,8 @@ from simulator.models import SimulationRun
 from .support.limits import suikoden_deck
 from .synthetic_decks import card, game
 
+pytestmark = pytest.mark.usefixtures("cards")
+
 PASSWORD = "correct-horse-battery-42"
 DUMMY_TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 

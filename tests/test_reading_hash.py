@@ -28,6 +28,8 @@ from readings.models import PhotoReading
 
 from .users import make_editor, make_user
 
+pytestmark = pytest.mark.usefixtures("media_root")
+
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 DISTORTIONS = [
     {"angle": 3, "perspective": 0.04, "blur": 1.0},

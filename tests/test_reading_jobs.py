@@ -30,7 +30,7 @@ from .support.reading_jobs import URL, post_batch, upload
 from .synthetic_decks import game
 from .users import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("media_root"), pytest.mark.django_db]
 
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}

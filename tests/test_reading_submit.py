@@ -17,7 +17,7 @@ from readings.models import PhotoReading, ReadingBatch
 
 from .users import make_editor, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("media_root"), pytest.mark.django_db]
 
 
 def client_of(user, language: str = "en") -> Client:

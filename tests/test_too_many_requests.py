@@ -18,7 +18,7 @@ from .support.limits import suikoden_deck
 from .support.pictures import picture, propose_picture, upload
 from .users import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("media_root"), pytest.mark.django_db]
 
 DUMMY_TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 

@@ -25,7 +25,11 @@ from readings.models import PhotoReading, ReadingBatch
 from .support.clients import token_client
 from .users import make_editor, make_user
 
-pytestmark = [pytest.mark.game("shadowera", synthetic_cards=True), pytest.mark.django_db]
+pytestmark = [
+    pytest.mark.usefixtures("media_root"),
+    pytest.mark.game("shadowera", synthetic_cards=True),
+    pytest.mark.django_db,
+]
 
 CARD = "Test Ally 01"
 
