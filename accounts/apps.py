@@ -6,6 +6,8 @@ class AccountsConfig(AppConfig):
     """Sign-up, log-in, passwords and API tokens; who may act on the site."""
 
     name = "accounts"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("accounts",)
     verbose_name = _("Accounts")
 
     def ready(self) -> None:

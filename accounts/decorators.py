@@ -14,6 +14,8 @@ from django.shortcuts import redirect, resolve_url
 from django.utils.http import url_has_allowed_host_and_scheme
 from django_htmx.http import HttpResponseClientRedirect
 
+from cardsite.types import HtmxRequest
+
 
 def same_site_path(request: HttpRequest, url: str | None) -> str:
     """The path of ``url`` if it points into this site, else ""."""
@@ -28,7 +30,7 @@ def account_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRes
     request is sent to the login page by HX-Redirect (a swap of the login form into a fragment would be wrong)."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HtmxRequest, *args, **kwargs) -> HttpResponse:
         if request.user.is_authenticated:
             return view(request, *args, **kwargs)
         if request.htmx:

@@ -13,6 +13,7 @@ from knox.settings import knox_settings
 
 from cardsite.confusables import name_key
 from cardsite.errors import AppError, Message
+from cardsite.types import SiteUser, signed_in
 
 from .models import UsernameKey
 from .selectors import tokens_of
@@ -25,12 +26,13 @@ class NameLooksTaken(AppError):
     status = 409
 
 
-def record_name_key(user: Any, *, created: bool) -> None:
+def record_name_key(user: SiteUser, *, created: bool) -> None:
     """Keep ``user``'s confusable key (every save of a user calls this, ``accounts.signals``).
 
     A new user, or one whose name changed, takes the key of the name, or the database refuses the write
     (``IntegrityError``: another user holds it), and with it the whole transaction. A user the key migration
     left without one (an older account with the same key holds it) keeps none until renamed."""
+    user = signed_in(user)
     key = name_key(user.username)
     if created:
         UsernameKey.objects.create(user=user, key=key)
@@ -63,11 +65,12 @@ class TokenLimitReached(AppError):
 
 
 @transaction.atomic
-def token_create(*, user) -> tuple[AuthToken, str]:
+def token_create(*, user: SiteUser) -> tuple[AuthToken, str]:
     """A new API token for ``user``: the stored token and the secret, shown once and never stored.
 
     Every way of making a token (the API, the tokens page) comes here, so the limit per user holds for all;
     the user's row is locked so that two requests at once cannot both take the last place."""
+    user = signed_in(user)
     get_user_model().objects.select_for_update().filter(pk=user.pk).first()
     limit = knox_settings.TOKEN_LIMIT_PER_USER
     if limit is not None and tokens_of(user).count() >= limit:
@@ -80,13 +83,13 @@ def token_create(*, user) -> tuple[AuthToken, str]:
     return AuthToken.objects.create(user)
 
 
-def token_revoke(*, user, token_key: str) -> bool:
+def token_revoke(*, user: SiteUser, token_key: str) -> bool:
     """Revoke ``user``'s token whose key (its first characters) is ``token_key``; False if there is none."""
     deleted, _ = tokens_of(user).filter(token_key=token_key).delete()
     return bool(deleted)
 
 
-def tokens_revoke_all(*, user) -> int:
+def tokens_revoke_all(*, user: SiteUser) -> int:
     """Revoke every token of ``user`` (a password change does); how many there were."""
     deleted, _ = AuthToken.objects.filter(user=user).delete()
     return deleted

@@ -22,6 +22,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_http_methods
+from knox.settings import knox_settings
 
 from cardsite import errorpages
 from cardsite.refusals import show_refusal
@@ -105,6 +106,6 @@ def tokens(request: HttpRequest) -> HttpResponse:
     context = {
         "tokens": selectors.tokens_of(request.user),
         "new_secret": new_secret,
-        "lifetime_days": settings.REST_KNOX["TOKEN_TTL"].days,
+        "lifetime_days": knox_settings.TOKEN_TTL.days,
     }
     return render(request, "registration/tokens.html", context, status=status)

@@ -7,7 +7,7 @@ half of the rows' cards already, then times, best of ``--repeat``:
 - the importer's check of the pasted table (``cards.importing.parse_text``: reading and checking every row);
 - the preview (``contributions.bulk.preview``): that check, plus every card compared with the database and
   with the change sets waiting for review.
-Goal (issue 11): the preview takes at most 2x the importer's check. The cards are synthetic (SE9-…, テスト).
+Goal: the preview takes at most 2x the importer's check. The cards are synthetic (SE9-…, テスト).
 """
 
 from __future__ import annotations

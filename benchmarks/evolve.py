@@ -1,4 +1,4 @@
-"""The evolutionary strategy search (issue 13, item 6): wall time until it finds a strategy that beats every
+"""The evolutionary strategy search: wall time until it finds a strategy that beats every
 shipped strategy with 95% confidence, beside random search with the same machinery, in the same run.
 
     python benchmarks/evolve.py [--seed 1] [--runs 5] [--budget-seconds 120] [--verify-games 2000]

@@ -5,7 +5,7 @@
 
 It builds N clearly synthetic エンドブレイカー！SCG cards (numbers SYN-000000…, random kana names, AT known
 on 70%), each with a Japanese text and, on 90%, a Chinese one pinned to its original's revision; a tenth of
-the originals then change, so their translations are stale. It times ``cards.selectors.missing_map`` (the
+the originals then change, so their translations are stale. It times ``cards.missing.selectors.missing_map`` (the
 page's whole selector: counts by kind, known values by field, texts by language, ``is:incomplete``, numbers
 seen and stale translations) against a naive pass that reads every card and text row into Python and
 computes the same counts, and checks that both agree. Each figure is the best of ``--repeat`` runs.
@@ -143,15 +143,15 @@ def main() -> int:
         _configure(arguments.database_url or f"sqlite:///{Path(folder) / 'gaps.sqlite3'}")
         from django.db import connection
 
+        from cards.missing.selectors import game_gaps, missing_map, stale_translations
         from cards.models import Game
-        from cards.selectors import game_gaps, missing_map
 
         build(arguments.cards, random.Random(arguments.seed))
         game = Game.objects.get(slug="endbreaker")
         naive_ms, expected = best(lambda: naive(game), arguments.repeat)
         gaps_ms, gaps = best(lambda: game_gaps(game), arguments.repeat)
         map_ms, _map = best(lambda: missing_map(game), arguments.repeat)
-        stale_ms, _stale = best(lambda: __import__("cards.selectors").selectors.stale_translations(game), 3)
+        stale_ms, _stale = best(lambda: stale_translations(game), 3)
         agree = from_map(gaps) == expected
         print(f"{connection.vendor}, {arguments.cards:,} cards of one game; best of {arguments.repeat}")
         print(f"  naive pass over every row  {naive_ms:9.1f} ms")

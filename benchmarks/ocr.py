@@ -8,7 +8,7 @@ photo (turned up to 10°, in perspective, blurred, unevenly lit, JPEG noise; ``c
 Reported per language and kind of picture: character accuracy (1 − edit distance / length, both texts in
 NFKC without white space) and seconds per card, for the project's pipeline (``read_photo``) and for plain
 Tesseract (``image_to_string`` in the same language) on the raw picture.
-Goals (issue 12): scans at least 97%; photos at least 90% and 10 points above plain Tesseract; at most 3x
+Goals: scans at least 97%; photos at least 90% and 10 points above plain Tesseract; at most 3x
 plain Tesseract's time per card.
 """
 

@@ -11,7 +11,7 @@ log on (what the sample-hand page does) and without it, and a 10,000-game Monte 
 shuffle-and-draw loop; and the vectorised draw statistics against the same question
 answered game by game in Python.
 
-Whole games (issue 13): 2-player games of the full エンドブレイカー！SCG core (``simulator.engines.endbreaker_game``),
+Whole games: 2-player games of the full エンドブレイカー！SCG core (``simulator.engines.endbreaker_game``),
 its two shipped strategies (big_darc against build_then_resolve, changing seats game by game), from set-up to
 the end of the third battle, with the event log off and on, on a clearly synthetic set-up (``SYNTHETIC_*``
 below: the real card values are not in the database). Beside them, in the same run and taken in turn with
@@ -152,13 +152,13 @@ def shuffle_and_draw(n: int, copies: dict[str, int] | None = None) -> None:
             first.setdefault(key, position)
 
 
-# Goals (issue 10): every engine at least 1/20 of the baseline loop's games a second, Shadow Era at
+# Goals: every engine at least 1/20 of the baseline loop's games a second, Shadow Era at
 # least 1/5, with the event log on and with it off.
 GOAL = {"shadowera": 5}
 DEFAULT_GOAL = 20
 
 
-# Whole エンドブレイカー！SCG games (issue 13, item 8) --------------------------------------------------------
+# Whole エンドブレイカー！SCG games --------------------------------------------------------
 
 PYMINION_VERSION = "0.4.0"  # benchmark-only: installed by ``load_pyminion``, never a project dependency
 WHOLE_GAME_GOAL = 10  # at least ten times pyminion's games a second, log on and off

@@ -29,7 +29,7 @@ class CardAdminForm(forms.ModelForm):
         fields = ["game", "key", "number", "kind", "fields", "source"]
 
     def clean(self):
-        data = super().clean()
+        data = super().clean() or {}  # Django answers the cleaned data; the stubs allow None
         game = data.get("game")
         if game is None:
             return data

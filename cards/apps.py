@@ -4,6 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 class CardsConfig(AppConfig):
     name = "cards"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("", "search", "games", "cards")  # "": the home page; games and cards: pages and API
     verbose_name = _("Cards")
 
     def ready(self) -> None:
@@ -11,8 +13,8 @@ class CardsConfig(AppConfig):
 
         checks.register()  # the card declarations' part of the start-up checks (cardsite.checks)
 
-        from cardsite.backup import register_index_rebuild
+        from cardsite.restore import register_index_rebuild
 
         from .services import reindex_all_cards
 
-        register_index_rebuild(reindex_all_cards)  # a restored backup's cards are indexed again (cardsite.backup)
+        register_index_rebuild(reindex_all_cards)  # a restored backup's cards are indexed again (cardsite.restore)

@@ -24,6 +24,8 @@ from typing import Any
 
 from django.db.models import QuerySet
 
+from cardsite.types import SiteUser
+
 
 @dataclass(frozen=True)
 class UserCards:
@@ -53,13 +55,13 @@ def register_user_cards(
     _user_cards[name] = UserCards(counts, ids)
 
 
-def user_card_counts(name: str, user: Any, cards: Iterable[Any]) -> Mapping[int, int]:
+def user_card_counts(name: str, user: SiteUser, cards: Iterable[Any]) -> Mapping[int, int]:
     """Card id -> copies ``user`` holds under ``name``, of ``cards``; empty when nobody registered ``name``."""
     registered = _user_cards.get(name)
     return {} if registered is None else registered.counts(user, cards)
 
 
-def user_card_ids(name: str, user: Any) -> QuerySet | None:
+def user_card_ids(name: str, user: SiteUser) -> QuerySet | None:
     """The ids of the cards ``user`` holds under ``name`` (a subquery); None when nobody registered ``name``."""
     registered = _user_cards.get(name)
     return None if registered is None else registered.ids(user)
@@ -69,7 +71,7 @@ def register_game_right(name: str, check: Callable[[Any, Any], bool]) -> None:
     _register(_game_rights, name, check)
 
 
-def may(name: str, user: Any, game: Any) -> bool:
+def may(name: str, user: SiteUser, game: Any) -> bool:
     """Whether ``user`` may do ``name`` on ``game``'s card pages; False when nobody registered ``name``."""
     check = _game_rights.get(name)
     return check is not None and check(user, game)

@@ -14,12 +14,14 @@ import io
 import json
 import sys
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from cardsite import jsonlimits
 from cardsite import text as plain_text
+from cardsite.csvfiles import restore
 
 from .gamedefs import LANGUAGES, get_game
 from .gamedefs.base import GameDefinition
@@ -103,9 +105,11 @@ class CardBundle:
 class _Checker:
     """Collects problems for one file while records are checked."""
 
-    def __init__(self, file_label: str) -> None:
+    def __init__(self, file_label: str, key_of_number: Mapping[str, str] | None = None) -> None:
         self.file = file_label
         self.problems: list[ImportProblem] = []
+        # A correction may name a card by its printed number alone: the number's card gives the key.
+        self.key_of_number = key_of_number or {}
 
     def problem(self, where: str, field_name: str, message: str | Problem | FieldProblem) -> None:
         if isinstance(message, str):
@@ -160,6 +164,9 @@ class _Checker:
         for extra in sorted(set(raw) - known):
             self.problem(where, extra, Problem("unknown_property", {"properties": sorted(known)}))
         key = raw.get("key")
+        number_given = raw.get("number")
+        if (not isinstance(key, str) or not key.strip()) and isinstance(number_given, str):
+            key = self.key_of_number.get(number_given.strip(), key)
         if not isinstance(key, str) or not key.strip():
             self.problem(where, "key", Problem("required"))
             key = ""
@@ -417,8 +424,15 @@ def parse_json(text: str, file_label: str) -> tuple[CardBundle | None, list[Impo
     return bundle, checker.problems
 
 
-def parse_csv(text: str, file_label: str, delimiter: str = ",") -> tuple[CardBundle | None, list[ImportProblem]]:
-    checker = _Checker(file_label)
+# A row whose game cell starts with this is a note for the person filling in a sheet (the bulk sheet's row that
+# names each column's values), not a card.
+NOTE_ROW_START = "#"
+
+
+def parse_csv(
+    text: str, file_label: str, delimiter: str = ",", key_of_number: Mapping[str, str] | None = None
+) -> tuple[CardBundle | None, list[ImportProblem]]:
+    checker = _Checker(file_label, key_of_number)
     reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
     header = reader.fieldnames or []
     if "game" not in header or "key" not in header:
@@ -436,6 +450,10 @@ def parse_csv(text: str, file_label: str, delimiter: str = ",") -> tuple[CardBun
                 where, "", Problem("cell_count", {"cells": len(header) + len(row[None]), "header": len(header)})
             )
             continue
+        if (row.get("game") or "").lstrip().startswith(NOTE_ROW_START):
+            continue
+        # A sheet the site wrote (cardsite.csvfiles) quotes a text that would start a formula: read it back.
+        row = {column: restore(value) if isinstance(value, str) else value for column, value in row.items()}
         missing = sum(1 for value in row.values() if value is None)
         if missing:
             checker.problem(where, "", Problem("cell_count", {"cells": len(header) - missing, "header": len(header)}))
@@ -468,14 +486,16 @@ def parse_csv(text: str, file_label: str, delimiter: str = ",") -> tuple[CardBun
     return bundle, checker.problems
 
 
-def parse_text(text: str, label: str) -> tuple[CardBundle | None, list[ImportProblem]]:
+def parse_text(
+    text: str, label: str, key_of_number: Mapping[str, str] | None = None
+) -> tuple[CardBundle | None, list[ImportProblem]]:
     """A card file's text in any of its shapes: JSON, CSV, or a table pasted from a spreadsheet (tab-separated,
-    with the CSV's columns)."""
+    with the CSV's columns). ``key_of_number``: the keys of the cards a table may name by number alone."""
     text = text.lstrip("\ufeff")
     if text.lstrip().startswith("{"):
         return parse_json(text, label)
     header = text.split("\n", 1)[0]
-    return parse_csv(text, label, delimiter="\t" if "\t" in header else ",")
+    return parse_csv(text, label, delimiter="\t" if "\t" in header else ",", key_of_number=key_of_number)
 
 
 def _is_known_column(column: str) -> bool:

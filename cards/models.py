@@ -16,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from cardsite.labels import ShownName
+from cardsite.labels import SIMPLIFIED, TRADITIONAL, ShownName, simplified
 
 from .gamedefs import get_game
 from .gamedefs.base import CheckedValues, GameDefinition
@@ -84,6 +84,8 @@ class Card(models.Model):
     def shown_name(self, language: str) -> ShownName:
         """``display_name`` with the language it is written in."""
         texts = {text.language: text for text in self.texts.all() if text.name and text.is_main}
+        if language == SIMPLIFIED and TRADITIONAL in texts:
+            return ShownName(simplified(texts[TRADITIONAL].name), SIMPLIFIED, converted_from=TRADITIONAL)
         preferred = [language, self.game.definition.original_language, "ja", "zh-hant", "en"]
         for code in preferred:
             if code in texts:
@@ -443,7 +445,7 @@ class StoredImage(models.Model):
 
     @property
     def url(self) -> str:
-        """Where the site serves it (``cards.views_images``), whatever the storage's own address."""
+        """Where the site serves it (``cards.images.views``), whatever the storage's own address."""
         return reverse("cards:media", args=[self.file.name])
 
     @property

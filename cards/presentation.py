@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import html
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlencode
@@ -13,18 +13,17 @@ from django.utils.formats import date_format
 from django.utils.html import escape, format_html, strip_tags
 from django.utils.safestring import mark_safe
 from django.utils.timezone import localtime
-from django.utils.translation import get_language, ngettext, pgettext_lazy
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from cardsite.labels import Labels, pick
+from cardsite.labels import SIMPLIFIED, TRADITIONAL, simplified, stored_language
 
 from .citations import cite
-from .filling import where_to_fill
-from .gamedefs.base import ChoiceListType, Completeness, FieldSpec, GameDefinition
+from .gamedefs.base import ChoiceListType, FieldSpec, GameDefinition
 from .gamedefs.messages import MESSAGES, FieldProblem, Problem
 from .glossing import Segment, gloss
 from .models import LANGUAGE_CHOICES, Card, CardText, Game, RevisionSource, Term, TranslationTrack
-from .revisions import TEXT_PARTS, CardRevision, Change, is_stale, translation_place
+from .revisions import TEXT_PARTS, CardRevision, is_stale
 
 # The language a text is written in, named in the reader's language (英語 on a Japanese page); the
 # language switcher and the glossary's column heads name each language in itself instead.
@@ -32,6 +31,8 @@ LANGUAGE_NAMES = {
     "ja": pgettext_lazy("language of a text", "Japanese"),
     "zh-hant": pgettext_lazy("language of a text", "Traditional Chinese"),
     "en": pgettext_lazy("language of a text", "English"),
+    # No text is stored in it: the Traditional ones converted when shown say so.
+    "zh-hans": pgettext_lazy("language of a text", "Simplified Chinese"),
 }
 
 
@@ -101,24 +102,34 @@ def rule_sections(game: Game, language: str) -> list[RuleView]:
     from .selectors import rule_sections as select_sections
 
     views = []
+    stored = stored_language(language)
     for section in select_sections(game):
-        texts = sorted(section.texts.all(), key=lambda text: text.language != language)
-        views.append(
-            RuleView(
-                key=section.key,
-                texts=[
-                    {
-                        "language": text.language,
-                        "language_name": LANGUAGE_NAMES.get(text.language, text.language),
-                        "title": text.title,
-                        "lines": text.body.split("\n"),
-                        "source": cite(text.source, game.definition, language),
-                    }
-                    for text in texts
-                ],
-            )
-        )
+        texts = sorted(section.texts.all(), key=lambda text: text.language != stored)
+        # A section written in the reader's language is shown in it alone (the site's notes on a game are
+        # kept in every interface language); one that is not shows every language it has.
+        if texts and texts[0].language == stored:
+            texts = texts[:1]
+        views.append(RuleView(key=section.key, texts=[_rule_text(text, game, language) for text in texts]))
     return views
+
+
+def _rule_text(text, game: Game, language: str) -> dict[str, Any]:
+    shown = {
+        "language": text.language,
+        "language_name": LANGUAGE_NAMES.get(text.language, text.language),
+        "title": text.title,
+        "lines": text.body.split("\n"),
+        "source": cite(text.source, game.definition, language),
+        "converted_from": "",
+    }
+    if language == SIMPLIFIED and text.language == TRADITIONAL:
+        shown.update(
+            language=SIMPLIFIED,
+            title=simplified(text.title),
+            lines=[simplified(line) for line in shown["lines"]],
+            converted_from=TRADITIONAL,
+        )
+    return shown
 
 
 def glossary_rows(game: Game) -> list[dict[str, Any]]:
@@ -178,6 +189,8 @@ class TextView:
     preferred: bool = False  # the reader's choice for its language (else the main text)
     prefer_url: str = ""  # where the reader makes it their choice
     others: list[TextView] = field(default_factory=list)  # the language's other tracks, shown beside it
+    # The stored language this text was converted from for the reader (Traditional shown in Simplified).
+    converted_from: str = ""
 
 
 @dataclass
@@ -307,7 +320,7 @@ def _text_view(
     prefix = f"texts.{code}." if text.is_main else f"translations.{code}.{text.track.name}."
     untranslated = original_name if not text.name and not is_original else ""
     track = text.track
-    return TextView(
+    shown = TextView(
         language=code,
         language_name=LANGUAGE_NAMES[code],
         name=text.name,
@@ -329,6 +342,20 @@ def _text_view(
         pinned_revision=text.pinned_revision_id if not is_original else None,
         prefer_url=prefer_url(card, code, track),
     )
+    return _converted_for(shown, language) if code == TRADITIONAL and language == SIMPLIFIED else shown
+
+
+def _converted_for(view: TextView, language: str) -> TextView:
+    """A Traditional text shown to a Simplified Chinese reader: converted when shown, marked as converted
+    (the stored text stays Traditional)."""
+    view.name = simplified(view.name)
+    view.notes = simplified(view.notes)
+    view.lines = [
+        [Segment(simplified(segment.text), segment.gloss and simplified(segment.gloss)) for segment in line]
+        for line in view.lines
+    ]
+    view.converted_from = view.language
+    return view
 
 
 def track_view(track: TranslationTrack, definition: GameDefinition, language: str) -> TrackView:
@@ -413,92 +440,6 @@ def _name(name: str) -> str:
     return format_html('<span class="name" lang="zxx">{}</span>', name)
 
 
-@dataclass
-class ChangeView:
-    label: str
-    before: str | None  # None: not there
-    after: str | None
-    language: str = ""  # the language of a text's values ("" for the card's values)
-
-
-@dataclass
-class RevisionView:
-    id: int
-    date: Any
-    user: str
-    source: str
-    changes: list[ChangeView]
-
-
-def history_view(card: Card, revisions: list[CardRevision], language: str) -> list[RevisionView]:
-    """A card's revisions (newest first) as its history page shows them: each change labelled in the reader's
-    language, with its values as the card page shows them."""
-    return [
-        RevisionView(
-            id=revision.id,
-            date=revision.date,
-            user=revision.user,
-            source=revision_source(revision),
-            changes=changes_view(card.game.definition, revision.changes, language),
-        )
-        for revision in revisions
-    ]
-
-
-def changes_view(definition: GameDefinition, changes: Iterable[Change], language: str) -> list[ChangeView]:
-    """Changed values of a card (a revision, a proposed change), labelled and shown as the card page shows them."""
-    return [
-        ChangeView(
-            label=value_name(definition, change.what, language),
-            before=_change_value(definition, change.what, change.before, language),
-            after=_change_value(definition, change.what, change.after, language),
-            language=change.what.split(".")[1] if change.what.startswith(("texts.", "translations.")) else "",
-        )
-        for change in changes
-    ]
-
-
-_TEXT_PART_LABELS = {
-    "name": pgettext_lazy("part of a card text", "name"),
-    "text": pgettext_lazy("part of a card text", "rules text"),
-    "notes": pgettext_lazy("part of a card text", "translator's notes"),
-    "source": pgettext_lazy("part of a card text", "source"),
-}
-
-
-def value_name(definition: GameDefinition, what: str, language: str) -> str:
-    """A card value's name in the reader's language: "fields.attack" → 攻撃力, "texts.ja.name" → 日本語: 名前."""
-    head, _dot, rest = what.partition(".")
-    if head == "fields":
-        spec = definition.field(rest)
-        return spec.label(language) if spec else rest
-    if head == "texts":
-        code, _dot, part = rest.partition(".")
-        return f"{LANGUAGE_NAMES.get(code, code)}: {_TEXT_PART_LABELS.get(part, part)}"
-    if head == "translations":
-        code, track, part = translation_place(what)
-        return _("%(language)s (%(track)s): %(part)s") % {
-            "language": LANGUAGE_NAMES.get(code, code),
-            "track": cite(track, definition, language),
-            "part": _TEXT_PART_LABELS.get(part, part),
-        }
-    return {"number": _("Number"), "kind": _("Kind"), "source": _("Values from")}.get(head, what)
-
-
-def _change_value(definition: GameDefinition, what: str, value: Any, language: str) -> str | None:
-    if value is None:
-        return None
-    head, _dot, rest = what.partition(".")
-    if head == "fields":
-        return format_value(definition.field(rest), value, language)
-    if head == "kind":
-        kind = definition.kind(value)
-        return kind.label(language) if kind else str(value)
-    if what == "source" or (head in ("texts", "translations") and what.endswith(".source")):
-        return cite(str(value), definition, language)
-    return str(value)
-
-
 def card_row(card: Card, language: str) -> dict[str, Any]:
     texts = {text.language: text for text in card.texts.all() if text.is_main}
     return {
@@ -547,300 +488,9 @@ def sort_choices() -> list[tuple[str, str]]:
     return [("number", _("number")), ("name", _("name")), ("kind", _("kind")), ("game", _("game"))]
 
 
-# --- what is missing: a card's completeness and the map of a game
-
-
-@dataclass
-class Link:
-    label: str
-    url: str
-
-
-@dataclass
-class CompletenessView:
-    summary: str  # "4 of 6 values known"
-    complete: bool
-    unknown: list[Link]  # each unknown value, linked to where it is filled
-    missing_texts: list[Link]  # each language of the game without a text, likewise
-
-
 def field_label(game: Game, name: str, language: str) -> str:
     """The label of a card field (or of the kind) of ``game`` in ``language``; the name itself if undeclared."""
     if name == "kind":
         return _("Kind")
     spec = game.definition.field(name)
     return spec.label(language) if spec else name
-
-
-def completeness_view(card: Card, completeness: Completeness, language: str) -> CompletenessView:
-    """A card's completeness as its page shows it: how many of its values are known, and what is missing."""
-    expected = completeness.expected
-    summary = ngettext("%(known)s of %(expected)s value known", "%(known)s of %(expected)s values known", expected) % {
-        "known": len(completeness.known),
-        "expected": expected,
-    }
-    return CompletenessView(
-        summary=summary,
-        complete=completeness.complete,
-        unknown=[
-            Link(field_label(card.game, name, language), where_to_fill(card.game, card.key, field=name))
-            for name in completeness.unknown
-        ],
-        missing_texts=[
-            Link(str(LANGUAGE_NAMES.get(code, code)), where_to_fill(card.game, card.key, language=code))
-            for code in completeness.missing_languages
-        ],
-    )
-
-
-def _search_url(query: str) -> str:
-    return reverse("cards:search") + "?" + urlencode({"q": query})
-
-
-def _kinds_label(game: Game, kinds: tuple[str, ...], language: str) -> str:
-    return " / ".join(kind_label(game, kind, language) for kind in kinds)
-
-
-def _kinds_query(kinds: tuple[str, ...]) -> str:
-    if len(kinds) == 1:
-        return f"kind:{kinds[0]}"
-    return "(" + " or ".join(f"kind:{kind}" for kind in kinds) + ")"
-
-
-@dataclass
-class GapRow:
-    text: str
-    links: list[Link] = field(default_factory=list)
-    source: str = ""
-    missing: bool = True  # False: nothing missing in this row
-
-
-@dataclass
-class KindGaps:
-    label: str
-    cards: int
-    rows: list[GapRow]
-    add: str = ""  # where a card of the kind is added, when none is known
-
-
-@dataclass
-class MissingView:
-    summary: str
-    incomplete: Link | None
-    totals: list[GapRow]
-    numbers: list[GapRow]
-    blocks: list[GapRow]
-    kinds: list[KindGaps]
-    unknown_kind: GapRow | None
-    texts: list[GapRow]
-    stale: list[GapRow] = field(default_factory=list)
-
-
-NUMBERS_LISTED = 200  # missing numbers linked one by one; the rest are counted
-
-
-def missing_view(game: Game, missing: Any, language: str) -> MissingView:
-    """The map of what is missing (``cardsite.missing.MissingMap``) in the reader's language, each gap linked to
-    the cards concerned (a search) or to where it is filled (``cards.filling.where_to_fill``)."""
-    slug = game.slug
-    multiple_modes = missing.several_modes
-    totals = []
-    for total in missing.totals:
-        label = kind_label(game, total.kind, language) if total.kind else _("All cards")
-        if total.expected is None:
-            text = _("%(label)s: %(known)s known; the total is unknown (no source gives it)") % {
-                "label": label,
-                "known": total.known,
-            }
-        else:
-            text = _("%(label)s: %(known)s of %(expected)s known") % {
-                "label": label,
-                "known": total.known,
-                "expected": total.expected,
-            }
-        short = total.expected is None or total.known < total.expected
-        totals.append(
-            GapRow(
-                text,
-                [Link(_("Add a card"), where_to_fill(game, kind=total.kind))] if short else [],
-                source=pick(total.source, language) if total.source else "",
-                missing=short,
-            )
-        )
-    numbers = []
-    for run in missing.numbers:
-        text = ngettext(
-            "%(count)s number from %(first)s to %(last)s has no card",
-            "%(count)s numbers from %(first)s to %(last)s have no card",
-            len(run.missing),
-        ) % {"count": len(run.missing), "first": run.first, "last": run.last}
-        links = [Link(number, where_to_fill(game, number=number)) for number in run.missing[:NUMBERS_LISTED]]
-        numbers.append(GapRow(text, links, source=pick(run.source, language), missing=bool(run.missing)))
-    blocks = [_shortfall_row(game, shortfall, language, multiple_modes) for shortfall in missing.shortfalls]
-    blocks += [_goldfish_row(game, gap, language) for gap in missing.goldfish_gaps]
-    blocks += [_simulator_row(game, gap, language) for gap in missing.simulator_gaps]
-    blocks += [_rule_row(game, gap, language, multiple_modes) for gap in missing.rule_gaps]
-    kinds: dict[str, KindGaps] = {}
-    for gap in missing.fields:
-        group = kinds.setdefault(
-            gap.kind,
-            KindGaps(
-                kind_label(game, gap.kind, language),
-                gap.cards,
-                [],
-                add="" if gap.cards else where_to_fill(game, kind=gap.kind),
-            ),
-        )
-        if not gap.cards:
-            continue  # no card of the kind: the page says so once, not field by field
-        label = field_label(game, gap.field, language)
-        text = _("%(field)s: unknown on %(unknown)s of %(cards)s") % {
-            "field": label,
-            "unknown": gap.unknown,
-            "cards": gap.cards,
-        }
-        query = f"game:{slug} kind:{gap.kind} -has:{gap.field}"
-        group.rows.append(
-            GapRow(
-                text, [Link(_("Show these cards"), _search_url(query))] if gap.unknown else [], missing=gap.unknown > 0
-            )
-        )
-    unknown_kind = None
-    if missing.unknown_kind:
-        text = ngettext(
-            "%(count)s card of unknown kind (which values it should have depends on its kind)",
-            "%(count)s cards of unknown kind (which values they should have depends on their kind)",
-            missing.unknown_kind,
-        ) % {"count": missing.unknown_kind}
-        unknown_kind = GapRow(text, [Link(_("Show these cards"), _search_url(f"game:{slug} kind:unknown"))])
-    texts = []
-    for gap in missing.texts:
-        name = LANGUAGE_NAMES.get(gap.language, gap.language)
-        template = (
-            _("Without a text in %(language)s (the original): %(count)s")
-            if gap.original
-            else _("Without a text in %(language)s (a translation): %(count)s")
-        )
-        query = f"game:{slug} -lang:{gap.language}"
-        texts.append(
-            GapRow(
-                template % {"language": name, "count": gap.missing},
-                [Link(_("Show these cards"), _search_url(query))] if gap.missing else [],
-                missing=gap.missing > 0,
-            )
-        )
-    stale = [_stale_row(game, gap, language) for gap in missing.stale]
-    summary = ngettext(
-        "%(cards)s card known, %(incomplete)s of them incomplete",
-        "%(cards)s cards known, %(incomplete)s of them incomplete",
-        missing.cards,
-    ) % {"cards": missing.cards, "incomplete": missing.incomplete}
-    incomplete = Link(_("Show the incomplete cards"), _search_url(f"game:{slug} is:incomplete"))
-    return MissingView(
-        summary=summary,
-        incomplete=incomplete if missing.incomplete else None,
-        totals=totals,
-        numbers=numbers,
-        blocks=blocks,
-        kinds=list(kinds.values()),
-        unknown_kind=unknown_kind,
-        texts=texts,
-        stale=stale,
-    )
-
-
-def _stale_row(game: Game, gap: Any, language: str) -> GapRow:
-    """Stale translations of one language, each linked to where it is brought up to date: the card's form for
-    its main text, the card's translation form for another track's."""
-    name = LANGUAGE_NAMES.get(gap.language, gap.language)
-    text = _("Stale translations in %(language)s (the original changed since): %(count)s") % {
-        "language": name,
-        "count": gap.count,
-    }
-    tracks = dict(tracks_of(game, gap.language).values_list("name", "pk")) if gap.listed else {}
-    links = []
-    for item in gap.listed:
-        label = item.number or item.key
-        if item.main:
-            url = where_to_fill(game, item.key, language=item.language)
-        else:
-            label = f"{label} ({cite(item.track, game.definition, language)})"
-            url = where_to_fill(game, item.key, track=tracks.get(item.track))
-        links.append(Link(label, url))
-    return GapRow(text, links, missing=gap.count > 0)
-
-
-def _mode_prefix(mode: Labels, language: str, several: bool) -> str:
-    return f"{pick(mode, language)}: " if several and mode else ""
-
-
-def _shortfall_row(game: Game, shortfall: Any, language: str, multiple_modes: bool) -> GapRow:
-    text = ngettext(
-        "No deck can be legal: “%(rule)s” takes at least %(needed)s different %(kinds)s card in %(zone)s; "
-        "known: %(known)s",
-        "No deck can be legal: “%(rule)s” takes at least %(needed)s different %(kinds)s cards in %(zone)s; "
-        "known: %(known)s",
-        shortfall.needed,
-    ) % {
-        "rule": shortfall.rule.statement(language),
-        "needed": shortfall.needed,
-        "kinds": _kinds_label(game, shortfall.kinds, language),
-        "zone": pick(shortfall.zone.labels, language),
-        "known": shortfall.known,
-    }
-    kind = shortfall.kinds[0] if len(shortfall.kinds) == 1 else None
-    return GapRow(
-        _mode_prefix(shortfall.mode, language, multiple_modes) + text,
-        [Link(_("Add a card"), where_to_fill(game, kind=kind))],
-    )
-
-
-def _value_gap_links(game: Game, gap: Any) -> list[Link]:
-    if not gap.cards:
-        kind = gap.kinds[0] if len(gap.kinds) == 1 else None
-        return [Link(_("Add a card"), where_to_fill(game, kind=kind))]
-    query = f"game:{game.slug} {_kinds_query(gap.kinds)} -has:{gap.field}"
-    return [Link(_("Show these cards"), _search_url(query))]
-
-
-def _value_gap_values(game: Game, gap: Any, language: str) -> dict[str, Any]:
-    """The words of a value gap's row (goldfish or simulator): the value, the kinds, how many cards lack it."""
-    return {
-        "field": field_label(game, gap.field, language),
-        "kinds": _kinds_label(game, gap.kinds, language),
-        "unknown": gap.cards - gap.known,
-        "cards": gap.cards,
-        "blocks": pick(gap.blocks, language),
-    }
-
-
-def _goldfish_row(game: Game, gap: Any, language: str) -> GapRow:
-    values = _value_gap_values(game, gap, language)
-    if gap.cards:
-        text = _("Goldfish: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — %(blocks)s") % values
-    else:
-        text = _("Goldfish: no %(kinds)s card is known, so no %(field)s either — %(blocks)s") % values
-    return GapRow(text, _value_gap_links(game, gap))
-
-
-def _simulator_row(game: Game, gap: Any, language: str) -> GapRow:
-    values = _value_gap_values(game, gap, language)
-    if gap.cards:
-        text = _("Simulator: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — %(blocks)s") % values
-    else:
-        text = _("Simulator: no %(kinds)s card is known, so no %(field)s either — %(blocks)s") % values
-    return GapRow(text, _value_gap_links(game, gap))
-
-
-def _rule_row(game: Game, gap: Any, language: str, multiple_modes: bool) -> GapRow:
-    text = _(
-        "Deck check: %(field)s is unknown on %(unknown)s of %(cards)s %(kinds)s cards — a deck holding them "
-        "cannot be checked against “%(rule)s”"
-    ) % {
-        "field": field_label(game, gap.field, language),
-        "kinds": _kinds_label(game, gap.kinds, language),
-        "unknown": gap.cards - gap.known,
-        "cards": gap.cards,
-        "rule": gap.rule.statement(language),
-    }
-    return GapRow(_mode_prefix(gap.mode, language, multiple_modes) + text, _value_gap_links(game, gap))

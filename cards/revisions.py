@@ -20,6 +20,8 @@ from django.db.models import Max
 from reversion.models import Revision, Version
 from reversion.signals import post_revision_commit
 
+from cardsite.types import SiteUser
+
 from .gamedefs import get_game
 from .models import Card, CardText, RevisionSource, TranslationTrack
 
@@ -30,7 +32,9 @@ reversion.register(CardText, follow=("card",), exclude=("pinned_revision",))
 
 
 @contextmanager
-def card_revision(kind: str, detail: str = "", user: Any = None, url: str = "", photo: Any = None) -> Iterator[None]:
+def card_revision(
+    kind: str, detail: str = "", user: SiteUser | None = None, url: str = "", photo: Any = None
+) -> Iterator[None]:
     """Make the card writes inside one revision, recorded with its source. Inside another revision (an admin
     save that imports, say), the writes join that one."""
     if reversion.is_active():

@@ -15,6 +15,7 @@ from django.db import connection, transaction
 from reversion.models import Revision, Version
 
 from cardsite import pagecache
+from cardsite.types import SiteUser
 
 from .gamedefs import all_games
 from .gamedefs.messages import Problem
@@ -317,7 +318,7 @@ def record_from_state(key: str, state: dict[str, Any]) -> CardRecord:
 
 
 def write_cards(
-    game: Game, records: list[CardRecord], *, kind: str, detail: str, user: Any, url: str = "", photo: Any = None
+    game: Game, records: list[CardRecord], *, kind: str, detail: str, user: SiteUser, url: str = "", photo: Any = None
 ) -> Revision:
     """Write checked card records of one game as one revision (by ``user``, from ``kind``/``detail``, about
     which ``url`` says more, ``photo`` a photo of the card it came from), index them, and return the revision.
@@ -457,7 +458,9 @@ def reindex_all_cards() -> int:
     return count
 
 
-def track_preference_set(*, user: Any, cookie: str, game: Game, language: str, track: TranslationTrack | None) -> str:
+def track_preference_set(
+    *, user: SiteUser, cookie: str, game: Game, language: str, track: TranslationTrack | None
+) -> str:
     """Make ``track`` (None: the main text) the reader's choice for ``language`` of ``game``; return the reader's
     track cookie as it should now be (``selectors.TRACK_COOKIE``). A signed-in reader's choice is kept in the
     database as well, so that it follows them to another browser."""

@@ -1,6 +1,7 @@
 from django.urls import path
 
-from . import views, views_images
+from . import views
+from .images import views as views_images
 
 app_name = "cards"
 

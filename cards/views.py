@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import get_language
 from django.views.decorators.http import require_http_methods
@@ -12,12 +13,21 @@ from django.views.decorators.http import require_http_methods
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 
-from . import extensions, presentation, selectors, services
+from . import (
+    extensions,
+    history_presentation,
+    presentation,
+    selectors,
+    services,
+)
+from .images.selectors import card_pictures, with_pictures
+from .missing import presentation as missing_presentation
+from .missing import selectors as missing_selectors
 from .models import LANGUAGE_CHOICES, Card, Game, TranslationTrack
 from .revisions import card_revisions, value_origins
 from .search.selectors import QueryError, run_search
-from .selectors_images import card_pictures, with_pictures
 from .services import card_state, state_digest
 
 
@@ -25,9 +35,22 @@ def _game_or_404(slug: str) -> Game:
     return get_object_or_404(Game, slug=slug)
 
 
+def _game_status(game: Game, language: str) -> missing_presentation.GameStatus:
+    return missing_presentation.game_status(
+        game,
+        missing_selectors.missing_map(game),
+        language,
+        has_engine=extensions.missing_part("engine", game.slug) is not None,
+        has_fullgame=extensions.game_has("fullgame", game.slug),
+    )
+
+
 @cached_for_readers("cards")
 def game_list(request: HttpRequest) -> HttpResponse:
-    games = selectors.games_with_counts()
+    language = get_language()
+    games = list(selectors.games_with_counts())
+    for game in games:
+        game.status = _game_status(game, language)
     return render(request, "cards/game_list.html", {"games": games})
 
 
@@ -42,6 +65,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
         "kind_counts": presentation.kind_counts(game_row, language),
         "rules": presentation.rule_sections(game_row, language),
         "has_fullgame": extensions.game_has("fullgame", game_row.slug),  # strategies can be compared
+        "status": _game_status(game_row, language),
     }
     return render(request, "cards/game_detail.html", context)
 
@@ -53,7 +77,7 @@ def game_missing(request: HttpRequest, game: str) -> HttpResponse:
     context = {
         "game": game_row,
         "search_game": game_row,
-        "view": presentation.missing_view(game_row, selectors.missing_map(game_row), get_language()),
+        "view": missing_presentation.missing_view(game_row, missing_selectors.missing_map(game_row), get_language()),
     }
     return render(request, "cards/game_missing.html", context)
 
@@ -65,7 +89,7 @@ def glossary(request: HttpRequest, game: str) -> HttpResponse:
     return render(request, "cards/glossary.html", context)
 
 
-def _wants_fragment(request: HttpRequest) -> bool:
+def _wants_fragment(request: HtmxRequest) -> bool:
     """An htmx swap wants the fragment; htmx's history restore (Back after a swap) wants the page."""
     return bool(request.htmx) and not request.htmx.boosted and not request.htmx.history_restore_request
 
@@ -99,9 +123,23 @@ def _card_or_404(game: str, key: str) -> tuple[Game, Card]:
         raise Http404 from None
 
 
+def _card_not_found(request: HttpRequest, game: Game, key: str) -> HttpResponse:
+    """A card address no card holds: the card under that printed number if one has it, else a 404 page that
+    offers to search for it and to add it (the card form with the number filled in)."""
+    numbered = selectors.card_by_number(game, key)
+    if numbered is not None:
+        return HttpResponseRedirect(reverse("cards:card_detail", args=[game.slug, numbered.key]))
+    context = {"game": game, "search_game": game, **missing_presentation.card_not_found_view(game, key)}
+    return render(request, "cards/card_not_found.html", context, status=404)
+
+
 @cached_for_readers("cards")
 def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
-    game_row, card = _card_or_404(game, key)
+    game_row = _game_or_404(game)
+    try:
+        card = selectors.card_detail(game_row, key)
+    except Card.DoesNotExist:
+        return _card_not_found(request, game_row, key)
     language = get_language()
     neighbours = selectors.card_neighbours(card)
     context = {
@@ -115,7 +153,9 @@ def card_detail(request: HttpRequest, game: str, key: str) -> HttpResponse:
             value_origins(card_revisions(card)),
             selectors.preferred_tracks(request.user, request.COOKIES.get(selectors.TRACK_COOKIE, ""), game_row),
         ),
-        "completeness": presentation.completeness_view(card, selectors.card_completeness(card), language),
+        "completeness": missing_presentation.completeness_view(
+            card, missing_selectors.card_completeness(card), language
+        ),
         "pictures": card_pictures(card),
         "previous": neighbours.previous,
         "next": neighbours.next,
@@ -131,9 +171,9 @@ def card_history(request: HttpRequest, game: str, key: str) -> HttpResponse:
         "game": game_row,
         "search_game": game_row,
         "card": card,
-        "revisions": presentation.history_view(card, card_revisions(card), get_language()),
+        "revisions": history_presentation.history_view(card, card_revisions(card), get_language()),
         # An editor reverts a revision from here; the page carries the card's state so that a revert of a
-        # card changed since it was loaded is refused (contributions.services.card_revert).
+        # card changed since it was loaded is refused (contributions.editor_actions.card_revert).
         "may_revert": extensions.may("revert", request.user, game_row),
         "seen": state_digest(card_state(card)),
     }

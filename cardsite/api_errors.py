@@ -72,7 +72,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | Non
     if isinstance(exc, exceptions.Throttled):
         # DRF's own text mixes languages (its catalogue has the first sentence, not the wait): the site's
         # one message for a rate limit instead, as the pages say it.
-        wait = max(1, math.ceil(exc.wait or 1))
+        wait = max(1, math.ceil(getattr(exc, "wait", None) or 1))
         body = error_body(errorpages.throttled_message(wait), "throttled")
         return Response(body, status=429, headers={"Retry-After": str(wait)})
     if isinstance(exc, Http404):
@@ -101,7 +101,8 @@ class ErrorSerializer(serializers.Serializer):
 
     detail = serializers.CharField(help_text="What is wrong, in the request's language.")
     code = serializers.CharField(help_text="A stable code for programs: not_found, invalid, throttled, …")
-    errors = serializers.DictField(
+    # Declared fields are taken off the class by DRF's serializer metaclass: no clash with Serializer.errors.
+    errors = serializers.DictField(  # type: ignore[assignment]
         child=serializers.ListField(child=serializers.CharField()),
         help_text="The problems of each field at fault, by the field's path (entries[2].card); empty when none is.",
     )

@@ -46,7 +46,7 @@ def _json_type_error(field: serializers.Field, value: Any) -> str | None:
                 if isinstance(field, serializers.DictField):
                     return str(field.error_messages["not_a_dict"]).format(input_type=type(value).__name__)
                 return str(field.error_messages["invalid"])
-            if isinstance(field, serializers.DictField) and field.child is not None:
+            if isinstance(field, serializers.DictField) and field.child is not None and isinstance(value, dict):
                 for item in value.values():
                     problem = _json_type_error(field.child, item)
                     if problem:

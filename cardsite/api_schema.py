@@ -79,7 +79,7 @@ STANDARD_ERRORS: dict[str, tuple[str, dict[str, Any]]] = {
             "WWW-Authenticate": {
                 "schema": {"type": "string"},
                 "required": True,
-                "description": "`Token`: send `Authorization: Token <token>` (POST /api/token/).",
+                "description": "`Token`: send `Authorization: Token <token>` (POST /api/accounts/token/).",
             }
         },
     ),
@@ -191,7 +191,8 @@ class SiteAutoSchema(AutoSchema):
     def _allows_anonymous(self) -> bool:
         """Whether every permission of the view lets an anonymous request make this operation."""
         request = SimpleNamespace(method=self.method, user=AnonymousUser(), auth=None, query_params={}, data={})
-        return all(permission.has_permission(request, self.view) for permission in self.view.get_permissions())
+        permissions = self.view.get_permissions()
+        return all(permission.has_permission(request, self.view) for permission in permissions)  # type: ignore[arg-type]
 
     def _map_basic_serializer(self, serializer: Any, direction: str) -> dict[str, Any]:
         schema = super()._map_basic_serializer(serializer, direction)
@@ -221,7 +222,7 @@ class SiteAutoSchema(AutoSchema):
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
         if isinstance(field, serializers.ListSerializer) and isinstance(schema, dict) and schema.get("type") == "array":
             # many=True(max_length=…): DRF refuses more items; drf-spectacular leaves the bound out.
-            bounds = {"maxItems": field.max_length, "minItems": field.min_length}
+            bounds = {"maxItems": getattr(field, "max_length", None), "minItems": getattr(field, "min_length", None)}
             schema = {**schema, **{key: value for key, value in bounds.items() if value is not None}}
         if (
             direction == "request"

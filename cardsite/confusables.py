@@ -1,4 +1,4 @@
-"""Names compared as they look: the confusable skeleton of Unicode Technical Standard #39 (plain Python).
+"""Names compared as they look: the confusable skeleton of Unicode's security mechanisms (UTS 39; plain Python).
 
 Two strings are confusable when their skeletons are equal: ``аlice`` (with a Cyrillic а) and ``alice``,
 ``a1ice`` and ``alice``, ``rnoderator`` and ``moderator``. The skeleton is TR39's (section 4): the text

@@ -327,7 +327,7 @@ def use_write_ahead_log(using: str = "default") -> None:
     from django.db import connections
 
     database = connections[using]
-    if database.vendor != "sqlite" or database.is_in_memory_db():
+    if database.vendor != "sqlite" or database.is_in_memory_db():  # type: ignore[attr-defined]  # SQLite's own
         return
     with database.cursor() as cursor:
         cursor.execute("PRAGMA journal_mode")

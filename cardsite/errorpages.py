@@ -17,6 +17,7 @@ from django.shortcuts import render
 from django.utils.translation import gettext as _
 
 from .errors import watch_refusals
+from .sizes import megabytes
 
 API_PREFIX = "/api/"
 
@@ -51,7 +52,9 @@ def _answer(
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if isinstance(exception, RequestDataTooBig):
         # 413, as every other "too large" of the site (uploads, photos); the limit is named.
-        message = _("The body is larger than %(limit)s bytes.") % {"limit": f"{settings.DATA_UPLOAD_MAX_MEMORY_SIZE:,}"}
+        message = _("The form's fields are larger than %(limit)s together.") % {
+            "limit": megabytes(settings.DATA_UPLOAD_MAX_MEMORY_SIZE)
+        }
         return _answer(request, 413, title=_("Request too large"), message=message, code="body_too_large")
     if isinstance(exception, TooManyFieldsSent):
         message = _("The form has more than %(limit)s fields.") % {

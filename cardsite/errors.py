@@ -1,7 +1,7 @@
 """The site's application errors: what went wrong, with a stable code a program can test, the values
 the message names, and the problems field by field where there are fields.
 
-Every layer raises these (or subclasses: ``decks.services.DeckError``, ``simulator.services.RunError`` …);
+Every layer raises these (or subclasses: ``decks.services.DeckError``, ``simulator.goldfish.services.RunError`` …);
 the API answers each with one body shape (``cardsite.api_errors``), the pages show ``message``. Like
 Django's paginator errors, callers catch only the kind they can handle.
 

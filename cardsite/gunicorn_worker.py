@@ -96,7 +96,7 @@ class SiteRequest(Request):
             return super().parse(unreader)
         except (LimitRequestHeaders, *UNREADABLE) as exc:
             if getattr(exc, "req", None) is None:
-                exc.req = self  # type: ignore[attr-defined]
+                exc.req = self
             raise
 
 

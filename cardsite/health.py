@@ -52,7 +52,7 @@ def _writable(cursor: Any) -> tuple[bool, dict[str, Any]]:
         cursor.execute("SELECT current_setting('transaction_read_only') = 'on' OR pg_is_in_recovery()")
         read_only = bool(cursor.fetchone()[0])
         return not read_only, {"read_only": read_only}
-    if connection.vendor == "sqlite" and not connection.is_in_memory_db():
+    if connection.vendor == "sqlite" and not connection.is_in_memory_db():  # type: ignore[attr-defined]  # SQLite's own
         cursor.execute("PRAGMA query_only")
         path = str(connection.settings_dict["NAME"]).removeprefix("file:").split("?")[0]
         read_only = (
@@ -66,7 +66,7 @@ def _writable(cursor: Any) -> tuple[bool, dict[str, Any]]:
 
 
 def task_queue() -> Check:
-    backend = settings.TASKS["default"]["BACKEND"]
+    backend = str(settings.TASKS["default"]["BACKEND"])
     try:
         if backend.startswith("django_tasks_db"):
             return _database_queue()

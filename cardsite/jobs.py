@@ -47,6 +47,8 @@ from django.utils.translation import gettext as _
 from cardsite import taskqueue
 from cardsite.errors import AppError, QuotaExceeded
 
+from .types import SiteUser
+
 logger = logging.getLogger("cardsite.jobs")
 
 MAX_ATTEMPTS = 3  # an item whose worker stopped beating is played at most this many times
@@ -157,14 +159,31 @@ def kinds() -> list[JobKind[Any, Any, Any]]:
     return list(_kinds)
 
 
+def kind_for(item_label: str) -> JobKind[Any, Any, Any]:
+    """The registered kind whose items are the model ``item_label`` ("app_label.modelname"): how a task module
+    reaches its kind without importing the services that enqueue its tasks."""
+    for kind in _kinds:
+        if kind.chunk_model._meta.label_lower == item_label:
+            return kind
+    raise LookupError(f"no job kind plays {item_label}")
+
+
+def execute_item(item_label: str, item_id: int) -> dict[str, Any] | None:
+    """A task's body: play the item ``item_id`` of the kind whose items are ``item_label``."""
+    return kind_for(item_label).execute_chunk(item_id)
+
+
 def recover_all() -> int:
     """Every registered kind's ``recover_stalled``: what a worker runs as it starts a task and now and then."""
     return sum(kind.recover_stalled() for kind in _kinds)
 
 
+taskqueue.run_periodically(recover_all)  # and every worker's heartbeat, even idle
+
+
 def own(
     model: type[RunT],
-    user: Any,
+    user: SiteUser,
     job_id: int,
     *,
     owner_field: str = "requester",
@@ -210,6 +229,10 @@ class JobKind(ABC, Generic[RunT, ChunkT, ResultT]):
     @abstractmethod
     def send(self, chunk_id: int) -> Any:
         """Enqueue the kind's task for the item; the backend's task result."""
+
+    def prepare(self, job_id: int) -> None:
+        """Make the items of a job stored without any (queued by an earlier version of the site); most kinds
+        always store their items with the job, and have nothing to do."""
 
     @abstractmethod
     def play(self, run: RunT, chunk: ChunkT, report: Callable[[int], bool]) -> ResultT:
@@ -265,7 +288,7 @@ class JobKind(ABC, Generic[RunT, ChunkT, ResultT]):
 
     # --- reading ------------------------------------------------------------------------------------
 
-    def own(self, user: Any, job_id: int, *, related: Iterable[str] = (), **filters: Any) -> RunT:
+    def own(self, user: SiteUser, job_id: int, *, related: Iterable[str] = (), **filters: Any) -> RunT:
         """``own`` for this kind's jobs."""
         return own(self.run_model, user, job_id, owner_field=self.owner_field, related=related, **filters)
 

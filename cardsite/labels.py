@@ -12,7 +12,28 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+import opencc
+
+# The languages labels and card texts are written in. The interface also speaks Simplified Chinese
+# (``SIMPLIFIED``), whose texts are the Traditional ones converted when shown (``simplified``): nothing is
+# stored or declared in it.
 LANGUAGES: tuple[str, ...] = ("ja", "zh-hant", "en")
+SIMPLIFIED = "zh-hans"
+TRADITIONAL = "zh-hant"
+
+# Character by character (t2s), not phrase by phrase: a card's name or a game's term keeps its words.
+_TRADITIONAL_TO_SIMPLIFIED = opencc.OpenCC("t2s")
+
+
+def simplified(text: str) -> str:
+    """Traditional Chinese ``text`` in Simplified characters (OpenCC t2s)."""
+    return _TRADITIONAL_TO_SIMPLIFIED.convert(text)
+
+
+def stored_language(language: str) -> str:
+    """The language whose stored texts a reader of ``language`` is shown: Traditional for Simplified."""
+    return TRADITIONAL if language == SIMPLIFIED else language
+
 
 Labels = Mapping[str, str]
 
@@ -29,6 +50,8 @@ class ShownName:
 
     text: str
     language: str | None
+    # The stored language the text was converted from ("zh-hant" for a Simplified reader), else None.
+    converted_from: str | None = None
 
     def __str__(self) -> str:
         return self.text
@@ -41,12 +64,18 @@ def N_(text: str) -> str:
 
 
 def pick(labels: Labels, language: str) -> str:
-    """The text in ``language``; else English, else Japanese (the original of most cards), else any."""
+    """The text in ``language``; else English, else Japanese (the original of most cards), else any.
+
+    A Simplified Chinese reader is given the Traditional text converted."""
+    if language == SIMPLIFIED and labels.get(TRADITIONAL):
+        return simplified(labels[TRADITIONAL])
     return labels.get(language) or labels.get("en") or labels.get("ja") or next(iter(labels.values()), "")
 
 
 def picked_language(labels: Labels, language: str) -> str:
     """The language of the text ``pick`` gives."""
+    if language == SIMPLIFIED and labels.get(TRADITIONAL):
+        return SIMPLIFIED
     for code in (language, "en", "ja", *labels):
         if labels.get(code):
             return code

@@ -12,6 +12,8 @@ from typing import Any
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig, TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
+from django.middleware.gzip import GZipMiddleware
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -106,8 +108,22 @@ class RequestLimitsMiddleware:
             return None
         # As Django does: the body is not read again (that would raise again), and the refusal is logged where
         # Django logs it; as a warning, a client's mistake being nothing to mail the admins about.
-        request._mark_post_parse_error()
+        request._mark_post_parse_error()  # type: ignore[attr-defined]  # Django's own, private
         response = errorpages.bad_request(request, exception)
         security = logging.getLogger(f"django.security.{exception.__class__.__name__}")
         security.warning(str(exception), extra={"status_code": response.status_code, "request": request})
         return response
+
+
+class CompressedTextMiddleware(GZipMiddleware):
+    """Pages, JSON and other text compressed with gzip for a client that accepts it: a page is a third of its
+    size or less, which a phone on a slow network feels (benchmarks/pages.py). Pictures and files already
+    compressed (card images, PDFs, PNGs) go as they are. Django's gzip adds random bytes to each answer against
+    BREACH, so pages that carry a CSRF token may be compressed too."""
+
+    COMPRESSED_TYPES = ("text/", "application/json", "application/javascript", "application/problem+json")
+
+    def process_response(self, request: HttpRequest, response: HttpResponseBase) -> HttpResponseBase:
+        if not response.get("Content-Type", "").startswith(self.COMPRESSED_TYPES):
+            return response
+        return super().process_response(request, response)

@@ -5,7 +5,7 @@ fields and text languages of its card declarations (``cards.gamedefs``); the car
 do without and the fields they read (``decks.rules``: ``DeckRules.card_requirements``, ``field_needs``);
 the card values its goldfish reads (``simulator.core.Engine.card_needs``), and those its whole game reads where it has
 one (``simulator.fullgames.FullGame.card_needs``: they block the simulator). The counts come from
-``cards.selectors.game_gaps``; nothing here knows a game by name, so a fifth game's map is its modules'.
+``cards.missing.selectors.game_gaps``; nothing here knows a game by name, so a fifth game's map is its modules'.
 """
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class StaleGap:
 
     language: str
     count: int
-    listed: tuple[Any, ...]  # the first of them (``cards.selectors.StaleTranslation``)
+    listed: tuple[Any, ...]  # the first of them (``cards.missing.selectors.StaleTranslation``)
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,8 @@ first renderer (JSON) at once, as DRF's own matching would choose it; anything e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from rest_framework.negotiation import DefaultContentNegotiation
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
@@ -18,8 +20,9 @@ _PLAIN_ACCEPTS = frozenset({"", "*/*", "application/json"})
 
 class SiteContentNegotiation(DefaultContentNegotiation):
     def select_renderer(
-        self, request: Request, renderers: list[BaseRenderer], format_suffix: str | None = None
+        self, request: Request, renderers: Iterable[BaseRenderer], format_suffix: str | None = None
     ) -> tuple[BaseRenderer, str]:
+        renderers = list(renderers)
         first = renderers[0] if renderers else None
         if (
             first is not None

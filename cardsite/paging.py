@@ -5,7 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+if TYPE_CHECKING:
+    from django.db.models import QuerySet
 
 T = TypeVar("T")
 
@@ -32,7 +35,7 @@ class Page(Generic[T]):
         return self.number - 1
 
 
-def page_of(rows: Sequence[T], number: Any, size: int) -> Page[T]:
+def page_of(rows: Sequence[T] | QuerySet[Any, T], number: Any, size: int) -> Page[T]:
     """Page ``number`` of ``rows`` (a queryset or list; from 1, anything that is not a page number is page 1),
     reading one row more than the page to learn whether another follows."""
     try:

@@ -62,6 +62,9 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # After WhiteNoise, which answers static files compressed already; before the rest, so that it compresses
+    # what every other middleware answered (pages kept by the page cache too).
+    "cardsite.middleware.CompressedTextMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_permissions_policy.PermissionsPolicyMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -187,7 +190,7 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Failed logins (pages and /api/token/): after 5 failures for one user name from one address, that
+# Failed logins (pages and /api/accounts/token/): after 5 failures for one user name from one address, that
 # pair is refused for 15 minutes, even with the right password (429). Failures are counted in the
 # database (a row per failure, which every server process sees); successful log-ins are kept there too.
 AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
@@ -212,6 +215,9 @@ LANGUAGES = [
     ("ja", _("Japanese")),
     ("zh-hant", _("Traditional Chinese")),
     ("en", _("English")),
+    # Made from the Traditional catalogue (tools/make_zh_hans.py); card texts have no Simplified ones of their
+    # own: their Traditional texts are converted when shown (cardsite.labels.simplified).
+    ("zh-hans", _("Simplified Chinese")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
@@ -222,7 +228,7 @@ USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT") or BASE_DIR / "staticfiles")
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS: list[Path | tuple[str, Path]] = [BASE_DIR / "static"]
 # Front-end packages installed from the npm registry (package.json), served as static files under
 # static/vendor/<package>/: only the folders the pages use, not the whole of node_modules.
 NODE_MODULES_DIR = BASE_DIR / "node_modules"
@@ -232,7 +238,7 @@ for folder in VENDOR_FOLDERS:
         STATICFILES_DIRS.append((f"vendor/{folder}", NODE_MODULES_DIR / folder))
 # Uploaded card images (cards.images): files under MEDIA_ROOT by default; any storage backend by setting,
 # e.g. MEDIA_STORAGE=storages.backends.s3.S3Storage MEDIA_STORAGE_OPTIONS='{"bucket_name": "cards"}' (README).
-# They are always served by the site itself (cards.views_images, MEDIA_URL), whatever the backend.
+# They are always served by the site itself (cards.images.views, MEDIA_URL), whatever the backend.
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT") or BASE_DIR / "var" / "media")
 MEDIA_URL = "/media/"
 STORAGES = {
@@ -274,7 +280,7 @@ TASK_STALE_SECONDS = env.integer("TASK_STALE_SECONDS", 60)
 REST_FRAMEWORK = {
     # drf-spectacular plus the answers every operation can give, stated once (cardsite.api_schema).
     "DEFAULT_SCHEMA_CLASS": "cardsite.api_schema.SiteAutoSchema",
-    # The deck API (decks.api): a token (POST /api/token/) or the site's session; the token first, so that
+    # The deck API (decks.api): a token (POST /api/accounts/token/) or the site's session; the token first, so that
     # a request without credentials is answered 401 with WWW-Authenticate: Token.
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "knox.auth.TokenAuthentication",
@@ -282,7 +288,7 @@ REST_FRAMEWORK = {
     ],
     # Bodies are JSON, with size and depth limits (cardsite.parsers); anything else is 415. Forms would be
     # read leniently (nested fields lost, a garbage body taken for an empty one) and the schema says JSON.
-    # Only POST /api/token/ also takes a form, as token endpoints do (accounts.api.views).
+    # Only POST /api/accounts/token/ also takes a form, as token endpoints do (accounts.api.views).
     "DEFAULT_PARSER_CLASSES": ["cardsite.parsers.BoundedJSONParser"],
     # DRF's negotiation with the usual Accept (*/*, JSON, none) answered without parsing it.
     "DEFAULT_CONTENT_NEGOTIATION_CLASS": "cardsite.negotiation.SiteContentNegotiation",
@@ -294,7 +300,7 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": 50,
 }
 # API tokens (django-rest-knox): stored hashed, valid for API_TOKEN_DAYS, listed and revoked by their
-# owner (/accounts/tokens/, /api/tokens/), all revoked when the password changes.
+# owner (/accounts/tokens/, /api/accounts/tokens/), all revoked when the password changes.
 REST_KNOX = {
     "TOKEN_TTL": timedelta(days=env.integer("API_TOKEN_DAYS", 30)),
     "TOKEN_LIMIT_PER_USER": 20,
@@ -402,7 +408,7 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 # Permissions-Policy (django-permissions-policy): the site uses none of these browser features.
-PERMISSIONS_POLICY = {
+PERMISSIONS_POLICY: dict[str, list[str]] = {
     feature: []
     for feature in (
         "accelerometer",

@@ -7,13 +7,15 @@ dead when the object is shared by link again.
 from __future__ import annotations
 
 import secrets
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.db.models import Q, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext_lazy as _
+
+from .types import SiteUser
 
 
 def new_share_token() -> str:
@@ -41,18 +43,18 @@ class Shared(models.Model):
 SharedT = TypeVar("SharedT", bound=Shared)
 
 
-def can_edit(user: Any, shared: Shared) -> bool:
+def can_edit(user: SiteUser, shared: Shared) -> bool:
     return bool(user.is_authenticated) and shared.owner_id == user.pk  # type: ignore[attr-defined]
 
 
-def can_view(user: Any, shared: Shared, token: str | None = None) -> bool:
+def can_view(user: SiteUser, shared: Shared, token: str | None = None) -> bool:
     if can_edit(user, shared) or shared.visibility == Visibility.PUBLIC:
         return True
     return shared.visibility == Visibility.LINK and token is not None and token == shared.share_token
 
 
 def access_shared(
-    objects: QuerySet[SharedT], user: Any, pk: int | None = None, *, token: str | None = None, write: bool = False
+    objects: QuerySet[SharedT], user: SiteUser, pk: int | None = None, *, token: str | None = None, write: bool = False
 ) -> SharedT:
     """The one answer to "may this user see (``write``: change) this object".
 
@@ -74,7 +76,7 @@ def access_shared(
     return found
 
 
-def visible_to(objects: QuerySet[SharedT], user: Any) -> QuerySet[SharedT]:
+def visible_to(objects: QuerySet[SharedT], user: SiteUser) -> QuerySet[SharedT]:
     """The objects listed to ``user``: the public ones and the user's own (a link-shared one is not listed)."""
     condition = Q(visibility=Visibility.PUBLIC)
     if user.is_authenticated:

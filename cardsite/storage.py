@@ -68,7 +68,9 @@ def store_file(name: str, content: File, *, storage: Storage | None = None, usin
 
 def _waiting(write: _Write) -> bool:
     """Whether the write's transaction is still open: its on_commit callback is still queued."""
-    return any(func == write.keep for _ids, func, _robust in connections[write.using].run_on_commit)
+    # Django keeps (savepoint ids, callback, robust) since 4.2; the stubs still say a pair.
+    queued: list[Any] = connections[write.using].run_on_commit
+    return any(func == write.keep for _ids, func, _robust in queued)
 
 
 def remove_rolled_back() -> list[str]:

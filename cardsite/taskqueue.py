@@ -20,6 +20,7 @@ import os
 import socket
 import threading
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -32,6 +33,16 @@ logger = logging.getLogger("cardsite.tasks")
 _running: set[str] = set()
 _lock = threading.Lock()
 _beating: threading.Thread | None = None
+_periodic: list[Callable[[], Any]] = []
+
+
+def run_periodically(work: Callable[[], Any]) -> None:
+    """Have every worker's heartbeat thread run ``work`` at each beat, even while the worker is idle (the jobs'
+    recovery pass registers itself here, so that this queue needs to know nothing of the jobs)."""
+    if work not in _periodic:
+        _periodic.append(work)
+
+
 _last_pass: float | None = None
 
 
@@ -97,8 +108,6 @@ def beat() -> int:
 
 
 def _heartbeat() -> None:
-    from . import jobs
-
     interval = max(0.5, settings.TASK_STALE_SECONDS / 4)
     stopped = threading.Event()
     while not stopped.wait(interval):
@@ -107,10 +116,12 @@ def _heartbeat() -> None:
         except Exception:  # the next beat tries again; a lease that ages out meanwhile only ends the task's row
             logger.exception("could not renew the leases of this worker's tasks")
         try:
-            # The periodic recovery pass: a worker, even idle, notices the jobs' items whose worker vanished.
-            jobs.recover_all()
-        except Exception:  # the next pass tries again
-            logger.exception("could not recover the stalled items of the jobs")
+            for work in list(_periodic):
+                try:
+                    # E.g. the jobs' recovery pass: a worker, even idle, notices the items whose worker vanished.
+                    work()
+                except Exception:  # the next beat tries again
+                    logger.exception("periodic work of the task workers failed", extra={"work": repr(work)})
         finally:
             connections.close_all()  # this thread's own connections
 

@@ -36,7 +36,7 @@ class SiteThrottle(SimpleRateThrottle):
         self.num_requests, self.duration = self.parse_rate(self.rate)
 
     def get_rate(self) -> str | None:
-        return settings.RATE_LIMITS.get(self.scope)
+        return settings.RATE_LIMITS.get(self.scope) if self.scope else None
 
     def get_ident(self, request: Any) -> str:
         # DRF's get_ident takes the whole X-Forwarded-For a client sends unless NUM_PROXIES is set; the
@@ -71,7 +71,8 @@ def check(request: HttpRequest, scope: str) -> int | None:
     if not settings.RATE_LIMITS.get(scope):
         return None
     throttle = SiteThrottle(scope)
-    if throttle.allow_request(request, None):
+    # A page's request, not DRF's: the throttle reads only what both have (the user, the client's address).
+    if throttle.allow_request(request, None):  # type: ignore[arg-type]
         return None
     return max(1, math.ceil(throttle.wait() or 1))
 

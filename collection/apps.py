@@ -3,6 +3,8 @@ from django.apps import AppConfig
 
 class CollectionConfig(AppConfig):
     name = "collection"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("collection",)
 
     def ready(self) -> None:
         # ``owned:`` in the search language needs the requesting user's collection (cards.search.compiler).

@@ -26,14 +26,15 @@ from django.utils.translation import gettext as _
 
 from cards.models import Card, Game
 from cardsite import csvfiles
+from cardsite.types import SiteUser
 from decks.decklist import DecklistError, parse_decklist
-from decks.decklist_resolve import MAX_REPORTED, CardIndex, describe, split_number
+from decks.decklists.services import MAX_REPORTED, CardIndex, describe, split_number
 from decks.rules import get_rules
 
 from .models import MAX_OWNED
 from .selectors import owned_rows
 
-# A pasted list: the deck importer's limits (20,000 characters, 300 card lines: decks.views_decklist, decks.decklist).
+# A pasted list: the deck importer's limits (20,000 characters, 300 card lines: decks.decklists.views, decks.decklist).
 MAX_LIST_LENGTH = 20_000
 # A CSV file: a whole game's cards many times over, small enough to read at once.
 MAX_CSV_BYTES = 500_000
@@ -177,7 +178,7 @@ def resolve_csv(game: Game, data: bytes | str, language: str | None = None) -> R
     return result
 
 
-def export_csv(user: Any, game: Game, language: str = "ja") -> str:
+def export_csv(user: SiteUser, game: Game, language: str = "ja") -> str:
     """The user's collection of ``game`` as CSV (``key,number,name,count``), which ``resolve_csv`` reads back."""
     rows = owned_rows(user, game)
     return csvfiles.dumps(

@@ -1,4 +1,4 @@
-"""A player's collection: how many copies of each card they own (issue 14, item 1).
+"""A player's collection: how many copies of each card they own.
 
 One row per (owner, card); the card's game is the collection it belongs to, so "the collection of a game" is the
 rows whose card is of that game. Writes go through ``collection.services``; reads through ``collection.selectors``.

@@ -19,13 +19,15 @@ from cards.models import Card, Game
 from cards.search import ast
 from cards.search.idsets import IdSet
 from cards.search.normalize import fold
+from cardsite.types import SiteUser, signed_in
 from decks.models import Deck, DeckEntry
 
 from .models import MAX_OWNED, OwnedCard
 
 
-def owned_rows(user: Any, game: Game) -> QuerySet[OwnedCard]:
+def owned_rows(user: SiteUser, game: Game) -> QuerySet[OwnedCard]:
     """The user's cards of ``game``, in the game's order, with the cards and their texts."""
+    user = signed_in(user)
     return (
         OwnedCard.objects.filter(owner=user, card__game=game, count__gte=1)
         .select_related("card", "card__game")
@@ -34,7 +36,9 @@ def owned_rows(user: Any, game: Game) -> QuerySet[OwnedCard]:
     )
 
 
-def owned_counts(user: Any, cards: Iterable[Card | int] | None = None, game: Game | None = None) -> dict[int, int]:
+def owned_counts(
+    user: SiteUser | None, cards: Iterable[Card | int] | None = None, game: Game | None = None
+) -> dict[int, int]:
     """Card id -> copies the user owns (only cards owned at least once), of ``cards`` or of ``game``."""
     if user is None or not user.is_authenticated:
         return {}
@@ -46,20 +50,22 @@ def owned_counts(user: Any, cards: Iterable[Card | int] | None = None, game: Gam
     return dict(rows.values_list("card_id", "count"))
 
 
-def owned_count(user: Any, card: Card) -> int:
+def owned_count(user: SiteUser | None, card: Card) -> int:
     return owned_counts(user, [card]).get(card.pk, 0)
 
 
-def game_summary(user: Any, game: Game) -> dict[str, int]:
+def game_summary(user: SiteUser, game: Game) -> dict[str, int]:
     """How many different cards of ``game`` the user owns, and how many copies in all."""
+    user = signed_in(user)
     totals = OwnedCard.objects.filter(owner=user, card__game=game, count__gte=1).aggregate(
         cards=Count("id"), copies=Sum("count")
     )
     return {"cards": totals["cards"] or 0, "copies": totals["copies"] or 0}
 
 
-def summaries(user: Any) -> list[tuple[Game, dict[str, int]]]:
+def summaries(user: SiteUser) -> list[tuple[Game, dict[str, int]]]:
     """Every game with what the user owns of it (games they own nothing of too, with zeros)."""
+    user = signed_in(user)
     rows = (
         OwnedCard.objects.filter(owner=user, count__gte=1)
         .values("card__game")
@@ -69,8 +75,11 @@ def summaries(user: Any) -> list[tuple[Game, dict[str, int]]]:
     return [(game, by_game.get(game.pk, {"cards": 0, "copies": 0})) for game in Game.objects.all()]
 
 
-def owned_card_ids(user: Any) -> QuerySet[OwnedCard]:
-    """The ids of the cards the user owns (a subquery: ``cards.filter(pk__in=owned_card_ids(user))``)."""
+def owned_card_ids(user: SiteUser) -> QuerySet[OwnedCard, Any]:
+    """The ids of the cards the user owns (a subquery: ``cards.filter(pk__in=owned_card_ids(user))``); none for
+    the anonymous user."""
+    if not user.is_authenticated:
+        return OwnedCard.objects.none().values("card_id")
     return OwnedCard.objects.filter(owner=user, count__gte=1).values("card_id")
 
 
@@ -89,10 +98,11 @@ _COMPARE = {
 }
 
 
-def owned_filter(user: Any, node: ast.FieldFilter) -> IdSet:
+def owned_filter(user: SiteUser, node: ast.FieldFilter) -> IdSet:
     """The cards ``owned:VALUE`` finds for ``user``: ``owned:yes`` (at least one copy), ``owned:no``, or a number of
     copies compared (``owned>=3``, ``owned<2``, ``owned=0``); a card not in the collection is owned 0 times.
     ``-owned:yes`` is the cards the user does not own."""
+    user = signed_in(user)
     value = fold(node.value).strip()
     rows = OwnedCard.objects.filter(owner=user, count__gte=1)
     if value in _YES | _NO and not node.regex:
@@ -112,6 +122,7 @@ def owned_filter(user: Any, node: ast.FieldFilter) -> IdSet:
     if node.operator == ast.Operator.NE:
         matching, failing = rows.exclude(count=number), rows.filter(count=number)
     else:
+        assert lookup is not None  # only != has none, and is answered above
         matching, failing = rows.filter(**{lookup: number}), rows.exclude(**{lookup: number})
     if compare(0, number):
         # Cards not in the collection (0 copies) match: every card but the owned ones that do not.
@@ -171,7 +182,7 @@ class NeedReport:
         return [need for need in self.needs if need.stretched]
 
 
-def needs(user: Any, decks: Sequence[Deck]) -> NeedReport:
+def needs(user: SiteUser, decks: Sequence[Deck]) -> NeedReport:
     """Every card of ``decks`` (all of one game): copies each deck needs (every zone a deck is built of, the game's
     fixed zones left out), in all, and owned by ``user``. Two queries, however many decks and cards."""
     decks = list(decks)

@@ -15,7 +15,6 @@ deleted (a card not in the table is owned 0 times).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -25,6 +24,7 @@ from django.utils.translation import gettext_lazy as _
 from cards.models import Card, Game
 from cardsite.db import retry_on_conflict, upsert_counts
 from cardsite.errors import Message
+from cardsite.types import SignedInUser, SiteUser, signed_in
 
 from .models import MAX_OWNED, OwnedCard
 from .rules import CollectionError, check_count
@@ -34,7 +34,7 @@ REPLACE = "replace"
 MODES = (ADD, REPLACE)
 
 
-def _lock_collection(owner: Any) -> None:
+def _lock_collection(owner: SignedInUser) -> None:
     """Writers of one user's collection take their turns (the user's row, ``FOR NO KEY UPDATE`` on PostgreSQL; SQLite
     takes its write lock at BEGIN). A replacing import deletes the rows its list leaves out while an adding one
     inserts them, each in its own order, which could deadlock; in turn, they cannot. Other users' writes, and
@@ -42,9 +42,10 @@ def _lock_collection(owner: Any) -> None:
     list(get_user_model().objects.select_for_update(no_key=True).filter(pk=owner.pk).values_list("pk"))
 
 
-def _upsert(owner: Any, counts: Mapping[int, int], *, add: bool) -> dict[int, int]:
+def _upsert(owner: SiteUser, counts: Mapping[int, int], *, add: bool) -> dict[int, int]:
     """Add (or set) copies per card id in one statement; the new counts. Refused, nothing kept, when a total
     passes the bound."""
+    owner = signed_in(owner)
     rows = {(owner.pk, card_id): count for card_id, count in counts.items()}
     written = upsert_counts(
         OwnedCard, ("owner", "card"), "count", rows, add=add, maximum=MAX_OWNED, extra={"updated_at": timezone.now()}
@@ -58,9 +59,10 @@ def _upsert(owner: Any, counts: Mapping[int, int], *, add: bool) -> dict[int, in
 
 
 @retry_on_conflict
-def change_count(owner: Any, card: Card, delta: int) -> int:
+def change_count(owner: SiteUser, card: Card, delta: int) -> int:
     """Add ``delta`` copies (negative: remove) of ``card``; the new count. Refused (nothing written) when the
     result would be below 0 or above the bound."""
+    owner = signed_in(owner)
     if isinstance(delta, bool) or not isinstance(delta, int):
         check_count(delta, "delta")
     _lock_collection(owner)
@@ -84,8 +86,9 @@ def change_count(owner: Any, card: Card, delta: int) -> int:
 
 
 @retry_on_conflict
-def set_count(owner: Any, card: Card, count: int) -> int:
+def set_count(owner: SiteUser, card: Card, count: int) -> int:
     """Own exactly ``count`` copies of ``card`` (0 removes it)."""
+    owner = signed_in(owner)
     check_count(count)
     _lock_collection(owner)
     if count == 0:
@@ -95,7 +98,7 @@ def set_count(owner: Any, card: Card, count: int) -> int:
     return count
 
 
-def import_counts(owner: Any, game: Game, counts: Mapping[Card, int], mode: str = ADD) -> dict[str, int]:
+def import_counts(owner: SiteUser, game: Game, counts: Mapping[Card, int], mode: str = ADD) -> dict[str, int]:
     """Write a whole list at once: ``add`` adds its copies to the collection of ``game``, ``replace`` makes the
     collection of ``game`` exactly the list (cards not in it are owned 0 times). All or nothing: a card whose total
     would pass the bound refuses the whole list. Answers how many cards and copies the collection of the game now
@@ -113,7 +116,8 @@ def import_counts(owner: Any, game: Game, counts: Mapping[Card, int], mode: str 
 
 
 @retry_on_conflict
-def _import(owner: Any, game: Game, counts: dict[int, int], mode: str) -> None:
+def _import(owner: SiteUser, game: Game, counts: dict[int, int], mode: str) -> None:
+    owner = signed_in(owner)
     _lock_collection(owner)
     if mode == ADD:
         _upsert(owner, {card_id: count for card_id, count in counts.items() if count}, add=True)
@@ -123,12 +127,13 @@ def _import(owner: Any, game: Game, counts: dict[int, int], mode: str) -> None:
         OwnedCard.objects.filter(owner=owner, card__game=game).exclude(card_id__in=list(kept)).delete()
 
 
-def clear(owner: Any, game: Game) -> None:
+def clear(owner: SiteUser, game: Game) -> None:
+    owner = signed_in(owner)
     with transaction.atomic():
         OwnedCard.objects.filter(owner=owner, card__game=game).delete()
 
 
-def summary(owner: Any, game: Game) -> dict[str, int]:
+def summary(owner: SiteUser, game: Game) -> dict[str, int]:
     from .selectors import game_summary
 
     return game_summary(owner, game)

@@ -21,7 +21,8 @@ from cards.gamedefs import get_game
 from cards.models import Card, Game
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
-from decks.decklist_resolve import MAX_REPORTED
+from cardsite.types import HtmxRequest
+from decks.decklists.services import MAX_REPORTED
 from decks.models import Deck
 from decks.selectors import access_deck, decks_of
 
@@ -159,7 +160,7 @@ def export(request: HttpRequest, game: str) -> HttpResponse:
 @account_required
 @require_POST
 @rate_limit("collection_write")
-def change(request: HttpRequest, card: int) -> HttpResponse:
+def change(request: HtmxRequest, card: int) -> HttpResponse:
     """+1 / −1 on a card (``delta``), or a count to set (``count``); answers the control with the server's count."""
     card_row = Card.objects.select_related("game").filter(pk=card).first()
     if card_row is None:

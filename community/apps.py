@@ -4,6 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 class CommunityConfig(AppConfig):
     name = "community"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("community",)
     verbose_name = _("Published decks")
 
     def ready(self) -> None:

@@ -7,6 +7,8 @@ then keeps only the tags and attributes below, links only to http, https and mai
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import nh3
 from markdown_it import MarkdownIt
 
@@ -28,8 +30,10 @@ def _demote_headings(html: str) -> str:
     return html
 
 
+@lru_cache(maxsize=2048)
 def render(text: str) -> str:
-    """``text`` (Markdown) as safe HTML."""
+    """``text`` (Markdown) as safe HTML. A pure function of the text, so each process keeps its latest answers:
+    a page of comments is read far more often than a comment is written."""
     html = _demote_headings(_markdown.render(text or ""))
     return nh3.clean(
         html,

@@ -1,4 +1,4 @@
-"""Published decks (issue 14, item 5): snapshots of decks for everyone, with likes, favourites, threaded
+"""Published decks: snapshots of decks for everyone, with likes, favourites, threaded
 comments (whose notifications are in the one inbox, ``notifications``), reports and the moderators' log.
 
 A ``Publication`` is a snapshot: the deck's entries, title and description as they were when it was published.

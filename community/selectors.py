@@ -29,6 +29,7 @@ from cards.search.selectors import QueryError, card_id_query, card_ids
 from cardsite import pagecache, paging
 from cardsite.errors import Message
 from cardsite.paging import Page
+from cardsite.types import SiteUser, signed_in
 
 from .models import Comment, Favourite, Like, ModerationAction, Publication, PublicationCard, Report
 from .services import CommunityError
@@ -54,7 +55,7 @@ class Sort:
 # --- who sees what ----------------------------------------------------------------------------------
 
 
-def _seen_condition(user: Any, author_field: str, shown: Q) -> Q | None:
+def _seen_condition(user: SiteUser, author_field: str, shown: Q) -> Q | None:
     """None: everything (staff); else what ``user`` sees of rows with an author: those ``shown`` to everyone, and
     their own."""
     if user.is_authenticated and user.is_staff:
@@ -65,7 +66,7 @@ def _seen_condition(user: Any, author_field: str, shown: Q) -> Q | None:
     return condition
 
 
-def visible_publications(user: Any) -> QuerySet[Publication]:
+def visible_publications(user: SiteUser) -> QuerySet[Publication]:
     """The snapshots ``user`` may see: staff every one; others those neither hidden by a moderator nor withdrawn by
     their author, and their own."""
     publications = Publication.objects.select_related("game", "author")
@@ -73,7 +74,7 @@ def visible_publications(user: Any) -> QuerySet[Publication]:
     return publications if condition is None else publications.filter(condition)
 
 
-def access_publication(user: Any, pk: Any) -> Publication:
+def access_publication(user: SiteUser, pk: Any) -> Publication:
     """The publication, or Http404 if there is none the user may see (a hidden one's existence is not told)."""
     found = visible_publications(user).filter(pk=pk).first()
     if found is None:
@@ -81,7 +82,7 @@ def access_publication(user: Any, pk: Any) -> Publication:
     return found
 
 
-def visible_comments(user: Any, publication: Publication) -> QuerySet[Comment]:
+def visible_comments(user: SiteUser, publication: Publication) -> QuerySet[Comment]:
     """The comments of ``publication`` the user may read, oldest first: each one they may see whose thread they may
     see too. A reply to a comment hidden from the user is hidden with it, on the page (``comment_threads``), in the
     API's list and as the target of a reply or a report alike."""
@@ -97,7 +98,7 @@ def visible_comments(user: Any, publication: Publication) -> QuerySet[Comment]:
     return comments.filter(pk__in=readable)
 
 
-def access_comment(user: Any, publication: Publication, pk: Any) -> Comment:
+def access_comment(user: SiteUser, publication: Publication, pk: Any) -> Comment:
     """A comment of ``publication`` the user may see, or Http404."""
     found = (
         visible_comments(user, publication).filter(pk=pk).first() if str(pk).isascii() and str(pk).isdigit() else None
@@ -107,7 +108,7 @@ def access_comment(user: Any, publication: Publication, pk: Any) -> Comment:
     return found
 
 
-def require_staff(user: Any) -> None:
+def require_staff(user: SiteUser) -> None:
     if not (user.is_authenticated and user.is_staff):
         raise PermissionDenied
 
@@ -159,7 +160,7 @@ def _with_cards(publications: QuerySet[Publication], card_ids: Any) -> QuerySet[
 
 
 def public_list(
-    user: Any,
+    user: SiteUser,
     game: Game | None,
     *,
     sort: str = Sort.NEWEST,
@@ -206,14 +207,14 @@ def page_of(publications: QuerySet[Publication], number: Any, size: int = PAGE_S
 # --- one publication --------------------------------------------------------------------------------
 
 
-def snapshots_of(user: Any, publication: Publication) -> list[Publication]:
+def snapshots_of(user: SiteUser, publication: Publication) -> list[Publication]:
     """Every snapshot of the same deck the user may see, newest first (the publication's own included)."""
     if publication.deck_id is None:
         return [publication]
     return list(visible_publications(user).filter(deck_id=publication.deck_id).order_by("-published_at", "-id"))
 
 
-def current_publication(user: Any, deck: Any) -> Publication | None:
+def current_publication(user: SiteUser, deck: Any) -> Publication | None:
     return visible_publications(user).filter(deck=deck, is_current=True).first()
 
 
@@ -231,7 +232,7 @@ def former_public_deck_url(deck_pk: int) -> str | None:
     return reverse("community:detail", args=[found.pk]) if found is not None else None
 
 
-def marks_of(user: Any, publications: list[Publication]) -> tuple[set[int], set[int]]:
+def marks_of(user: SiteUser, publications: list[Publication]) -> tuple[set[int], set[int]]:
     """The ids among ``publications`` that ``user`` likes and has as favourites."""
     if not user.is_authenticated or not publications:
         return set(), set()
@@ -250,7 +251,7 @@ class Thread:
 MAX_THREAD_DEPTH = 6  # replies nested deeper are shown at this depth, under the reply they answer's thread
 
 
-def comment_threads(user: Any, publication: Publication) -> list[Thread]:
+def comment_threads(user: SiteUser, publication: Publication) -> list[Thread]:
     """The comments the user may read (``visible_comments``) as trees, oldest first at each level."""
     comments = list(visible_comments(user, publication))
     threads: dict[int, Thread] = {}
@@ -264,8 +265,11 @@ def comment_threads(user: Any, publication: Publication) -> list[Thread]:
             depth[comment.pk], parent_of[comment.pk] = 0, None
         elif comment.parent_id in threads:
             target = comment.parent_id
-            while depth[target] >= MAX_THREAD_DEPTH - 1 and parent_of[target] is not None:
-                target = parent_of[target]
+            while depth[target] >= MAX_THREAD_DEPTH - 1:
+                above = parent_of[target]
+                if above is None:
+                    break
+                target = above
             threads[target].replies.append(thread)
             depth[comment.pk], parent_of[comment.pk] = depth[target] + 1, target
         else:
@@ -274,26 +278,27 @@ def comment_threads(user: Any, publication: Publication) -> list[Thread]:
     return roots
 
 
-def favourites_of(user: Any) -> QuerySet[Publication]:
+def favourites_of(user: SiteUser) -> QuerySet[Publication]:
+    user = signed_in(user)
     return visible_publications(user).filter(favourites__user=user).order_by("-favourites__created_at")
 
 
 # --- moderation ---------------------------------------------------------------------------------
 
 
-def open_reports(user: Any) -> QuerySet[Report]:
+def open_reports(user: SiteUser) -> QuerySet[Report]:
     require_staff(user)
     return Report.objects.filter(resolved_at__isnull=True).select_related(
         "reporter", "publication", "publication__author", "comment", "comment__author"
     )
 
 
-def moderation_log(user: Any) -> QuerySet[ModerationAction]:
+def moderation_log(user: SiteUser) -> QuerySet[ModerationAction]:
     require_staff(user)
     return ModerationAction.objects.select_related("moderator", "publication", "comment", "user")
 
 
-def blocked_users(user: Any) -> QuerySet[Any]:
+def blocked_users(user: SiteUser) -> QuerySet[Any]:
     from .models import Block
 
     require_staff(user)
@@ -306,9 +311,9 @@ def deck_of_entries(publication: Publication, language: str) -> list[dict[str, A
 
     cards = {
         c.key: c
-        for c in Card.objects.filter(
-            game=publication.game, key__in=[e["card"] for e in publication.entries]
-        ).prefetch_related("texts")
+        for c in Card.objects.filter(game=publication.game, key__in=[e["card"] for e in publication.entries])
+        .select_related("game")  # a card's shown name asks its game's original language: one join, not a query each
+        .prefetch_related("texts")
     }
     rules = get_rules(publication.game.slug)
     zones: dict[str, dict[str, Any]] = {}

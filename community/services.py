@@ -22,6 +22,7 @@ from cardsite.errors import AppError, Message
 from cardsite.sharing import Visibility
 from cardsite.text import check_name
 from cardsite.text import check_text as text_check
+from cardsite.types import SignedInUser, SiteUser, signed_in
 from decks import services as deck_services
 from decks.models import Deck, DeckEntry
 from notifications.services import notify
@@ -84,11 +85,11 @@ def _check_text(text: str, limit: int, message: Any, code: str, field: str) -> N
     text_check(text, field, _TEXT_LABELS.get(field, _("text")), CommunityError)
 
 
-def is_blocked(user: Any) -> bool:
-    return bool(user.is_authenticated) and Block.objects.filter(user=user).exists()
+def is_blocked(user: SiteUser) -> bool:
+    return user.is_authenticated and Block.objects.filter(user=user).exists()
 
 
-def _check_not_blocked(user: Any) -> None:
+def _check_not_blocked(user: SiteUser) -> None:
     if is_blocked(user):
         raise Blocked(_("A moderator has blocked you from publishing and commenting."))
 
@@ -118,7 +119,7 @@ def clean_title(title: str) -> str:
 def publish(
     deck: Deck,
     *,
-    user: Any,
+    user: SiteUser,
     title: str,
     description: str = "",
     published_at: datetime | None = None,
@@ -199,7 +200,7 @@ def publish_public_decks() -> tuple[int, int]:
 
 
 @transaction.atomic
-def withdraw(publication: Publication, *, user: Any) -> int:
+def withdraw(publication: Publication, *, user: SiteUser) -> int:
     """The author takes the published deck back: every snapshot of it (of the same deck, or this one when the deck
     was deleted) is then seen by its author and staff only, and none is current. Likes, favourites and comments
     are kept with them; publishing the deck again makes a new snapshot for everyone. Returns how many snapshots
@@ -217,7 +218,7 @@ def withdraw(publication: Publication, *, user: Any) -> int:
 
 
 @transaction.atomic
-def copy_publication(publication: Publication, *, owner: Any) -> Deck:
+def copy_publication(publication: Publication, *, owner: SiteUser) -> Deck:
     """A private deck for ``owner`` with the snapshot's cards, recording the published deck as its source."""
     from cards.models import Card
 
@@ -246,7 +247,9 @@ def copy_publication(publication: Publication, *, owner: Any) -> Deck:
 # --- likes and favourites ---------------------------------------------------------------------------
 
 
-def _set_mark(model: type, counter: str, publication: Publication, user: Any, on: bool) -> bool:
+def _set_mark(
+    model: type[Like | Favourite], counter: str, publication: Publication, user: SignedInUser, on: bool
+) -> bool:
     """Like or favourite (``on``) or take it back; the counter follows in the same transaction. Idempotent:
     liking twice is one like. Returns whether the mark is now there."""
     with transaction.atomic():
@@ -266,19 +269,21 @@ def _set_mark(model: type, counter: str, publication: Publication, user: Any, on
         return True
 
 
-def set_like(publication: Publication, user: Any, on: bool) -> bool:
-    return _set_mark(Like, "like_count", publication, user, on)
+def set_like(publication: Publication, user: SiteUser, on: bool) -> bool:
+    return _set_mark(Like, "like_count", publication, signed_in(user), on)
 
 
-def set_favourite(publication: Publication, user: Any, on: bool) -> bool:
-    return _set_mark(Favourite, "favourite_count", publication, user, on)
+def set_favourite(publication: Publication, user: SiteUser, on: bool) -> bool:
+    return _set_mark(Favourite, "favourite_count", publication, signed_in(user), on)
 
 
-def toggle_like(publication: Publication, user: Any) -> bool:
+def toggle_like(publication: Publication, user: SiteUser) -> bool:
+    user = signed_in(user)
     return set_like(publication, user, not Like.objects.filter(publication=publication, user=user).exists())
 
 
-def toggle_favourite(publication: Publication, user: Any) -> bool:
+def toggle_favourite(publication: Publication, user: SiteUser) -> bool:
+    user = signed_in(user)
     return set_favourite(publication, user, not Favourite.objects.filter(publication=publication, user=user).exists())
 
 
@@ -286,9 +291,10 @@ def toggle_favourite(publication: Publication, user: Any) -> bool:
 
 
 @transaction.atomic
-def add_comment(publication: Publication, *, author: Any, body: str, parent: Comment | None = None) -> Comment:
+def add_comment(publication: Publication, *, author: SiteUser, body: str, parent: Comment | None = None) -> Comment:
     """A comment (a reply when ``parent`` is given, a comment of the same publication); the publication's author
     and the replied-to comment's author are notified (never of their own words)."""
+    author = signed_in(author)
     _check_not_blocked(author)
     body = (body or "").strip()
     if not body:
@@ -393,7 +399,7 @@ def moderate(
     reason: str,
     publication: Publication | None = None,
     comment: Comment | None = None,
-    user: Any = None,
+    user: SignedInUser | None = None,
     report: Report | None = None,
 ) -> ModerationAction:
     """One moderation action by staff, logged: hide or restore a publication or a comment, block or unblock a

@@ -1,8 +1,8 @@
-"""Pages of the public deck space, included at the site's root with the namespace ``community``."""
+"""Pages of the public deck space, included under ``community/`` with the namespace ``community``."""
 
 from django.urls import path
 
-from notifications import views as inbox_views
+from cardsite.moved import moved_view
 
 from . import views
 
@@ -21,8 +21,9 @@ urlpatterns = [
     path("decks/<int:pk>/publish/", views.publish, name="publish"),
     path("games/<slug:game>/decks/", views.game_list, name="game"),
     # The old names of the inbox (now one for every kind, ``notifications``), kept so that links made with them work.
-    path("notifications/", inbox_views.inbox, name="notifications"),
-    path("notifications/read/", inbox_views.mark_read, name="mark_read"),
+    # They redirect to the inbox's own addresses, under the segment of the app that answers them.
+    path("notifications/", moved_view("notifications:inbox"), name="notifications"),
+    path("notifications/read/", moved_view("notifications:mark_read"), name="mark_read"),
     path("moderation/", views.moderation, name="moderation"),
     path("moderation/act/", views.moderate, name="moderate"),
 ]

@@ -14,7 +14,9 @@ from urllib.parse import urlencode
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
@@ -23,9 +25,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from accounts.decorators import account_required, same_site_path
 from cards.models import Game
+from cardsite import pagecache
 from cardsite.pagecache import cached_for_readers
 from cardsite.refusals import refusals as shown_refusals
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 from decks.selectors import access_deck
 
 from . import markdown, selectors, services
@@ -110,20 +114,56 @@ def favourites(request: HttpRequest) -> HttpResponse:
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     publication = selectors.access_publication(request.user, pk)
     liked, kept = selectors.marks_of(request.user, [publication])
+    threads = selectors.comment_threads(request.user, publication)
+    blocked = services.is_blocked(request.user)
     context = {
         "publication": publication,
         "description": mark_safe(markdown.render(publication.description)),  # sanitised by nh3
         "zones": selectors.deck_of_entries(publication, _language()),
         "snapshots": selectors.snapshots_of(request.user, publication),
-        "threads": selectors.comment_threads(request.user, publication),
+        "threads": threads,
+        "comments_html": _comments_html(request, publication, threads, blocked),
         "liked": publication.pk in liked,
         "kept": publication.pk in kept,
         "reasons": Report.Reason.choices,
         "is_author": request.user.is_authenticated and publication.author_id == request.user.pk,
-        "blocked": services.is_blocked(request.user),
+        "blocked": blocked,
         "max_comment": services.MAX_COMMENT_LENGTH,
     }
     return render(request, "community/detail.html", context)
+
+
+# Stands for the reader's CSRF token in a kept rendering of the comments; each request puts its own in.
+_CSRF_PLACEHOLDER = "csrf-token-of-this-request"
+
+
+def _comments_html(request: HttpRequest, publication: Publication, threads: list, blocked: bool) -> str:
+    """The comment threads as HTML. A long discussion is most of the page's work (each comment's Markdown and
+    forms), so the rendering is kept (``pagecache.fragment``) for every reader who sees the same comments
+    in the same role (signed in or not, blocked or not) and language; only the CSRF token is the reader's own.
+    Staff see moderation forms that carry the page's address: theirs is rendered each time."""
+
+    def flattened(level: list) -> list:
+        return [(t.comment.pk, t.comment.hidden, t.comment.author.get_username(), flattened(t.replies)) for t in level]
+
+    user = request.user
+    context = {
+        "threads": threads,
+        "publication": publication,
+        "user": user,
+        "blocked": blocked,
+        "reasons": Report.Reason.choices,
+        "max_comment": services.MAX_COMMENT_LENGTH,
+    }
+    if user.is_staff:
+        return render_to_string("community/_comment_threads.html", context, request=request)
+
+    def rendered() -> str:
+        return render_to_string("community/_comment_threads.html", {**context, "csrf_token": _CSRF_PLACEHOLDER})
+
+    parts = ("community:comments", publication.pk, user.is_authenticated, blocked, flattened(threads))
+    kept = pagecache.fragment(parts, (), rendered)
+    return mark_safe(kept.replace(_CSRF_PLACEHOLDER, get_token(request)) if user.is_authenticated else kept)
 
 
 @account_required
@@ -141,7 +181,9 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         values = {"title": request.POST.get("title", ""), "description": request.POST.get("description", "")}
         try:
-            publication = services.publish(deck, user=request.user, **values)
+            publication = services.publish(
+                deck, user=request.user, title=values["title"], description=values["description"]
+            )
         except services.CommunityError as refused:
             error = refused
         else:
@@ -158,7 +200,7 @@ def publish(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "community/publish.html", context, status=400 if error else 200)
 
 
-def _marks_response(request: HttpRequest, publication: Publication) -> HttpResponse:
+def _marks_response(request: HtmxRequest, publication: Publication) -> HttpResponse:
     if not request.htmx:
         return redirect("community:detail", publication.pk)
     publication.refresh_from_db(fields=["like_count", "favourite_count"])
@@ -170,7 +212,7 @@ def _marks_response(request: HttpRequest, publication: Publication) -> HttpRespo
 @account_required
 @require_POST
 @rate_limit("deck_write")
-def like(request: HttpRequest, pk: int) -> HttpResponse:
+def like(request: HtmxRequest, pk: int) -> HttpResponse:
     publication = selectors.access_publication(request.user, pk)
     services.toggle_like(publication, request.user)
     return _marks_response(request, publication)
@@ -179,7 +221,7 @@ def like(request: HttpRequest, pk: int) -> HttpResponse:
 @account_required
 @require_POST
 @rate_limit("deck_write")
-def favourite(request: HttpRequest, pk: int) -> HttpResponse:
+def favourite(request: HtmxRequest, pk: int) -> HttpResponse:
     publication = selectors.access_publication(request.user, pk)
     services.toggle_favourite(publication, request.user)
     return _marks_response(request, publication)

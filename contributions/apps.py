@@ -4,6 +4,8 @@ from django.utils.translation import gettext_lazy as _
 
 class ContributionsConfig(AppConfig):
     name = "contributions"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("contributions",)
     verbose_name = _("Contributions")
 
     def ready(self) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 from cards.importing import CardRecord, ImportProblem, check_cards, parse_text
 from cards.models import Game
 from cards.revisions import Change, diff_values, flatten_state
+from cards.selectors import keys_by_number
 from cards.services import card_states, record_state
 from cardsite import jsonlimits
 
@@ -67,7 +68,8 @@ def preview(game: Game, text: str) -> Preview:
     if len(text) > MAX_TEXT_CHARACTERS:
         result.problems.append(_refusal("file", "", "too_long", limit=MAX_TEXT_CHARACTERS))
         return result
-    bundle, problems = parse_text(text, "")
+    key_of_number = keys_by_number(game)
+    bundle, problems = parse_text(text, "", key_of_number)
     result.problems.extend(problems)
     if bundle is None:
         return result
@@ -82,7 +84,7 @@ def preview(game: Game, text: str) -> Preview:
     keys = [record.key for record in bundle.cards]
     current = card_states(game, keys)
     pending = selectors.pending_changes_of_cards(game, keys)
-    places, given = _rows(text)
+    places, given = _rows(text, key_of_number)
     # A row of a card that exists changes what it names (merging.merge_record): it needs no name of its own,
     # and the card it makes is checked whole below.
     result.problems = [
@@ -129,7 +131,7 @@ def _named(record: CardRecord) -> dict[str, Any]:
     return row
 
 
-def _rows(text: str) -> tuple[dict[str, str], dict[str, Any]]:
+def _rows(text: str, key_of_number: dict[str, str]) -> tuple[dict[str, str], dict[str, Any]]:
     """Where each card's row is ("cards[3]", "line 4") and, for a JSON file, its record as written (so that its
     nulls remove values), by key. The text has been read by ``parse_text``: it reads again without surprise."""
     text = text.lstrip("\ufeff")
@@ -145,7 +147,8 @@ def _rows(text: str) -> tuple[dict[str, str], dict[str, Any]]:
     header = text.split("\n", 1)[0]
     reader = csv.DictReader(io.StringIO(text), delimiter="\t" if "\t" in header else ",")
     for row in reader:
-        if (key := record_key(row)) is not None:
+        key = record_key(row) or key_of_number.get((row.get("number") or "").strip())
+        if key is not None:
             places.setdefault(key, f"line {reader.line_num}")
     return places, given
 

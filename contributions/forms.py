@@ -9,6 +9,7 @@ each problem back beside its field (``field_for_path``).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, MutableMapping
 from typing import Any
 
 from django import forms
@@ -22,8 +23,17 @@ from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage
 from cards.presentation import LANGUAGE_NAMES, problem_text
 from cardsite.text import plain_text
+from cardsite.types import SiteUser
 
 from .models import ChangeSet
+from .uploads import file_limit_attributes
+
+
+def mutable_copy(data: Mapping[str, Any]) -> MutableMapping[str, Any]:
+    """A copy of a form's data that may be changed: a QueryDict's copy keeps every value of a key, which
+    ``dict(data)`` would not."""
+    return data.copy()  # type: ignore[attr-defined]  # a QueryDict, or a dict in tests: both have copy()
+
 
 UNKNOWN = ("", pgettext_lazy("a value no source gives", "unknown"))
 TEXT_PARTS = {
@@ -41,6 +51,7 @@ def value_field(spec: FieldSpec, language: str) -> forms.Field:
     # A list of choices says what it takes itself; the other fields say it beside them.
     help_text = "" if isinstance(kind, ChoiceType | ChoiceListType | BooleanType) else problem_text(kind.expectation())
     help_text += f" ({unit})" if unit else ""
+    choices: list[tuple[str, Any]]
     if isinstance(kind, ChoiceListType):
         choices = [(value, kind.value_label(value, language)) for value in kind.choices]
         return forms.MultipleChoiceField(
@@ -68,12 +79,12 @@ IMAGE_TYPES = "image/jpeg,image/png,image/webp"
 
 
 def _photo_field(label: Any, *, required: bool, help_text: Any = "") -> forms.FileField:
-    """A picture to upload; checked by ``cards.services_images.image_store`` (type, size, pixels), not here."""
+    """A picture to upload; checked by ``cards.images.services.image_store`` (type, size, pixels), not here."""
     return forms.FileField(
         label=label,
         required=required,
         help_text=help_text,
-        widget=forms.ClearableFileInput(attrs={"accept": IMAGE_TYPES}),
+        widget=forms.ClearableFileInput(attrs={"accept": IMAGE_TYPES, **file_limit_attributes()}),
     )
 
 
@@ -97,6 +108,10 @@ def _add_change_set_fields(form: forms.Form, question: Any) -> None:
 
 class CardContributionForm(forms.Form):
     """A new card (``key`` asked) or a change to one (``key`` fixed), with the change set's source."""
+
+    # What the page answers after a refused submission: its status, and the card as it is now (a conflict).
+    status: int = 200
+    current: dict[str, Any] | None = None
 
     def __init__(
         self,
@@ -214,6 +229,10 @@ class TranslationContributionForm(forms.Form):
     """A card's text in a translation track: a track the game has (not a language's main track, whose texts the
     card's own form changes), or a new one with its name and credits. Checked by the service, as every change."""
 
+    # What the page answers after a refused submission: its status, and the card as it is now (a conflict).
+    status: int = 200
+    current: dict[str, Any] | None = None
+
     NEW = "new"
 
     def __init__(self, definition: GameDefinition, tracks: list[Any], *args: Any, **kwargs: Any) -> None:
@@ -250,7 +269,7 @@ class TranslationContributionForm(forms.Form):
         _add_change_set_fields(self, _("Where does this translation come from?"))
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}  # Django answers the cleaned data; the stubs allow None
         track = self.tracks.get(data.get("track") or "")
         if track is not None and track.language != data.get("language"):
             self.add_error("track", _("This translation is in another language."))
@@ -313,6 +332,9 @@ class BulkContributionForm(forms.Form):
     A value signed for someone else, changed, or older than ``KEPT_PHOTO_MAX_AGE`` is refused on
     ``source_photo`` (``kept_photo_id``)."""
 
+    # The status the page answers after a refused submission.
+    status: int = 200
+
     MAX_FILE_BYTES = 2_000_000
     KEPT_PHOTO_MAX_AGE = 24 * 60 * 60  # seconds: a preview left open overnight still submits
 
@@ -341,17 +363,18 @@ class BulkContributionForm(forms.Form):
         self.kept_image: Any = None  # the stored photo the page shows as kept, once ``keep_photo`` is called
 
     @staticmethod
-    def _salt(user: Any) -> str:
+    def _salt(user: SiteUser) -> str:
         return f"contributions.bulk.kept_photo:{user.pk}"
 
-    def keep_photo(self, photo: Any, user: Any) -> None:
+    def keep_photo(self, photo: Any, user: SiteUser) -> None:
         """Carry ``photo`` (a ``StoredImage``) to the next submission of this form by ``user``."""
         self.kept_image = photo
-        self.data = self.data.copy()
-        self.data["kept_photo"] = signing.dumps(photo.pk, salt=self._salt(user))
-        self.data.pop("drop_photo", None)
+        data = mutable_copy(self.data)
+        data["kept_photo"] = signing.dumps(photo.pk, salt=self._salt(user))
+        data.pop("drop_photo", None)
+        self.data = data
 
-    def kept_photo_id(self, user: Any) -> int | None:
+    def kept_photo_id(self, user: SiteUser) -> int | None:
         """The id of the photo an earlier preview kept for ``user``; None when there is none (or it is dropped).
         ``signing.BadSignature`` when the value was not signed for this user, was changed, or is too old."""
         token = self.cleaned_data.get("kept_photo") or ""
@@ -363,7 +386,7 @@ class BulkContributionForm(forms.Form):
         return pk
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}  # Django answers the cleaned data; the stubs allow None
         upload = data.get("upload")
         if upload is not None:
             if upload.size > self.MAX_FILE_BYTES:
@@ -376,8 +399,9 @@ class BulkContributionForm(forms.Form):
             except UnicodeDecodeError:
                 self.add_error("upload", _("The file is not UTF-8 text."))
                 return data
-            self.data = self.data.copy()
-            self.data["text"] = data["text"]
+            posted = mutable_copy(self.data)
+            posted["text"] = data["text"]
+            self.data = posted
         if not (data.get("text") or "").strip():
             self.add_error("text", _("Paste a table or choose a file."))
         return data
@@ -390,7 +414,8 @@ class CardImageForm(forms.Form):
     side = forms.ChoiceField(label=_("Side"), choices=CardImage.Side.choices, initial=CardImage.Side.FACE)
     language = forms.ChoiceField(
         label=_("Language of the printing"),
-        choices=[("", _("none or not said")), *LANGUAGE_CHOICES],
+        # Named in the reader's language (英語 on a Japanese page), as a text's language is elsewhere.
+        choices=[("", _("none or not said")), *((code, LANGUAGE_NAMES[code]) for code, _name in LANGUAGE_CHOICES)],
         required=False,
     )
     source_kind = forms.ChoiceField(

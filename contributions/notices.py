@@ -25,7 +25,7 @@ class Event(models.TextChoices):
     REJECTED = "rejected", pgettext_lazy("notice", "rejected")
 
 
-_TEXTS = {
+_TEXTS: dict[str, Any] = {
     Event.APPLIED: _("Your change set #%(number)s of %(game)s is applied"),
     Event.ACCEPTED: _("Your change set #%(number)s of %(game)s was accepted"),
     Event.REJECTED: _("Your change set #%(number)s of %(game)s was rejected"),

@@ -8,11 +8,16 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from cards.models import CardText, Game
-from cards.presentation import ChangeView, changes_view, value_name
+from cards import selectors as card_selectors
+from cards.gamedefs.base import ChoiceListType, ChoiceType
+from cards.history_presentation import ChangeView, changes_view, value_name
+from cards.importing import NOTE_ROW_START
+from cards.models import CardText, Game, TranslationTrack
+from cards.presentation import LANGUAGE_NAMES, problem_text
 from cards.revisions import diff_values, flatten_state
 from cards.search.normalize import fold
-from cards.services import card_state, state_digest
+from cards.services import card_state, card_states, state_digest
+from cardsite import csvfiles
 
 from .bulk import Preview
 from .models import ChangeSet
@@ -107,6 +112,25 @@ def _place_text(where: str) -> str:
     return _("line %(line)s, column %(column)s") % {"line": line, "column": column}
 
 
+def sheet_column(what: str) -> str:
+    """The column of the bulk sheet that holds a card value: "fields.cost" → field:cost, "texts.ja.name" →
+    name:ja, "texts" (a name in some language) → name:…; the others are their own column."""
+    head, _dot, rest = what.partition(".")
+    if head == "fields" and rest:
+        return f"field:{rest}"
+    if head == "texts":
+        language, _dot, part = rest.partition(".")
+        return f"{part or 'name'}:{language or '…'}"
+    return what
+
+
+def column_text(definition: Any, what: str, language: str) -> str:
+    """A value's name in the reader's language with the column that holds it: "コスト (field:cost)"."""
+    named = value_name(definition, what, language)
+    column = sheet_column(what)
+    return named if named == column else f"{named} ({column})"
+
+
 def preview_view(game: Game, result: Preview, language: str) -> PreviewView:
     """A bulk preview as the page shows it: per card its state, changes, pending change sets and problems."""
     from cards.presentation import problem_text
@@ -123,10 +147,11 @@ def preview_view(game: Game, result: Preview, language: str) -> PreviewView:
         if key in keys:
             place = _place_text(place)
             if problem.field:
-                place = f"{place} · {value_name(definition, problem.field, language)}"
+                place = f"{place} · {column_text(definition, problem.field, language)}"
             by_key.setdefault(key, []).append((place, message))
         else:
-            loose.append((_place_text(problem.where), problem.field, message))
+            column = column_text(definition, problem.field, language) if problem.field else ""
+            loose.append((_place_text(problem.where), column, message))
     rows = [
         PreviewRowView(
             key=row.key,
@@ -167,3 +192,108 @@ def seed_conflict_view(conflict: Any, language: str) -> SeedConflictView:
         seen=state_digest(current),
         seed_seen=state_digest(conflict.seed),
     )
+
+
+# --- the bulk sheet ---------------------------------------------------------------------------------
+
+
+SHEET_TEXT_PARTS = ("name", "text")
+
+
+def _sheet_cell(spec: Any, value: Any, language: str) -> Any:
+    """A stored value as the sheet shows it: a choice by its name in the reader's language (the sheet reads it
+    back, ``ChoiceType.stored_value``), a list joined by |, a yes/no in the words the importer reads."""
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if spec is not None and isinstance(spec.type, ChoiceType | ChoiceListType):
+        values = value if isinstance(value, list) else [value]
+        return "|".join(spec.type.value_label(item, language) for item in values)
+    if isinstance(value, list):
+        return "|".join(str(item) for item in value)
+    return value
+
+
+def bulk_sheet(game: Game, language: str) -> str:
+    """The game's bulk sheet as CSV (``cardsite.csvfiles``): its columns, a note row saying in the reader's
+    language what each column takes (the importer skips it), then every card of the game as it is now, to be
+    corrected in place; a new card is a new row."""
+    definition = game.definition
+    texts = [(part, code) for code in definition.text_languages for part in SHEET_TEXT_PARTS]
+    header = [
+        "game",
+        "key",
+        "number",
+        "kind",
+        *(f"field:{spec.name}" for spec in definition.fields),
+        *(f"{part}:{code}" for part, code in texts),
+        "source",
+    ]
+    kinds = " / ".join(kind.label(language) for kind in definition.kinds)
+    note = [
+        NOTE_ROW_START + " " + _("This row explains the columns and is skipped; one card per row below."),
+        _("The card's key: its printed number, or its original name. Leave it empty to name a card by its number."),
+        _("The printed number, if the card has one."),
+        _("Kind: %(kinds)s") % {"kinds": kinds},
+        *(
+            _("%(field)s (only on %(kinds)s): %(expected)s")
+            % {
+                "field": spec.label(language),
+                "kinds": " / ".join(kind.label(language) for kind in definition.kinds if spec.name in kind.fields),
+                "expected": problem_text(spec.type.expectation()),
+            }
+            for spec in definition.fields
+        ),
+        *(value_name(definition, f"texts.{code}.{part}", language) for part, code in texts),
+        _("Where the values come from (a book, a card, a web page)."),
+    ]
+    keys = card_selectors.card_keys(game)
+    states = card_states(game, keys)
+    rows = []
+    for key in keys:
+        state = states.get(key)
+        if state is None:
+            continue
+        kind = definition.kind(state["kind"]) if state["kind"] else None
+        fields = state["fields"] or {}
+        card_texts = state["texts"] or {}
+        rows.append(
+            [
+                game.slug,
+                key,
+                state["number"] or "",
+                kind.label(language) if kind else (state["kind"] or ""),
+                *(_sheet_cell(spec, fields.get(spec.name), language) for spec in definition.fields),
+                *((card_texts.get(code) or {}).get(part) or "" for part, code in texts),
+                state["source"] or "",
+            ]
+        )
+    return "\ufeff" + csvfiles.dumps(header, [note, *rows])
+
+
+@dataclass
+class NewTrackView:
+    """A translation track a change set makes, as its page names it: its language and status in words."""
+
+    name: str
+    language: str
+    language_name: str
+    status_label: str
+    credits: str
+
+
+def new_tracks_view(tracks: list[dict[str, Any]]) -> list[NewTrackView]:
+    """The tracks a change set makes (``ChangeSet.tracks``) with their language and status in the reader's words
+    (a stored value nobody labels is shown as stored)."""
+    statuses = dict(TranslationTrack.Status.choices)
+    return [
+        NewTrackView(
+            name=str(track.get("name", "")),
+            language=str(track.get("language", "")),
+            language_name=str(LANGUAGE_NAMES.get(track.get("language", ""), track.get("language", ""))),
+            status_label=str(statuses.get(track.get("status") or TranslationTrack.Status.DRAFT, track.get("status"))),
+            credits=str(track.get("credits", "")),
+        )
+        for track in tracks
+    ]

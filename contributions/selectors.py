@@ -17,38 +17,39 @@ from django.db.models import Count, OuterRef, Q, QuerySet, Subquery
 from django.db.models.functions import Coalesce
 
 from cards.models import Card, CardImage, Game, SeedConflict, StoredImage
+from cardsite.types import SiteUser, signed_in
 
 from .models import CardChange, ChangeSet, GameRole, ImageChange
 
 
-def role_of(user: Any, game: Game) -> str | None:
+def role_of(user: SiteUser, game: Game) -> str | None:
     """The user's role for the game (``GameRole.Role``), or None."""
     if user is None or not user.is_authenticated:
         return None
     return GameRole.objects.filter(user=user, game=game).values_list("role", flat=True).first()
 
 
-def is_blocked(user: Any, game: Game) -> bool:
+def is_blocked(user: SiteUser, game: Game) -> bool:
     """Whether an editor blocked the user's contributions to the game."""
     return role_of(user, game) == GameRole.Role.BLOCKED
 
 
-def may_contribute(user: Any, game: Game) -> bool:
+def may_contribute(user: SiteUser, game: Game) -> bool:
     return bool(user is not None and user.is_authenticated and user.is_active) and (not is_blocked(user, game))
 
 
-def may_review(user: Any, game: Game) -> bool:
+def may_review(user: SiteUser, game: Game) -> bool:
     if user is None or not user.is_authenticated or not user.is_active:
         return False
     return user.is_superuser or role_of(user, game) == GameRole.Role.EDITOR
 
 
-def applies_at_once(user: Any, game: Game) -> bool:
+def applies_at_once(user: SiteUser, game: Game) -> bool:
     """Whether the user's change sets skip the queue (editors and trusted contributors)."""
     return may_review(user, game) or role_of(user, game) == GameRole.Role.TRUSTED
 
 
-def user_to_block(editor: Any, game: Game, user_id: int) -> Any:
+def user_to_block(editor: SiteUser, game: Game, user_id: int) -> Any:
     """The user the editor may block (or unblock) in the game, or None: an editor of the game may block any
     contributor but themselves and the game's other reviewers (editors, superusers), which is the admin's."""
     if not may_review(editor, game) or user_id == editor.pk:
@@ -59,7 +60,7 @@ def user_to_block(editor: Any, game: Game, user_id: int) -> Any:
     return target
 
 
-def reviewed_games(user: Any) -> QuerySet[Game]:
+def reviewed_games(user: SiteUser) -> QuerySet[Game]:
     """The games whose change sets the user reviews."""
     if user is None or not user.is_authenticated or not user.is_active:
         return Game.objects.none()
@@ -68,7 +69,7 @@ def reviewed_games(user: Any) -> QuerySet[Game]:
     return Game.objects.filter(roles__user=user, roles__role=GameRole.Role.EDITOR)
 
 
-def reviews(user: Any, game: Game | None = None) -> bool:
+def reviews(user: SiteUser, game: Game | None = None) -> bool:
     """Whether the user reviews ``game``'s change sets (None: any game's)."""
     games = reviewed_games(user)
     return (games.filter(pk=game.pk) if game is not None else games).exists()
@@ -82,7 +83,7 @@ def _with_counts(change_sets: QuerySet[ChangeSet]) -> QuerySet[ChangeSet]:
     )
 
 
-def review_queue(user: Any, game: Game | None = None) -> QuerySet[ChangeSet]:
+def review_queue(user: SiteUser, game: Game | None = None) -> QuerySet[ChangeSet]:
     """Change sets waiting for review in the games the user reviews, oldest first."""
     games = reviewed_games(user)
     if game is not None:
@@ -91,7 +92,7 @@ def review_queue(user: Any, game: Game | None = None) -> QuerySet[ChangeSet]:
     return _with_counts(pending).order_by("created_at", "pk")
 
 
-def seed_conflicts(user: Any, game: Game | None = None) -> QuerySet[SeedConflict]:
+def seed_conflicts(user: SiteUser, game: Game | None = None) -> QuerySet[SeedConflict]:
     """Seed conflicts (a seed file changed a card someone had changed since) in the games the user reviews,
     oldest first: they wait for an editor as change sets do."""
     games = reviewed_games(user)
@@ -105,8 +106,9 @@ def seed_conflicts(user: Any, game: Game | None = None) -> QuerySet[SeedConflict
     )
 
 
-def change_sets_of(user: Any) -> QuerySet[ChangeSet]:
+def change_sets_of(user: SiteUser) -> QuerySet[ChangeSet]:
     """The user's own change sets, newest first (given again: a GROUP BY drops Meta.ordering)."""
+    user = signed_in(user)
     return _with_counts(ChangeSet.objects.filter(author=user)).order_by("-created_at", "-pk")
 
 
@@ -164,7 +166,7 @@ def register_upload_holder(held: Callable[[Any], QuerySet]) -> None:
         _upload_holders.append(held)
 
 
-def attachable_uploads(user: Any, ids: Iterable[int]) -> dict[int, StoredImage]:
+def attachable_uploads(user: SiteUser, ids: Iterable[int]) -> dict[int, StoredImage]:
     """Those of the uploads ``ids`` that ``user`` may attach to a change set (as its source photo or a card's
     picture), by id: their own uploads (and those a registered holder gives them), and uploads already public
     (shown on a card, now or before, or named by a change set, which anyone may read). Another user's upload

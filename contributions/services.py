@@ -19,11 +19,11 @@ from typing import Any
 
 from django.db import transaction
 from django.urls import reverse
-from django.utils import timezone, translation
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from cards import selectors as card_selectors
 from cards.gamedefs.messages import Problem
+from cards.images.services import image_hash
 from cards.importing import ImportProblem, TrackRecord, check_cards, check_tracks
 from cards.models import (
     LANGUAGE_CHOICES,
@@ -31,13 +31,10 @@ from cards.models import (
     CardImage,
     Game,
     RevisionSource,
-    SeedConflict,
-    SeedState,
     StoredImage,
     TranslationTrack,
 )
-from cards.presentation import ProblemText, value_name
-from cards.revisions import card_revisions, flatten_state, revision_values, unflatten_state
+from cards.presentation import ProblemText
 from cards.services import (
     card_state,
     ensure_tracks,
@@ -48,15 +45,15 @@ from cards.services import (
     unknown_tracks,
     write_cards,
 )
-from cards.services_images import image_hash
 from cardsite import pagecache
 from cardsite.errors import AppError, Message
 from cardsite.text import check_text
+from cardsite.types import SignedInUser, SiteUser, signed_in
 from notifications.services import notify
 
 from . import selectors
 from .merging import merge_record, record_key
-from .models import CardChange, ChangeSet, GameRole, ImageChange
+from .models import CardChange, ChangeSet, ImageChange
 from .notices import CHANGE_SET, Event
 
 logger = logging.getLogger(__name__)
@@ -125,7 +122,7 @@ class CannotUndo(ContributionError):
     status = 409
 
 
-def contribution_refusal(user: Any, game: Game) -> str | None:
+def contribution_refusal(user: SiteUser, game: Game) -> str | None:
     """Why the user may not contribute to the game's cards (``selectors.may_contribute``), in the reader's
     language; None when they may."""
     if selectors.may_contribute(user, game):
@@ -135,14 +132,17 @@ def contribution_refusal(user: Any, game: Game) -> str | None:
     return str(_("You may not contribute to this game's cards."))
 
 
-def _current_states(game: Game, keys: list[str], *, lock: bool) -> dict[str, dict[str, Any]]:
+def current_states(game: Game, keys: list[str], *, lock: bool) -> dict[str, dict[str, Any]]:
+    """The cards of ``game`` named by ``keys`` as they are now (``card_state``), locked for the transaction
+    when ``lock``: what a write compares with what its author saw."""
     cards = Card.objects.filter(game=game, key__in=keys).prefetch_related("texts")
     if lock:
         cards = cards.select_for_update(of=("self",))
     return {card.key: card_state(card) for card in cards}
 
 
-def _refuse_problems(problems: list[Any]) -> None:
+def refuse_problems(problems: list[Any]) -> None:
+    """Refuse a write whose cards the importer's checks found wrong, each problem under its place."""
     errors: dict[str, list[Any]] = {}
     for problem in problems:
         place = problem.where.split(" ", 1)[0]
@@ -158,7 +158,7 @@ def _refuse_problems(problems: list[Any]) -> None:
 @transaction.atomic
 def submit_change_set(
     *,
-    author: Any,
+    author: SiteUser,
     game: Game,
     cards: list[Any],
     source_kind: str,
@@ -178,7 +178,7 @@ def submit_change_set(
     merged with the card as it is under the lock, as the API and the bulk page send them; otherwise each
     record is the whole card (a form that shows every value).
 
-    ``source_photo``: a stored upload (``cards.services_images.image_store``), the photo or scan the values
+    ``source_photo``: a stored upload (``cards.images.services.image_store``), the photo or scan the values
     come from. ``images``: pictures to add to cards (of the game, or added by this change set);
     ``remove_images``: ids of card images to take off their card (kept, and put back by proposing them again).
     ``tracks``: the translation tracks it makes (``[{"language", "name", "credits"}]``), which its cards'
@@ -189,6 +189,7 @@ def submit_change_set(
     add). A card whose state differs now is refused. Without ``seen`` (a bulk upload), cards are compared
     with their state now, and an editor's acceptance checks that nobody changed them since.
     """
+    author = signed_in(author)
     refusal = contribution_refusal(author, game)
     if refusal is not None:
         raise NotAllowed(refusal)
@@ -210,7 +211,7 @@ def submit_change_set(
         )
     current: dict[str, dict[str, Any]] | None = None
     if partial:
-        current = _current_states(game, [key for card in cards if (key := record_key(card))], lock=True)
+        current = current_states(game, [key for card in cards if (key := record_key(card))], lock=True)
         cards = [merge_record(current.get(record_key(card) or ""), card) for card in cards]
     records, problems = check_cards(game.definition, cards) if cards else ([], [])
     declared, track_problems = _declared_tracks(author, game, tracks)
@@ -218,11 +219,11 @@ def submit_change_set(
     if not problems:
         problems = unknown_tracks(game, records, declared)
     if problems:
-        _refuse_problems(problems)
+        refuse_problems(problems)
     _refuse_existing_tracks(game, declared)
     image_changes = _image_changes(author, game, {record.key for record in records}, images, remove_images)
     if current is None:
-        current = _current_states(game, [record.key for record in records], lock=True)
+        current = current_states(game, [record.key for record in records], lock=True)
     if seen is not None:
         stale = {
             record.key: current.get(record.key)
@@ -273,7 +274,7 @@ def _image_refused(path: str, message: Any) -> ContributionError:
 
 
 def _image_changes(
-    author: Any, game: Game, new_keys: set[str], images: Sequence[ImageProposal], remove_images: Sequence[int]
+    author: SiteUser, game: Game, new_keys: set[str], images: Sequence[ImageProposal], remove_images: Sequence[int]
 ) -> list[ImageChange]:
     """The image changes proposed, checked: a picture of a card of the game (or of this change set) with a
     known side and language; a removal of a picture the game's card shows. Pictures already as proposed are
@@ -363,7 +364,7 @@ def _apply_images(change_set: ChangeSet) -> None:
     pagecache.bump("cards")
 
 
-def _declared_tracks(author: Any, game: Game, tracks: Any) -> tuple[list[TrackRecord], list[ImportProblem]]:
+def _declared_tracks(author: SiteUser, game: Game, tracks: Any) -> tuple[list[TrackRecord], list[ImportProblem]]:
     """The new translation tracks of a change set, checked as a file's are: never a main track, and a draft
     unless their author reviews the game's changes."""
     declared, problems = check_tracks(game.definition, tracks)
@@ -398,9 +399,9 @@ def _source_detail(change_set: ChangeSet) -> str:
     return f"{detail} · {change_set.source_detail}" if change_set.source_detail else detail
 
 
-def _apply(change_set: ChangeSet, *, decided_by: Any, event: str, reason: str = "") -> None:
+def _apply(change_set: ChangeSet, *, decided_by: SignedInUser, event: str, reason: str = "") -> None:
     changes = list(change_set.changes.all())
-    current = _current_states(change_set.game, [change.key for change in changes], lock=True)
+    current = current_states(change_set.game, [change.key for change in changes], lock=True)
     stale = {change.key: current.get(change.key) for change in changes if current.get(change.key) != change.base}
     if stale:
         raise CardChangedSince(
@@ -427,7 +428,7 @@ def _apply(change_set: ChangeSet, *, decided_by: Any, event: str, reason: str = 
     _notify(change_set, event)
 
 
-def _decide(change_set: ChangeSet, status: str, decided_by: Any, reason: str) -> None:
+def _decide(change_set: ChangeSet, status: str, decided_by: SignedInUser, reason: str) -> None:
     change_set.status = status
     change_set.decided_by = decided_by
     change_set.decided_at = timezone.now()
@@ -435,7 +436,7 @@ def _decide(change_set: ChangeSet, status: str, decided_by: Any, reason: str) ->
     change_set.save(update_fields=["status", "decided_by", "decided_at", "reason", "revision"])
 
 
-def _pending_for_review(editor: Any, change_set_id: int) -> ChangeSet:
+def _pending_for_review(editor: SiteUser, change_set_id: int) -> ChangeSet:
     change_set = ChangeSet.objects.select_for_update().select_related("game").filter(pk=change_set_id).first()
     if change_set is None or not selectors.may_review(editor, change_set.game):
         raise NotAllowed(_("Only an editor of this game may review its change sets."))
@@ -445,16 +446,18 @@ def _pending_for_review(editor: Any, change_set_id: int) -> ChangeSet:
 
 
 @transaction.atomic
-def accept_change_set(*, editor: Any, change_set_id: int, reason: str = "") -> ChangeSet:
+def accept_change_set(*, editor: SiteUser, change_set_id: int, reason: str = "") -> ChangeSet:
     """Apply a waiting change set as one revision of its cards, and tell its author."""
+    editor = signed_in(editor)
     change_set = _pending_for_review(editor, change_set_id)
     _apply(change_set, decided_by=editor, event=Event.ACCEPTED, reason=reason)
     return change_set
 
 
 @transaction.atomic
-def reject_change_set(*, editor: Any, change_set_id: int, reason: str) -> ChangeSet:
+def reject_change_set(*, editor: SiteUser, change_set_id: int, reason: str) -> ChangeSet:
     """Turn a waiting change set down, with the reason its author reads."""
+    editor = signed_in(editor)
     if not reason.strip():
         raise ContributionError(
             _("Say why this change set is rejected."), code="reason_required", errors={"reason": [_("Required.")]}
@@ -468,174 +471,3 @@ def reject_change_set(*, editor: Any, change_set_id: int, reason: str) -> Change
 def _notify(change_set: ChangeSet, event: str) -> None:
     """A notification in the author's inbox (e-mailed as they chose, ``contributions.notices``)."""
     notify([change_set.author], kind=CHANGE_SET, verb=event, target=change_set, actor=change_set.decided_by)
-
-
-# --- an editor's other work: seed conflicts, reverts, restores, blocks ---------------------------------------
-
-
-def _refuse_stale(key: str, current: dict[str, Any] | None, seen: str) -> None:
-    if state_digest(current) != seen:
-        raise CardChangedSince(
-            Message(
-                _("Someone changed %(cards)s after you opened it: nothing was changed. Here it is as it is now."),
-                {"cards": [key]},
-            ),
-            cards={key: current},
-        )
-
-
-def _editor_of(editor: Any, game: Game) -> None:
-    if not selectors.may_review(editor, game):
-        raise NotAllowed(_("Only an editor of this game may do this."))
-
-
-def _checked_record(game: Game, key: str, state: dict[str, Any]) -> Any:
-    """The card a revert or a restore writes, checked with the importer's rules as every write is (the game's
-    declarations may have changed since the revision was made)."""
-    record = record_from_state(key, state)
-    raw = {
-        "key": key,
-        "number": record.number,
-        "kind": record.kind,
-        "fields": record.fields,
-        "texts": record.texts,
-        "source": record.source,
-    }
-    if record.translations:
-        raw["translations"] = record.translations
-    records, problems = check_cards(game.definition, [raw])
-    if problems:
-        _refuse_problems(problems)
-    return records[0]
-
-
-class SeedChoice:
-    CURRENT = "current"
-    SEED = "seed"
-
-
-@transaction.atomic
-def seed_conflict_resolve(*, editor: Any, conflict_id: int, take: str, seen: str, seed_seen: str) -> SeedConflict:
-    """Settle a seed conflict (a seed file changed a card someone had changed since): keep the card as it is
-    (``take="current"``), or take the seed's values as a new revision whose source is the seed, made by the
-    editor (``take="seed"``). Either way the seed, as it now stands, counts as loaded: the next start of the
-    site does not raise the conflict again.
-
-    ``seen`` and ``seed_seen``: ``state_digest`` of the card and of the seed's card as the editor saw them; if
-    either changed meanwhile (someone edited the card, a new seed was loaded), nothing is done.
-    """
-    conflict = SeedConflict.objects.select_for_update().select_related("card__game").filter(pk=conflict_id).first()
-    if conflict is None:
-        raise AlreadyDone(_("This seed conflict has already been settled."), code="already_settled")
-    card = conflict.card
-    _editor_of(editor, card.game)
-    if take not in (SeedChoice.CURRENT, SeedChoice.SEED):
-        raise ContributionError(
-            _("Choose the current values or the seed's."), code="invalid_choice", errors={"take": [_("Choose one.")]}
-        )
-    current = _current_states(card.game, [card.key], lock=True).get(card.key)
-    _refuse_stale(card.key, current, seen)
-    if state_digest(conflict.seed) != seed_seen:
-        raise CannotUndo(
-            _("The seed files changed this card again after you opened it: nothing was changed. Look again."),
-            code="seed_changed_since",
-        )
-    if take == SeedChoice.SEED and current != conflict.seed:
-        write_cards(
-            card.game,
-            [_checked_record(card.game, card.key, conflict.seed)],
-            kind=RevisionSource.Kind.SEED,
-            detail="",
-            user=editor,
-        )
-    SeedState.objects.update_or_create(card=card, defaults={"record": conflict.seed})
-    conflict.delete()
-    return conflict
-
-
-@transaction.atomic
-def card_revert(*, editor: Any, game: Game, key: str, revision_id: int, seen: str) -> Card:
-    """Undo what one revision of a card changed, as a new revision by the editor ("revert of revision N").
-
-    Each value the revision set goes back to what it was before it. A value changed again by a later revision
-    is not silently undone with it: the revert is refused, naming it (revert the later one first). A card's
-    first revision made it and is not reverted (nothing on the site deletes a card). ``seen``: the card's
-    ``state_digest`` as the editor saw it; if it changed meanwhile, nothing is done.
-    """
-    _editor_of(editor, game)
-    card = Card.objects.select_for_update().filter(game=game, key=key).first()
-    if card is None:
-        raise NoSuchItem(_("There is no such card."), code="no_such_card")
-    current = card_state(card)
-    _refuse_stale(key, current, seen)
-    revisions = card_revisions(card)
-    position = next((index for index, revision in enumerate(revisions) if revision.id == revision_id), None)
-    if position is None:
-        raise NoSuchItem(_("This card has no such revision."), code="no_such_revision")
-    if position == len(revisions) - 1:
-        raise CannotUndo(_("The first revision of a card made it: it cannot be reverted."), code="first_revision")
-    values = flatten_state(current)
-    changed_since = [change.what for change in revisions[position].changes if values.get(change.what) != change.after]
-    if changed_since:
-        raise CannotUndo(
-            Message(
-                _("A later revision changed %(values)s again: revert that one first. Nothing was changed."),
-                {"values": [value_name(game.definition, what, translation.get_language()) for what in changed_since]},
-            ),
-            code="changed_by_later_revision",
-        )
-    for change in revisions[position].changes:
-        if change.before is None:
-            values.pop(change.what, None)
-        else:
-            values[change.what] = change.before
-    if values == flatten_state(current):
-        raise AlreadyDone(_("This revision changed nothing that could be undone."), code="no_change")
-    write_cards(
-        game,
-        [_checked_record(game, key, unflatten_state(values))],
-        kind=RevisionSource.Kind.REVERT,
-        detail=str(revision_id),
-        user=editor,
-    )
-    return card
-
-
-@transaction.atomic
-def card_restore(*, editor: Any, game: Game, version_id: int) -> Card:
-    """Bring back a deleted card as its last revision kept it, as a new revision by the editor. The card gets
-    its old id again, so its history goes on where it stopped."""
-    _editor_of(editor, game)
-    deleted = card_selectors.deleted_card(game, version_id)
-    if deleted is None:  # restored already, or its key taken by a new card
-        raise AlreadyDone(_("This card is not deleted (any more)."), code="not_deleted")
-    record = _checked_record(game, deleted.key, unflatten_state(revision_values(deleted.revision_id, deleted.card_id)))
-    Card.objects.create(pk=deleted.card_id, game=game, key=deleted.key, fields={})
-    write_cards(game, [record], kind=RevisionSource.Kind.RESTORE, detail=str(deleted.revision_id), user=editor)
-    return Card.objects.get(pk=deleted.card_id)
-
-
-@transaction.atomic
-def user_block(*, editor: Any, game: Game, user_id: int, note: str = "") -> tuple[GameRole, bool]:
-    """Block a user's contributions to a game: they may not submit change sets (``selectors.may_contribute``)
-    until an editor unblocks them. A trusted contributor loses that role (a user holds one role per game);
-    an editor of the game cannot be blocked by another (that is the admin's). Also answers whether the user
-    was not blocked before (the block is new; blocking again only replaces the note)."""
-    target = selectors.user_to_block(editor, game, user_id)
-    if target is None:
-        raise NotAllowed(_("Only an editor of this game may block a contributor, and not another editor."))
-    check_text(note, "note", _("note"), ContributionError)
-    before = GameRole.objects.select_for_update().filter(user=target, game=game).values_list("role", flat=True)
-    was_blocked = GameRole.Role.BLOCKED in list(before)
-    role, _created = GameRole.objects.select_for_update().update_or_create(
-        user=target, game=game, defaults={"role": GameRole.Role.BLOCKED, "granted_by": editor, "note": note[:300]}
-    )
-    return role, not was_blocked
-
-
-@transaction.atomic
-def user_unblock(*, editor: Any, game: Game, user_id: int) -> None:
-    """Let a blocked user contribute again (as anyone: a trusted role is not given back)."""
-    if selectors.user_to_block(editor, game, user_id) is None:
-        raise NotAllowed(_("Only an editor of this game may block a contributor, and not another editor."))
-    GameRole.objects.filter(user_id=user_id, game=game, role=GameRole.Role.BLOCKED).delete()

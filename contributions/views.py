@@ -16,17 +16,17 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import account_required, same_site_path
 from cards import selectors as card_selectors
+from cards.history_presentation import changes_view
+from cards.images.services import ImageError, image_store
 from cards.models import Card, Game, StoredImage
-from cards.presentation import changes_view
 from cards.revisions import diff_values, flatten_state
 from cards.services import card_state, record_from_state, state_digest
-from cards.services_images import ImageError, image_store
 from cardsite.errors import QuotaExceeded
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 
-from . import bulk, presentation, selectors, services
-from .forms import BulkContributionForm, CardContributionForm, TranslationContributionForm
+from . import bulk, editor_actions, presentation, selectors, services
+from .forms import BulkContributionForm, CardContributionForm, TranslationContributionForm, mutable_copy
 from .models import ChangeSet
 from .uploads import refuse_oversized_uploads
 
@@ -62,7 +62,7 @@ def thanks(request: HttpRequest, change_set: ChangeSet) -> HttpResponse:
 
 
 def _stored_photo(request: HttpRequest, upload: Any, field: str) -> StoredImage | None:
-    """The uploaded picture, checked and kept (``cards.services_images``); None when none was sent."""
+    """The uploaded picture, checked and kept (``cards.images.services``); None when none was sent."""
     if upload is None:
         return None
     return image_store(uploader=request.user, stream=upload, field=field)
@@ -216,6 +216,7 @@ def change_set(request: HttpRequest, pk: int) -> HttpResponse:
         "may_block": selectors.user_to_block(request.user, found.game, found.author_id) is not None,
         "author_blocked": selectors.is_blocked(found.author, found.game),
         "image_changes": selectors.image_changes_of(found),
+        "new_tracks": presentation.new_tracks_view(found.tracks or []),
     }
     return render(request, "contributions/change_set.html", context)
 
@@ -278,14 +279,16 @@ def seed_conflict_resolve(request: HttpRequest, pk: int) -> HttpResponse:
     take = request.POST.get("take", "")
     _done_or_refused(
         request,
-        lambda: services.seed_conflict_resolve(
+        lambda: editor_actions.seed_conflict_resolve(
             editor=request.user,
             conflict_id=pk,
             take=take,
             seen=request.POST.get("seen", ""),
             seed_seen=request.POST.get("seed_seen", ""),
         ),
-        _("The seed's values are taken.") if take == services.SeedChoice.SEED else _("The current values are kept."),
+        _("The seed's values are taken.")
+        if take == editor_actions.SeedChoice.SEED
+        else _("The current values are kept."),
     )
     return redirect("contributions:review_queue")
 
@@ -300,7 +303,7 @@ def card_revert(request: HttpRequest, game: str, key: str) -> HttpResponse:
         raise Http404 from None
     _done_or_refused(
         request,
-        lambda: services.card_revert(
+        lambda: editor_actions.card_revert(
             editor=request.user, game=game_row, key=key, revision_id=revision, seen=request.POST.get("seen", "")
         ),
         _("Reverted: the card is as it was before that revision, and the revert is a revision of its own."),
@@ -328,7 +331,7 @@ def card_restore(request: HttpRequest, game: str, version: int) -> HttpResponse:
     restored: list[Card] = []
     _done_or_refused(
         request,
-        lambda: restored.append(services.card_restore(editor=request.user, game=game_row, version_id=version)),
+        lambda: restored.append(editor_actions.card_restore(editor=request.user, game=game_row, version_id=version)),
         _("Restored: the card is back as its last revision kept it."),
     )
     if restored:
@@ -344,13 +347,13 @@ def user_block(request: HttpRequest, game: str, user: int) -> HttpResponse:
     if request.POST.get("action") == "unblock":
         _done_or_refused(
             request,
-            lambda: services.user_unblock(editor=request.user, game=game_row, user_id=user),
+            lambda: editor_actions.user_unblock(editor=request.user, game=game_row, user_id=user),
             _("Unblocked: this user may contribute again."),
         )
     else:
         _done_or_refused(
             request,
-            lambda: services.user_block(
+            lambda: editor_actions.user_block(
                 editor=request.user, game=game_row, user_id=user, note=request.POST.get("note", "")
             ),
             _("Blocked: this user's change sets to this game are refused from now on."),
@@ -390,9 +393,20 @@ def _bulk_photo(request: HttpRequest, form: BulkContributionForm) -> StoredImage
         if photo is not None:
             form.keep_photo(photo, request.user)
         return photo
-    form.data = form.data.copy()
-    form.data.pop("kept_photo", None)
+    posted = mutable_copy(form.data)
+    posted.pop("kept_photo", None)
+    form.data = posted
     return None
+
+
+@require_http_methods(["GET"])
+def bulk_sheet(request: HttpRequest, game: str) -> HttpResponse:
+    """The game's bulk sheet to fill in (CSV): its columns, what each takes in the reader's language, and its
+    cards as they are now, for corrections. Anyone may read it, as anyone may read the cards."""
+    game_row = get_object_or_404(Game, slug=game)
+    response = HttpResponse(presentation.bulk_sheet(game_row, get_language()), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{game_row.slug}-cards.csv"'
+    return response
 
 
 @account_required

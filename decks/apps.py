@@ -3,6 +3,8 @@ from django.apps import AppConfig
 
 class DecksConfig(AppConfig):
     name = "decks"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("decks",)
 
     def ready(self) -> None:
         from cards.extensions import register_missing_part

@@ -20,7 +20,7 @@ any language (ja, zh-hant, en), with or without the label's bracketed part ("サ
 removed. A line that starts with a number reads it as the count: a card whose name or
 number starts with digits needs a count before it ("1 012").
 
-Lines before any heading have no zone; the resolver (``decks.decklist_resolve``) puts each
+Lines before any heading have no zone; the resolver (``decks.decklists.services``) puts each
 card in the first zone of its game that takes its kind.
 
 Errors are structured — a line number, a ``code`` and ``params`` — so that the site can
@@ -297,3 +297,55 @@ def format_decklist(
 def loose(text: str) -> str:
     """The folded text with spaces and punctuation dropped ("Sub Zero" and "sub-zero" alike)."""
     return "".join(char for char in fold(text) if unicodedata.category(char)[0] in "LNM")
+
+
+# --- mending one line of a pasted list (the import page's "did you mean", applied in place)
+
+
+def _card_part(line: str, rules: DeckRules) -> tuple[str, str]:
+    """``(heading prefix, card part)`` of a line: "Hero: 1 X" → ("Hero: ", "1 X"); "2 X" → ("", "2 X")."""
+    stripped = line.strip()
+    heading = _heading(stripped, rules) if stripped else None
+    if heading is None or not heading[1]:
+        return "", stripped
+    return stripped[: len(stripped) - len(heading[1])], heading[1]
+
+
+def _count_of(number: int, card_part: str) -> int:
+    parsed = _card_line(number, card_part)
+    return 1 if isinstance(parsed, DecklistError) else parsed[0]
+
+
+def replace_card(text: str, rules: DeckRules, line: int, card: str) -> str:
+    """``text`` with the card of line ``line`` (1-based) replaced by ``card`` (a key or number the resolver
+    finds exactly), its count and its heading kept; the text as it was for a line it does not have."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return text
+    prefix, card_part = _card_part(lines[line - 1], rules)
+    if not card_part:
+        return text
+    lines[line - 1] = f"{prefix}{_count_of(line, card_part)} {card}"
+    return "\n".join(lines) + "\n"
+
+
+def move_to_zone(text: str, rules: DeckRules, line: int, zone: Zone, language: str) -> str:
+    """``text`` with line ``line``'s card moved under the heading of ``zone`` (its count kept): after the first
+    heading of that zone, or at the end under a new one; the text as it was for a line it does not have."""
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return text
+    _prefix, card_part = _card_part(lines[line - 1], rules)
+    if not card_part:
+        return text
+    parsed = _card_line(line, card_part)
+    moved = card_part if isinstance(parsed, DecklistError) else f"{parsed[0]} {parsed[1]}"
+    del lines[line - 1]
+    for index, other in enumerate(lines):
+        heading = _heading(other.strip(), rules) if other.strip() else None
+        if heading is not None and not heading[1] and find_zone(rules, heading[0]) is zone:
+            lines.insert(index + 1, moved)
+            return "\n".join(lines) + "\n"
+    colon = ":" if language == "en" else "："
+    lines.extend([f"{pick(zone.labels, language)}{colon}", moved])
+    return "\n".join(lines) + "\n"

@@ -42,11 +42,15 @@ class NewDeckForm(forms.Form):
 
     def __init__(self, *args: Any, game: Game | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].empty_label = None
-        chosen = game or self._game_from_data() or self.fields["game"].queryset.first()
+        game_field, mode_field = self.fields["game"], self.fields["mode"]
+        assert isinstance(game_field, forms.ModelChoiceField) and isinstance(mode_field, forms.ChoiceField)
+        game_field.empty_label = None
+        games = game_field.queryset
+        assert games is not None  # declared above
+        chosen = game or self._game_from_data() or games.first()
         if chosen is not None:
-            self.fields["game"].initial = chosen.slug
-            self.fields["mode"].choices = _mode_choices(chosen)
+            game_field.initial = chosen.slug
+            mode_field.choices = _mode_choices(chosen)
         self.chosen_game = chosen
 
     def _game_from_data(self) -> Game | None:
@@ -84,9 +88,12 @@ class DeckSettingsForm(forms.Form):
             "visibility": deck.visibility,
             **{f"option_{option.slug}": json.dumps(options.get(option.slug)) for option in rules.options},
         }
-        super().__init__(*args, initial=initial, **kwargs)
+        kwargs["initial"] = initial
+        super().__init__(*args, **kwargs)
         self.deck = deck
-        self.fields["mode"].choices = _mode_choices(deck.game)
+        mode_field = self.fields["mode"]
+        assert isinstance(mode_field, forms.ChoiceField)
+        mode_field.choices = _mode_choices(deck.game)
         self.game_options = rules.options
         for option in rules.options:
             self.fields[f"option_{option.slug}"] = forms.ChoiceField(
@@ -123,8 +130,9 @@ class EntryChangeForm(forms.Form):
         return slug
 
     def clean_card(self) -> Card:
-        card = Card.objects.select_related("game").prefetch_related("texts").filter(pk=self.cleaned_data["card"])
-        card = card.first()
+        card = (
+            Card.objects.select_related("game").prefetch_related("texts").filter(pk=self.cleaned_data["card"]).first()
+        )
         if card is None:
             raise forms.ValidationError(_("There is no such card."))
         if card.game_id != self.deck.game_id:
@@ -135,7 +143,7 @@ class EntryChangeForm(forms.Form):
         return card
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}  # Django answers the cleaned data; the stubs allow None
         delta, count = data.get("delta"), data.get("count")
         if "delta" in self.errors or "count" in self.errors:
             return data

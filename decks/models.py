@@ -28,8 +28,8 @@ class DeckVisibility(models.TextChoices):
 
 
 class DeckFolder(models.Model):
-    """A folder of a player's own decks (issue 14, item 4): one level, a deck in at most one folder. Folders,
-    tags and the archive are the owner's organisation, shown to the owner alone (``decks.organise_services``)."""
+    """A folder of a player's own decks: one level, a deck in at most one folder. Folders,
+    tags and the archive are the owner's organisation, shown to the owner alone (``decks.organise.services``)."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_folders")
     name = models.CharField(_("name"), max_length=60)
@@ -115,7 +115,7 @@ class DeckEntry(models.Model):
 
 
 class DeckVersion(models.Model):
-    """A saved state of a deck's cards (issue 14, item 2), kept by ``decks.services`` on every change of its
+    """A saved state of a deck's cards, kept by ``decks.services`` on every change of its
     entries: ``entries`` as ``[{"zone", "card", "count"}]`` (card keys), the deck's name and the verdict then
     (``{"legal", "checked", "findings": [{"rule", "kind", "texts"}]}``). Changes of the same kind within
     ``services.VERSION_COALESCE_SECONDS`` update the last version instead of adding one."""

@@ -13,11 +13,15 @@ from typing import Any
 
 from django.db.models import QuerySet, Sum
 from django.db.models.functions import Coalesce
+from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
+from cards.filling import where_to_fill
 from cards.gamedefs.base import FieldSpec, IntegerType
 from cards.models import Card, Game
 from cards.presentation import card_row, format_value, kind_label
+from cards.selectors import card_counts_by_kind
 from cardsite.labels import ShownName, pick, picked_language
 
 from . import selectors
@@ -34,6 +38,14 @@ def with_card_counts(decks: QuerySet[Deck]) -> QuerySet[Deck]:
     # order_by again: Django drops Meta.ordering from aggregate queries.
     ordering = decks.query.order_by or ("-updated_at", "id")
     return decks.annotate(card_count=Coalesce(Sum("entries__count"), 0)).order_by(*ordering)
+
+
+def deck_total(counts: Iterable[int]) -> int:
+    """How many cards a deck has, as every page and printout says it: the copies in its editable zones
+    (``counts``: one per entry). A game's fixed zones (Endbreaker's starting deck) are shown beside the deck
+    but are the game's, not the player's choice, so they are not counted (``DeckEntry`` never holds them, and
+    the construction rules' sizes leave them out too)."""
+    return sum(counts)
 
 
 # --- values -----------------------------------------------------------------------------------------
@@ -178,12 +190,59 @@ class RuleStatusView:
 
 
 @dataclass
+class DatabaseGapView:
+    """A broken rule no deck can keep yet, because the game's database lacks the cards it takes."""
+
+    text: str
+    gaps_url: str  # the game's map of what is missing
+    add_url: str  # the card form, for a card of the kind lacking
+
+
+@dataclass
 class VerdictView:
     checked: bool
     legal: bool
     violations: list[str]
     unchecked: list[str]
     rules: list[RuleStatusView]
+    database_gaps: list[DatabaseGapView] = field(default_factory=list)
+
+
+def _database_gaps(deck: Deck, rules: DeckRules, violated: set[str], language: str) -> list[DatabaseGapView]:
+    """The broken size rules of the deck's mode that no deck can keep with the cards the database holds."""
+    requirements = [
+        requirement
+        for requirement in rules.card_requirements()
+        if requirement.mode == deck.mode and requirement.rule.id in violated
+    ]
+    if not requirements:
+        return []
+    counts = card_counts_by_kind(deck.game)
+    gaps = []
+    for requirement in requirements:
+        kinds = requirement.kinds or tuple(kind.slug for kind in deck.game.definition.kinds)
+        known = sum(counts.get(kind, 0) for kind in kinds)
+        if known >= requirement.different:
+            continue
+        names = " / ".join(kind_label(deck.game, kind, language) for kind in kinds)
+        if known == 0:
+            text = _("This game's database holds no %(kinds)s card yet, so no deck can keep this rule.") % {
+                "kinds": names
+            }
+        else:
+            text = ngettext(
+                "This game's database holds only %(known)s different %(kinds)s card; a legal deck takes %(needed)s.",
+                "This game's database holds only %(known)s different %(kinds)s cards; a legal deck takes %(needed)s.",
+                known,
+            ) % {"known": known, "kinds": names, "needed": requirement.different}
+        gaps.append(
+            DatabaseGapView(
+                text,
+                reverse("cards:game_missing", args=[deck.game.slug]),
+                where_to_fill(deck.game, kind=kinds[0] if len(kinds) == 1 else None),
+            )
+        )
+    return gaps
 
 
 def verdict_view(deck: Deck, verdict: Verdict, language: str) -> VerdictView:
@@ -200,6 +259,7 @@ def verdict_view(deck: Deck, verdict: Verdict, language: str) -> VerdictView:
         violations=[finding.message(language) for finding in verdict.violations],
         unchecked=[finding.message(language) for finding in verdict.unchecked],
         rules=statuses,
+        database_gaps=_database_gaps(deck, rules, violated, language) if violated else [],
     )
 
 
@@ -208,7 +268,7 @@ def with_verdicts(decks: Iterable[Deck], language: str) -> list[Deck]:
     decks = list(decks)
     verdicts = selectors.verdicts(decks, language)
     for deck in decks:
-        deck.verdict = verdict_view(deck, verdicts[deck.pk], language)
+        deck.verdict = verdict_view(deck, verdicts[deck.pk], language)  # type: ignore[attr-defined]  # for the template
     return decks
 
 
@@ -312,7 +372,7 @@ def deck_head(deck: Deck, language: str, counts: list[tuple[str, int, int]]) -> 
     return DeckHead(
         game_name=deck.game.definition.name(language),
         mode_label=_mode_label(deck, language),
-        total=sum(count for _zone, _card, count in counts),
+        total=deck_total(count for _zone, _card, count in counts),
     )
 
 
@@ -333,7 +393,7 @@ class DeckView:
 
     @property
     def total(self) -> int:
-        return sum(zone.total for zone in self.zones)
+        return deck_total(entry.count for zone in self.zones for entry in zone.entries)
 
 
 def deck_view(deck: Deck, language: str) -> DeckView:
@@ -383,7 +443,7 @@ def change_view(deck: Deck, zone: str, language: str) -> ChangeView:
         zone=zone_views(deck, verdict, language, only=zone, entries=entries)[0],
         verdict=verdict_view(deck, verdict, language),
         charts=chart_data(deck, language, entries),
-        total=sum(entry.count for entry in entries),
+        total=deck_total(entry.count for entry in entries),
     )
 
 

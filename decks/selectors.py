@@ -11,6 +11,7 @@ from cards.models import Card, Game
 from cardsite.sharing import access_shared, visible_to
 from cardsite.sharing import can_edit as can_edit  # re-exported: the deck views ask the deck selectors
 from cardsite.sharing import can_view as can_view
+from cardsite.types import SiteUser, signed_in
 
 from .models import Deck, DeckEntry
 from .rules import get_rules
@@ -103,13 +104,13 @@ def fixed_cards(deck: Deck) -> dict[str, list[tuple[Card | None, str, int]]]:
     return result
 
 
-def access_deck(user, pk: int | None = None, *, token: str | None = None, write: bool = False) -> Deck:
+def access_deck(user: SiteUser, pk: int | None = None, *, token: str | None = None, write: bool = False) -> Deck:
     """The one answer to "may this user see (``write``: change) this deck", for every page and API view
     (``cardsite.sharing.access_shared``; ``/decks/shared/<token>/`` reads by ``token`` alone)."""
     return access_shared(Deck.objects.select_related("game", "owner"), user, pk, token=token, write=write)
 
 
-def lineage(user, deck: Deck) -> tuple[Deck | None, bool, list[Deck]]:
+def lineage(user: SiteUser, deck: Deck) -> tuple[Deck | None, bool, list[Deck]]:
     """Where ``deck`` came from and what came of it, as ``user`` may see them: the deck it was copied from (None
     if it was not copied, or the user may not see that deck), whether it was copied from a deck the user may not
     see, and the copies of it the user may see (the user's own: a deck is never public, and a copy shared by link
@@ -120,9 +121,10 @@ def lineage(user, deck: Deck) -> tuple[Deck | None, bool, list[Deck]]:
     return (None if hidden else source), hidden, forks
 
 
-def decks_of(user) -> QuerySet[Deck]:
+def decks_of(user: SiteUser) -> QuerySet[Deck]:
+    user = signed_in(user)
     return Deck.objects.filter(owner=user).select_related("game")
 
 
-def visible_decks(user) -> QuerySet[Deck]:
+def visible_decks(user: SiteUser) -> QuerySet[Deck]:
     return visible_to(Deck.objects.select_related("game", "owner"), user)

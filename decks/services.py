@@ -15,11 +15,12 @@ from cardsite.errors import AppError, Message
 from cardsite.sharing import Visibility as SharedVisibility
 from cardsite.sharing import set_visibility
 from cardsite.text import check_name, check_text
+from cardsite.types import SiteUser, signed_in
 
 from .models import Deck, DeckEntry, DeckVersion, new_share_token
 from .rules import get_rules
 from .selectors import access_deck
-from .versions import version as find_version
+from .versions.selectors import version as find_version
 
 MAX_COPIES_PER_ENTRY = 99
 MAX_DESCRIPTION_LENGTH = 10_000  # characters
@@ -182,7 +183,7 @@ def _touch(deck: Deck) -> None:
 @transaction.atomic
 def create_deck(
     *,
-    owner,
+    owner: SiteUser,
     game: Game,
     name: str,
     description: str = "",
@@ -191,6 +192,7 @@ def create_deck(
     visibility: str = Deck.Visibility.PRIVATE,
     entries: Iterable[tuple[str, Card, int]] = (),
 ) -> Deck:
+    owner = signed_in(owner)
     mode, options = clean_options(game, mode, options)
     name = _check_name(name)
     _check_description(description)
@@ -337,11 +339,12 @@ def replace_entries(
 
 
 @transaction.atomic
-def copy_deck(owner, pk: int, *, token: str | None = None) -> Deck:
+def copy_deck(owner: SiteUser, pk: int, *, token: str | None = None) -> Deck:
     """A private copy for ``owner`` of deck ``pk``, recording where it came from (``Deck.forked_from``).
 
     Whoever may see the deck may copy it (a deck shared by link: with its ``token``); the check is made here,
     for the page and the API alike (``selectors.access_deck``: a deck the user may not see is a 404)."""
+    owner = signed_in(owner)
     deck = access_deck(owner, pk, token=token)
     copy = Deck.objects.create(
         owner=owner,
@@ -435,10 +438,11 @@ def restore_version(deck: Deck, version: DeckVersion) -> DeckVersion | None:
 
 
 @transaction.atomic
-def branch_version(owner, pk: int, number: Any, *, token: str | None = None) -> Deck:
+def branch_version(owner: SiteUser, pk: int, number: Any, *, token: str | None = None) -> Deck:
     """A new private deck of ``owner`` with the cards of version ``number`` of deck ``pk`` (``forked_from`` = that
     deck). Whoever may see the deck may do it (``selectors.access_deck``, checked here for every caller); an
     unknown version is a 404 (``versions.version``)."""
+    owner = signed_in(owner)
     deck = access_deck(owner, pk, token=token)
     version = find_version(deck, number)
     copy = Deck.objects.create(

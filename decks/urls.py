@@ -1,6 +1,9 @@
 from django.urls import path
 
-from . import views, views_organise, views_printing, views_versions
+from . import views
+from .organise import views as views_organise
+from .printing import views as views_printing
+from .versions import views as views_versions
 
 app_name = "decks"
 

@@ -35,18 +35,21 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.decorators import account_required
 from cards import extensions
 from cards import selectors as card_selectors
+from cards.images.selectors import with_pictures
 from cards.models import Card, Game
 from cards.search.selectors import QueryError, run_search
-from cards.selectors_images import with_pictures
 from cardsite import pagecache
 from cardsite.htmx import vary_on_htmx
 from cardsite.pagecache import cached_for_readers
 from cardsite.refusals import refused_page, show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 
-from . import organise_selectors, presentation, public_space, selectors, services
+from . import extensions as deck_extensions
+from . import presentation, public_space, selectors, services
 from .forms import DeckSettingsForm, EntryChangeForm, NewDeckForm
 from .models import Deck
+from .organise import selectors as organise_selectors
 from .rules import get_rules
 
 SEARCH_PAGE_SIZE = 30
@@ -56,7 +59,7 @@ def _language() -> str:
     return get_language() or "ja"
 
 
-def _builder_message(request: HttpRequest, message: str, status: int) -> HttpResponse:
+def _builder_message(request: HtmxRequest, message: str, status: int) -> HttpResponse:
     """An error of the builder: shown in its message area, nothing else changes."""
     if not request.htmx:
         return refused_page(request, message, status, back_url=reverse("decks:my_decks"), back_label=_("My decks"))
@@ -70,7 +73,7 @@ def builder_errors(view):
     """Builder requests answer a missing or foreign deck with a message for the builder."""
 
     @wraps(view)
-    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+    def wrapper(request: HtmxRequest, *args, **kwargs) -> HttpResponse:
         try:
             return view(request, *args, **kwargs)
         except Http404:
@@ -121,6 +124,7 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
         "is_owner": selectors.can_edit(request.user, deck),
         "lineage": dict(zip(("source", "source_hidden", "forks"), selectors.lineage(request.user, deck), strict=True)),
         "token": token,
+        "panels": deck_extensions.deck_panels(request, deck, token),  # what higher apps show of this deck
         "share_url": request.build_absolute_uri(reverse("decks:shared", args=[deck.share_token]))
         if deck.visibility == Deck.Visibility.LINK
         else "",
@@ -251,7 +255,7 @@ def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
 @builder_errors
 @require_POST
 @rate_limit("deck_write")
-def change_entry(request: HttpRequest, pk: int) -> HttpResponse:
+def change_entry(request: HtmxRequest, pk: int) -> HttpResponse:
     """Add or remove copies of a card in a zone; answer with the zone, verdict, charts and total."""
     deck = selectors.access_deck(request.user, pk, write=True)
     form = EntryChangeForm(request.POST, deck=deck)
@@ -313,6 +317,7 @@ def copy_deck(request: HttpRequest, pk: int) -> HttpResponse:
     """A private copy for the user of any deck they can see (a shared deck: with its token)."""
     copy = services.copy_deck(request.user, pk, token=request.POST.get("token") or None)
     deck = copy.forked_from
+    assert deck is not None  # a copy records the deck it copies
     messages.success(request, _("This is your copy of “%(name)s”.") % {"name": deck.name})
     return redirect("decks:edit", copy.pk)
 

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from cardsite import paging
 from cardsite.paging import Page
+from cardsite.types import SiteUser, signed_in
 
 from . import kinds
 from .models import EmailPreference, Notification
@@ -16,7 +17,8 @@ from .models import EmailPreference, Notification
 PAGE_SIZE = 50
 
 
-def notifications_of(user: Any) -> QuerySet[Notification]:
+def notifications_of(user: SiteUser) -> QuerySet[Notification]:
+    user = signed_in(user)
     return (
         Notification.objects.filter(recipient=user)
         .select_related("actor", "target_type", "action_object_type")
@@ -24,7 +26,7 @@ def notifications_of(user: Any) -> QuerySet[Notification]:
     )
 
 
-def unread_count(user: Any) -> int:
+def unread_count(user: SiteUser | None) -> int:
     """Every kind's unread notifications, for the navigation's one count."""
     if user is None or not user.is_authenticated:
         return 0
@@ -54,15 +56,16 @@ def described(items: list[Notification]) -> list[Notification]:
     return items
 
 
-def page_of(user: Any, number: Any, size: int = PAGE_SIZE) -> Page[Notification]:
+def page_of(user: SiteUser, number: Any, size: int = PAGE_SIZE) -> Page[Notification]:
     """A page of the user's notifications, described (from 1; anything that is not a page number is page 1)."""
     page = paging.page_of(notifications_of(user), number, size)
     page.items = described(page.items)
     return page
 
 
-def wants_email(user: Any, key: str) -> bool:
+def wants_email(user: SiteUser, key: str) -> bool:
     """The user's choice for the kind, else the kind's default."""
+    user = signed_in(user)
     chosen = EmailPreference.objects.filter(user=user, kind=key).values_list("email", flat=True).first()
     if chosen is not None:
         return chosen
@@ -70,7 +73,8 @@ def wants_email(user: Any, key: str) -> bool:
     return kind is not None and kind.email_by_default
 
 
-def email_choices(user: Any) -> list[tuple[kinds.Kind, bool]]:
+def email_choices(user: SiteUser) -> list[tuple[kinds.Kind, bool]]:
     """Each kind that has an e-mail, with whether this user gets it."""
+    user = signed_in(user)
     chosen = dict(EmailPreference.objects.filter(user=user).values_list("kind", "email"))
     return [(kind, chosen.get(kind.key, kind.email_by_default)) for kind in kinds.emailed_kinds()]

@@ -1,11 +1,13 @@
-from typing import Any
-
 from django.apps import AppConfig
 from django.db.models import QuerySet
+
+from cardsite.types import SiteUser, signed_in
 
 
 class ReadingsConfig(AppConfig):
     name = "readings"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("readings",)
 
     def ready(self) -> None:
         from cardsite import jobs
@@ -20,7 +22,8 @@ class ReadingsConfig(AppConfig):
         register_upload_holder(_reading_photos)
 
 
-def _reading_photos(user: Any) -> QuerySet:
+def _reading_photos(user: SiteUser) -> QuerySet:
+    user = signed_in(user)
     from .models import PhotoReading
 
     return PhotoReading.objects.filter(batch__user=user).values("image")

@@ -1,4 +1,4 @@
-"""Duplicates among card photos (issue 12, item 4), by the perceptual hash of the card each shows
+"""Duplicates among card photos, by the perceptual hash of the card each shows
 (``cards.reading.fingerprint``, kept on the ``StoredImage``):
 
 - a photo whose hash is within ``DUPLICATE_DISTANCE`` bits of one of the game's card images (a face or other
@@ -26,10 +26,10 @@ from typing import Any
 
 from django.db import transaction
 
+from cards.images.services import image_hash
 from cards.models import CardImage
 from cards.reading.fingerprint import DUPLICATE_DISTANCE, distance, same_card_groups
 from cards.search.normalize import fold
-from cards.services_images import image_hash
 
 from .models import PhotoReading, ReadingBatch, ReadingStatus
 

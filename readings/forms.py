@@ -22,7 +22,9 @@ class BatchUploadForm(forms.Form):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["game"].label_from_instance = game_name
+        game_field = self.fields["game"]
+        assert isinstance(game_field, forms.ModelChoiceField)
+        game_field.label_from_instance = game_name  # type: ignore[method-assign, assignment]  # a ShownName renders as text
 
 
 class PhotoReviewForm(forms.Form):

@@ -1,7 +1,7 @@
-"""Reading card photos (issue 12): a batch of photos a contributor uploaded, each read on the task workers.
+"""Reading card photos: a batch of photos a contributor uploaded, each read on the task workers.
 
 Writes go through ``readings.services``; each photo is read by the task ``readings.tasks.read_photo``
-(``services.execute_photo``), with ``cards.reading`` doing the work.
+(``services.PhotoReadings.execute_chunk``), with ``cards.reading`` doing the work.
 """
 
 from __future__ import annotations

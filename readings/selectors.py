@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from cards.models import Game, Term, TermText
 from cardsite import jobs
+from cardsite.types import SiteUser
 
 from .models import ReadingBatch
 
 
-def batch_of(user: Any, batch_id: int) -> ReadingBatch:
+def batch_of(user: SiteUser, batch_id: int) -> ReadingBatch:
     """The batch with its photos, their images and matched cards, if ``user`` uploaded it; Http404 otherwise."""
     return jobs.own(
         ReadingBatch,

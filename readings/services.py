@@ -11,8 +11,8 @@ being read when the batch is cancelled is finished (Tesseract is not interrupted
   re-encoded, de-duplicated, counted against ``IMAGE_UPLOADS_PER_DAY``), at most
   ``settings.READING_MAX_PHOTOS_PER_BATCH`` photos, and queues one task per photo. All or nothing: a photo
   refused, or over the day's allowance, and no batch is kept.
-- ``execute_photo`` is a task's body: it reads the photo (``cards.reading``), proposes values and matches them
-  to an existing card (the number first, then the name, through the search).
+- ``PhotoReadings.execute_chunk`` is a task's body: it reads the photo (``cards.reading``), proposes values and
+  matches them to an existing card (the number first, then the name, through the search).
 - ``reading_cancel``: the photos still queued are never read.
 """
 
@@ -29,18 +29,20 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext_lazy as _
 from PIL import Image
 
+from cards.images.services import image_store
 from cards.models import Card, Game
 from cards.reading import ReadingUnavailable, languages_for, propose, read_photo
 from cards.search.normalize import fold
 from cards.search.selectors import QueryError, run_search
 from cards.services import card_state, state_digest
-from cards.services_images import image_store
 from cardsite import jobs
 from cardsite.errors import AppError, Message
 from cardsite.storage import following_transaction
+from cardsite.types import SiteUser, signed_in
 from contributions.models import ChangeSet
 from contributions.services import NotAllowed, contribution_refusal
 
+from . import duplicates
 from .failures import UNAVAILABLE, UNREADABLE
 from .models import PhotoReading, ReadingBatch, ReadingStatus
 from .selectors import keyword_terms
@@ -75,13 +77,16 @@ def batch_body_too_large(content_length: str | None) -> bool:
 # --- starting -----------------------------------------------------------------------------------------
 
 
-def reading_batch_create(*, user: Any, game: Game, files: Sequence[Any], language: str | None = None) -> ReadingBatch:
+def reading_batch_create(
+    *, user: SiteUser, game: Game, files: Sequence[Any], language: str | None = None
+) -> ReadingBatch:
     """Keep the photos and queue their reading; with the immediate task backend (tests) they are read on return.
 
     ``NotAllowed`` (403) for a user who may not contribute to the game; ``ReadingError`` (400, field ``photo``)
     without photos or with more than ``READING_MAX_PHOTOS_PER_BATCH``; the upload's own refusals
     (``ImageError`` 400/413, ``QuotaExceeded`` 429) for a photo, and then nothing is kept.
     """
+    user = signed_in(user)
     refusal = contribution_refusal(user, game)
     if refusal is not None:
         raise NotAllowed(refusal)
@@ -132,6 +137,16 @@ class PhotoReadings(jobs.JobKind[ReadingBatch, PhotoReading, dict[str, Any]]):
         from .tasks import read_photo as read_photo_task
 
         return read_photo_task.enqueue(chunk_id)
+
+    def execute_chunk(self, chunk_id: int) -> dict[str, Any] | None:
+        """Read one photo (the task's body): first its perceptual hash, the card image it duplicates and the
+        batch's photos of the same card (``duplicates.check_photo``), then its text; a photo whose text matched
+        no card is then matched by its image (``duplicates.after_reading``). None if it was not queued any more
+        (cancelled, or taken), or could not be read (the photo then says why)."""
+        duplicates.check_photo(chunk_id)
+        outcome = super().execute_chunk(chunk_id)
+        duplicates.after_reading(chunk_id)
+        return outcome
 
     def play(self, run: ReadingBatch, chunk: PhotoReading, report: Callable[[int], bool]) -> dict[str, Any]:
         report(10)
@@ -187,12 +202,6 @@ class PhotoReadings(jobs.JobKind[ReadingBatch, PhotoReading, dict[str, Any]]):
 READINGS = PhotoReadings()
 
 
-def execute_photo(photo_id: int) -> dict[str, Any] | None:
-    """Read one photo (the task's body). None if it was not queued any more (cancelled, or taken), or could not
-    be read (the photo then says why)."""
-    return READINGS.execute_chunk(photo_id)
-
-
 # --- matching -----------------------------------------------------------------------------------------
 
 
@@ -218,8 +227,11 @@ def _search_one(game: Game, field: str, value: str, ui_language: str) -> Card | 
         return None
     try:
         # The first ten in the search's order, without counting them all.
-        found = run_search(
-            f'{field}:"{cleaned}"', ui_language, game=game, paginate=lambda outcome: outcome.cards[:10]
+        found: list[Any] = run_search(
+            f'{field}:"{cleaned}"',
+            ui_language,
+            game=game,
+            paginate=lambda outcome: [] if outcome.cards is None else outcome.cards[:10],
         ).rows
     except QueryError:
         return None
@@ -293,7 +305,7 @@ def _submitted_record(
 
     Only the values submitted are set: a matched card keeps every value not submitted as it is."""
     current = card_state(Card.objects.prefetch_related("texts").get(pk=card.pk)) if card is not None else None
-    if current is not None:
+    if card is not None and current is not None:
         key = card.key
         record: dict[str, Any] = {
             "key": key,
@@ -360,6 +372,8 @@ def _proposed_elsewhere(photo: PhotoReading, key: str, record: dict[str, Any], l
         .prefetch_related("change_set__changes")
     )
     for other in others:
+        if other.change_set is None:  # not possible here (filtered above); says so to the type checker
+            continue
         for change in other.change_set.changes.all():
             if change.base is not None:
                 continue
@@ -370,7 +384,7 @@ def _proposed_elsewhere(photo: PhotoReading, key: str, record: dict[str, Any], l
     return None
 
 
-def submit_photo(*, user: Any, batch: ReadingBatch, index: int, values: Mapping[str, Any]) -> tuple[Any, bool]:
+def submit_photo(*, user: SiteUser, batch: ReadingBatch, index: int, values: Mapping[str, Any]) -> tuple[Any, bool]:
     """Turn the values the contributor confirmed or corrected for one photo into one change set
     (``contributions.services.submit_change_set``, checked as every contribution is); (change set, made now).
 
@@ -415,11 +429,11 @@ def submit_photo(*, user: Any, batch: ReadingBatch, index: int, values: Mapping[
                 raise ReadingError(message, code="no_key", errors={"key": [message]})
             other = _proposed_elsewhere(photo, key, record, language)
             if other is not None:
-                message = Message(
+                proposed_there = Message(
                     _("Photo %(other)s of this batch already proposes this card (change set #%(number)s)."),
                     {"other": other.index, "number": other.change_set_id},
                 )
-                raise CardInBatch(message, errors={"key": [message]})
+                raise CardInBatch(proposed_there, errors={"key": [proposed_there]})
         # A card that already has this picture (the perceptual hash) is not offered it a second time.
         offer_image = values.get("image", True) and photo.duplicate_of is None
         images = [ImageProposal(key=key, image=photo.image_id)] if offer_image else []

@@ -1,4 +1,5 @@
-"""Background tasks of the readings (django-tasks; the life of each photo is ``cardsite.jobs``'s)."""
+"""Background tasks of the readings (django-tasks; the life of each photo is ``cardsite.jobs``'s, and the kind
+that reads it is ``services.PhotoReadings``, found through the jobs' registry)."""
 
 from __future__ import annotations
 
@@ -6,15 +7,11 @@ from typing import Any
 
 from django_tasks import task
 
-from . import duplicates, services
+from cardsite import jobs
 
 
 @task()
 def read_photo(photo_id: int) -> dict[str, Any] | None:
-    """Read one photo of a batch (``models.PhotoReading``): first its perceptual hash, the card image it
-    duplicates and the batch's photos of the same card (``duplicates.check_photo``), then its text
-    (``services.execute_photo``); a photo whose text matched no card is then matched by its image."""
-    duplicates.check_photo(photo_id)
-    outcome = services.execute_photo(photo_id)
-    duplicates.after_reading(photo_id)
-    return outcome
+    """Read one photo of a batch (``models.PhotoReading``): its duplicates, its text, then its image
+    (``services.PhotoReadings.execute_chunk``)."""
+    return jobs.execute_item("readings.photoreading", photo_id)

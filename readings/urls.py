@@ -1,4 +1,4 @@
-"""Pages of the readings (card photos read to fill the database), included at the site's root."""
+"""Pages of the readings (card photos read to fill the database), included under ``readings/``."""
 
 from django.urls import path
 
@@ -7,8 +7,8 @@ from . import views
 app_name = "readings"
 
 urlpatterns = [
-    path("contributions/photos/", views.upload, name="upload"),
-    path("contributions/photos/<int:batch_id>/", views.batch, name="batch"),
-    path("contributions/photos/<int:batch_id>/cancel/", views.cancel, name="cancel"),
-    path("contributions/photos/<int:batch_id>/<int:index>/", views.review, name="review"),
+    path("photos/", views.upload, name="upload"),
+    path("photos/<int:batch_id>/", views.batch, name="batch"),
+    path("photos/<int:batch_id>/cancel/", views.cancel, name="cancel"),
+    path("photos/<int:batch_id>/<int:index>/", views.review, name="review"),
 ]

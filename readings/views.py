@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -14,22 +15,24 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import account_required
+from cards.images.services import too_large_upload
 from cards.models import Card
 from cards.services import card_state, state_digest
-from cards.services_images import too_large_upload
 from cardsite import errorpages
 from cardsite.errors import AppError
 from cardsite.htmx import vary_on_htmx
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest, signed_in
 from contributions.services import CardChangedSince
+from contributions.uploads import too_large_text
 
 from . import presentation, selectors, services
 from .forms import BatchUploadForm, PhotoReviewForm
 from .models import PhotoReading, ReadingBatch
 
 
-def _partial(request: HttpRequest) -> bool:
+def _partial(request: HtmxRequest) -> bool:
     return bool(request.htmx) and not request.htmx.history_restore_request
 
 
@@ -38,14 +41,20 @@ def _partial(request: HttpRequest) -> bool:
 @rate_limit("contribution")
 def upload(request: HttpRequest) -> HttpResponse:
     """The upload form (a game, one photo or many) and the user's recent batches."""
-    if request.method == "POST" and services.batch_body_too_large(request.META.get("CONTENT_LENGTH")):
-        error = too_large_upload("photo")
-        return errorpages.refused(request, error.status, error.message, error.code)
     initial = {"game": request.GET.get("game")} if request.GET.get("game") else None
-    form = BatchUploadForm(request.POST or None, initial=initial)
     status = 200
     photo_errors: list[str] = []
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and services.batch_body_too_large(request.META.get("CONTENT_LENGTH")):
+        # Refused unread, in the page: the form again with the refusal beside the photos (the page's script
+        # refuses such photos as soon as they are chosen, so that this is rare).
+        error = too_large_upload("photo")
+        if errorpages.wants_json(request) or request.headers.get("HX-Request"):
+            return errorpages.refused(request, error.status, error.message, error.code)
+        form = BatchUploadForm(None, initial=initial)
+        photo_errors, status = [str(error.message)], error.status
+    else:
+        form = BatchUploadForm(request.POST or None, initial=initial)
+    if request.method == "POST" and not photo_errors and form.is_valid():
         try:
             batch = services.reading_batch_create(
                 user=request.user, game=form.cleaned_data["game"], files=request.FILES.getlist("photo")
@@ -57,17 +66,24 @@ def upload(request: HttpRequest) -> HttpResponse:
             status = error.status
         else:
             return redirect("readings:batch", batch.pk)
-    elif request.method == "POST":
+    elif request.method == "POST" and not photo_errors:
         status = 400
-    batches = ReadingBatch.objects.filter(user=request.user).select_related("game")[:20]
-    context = {"form": form, "photo_errors": photo_errors, "batches": batches, "max_photos": services.max_photos()}
+    batches = ReadingBatch.objects.filter(user=signed_in(request.user)).select_related("game")[:20]
+    context = {
+        "form": form,
+        "photo_errors": photo_errors,
+        "batches": batches,
+        "max_photos": services.max_photos(),
+        "max_bytes": settings.IMAGE_MAX_BYTES,
+        "too_large": too_large_text(),
+    }
     return render(request, "readings/upload.html", context, status=status)
 
 
 @account_required
 @require_http_methods(["GET", "HEAD"])
 @vary_on_htmx
-def batch(request: HttpRequest, batch_id: int) -> HttpResponse:
+def batch(request: HtmxRequest, batch_id: int) -> HttpResponse:
     """The batch's queue: each photo's thumbnail, state and matched card; polled while photos wait."""
     batch = selectors.batch_of(request.user, batch_id)
     template = "readings/_queue.html" if _partial(request) else "readings/batch.html"
@@ -76,7 +92,7 @@ def batch(request: HttpRequest, batch_id: int) -> HttpResponse:
 
 @account_required
 @require_POST
-def cancel(request: HttpRequest, batch_id: int) -> HttpResponse:
+def cancel(request: HtmxRequest, batch_id: int) -> HttpResponse:
     batch = selectors.batch_of(request.user, batch_id)
     services.reading_cancel(batch=batch)
     if _partial(request):

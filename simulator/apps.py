@@ -3,13 +3,15 @@ from django.apps import AppConfig
 
 class SimulatorConfig(AppConfig):
     name = "simulator"
+    # First URL segments this app answers, for pages and after api/ (cardsite.urlmap).
+    url_prefixes = ("simulator",)
 
     def ready(self) -> None:
         from cardsite import jobs
 
-        from .comparisons import COMPARISONS
-        from .searches import SEARCHES
-        from .services import MONTE_CARLO
+        from .comparisons.services import COMPARISONS
+        from .goldfish.services import MONTE_CARLO
+        from .searches.services import SEARCHES
 
         # The simulator's kinds of job, for the workers' recovery passes.
         for kind in (MONTE_CARLO, COMPARISONS, SEARCHES):
@@ -27,3 +29,10 @@ class SimulatorConfig(AppConfig):
         register_game_tool("fullgame", has_fullgame)
         register_missing_part("engine", get_engine)
         register_missing_part("fullgame", get_fullgame)
+
+        from decks.extensions import register_deck_panel
+
+        from .setups.views import whole_game_panel
+
+        # A deck of a game with a whole game is the table's choice of piles: its page gives the game's verdict.
+        register_deck_panel("whole_game", whole_game_panel)

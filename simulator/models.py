@@ -1,6 +1,6 @@
 """Monte Carlo runs: one background run of many goldfish games of a deck, with its progress and summary.
 
-Writes go through ``simulator.services``; the run itself is the task ``simulator.tasks.run_simulation``.
+Writes go through ``simulator.goldfish.services``; the run itself is the task ``simulator.tasks.run_simulation``.
 """
 
 from __future__ import annotations
@@ -92,7 +92,7 @@ class SimulationRun(ChunkedRun):
     deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="simulation_runs")
     requester = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="simulation_runs")
     # The share token the run was started with (a deck shared by link): the run is readable while
-    # the deck is visible to its requester, as the deck page would be (simulator.selectors.access_run).
+    # the deck is visible to its requester, as the deck page would be (simulator.goldfish.selectors.access_run).
     share_token = models.CharField(max_length=32, blank=True, default="")
     games = models.PositiveIntegerField(pgettext_lazy("simulation", "games"))
     turns = models.PositiveSmallIntegerField(_("turns"))
@@ -127,7 +127,7 @@ class SimulationRun(ChunkedRun):
 
 
 class SimulationChunk(RunChunk):
-    """A range of a run's games, played by one task on one worker (``simulator.services.execute_chunk``).
+    """A range of a run's games, played by one task on one worker (``simulator.goldfish.services.execute_chunk``).
 
     A run's games are split into chunks so that several workers play them at once; game i of the
     run is always played from seed ``run.seed + i``, so the chunks' tallies add up to exactly what
@@ -149,8 +149,8 @@ class SimulationChunk(RunChunk):
 
 
 class ComparisonRun(ChunkedRun):
-    """Strategies of a whole game compared over many games (``simulator.comparisons``), played by the task workers
-    in chunks of blocks (``ComparisonChunk``), look by look when it may stop once the leaders differ."""
+    """Strategies of a whole game compared over many games (``simulator.comparisons.services``), played by the task
+    workers in chunks of blocks (``ComparisonChunk``), look by look when it may stop once the leaders differ."""
 
     game = models.ForeignKey("cards.Game", on_delete=models.CASCADE, related_name="comparison_runs")
     requester = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="comparison_runs")
@@ -172,7 +172,7 @@ class ComparisonRun(ChunkedRun):
     # Written strategies among ``strategies`` ("written:<id>"), as they read when the run started, so that a
     # later edit or deletion does not change what the run plays: {"written:<id>": {"name": …, "text": …}}.
     written = models.JSONField(default=dict, blank=True)
-    # ``progress``: games played per strategy; ``result``: comparison_results.report of the chunks' results.
+    # ``progress``: games played per strategy; ``result``: shared.results.report of the chunks' results.
 
     class Meta(ChunkedRun.Meta):
         indexes = [models.Index(fields=["requester", "game", "-created_at"])]
@@ -194,7 +194,7 @@ class ComparisonChunk(RunChunk):
     run = models.ForeignKey(ComparisonRun, on_delete=models.CASCADE, related_name="chunks")
     first_block = models.PositiveIntegerField()
     last_block = models.PositiveIntegerField()
-    result = models.JSONField(null=True, blank=True)  # comparison_results.result_to_dict; null until it stops
+    result = models.JSONField(null=True, blank=True)  # shared.results.result_to_dict; null until it stops
 
     class Meta(RunChunk.Meta):
         constraints = [models.UniqueConstraint(fields=["run", "index"], name="one_comparison_chunk_per_index")]
@@ -207,7 +207,7 @@ class ComparisonChunk(RunChunk):
 class WrittenStrategy(Shared):
     """A strategy a player wrote for a whole game (the game's strategy text, ``FullGame.read_strategy``), kept and
     shared like a deck: private, by link or public (``cardsite.sharing``). Writes go through
-    ``simulator.strategy_services``, which reads the text with the game's rules before anything is stored."""
+    ``simulator.strategies.services``, which reads the text with the game's rules before anything is stored."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="written_strategies")
     game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="written_strategies")
@@ -232,26 +232,23 @@ class WrittenStrategy(Shared):
         return f"{WRITTEN_PREFIX}{self.pk}"
 
 
-class SavedSetup(Shared):
-    """A whole game's set-up a player put together and named (for エンドブレイカー！SCG: the 9 ability piles),
-    shared like a deck; checked by the game's own set-up rules (``FullGame.build_setup``) whenever it is saved and
-    whenever it is used, since the cards it names may change."""
+class MovedSetup(models.Model):
+    """Where a set-up saved before set-ups became decks now is: the address
+    ``/simulator/games/<game>/setups/<id>/`` of a saved set-up (and its older ``/games/<game>/setups/<id>/``)
+    leads to the deck it became (``simulator.setups.selectors``). The set-up's own choice of piles is kept as it
+    was saved ([]: the game's default piles), so that nothing of it is lost even when a card it named is no longer
+    stored."""
 
-    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="saved_setups")
-    game = models.ForeignKey("cards.Game", on_delete=models.PROTECT, related_name="saved_setups")
-    name = models.CharField(_("name"), max_length=120)
-    choices = models.JSONField(default=list, blank=True)  # the chosen piles' keys ([]: the game's default choice)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    setup_id = models.BigIntegerField(primary_key=True)  # the set-up's old id, as its address and the API named it
+    deck = models.ForeignKey(Deck, on_delete=models.CASCADE, related_name="moved_setups")
+    choices = models.JSONField(default=list, blank=True)
 
-    class Meta(Shared.Meta):
-        ordering = ["-updated_at", "id"]
-        indexes = [models.Index(fields=["game", "visibility", "-updated_at"], name="simulator_setup_listed")]
-        verbose_name = _("set-up")
-        verbose_name_plural = _("set-ups")
+    class Meta:
+        verbose_name = _("moved set-up")
+        verbose_name_plural = _("moved set-ups")
 
     def __str__(self) -> str:
-        return self.name
+        return f"{self.setup_id} -> {self.deck_id}"
 
 
 WRITTEN_PREFIX = "written:"
@@ -261,7 +258,7 @@ PERSON_SEAT = "person"  # in ``SeatedGame.seats``: the seat its owner plays
 class SeatedGame(models.Model):
     """A whole game played one choice at a time, by its owner in one seat (``PERSON_SEAT``) and strategies in the
     others, or watched turn by turn with strategies in every seat (a comparison's sample game). Only the seed, the
-    seats and the owner's answers are kept: ``FullGame.advance`` replays them (``simulator.seated_services``)."""
+    seats and the owner's answers are kept: ``FullGame.advance`` replays them (``simulator.seated.services``)."""
 
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seated_games")
     game = models.ForeignKey("cards.Game", on_delete=models.CASCADE, related_name="seated_games")
@@ -290,10 +287,10 @@ class SeatedGame(models.Model):
 
 
 class StrategySearch(ChunkedRun):
-    """A search for the best strategy of a whole game on one set-up (``simulator.searches``): ``islands`` searches
-    from seeds drawn from the run's, played side by side by the task workers, each in chunks of
-    ``generations_per_chunk`` generations (one ``StrategySearchChunk`` per island and round); the island whose
-    champion does best against the shipped strategies is the result."""
+    """A search for the best strategy of a whole game on one set-up (``simulator.searches.services``): ``islands``
+    searches from seeds drawn from the run's, played side by side by the task workers, each in chunks of
+    ``generations_per_chunk`` generations (one ``StrategySearchChunk`` per island and round); the island whose champion
+    does best against the shipped strategies is the result."""
 
     game = models.ForeignKey("cards.Game", on_delete=models.CASCADE, related_name="strategy_searches")
     requester = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="strategy_searches")

@@ -1,4 +1,8 @@
-"""Background tasks (django-tasks: the database backend by default, RQ over Redis for many machines)."""
+"""Background tasks (django-tasks: the database backend by default, RQ over Redis for many machines).
+
+Each task plays one item of a job through ``cardsite.jobs``, which finds the item's kind among those the app
+registered (``simulator.apps``); the services that enqueue these tasks are not imported here.
+"""
 
 from __future__ import annotations
 
@@ -6,33 +10,28 @@ from typing import Any
 
 from django_tasks import task
 
-from . import services
+from cardsite import jobs
 
 
 @task()
 def play_chunk(chunk_id: int) -> dict[str, Any] | None:
-    """Play one chunk of a Monte Carlo run's games (``models.SimulationChunk``); see ``services.execute_chunk``."""
-    return services.execute_chunk(chunk_id)
+    """Play one chunk of a Monte Carlo run's games (``models.SimulationChunk``)."""
+    return jobs.execute_item("simulator.simulationchunk", chunk_id)
 
 
 @task()
 def run_simulation(run_id: int) -> None:
     """A run queued by a version that played a run in one task: split it into chunks and enqueue those."""
-    services.ensure_chunks(run_id)
+    jobs.kind_for("simulator.simulationchunk").prepare(run_id)
 
 
 @task()
 def play_comparison_chunk(chunk_id: int) -> dict[str, Any] | None:
-    """Play one chunk of a whole game's comparison (``models.ComparisonChunk``); see ``comparisons.execute_chunk``."""
-    from . import comparisons
-
-    return comparisons.execute_chunk(chunk_id)
+    """Play one chunk of a whole game's comparison (``models.ComparisonChunk``)."""
+    return jobs.execute_item("simulator.comparisonchunk", chunk_id)
 
 
 @task()
 def play_search_chunk(chunk_id: int) -> dict[str, Any] | None:
-    """Play one island's generations of a strategy search (``models.StrategySearchChunk``); see
-    ``searches.execute_chunk``."""
-    from . import searches
-
-    return searches.execute_chunk(chunk_id)
+    """Play one island's generations of a strategy search (``models.StrategySearchChunk``)."""
+    return jobs.execute_item("simulator.strategysearchchunk", chunk_id)

@@ -1,26 +1,22 @@
-"""Goldfish pages of a deck, included under ``decks/`` with the namespace ``goldfish``.
+"""The simulator's pages, included under ``simulator/``: each feature's URLconf under its own path, with its own
+namespace (``goldfish``, ``comparisons``, ``strategies``, ``seated``, ``searches``, ``setups``).
 
-Every page has two addresses, as the deck page has: ``<pk>/…`` and ``shared/<token>/…`` (a deck
-shared by link), with the same permission rules (``decks.selectors``).
+The goldfish pages of a deck are ``simulator/decks/<pk>/…`` (and ``simulator/decks/shared/<token>/…``); the whole
+games' tools are ``simulator/games/<game>/…``. Their old addresses (``decks/<pk>/goldfish/``,
+``games/<game>/compare/`` …: each route without ``simulator/``) redirect here (``cardsite.moved``, from the
+root URLconf).
 """
 
-from django.urls import path
+from django.urls import include, path
 
-from . import views
-
-app_name = "goldfish"
-
-PAGES = [
-    ("goldfish/", views.hand, "hand"),
-    ("odds/", views.odds_page, "odds"),
-    ("odds/calculate/", views.calculate, "calculate"),
-    ("odds/cards/", views.odds_cards, "odds_cards"),
-    ("odds/chip/", views.odds_chip, "odds_chip"),
-    ("simulate/", views.simulate, "simulate"),
-    ("simulate/<int:run_id>/", views.run_detail, "run"),
-    ("simulate/<int:run_id>/cancel/", views.cancel, "cancel"),
+# (where the feature's pages are under simulator/, the feature's URLconf)
+FEATURES = [
+    ("decks/", "simulator.goldfish.urls"),
+    ("games/<slug:game>/compare/", "simulator.comparisons.urls"),
+    ("games/<slug:game>/strategies/", "simulator.strategies.urls"),
+    ("games/<slug:game>/play/", "simulator.seated.urls"),
+    ("games/<slug:game>/search/", "simulator.searches.urls"),
+    ("games/<slug:game>/setups/", "simulator.setups.urls"),
 ]
 
-urlpatterns = [path(f"<int:pk>/{route}", view, name=name) for route, view, name in PAGES] + [
-    path(f"shared/<str:token>/{route}", view, name=f"shared_{name}") for route, view, name in PAGES
-]
+urlpatterns = [path(route, include(urlconf)) for route, urlconf in FEATURES]

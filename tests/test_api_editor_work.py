@@ -40,7 +40,7 @@ def test_anyone_reads_a_cards_history_with_the_ids_and_the_state_a_revert_needs(
     # Labels in the reader's language.
     labels = [change["label"] for change in token_client(language="ja").get(HISTORY).json()["revisions"][0]["changes"]]
     assert "Attack" not in labels and labels
-    assert token_client().get("/api/cards/suikoden/SYN-999/history/").json()["code"] == "not_found"
+    assert token_client().get("/api/contributions/cards/suikoden/SYN-999/history/").json()["code"] == "not_found"
 
 
 def test_an_editor_reverts_a_revision_through_the_api_as_a_new_one(game, editor):
@@ -142,7 +142,7 @@ def test_a_deleted_card_is_listed_and_an_editor_restores_it_into_the_card_list(g
     assert reader.get(DELETED).json() == []
     again = post(client, restore)
     assert again.status_code == 409 and again.json()["code"] == "not_deleted"
-    assert token_client().get("/api/games/nothing/deleted-cards/").status_code == 404
+    assert token_client().get("/api/contributions/games/nothing/deleted-cards/").status_code == 404
 
 
 # --- blocking ---------------------------------------------------------------------------------------------
@@ -150,7 +150,7 @@ def test_a_deleted_card_is_listed_and_an_editor_restores_it_into_the_card_list(g
 
 def test_an_editor_blocks_a_contributor_whose_change_sets_are_then_refused_until_unblocked(game, editor):
     player = make_user("player")
-    block = f"/api/games/suikoden/blocked-users/{player.pk}/"
+    block = f"/api/contributions/games/suikoden/blocked-users/{player.pk}/"
     response = post(token_client(editor), block, {"note": "テスト: spam"})
     assert response.status_code == 201, response.json()
     assert response.json() == {
@@ -163,28 +163,35 @@ def test_an_editor_blocks_a_contributor_whose_change_sets_are_then_refused_until
     assert selectors.is_blocked(player, game)
 
     submission = {"game": "suikoden", "source_kind": "own_copy", "cards": [card_record(3, "SYN-962")]}
-    refused = post(token_client(player, language="ja"), "/api/change-sets/", submission)
+    refused = post(token_client(player, language="ja"), "/api/contributions/change-sets/", submission)
     assert refused.status_code == 403
     assert refused.json()["detail"] == "このゲームの編集者が、あなたによるカードへの投稿を停止しています。"
     assert not ChangeSet.objects.filter(author=player).exists()
 
     assert token_client(editor).delete(block).status_code == 204
-    assert post(token_client(player), "/api/change-sets/", submission).status_code == 201
+    assert post(token_client(player), "/api/contributions/change-sets/", submission).status_code == 201
 
 
 def test_only_an_editor_blocks_and_never_another_editor(game, editor):
     player = make_user("player")
     other_editor = make_user("other-editor")
     GameRole.objects.create(user=other_editor, game=game, role=GameRole.Role.EDITOR)
-    refused = post(token_client(player), f"/api/games/suikoden/blocked-users/{editor.pk}/", {"note": "x"})
+    refused = post(token_client(player), f"/api/contributions/games/suikoden/blocked-users/{editor.pk}/", {"note": "x"})
     assert refused.status_code == 403 and refused.json()["code"] == "not_allowed"
-    assert post(token_client(editor), f"/api/games/suikoden/blocked-users/{other_editor.pk}/").status_code == 403
-    assert token_client(player).delete(f"/api/games/suikoden/blocked-users/{player.pk}/").status_code == 403
-    assert post(token_client(), f"/api/games/suikoden/blocked-users/{player.pk}/").status_code == 401
-    assert token_client().delete(f"/api/games/suikoden/blocked-users/{player.pk}/").status_code == 401
-    unknown = post(token_client(editor), "/api/games/suikoden/blocked-users/999999/")
+    assert (
+        post(token_client(editor), f"/api/contributions/games/suikoden/blocked-users/{other_editor.pk}/").status_code
+        == 403
+    )
+    assert (
+        token_client(player).delete(f"/api/contributions/games/suikoden/blocked-users/{player.pk}/").status_code == 403
+    )
+    assert post(token_client(), f"/api/contributions/games/suikoden/blocked-users/{player.pk}/").status_code == 401
+    assert token_client().delete(f"/api/contributions/games/suikoden/blocked-users/{player.pk}/").status_code == 401
+    unknown = post(token_client(editor), "/api/contributions/games/suikoden/blocked-users/999999/")
     assert unknown.status_code == 404 and unknown.json()["code"] == "not_found"
-    too_long = post(token_client(editor), f"/api/games/suikoden/blocked-users/{player.pk}/", {"note": "x" * 301})
+    too_long = post(
+        token_client(editor), f"/api/contributions/games/suikoden/blocked-users/{player.pk}/", {"note": "x" * 301}
+    )
     assert too_long.status_code == 400 and set(too_long.json()["errors"]) == {"note"}
     assert selectors.may_contribute(player, game) and selectors.may_review(other_editor, game)
 
@@ -192,18 +199,34 @@ def test_only_an_editor_blocks_and_never_another_editor(game, editor):
 def test_the_schema_documents_every_answer_of_the_editor_operations(client):
     paths = client.get("/api/schema/?format=json").json()["paths"]
     expected = {
-        ("get", "/api/cards/{game}/{key}/history/"): {"200", "404"},
-        ("post", "/api/cards/{game}/{key}/revert/"): {"200", "400", "401", "403", "404", "409"},
-        ("get", "/api/games/{game}/deleted-cards/"): {"200", "404"},
-        ("post", "/api/games/{game}/deleted-cards/{version_id}/restore/"): {"201", "400", "401", "403", "404", "409"},
-        ("post", "/api/games/{game}/blocked-users/{user_id}/"): {"200", "201", "400", "401", "403", "404"},
-        ("delete", "/api/games/{game}/blocked-users/{user_id}/"): {"204", "401", "403", "404"},
+        ("get", "/api/contributions/cards/{game}/{key}/history/"): {"200", "404"},
+        ("post", "/api/contributions/cards/{game}/{key}/revert/"): {"200", "400", "401", "403", "404", "409"},
+        ("get", "/api/contributions/games/{game}/deleted-cards/"): {"200", "404"},
+        ("post", "/api/contributions/games/{game}/deleted-cards/{version_id}/restore/"): {
+            "201",
+            "400",
+            "401",
+            "403",
+            "404",
+            "409",
+        },
+        ("post", "/api/contributions/games/{game}/blocked-users/{user_id}/"): {
+            "200",
+            "201",
+            "400",
+            "401",
+            "403",
+            "404",
+        },
+        ("delete", "/api/contributions/games/{game}/blocked-users/{user_id}/"): {"204", "401", "403", "404"},
     }
     for (method, path), codes in expected.items():
         assert codes <= set(paths[path][method]["responses"]), (method, path)
-    assert {} in paths["/api/cards/{game}/{key}/history/"]["get"]["security"]  # anyone reads a history
-    assert {} not in paths["/api/cards/{game}/{key}/revert/"]["post"]["security"]
+    assert {} in paths["/api/contributions/cards/{game}/{key}/history/"]["get"]["security"]  # anyone reads a history
+    assert {} not in paths["/api/contributions/cards/{game}/{key}/revert/"]["post"]["security"]
     assert (
         "Location"
-        in paths["/api/games/{game}/deleted-cards/{version_id}/restore/"]["post"]["responses"]["201"]["headers"]
+        in paths["/api/contributions/games/{game}/deleted-cards/{version_id}/restore/"]["post"]["responses"]["201"][
+            "headers"
+        ]
     )

@@ -43,7 +43,12 @@ GET_PATHS = _get_paths()
 
 def test_the_schema_has_the_endpoints_this_test_walks() -> None:
     assert len(GET_PATHS) > 30
-    assert {"/api/cards/", "/api/cards/x/x/", "/api/cards/x/x/history/", "/api/change-sets/1/"} <= set(GET_PATHS)
+    assert {
+        "/api/cards/",
+        "/api/cards/x/x/",
+        "/api/contributions/cards/x/x/history/",
+        "/api/contributions/change-sets/1/",
+    } <= set(GET_PATHS)
 
 
 @pytest.mark.parametrize("path", GET_PATHS)
@@ -83,7 +88,7 @@ def card(synthetic_cards: None) -> Card:
 
 
 def test_card_history_labels_follow_lang(card: Card) -> None:
-    path = f"/api/cards/shadowera/{card.key}/history/"
+    path = f"/api/contributions/cards/shadowera/{card.key}/history/"
     labels = {
         language: {
             change["what"]: change["label"]
@@ -100,11 +105,11 @@ def test_card_history_labels_follow_lang(card: Card) -> None:
 def test_change_sets_and_collection_answer_in_the_asked_language(card: Card) -> None:
     client = Client(HTTP_ACCEPT_LANGUAGE="ja")
     client.force_login(make_user("lang-reader"))
-    for path in ("/api/change-sets/", "/api/collection/shadowera/", f"/api/cards/shadowera/{card.key}/"):
+    for path in ("/api/contributions/change-sets/", "/api/collection/shadowera/", f"/api/cards/shadowera/{card.key}/"):
         assert client.get(path, {"lang": "zh-hant"})["Content-Language"] == "zh-hant", path
     # A message of these endpoints, in the language asked for rather than Accept-Language's.
-    missing = client.get("/api/change-sets/999999/", {"lang": "en"})
-    english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/api/change-sets/999999/").json()["detail"]
+    missing = client.get("/api/contributions/change-sets/999999/", {"lang": "en"})
+    english = Client(HTTP_ACCEPT_LANGUAGE="en").get("/api/contributions/change-sets/999999/").json()["detail"]
     assert missing.status_code == 404 and missing.json()["detail"] == english == "There is no change set #999,999."
     refused = Client(HTTP_ACCEPT_LANGUAGE="ja").get("/api/collection/shadowera/", {"lang": "en"})
     assert refused.json()["detail"] == "Authentication credentials were not provided."

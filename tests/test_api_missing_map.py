@@ -9,7 +9,7 @@ import html
 import pytest
 from django.test import Client
 
-from cards import selectors
+from cards.missing import selectors as missing_selectors
 from cards.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +20,7 @@ def test_the_map_answers_what_the_page_shows(synthetic_cards):
     response = client.get("/api/games/shadowera/missing/", HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == 200, response.content
     body = response.json()
-    expected = selectors.missing_map(Game.objects.get(slug="shadowera"))
+    expected = missing_selectors.missing_map(Game.objects.get(slug="shadowera"))
     assert (body["game"], body["cards"], body["incomplete"]) == ("shadowera", expected.cards, expected.incomplete)
     assert body["blocked"] is expected.blocked
     assert [f["unknown"] for f in body["fields"]] == [gap.unknown for gap in expected.fields]

@@ -46,9 +46,9 @@ from PIL import Image
 from schemathesis import GenerationMode
 
 from accounts import services as account_services
-from cards import services_images
 from cards.api.games import game_slugs
 from cards.gamedefs import get_game
+from cards.images import services as services_images
 from cards.models import Card
 from community import services as community_services
 from contributions import services as contribution_services
@@ -56,8 +56,8 @@ from contributions.models import ChangeSet, GameRole
 from decks import services as deck_services
 from decks.models import Deck
 from decks.rules import get_rules
-from simulator import services as simulation_services
 from simulator.engines import get_engine
+from simulator.goldfish import services as simulation_services
 from simulator.models import SimulationRun
 
 from .synthetic_decks import game, load_synthetic_cards
@@ -106,7 +106,7 @@ def _pick(options: list[Any], seed: Any) -> Any:
 
 def _game_of(case: Any) -> str | None:
     """The game a case's data must belong to: the deck's in the path, else the body's."""
-    if case.operation.path.startswith("/api/decks/{id}/"):
+    if case.operation.path.startswith(("/api/decks/{id}/", "/api/simulator/decks/{id}/")):
         pk = str((case.path_parameters or {}).get("id"))
         if pk.isascii() and pk.isdigit() and int(pk) < 2**63:
             return Deck.objects.filter(pk=int(pk)).values_list("game__slug", flat=True).first()
@@ -293,11 +293,11 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
         case.meta.generation.mode = GenerationMode.NEGATIVE
     if case.meta is None or not case.meta.generation.mode.is_positive:
         return
-    if case.operation.path == "/api/images/" and isinstance(case.body, dict):
+    if case.operation.path == "/api/contributions/images/" and isinstance(case.body, dict):
         case.body = {**case.body, "file": PICTURE}  # a picture: random bytes are not one, whatever the schema
         return
     if case.operation.path == "/api/readings/" and isinstance(case.body, dict):
-        case.body = {**case.body, "photo": [PICTURE]}  # as for /api/images/: a picture, to be read
+        case.body = {**case.body, "photo": [PICTURE]}  # as for /api/contributions/images/: a picture, to be read
         return
     if case.operation.path.startswith("/api/collection/{game}/"):
         _align_collection(case)
@@ -353,7 +353,7 @@ def filter_failure(context: Any, failure: Any, case: Any, response: Any) -> bool
 
 
 def credentials_refusal(failure: Any, case: Any, response: Any) -> bool:
-    if case.operation.path != "/api/token/" or response.status_code != 400:
+    if case.operation.path != "/api/accounts/token/" or response.status_code != 400:
         return False
     if type(failure).__name__ != "RejectedPositiveData":
         return False
@@ -450,7 +450,7 @@ def fuzzing(db, settings: Any, tmp_path: Any) -> Iterator[Fuzzing]:
     settings.MEDIA_ROOT = str(tmp_path / "media")
     # Monte Carlo runs are queued and never played: the API's answers are the subject, not the games.
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
-    # Log-in attempts (POST /api/token/) hash a password each: the fastest hasher keeps hundreds cheap.
+    # Log-in attempts (POST /api/accounts/token/) hash a password each: the fastest hasher keeps hundreds cheap.
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # The requests go through the WSGI handler, which closes the database connection after each one; the
     # test's transaction (and its data) must outlive them, as Django's test client arranges for itself.
@@ -518,7 +518,7 @@ def test_an_empty_parameter_is_refused_where_the_schema_says_it_cannot_be(fuzzin
 def test_a_body_that_is_not_json_is_a_415_and_starts_nothing(fuzzing: Fuzzing, client: Any) -> None:
     deck = Deck.objects.filter(owner=fuzzing.alice, publications__isnull=False).first()
     headers = {"HTTP_AUTHORIZATION": fuzzing.headers["Authorization"]}
-    response = client.post(f"/api/decks/{deck.pk}/simulations/", {"garbage": "x"}, **headers)  # multipart
+    response = client.post(f"/api/simulator/decks/{deck.pk}/simulations/", {"garbage": "x"}, **headers)  # multipart
     assert response.status_code == 415
     assert response.json()["code"] == "unsupported_media_type"
     assert not SimulationRun.objects.filter(deck=deck, games=10_000).exists()
@@ -533,7 +533,7 @@ def test_the_schema_states_the_constraints_and_who_may_call(client: Any) -> None
     assert {} in paths["/api/cards/"]["get"]["security"]  # credentials optional: owned: reads them
     assert "security" not in paths["/api/cards/{game}/{key}/"]["get"]  # reads no credentials at all
     assert {} not in paths["/api/decks/"]["post"]["security"]
-    for method, path in (("post", "/api/decks/"), ("post", "/api/decks/{id}/simulations/")):
+    for method, path in (("post", "/api/decks/"), ("post", "/api/simulator/decks/{id}/simulations/")):
         assert list(paths[path][method]["requestBody"]["content"]) == ["application/json"]
         assert {"400", "401", "415", "429", "503"} <= set(paths[path][method]["responses"])
     assert "Retry-After" in paths["/api/cards/"]["get"]["responses"]["429"]["headers"]

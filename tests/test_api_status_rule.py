@@ -36,10 +36,10 @@ def a_deck(owner):
 def test_a_report_is_a_new_resource_201(synthetic_cards):
     author, reader = make_user("synthetic-author"), make_user("synthetic-reader")
     deck = a_deck(author)
-    published = session_api(author).post("/api/publications/", {"deck": deck.pk}, format="json")
+    published = session_api(author).post("/api/community/publications/", {"deck": deck.pk}, format="json")
     assert published.status_code == 201, published.content
     pk = published.json()["id"]
-    reported = session_api(reader).post(f"/api/publications/{pk}/reports/", {"reason": "spam"}, format="json")
+    reported = session_api(reader).post(f"/api/community/publications/{pk}/reports/", {"reason": "spam"}, format="json")
     assert reported.status_code == 201, reported.content
     assert Report.objects.filter(pk=reported.json()["id"]).exists()
 
@@ -47,20 +47,20 @@ def test_a_report_is_a_new_resource_201(synthetic_cards):
 def test_a_moderation_action_is_a_new_log_entry_201_with_the_log_address(synthetic_cards, staff):
     author = make_user("synthetic-author")
     deck = a_deck(author)
-    pk = session_api(author).post("/api/publications/", {"deck": deck.pk}, format="json").json()["id"]
+    pk = session_api(author).post("/api/community/publications/", {"deck": deck.pk}, format="json").json()["id"]
     acted = session_api(staff).post(
-        "/api/moderation/actions/", {"action": "hide", "publication": pk, "reason": "test"}, format="json"
+        "/api/community/moderation/actions/", {"action": "hide", "publication": pk, "reason": "test"}, format="json"
     )
     assert acted.status_code == 201, acted.content
-    assert acted["Location"].endswith("/api/moderation/actions/")
+    assert acted["Location"].endswith("/api/community/moderation/actions/")
 
 
 def test_a_token_is_a_new_resource_201_with_its_address():
     make_user("synthetic-token-user")
     client = Client()
-    made = client.post("/api/token/", {"username": "synthetic-token-user", "password": PASSWORD})
+    made = client.post("/api/accounts/token/", {"username": "synthetic-token-user", "password": PASSWORD})
     assert made.status_code == 201, made.content
-    assert made["Location"].endswith(f"/api/tokens/{made.json()['token_key']}/")
+    assert made["Location"].endswith(f"/api/accounts/tokens/{made.json()['token_key']}/")
     revoked = client.delete(made["Location"], HTTP_AUTHORIZATION=f"Token {made.json()['token']}")
     assert revoked.status_code == 204
 
@@ -72,7 +72,7 @@ def test_a_block_is_new_once_then_changed():
     sync_games()
     game = Game.objects.get(slug="suikoden")
     editor, player = make_editor(game, "synthetic-editor"), make_user("synthetic-player")
-    block = f"/api/games/suikoden/blocked-users/{player.pk}/"
+    block = f"/api/contributions/games/suikoden/blocked-users/{player.pk}/"
     first = post(token_api(editor), block, {"note": "one"})
     assert first.status_code == 201, first.content
     assert first["Location"].endswith(block)

@@ -61,20 +61,25 @@ def test_a_misspelt_seen_does_not_drop_the_conflict_check(player_api: Client, ga
     GameRole.objects.create(user=editor, game=game, role=GameRole.Role.EDITOR)
     editor_client = token_client(editor)
     submission = {"game": "shadowera", "source_kind": "own_copy"}
-    assert post(editor_client, "/api/change-sets/", {**submission, "cards": [_hero(health=30)]}).status_code == 201
+    assert (
+        post(editor_client, "/api/contributions/change-sets/", {**submission, "cards": [_hero(health=30)]}).status_code
+        == 201
+    )
     digest = player_api.get("/api/cards/shadowera/SE9-HERO/").json()["state_digest"]
-    post(editor_client, "/api/change-sets/", {**submission, "cards": [_hero(health=28)]})  # meanwhile
+    post(editor_client, "/api/contributions/change-sets/", {**submission, "cards": [_hero(health=28)]})  # meanwhile
     before = ChangeSet.objects.count()
     stale = {**submission, "cards": [_hero(health=31)]}
     # With the key spelt right, the stale record is a 409; misspelt, a 400 naming it: never a pending change.
-    assert post(player_api, "/api/change-sets/", {**stale, "seen": {"SE9-HERO": digest}}).status_code == 409
-    refused(post(player_api, "/api/change-sets/", {**stale, "sean": {"SE9-HERO": digest}}), "sean")
+    assert (
+        post(player_api, "/api/contributions/change-sets/", {**stale, "seen": {"SE9-HERO": digest}}).status_code == 409
+    )
+    refused(post(player_api, "/api/contributions/change-sets/", {**stale, "sean": {"SE9-HERO": digest}}), "sean")
     # A key unknown in a card record or a picture, named with its place.
     record = {**_hero(health=31), "helth": 3}
-    response = post(player_api, "/api/change-sets/", {**submission, "cards": [_hero("SE9-NEW"), record]})
+    response = post(player_api, "/api/contributions/change-sets/", {**submission, "cards": [_hero("SE9-NEW"), record]})
     assert response.status_code == 400 and list(response.json()["errors"]) == ["cards[1].helth"]
     pictures = {**submission, "images": [{"card": "SE9-HERO", "image": 1, "sid": "face"}]}
-    refused(post(player_api, "/api/change-sets/", pictures), "images[0].sid")
+    refused(post(player_api, "/api/contributions/change-sets/", pictures), "images[0].sid")
     assert ChangeSet.objects.count() == before
 
 
@@ -85,11 +90,13 @@ def test_other_bodies_refuse_unknown_keys_and_change_nothing(synthetic_cards: No
     refused(post(client, "/api/collection/shadowera/set/", {"card": "Test Ally 01", "count": 2, "mode": "add"}), "mode")
     assert not OwnedCard.objects.exists()
     tokens = AuthToken.objects.count()
-    refused(post(Client(), "/api/token/", {"username": user.username, "password": PASSWORD, "expiry": 9}), "expiry")
-    form = Client().post("/api/token/", {"username": user.username, "password": PASSWORD, "remember": "1"})
+    refused(
+        post(Client(), "/api/accounts/token/", {"username": user.username, "password": PASSWORD, "expiry": 9}), "expiry"
+    )
+    form = Client().post("/api/accounts/token/", {"username": user.username, "password": PASSWORD, "remember": "1"})
     refused(form, "remember")
     assert AuthToken.objects.count() == tokens
-    response = post(client, "/api/games/endbreaker/strategies/check/", {"text": "", "nmae": "x"})
+    response = post(client, "/api/simulator/games/endbreaker/strategies/check/", {"text": "", "nmae": "x"})
     assert response.status_code == 400 and "nmae" in response.json()["errors"]
 
 

@@ -48,11 +48,11 @@ from cardsite import backup
 from collection import services as collection_services
 from decks import services as deck_services
 from decks.models import Deck
-from simulator import services as simulator_services
+from simulator.goldfish import services as simulator_services
 from simulator.models import (
     ComparisonChunk,
     ComparisonRun,
-    SavedSetup,
+    MovedSetup,
     SeatedGame,
     SimulationRun,
     StrategySearch,
@@ -140,7 +140,7 @@ def fill_every_model() -> None:
     from django.test import override_settings
     from PIL import Image
 
-    from cards.services_images import image_store
+    from cards.images.services import image_store
 
     picture = io.BytesIO()
     Image.new("RGB", (60, 84), (20, 90, 160)).save(picture, "PNG")
@@ -193,7 +193,7 @@ def fill_every_model() -> None:
         ],
     )
     # The owner's organisation: a folder, tags (the many-to-many rows too) and the archive.
-    from decks import organise_services
+    from decks.organise import services as organise_services
 
     organise_services.organise(
         deck,
@@ -263,7 +263,7 @@ def fill_every_model() -> None:
     WrittenStrategy.objects.create(
         owner=owner, game=deck.game, name="テスト戦略", text="gain *  # 𠮷\nresolve always\n", visibility="link"
     )
-    SavedSetup.objects.create(owner=owner, game=deck.game, name="テスト", choices=["EB9-910"], visibility="public")
+    MovedSetup.objects.create(setup_id=2**40 + 3, deck=deck, choices=["EB9-910"])
     SeatedGame.objects.create(
         owner=owner,
         game=deck.game,
@@ -286,7 +286,7 @@ def fill_every_model() -> None:
     StrategySearchChunk.objects.create(
         run=search, index=0, island=0, round=0, status=StrategySearchChunk.Status.DONE, played=4, state={"played": 4}
     )
-    # A collection (issue 14, item 1): the bound and a CJK-keyed card.
+    # A collection: the bound and a CJK-keyed card.
     collection_services.set_count(owner, card("shadowera", "Test Ally 01"), 999)
     collection_services.set_count(owner, card("suikoden", "テスト人物03"), 2)
 

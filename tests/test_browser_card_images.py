@@ -47,7 +47,7 @@ def test_a_picture_uploaded_on_the_site_shows_on_the_card_page_and_on_hover_or_f
     page.wait_for_url(f"{base}/decks/")
 
     card_page = f"{base}/games/shadowera/cards/{quote(CARD)}/"
-    page.goto(card_page + "images/")
+    page.goto(f"{base}/contributions/games/shadowera/cards/{quote(CARD)}/images/")
     page.set_input_files("input[name=picture]", str(photo))
     page.check("input[name=source_kind][value=own_copy]")
     page.click("form[enctype] button[type=submit]")

@@ -1,4 +1,4 @@
-"""In a real browser, the Shadow Era flow of issue 11 end to end: a new player signs up and contributes a hero
+"""In a real browser, the Shadow Era contribution flow end to end: a new player signs up and contributes a hero
 through the card form and allies through a pasted table; an editor accepts both change sets from the review
 queue; the player builds a deck of them, sees it legal, and deals a goldfish sample hand.
 
@@ -50,7 +50,7 @@ def test_contribute_review_accept_and_build_a_legal_deck(live_server, browser):
     page.fill("input[name=password2]", PASSWORD)
     page.click("form.stacked-form button[type=submit]")
     page.wait_for_url(f"{base}/decks/")
-    page.goto(f"{base}/games/shadowera/contribute/")
+    page.goto(f"{base}/contributions/games/shadowera/contribute/")
     page.select_option("#kind-choice", "hero")
     page.click("form.kind-chooser button[type=submit]")
     page.wait_for_url(re.compile(r"kind=hero"))
@@ -65,7 +65,7 @@ def test_contribute_review_accept_and_build_a_legal_deck(live_server, browser):
     expect(page.locator(".state")).to_have_class(re.compile("state-pending"))
 
     # The allies by pasting a table: preview first, then submit as one change set.
-    page.goto(f"{base}/games/shadowera/contribute/bulk/")
+    page.goto(f"{base}/contributions/games/shadowera/contribute/bulk/")
     page.fill("textarea[name=text]", _ally_table())
     page.check("input[name=source_kind][value=own_copy]")
     page.click("button[name=action][value=preview]")

@@ -94,7 +94,7 @@ def test_a_monte_carlo_run_shows_its_charts(live_server, page, settings):
     page.click("form.stacked-form button[type=submit]")
     page.wait_for_url(f"{base}/decks/")
 
-    page.goto(f"{base}/decks/{deck.pk}/simulate/")
+    page.goto(f"{base}/simulator/decks/{deck.pk}/simulate/")
     page.fill("input[name=games]", "800")
     page.fill("input[name=turns]", "8")
     page.click(".simulate-form button[type=submit]")
@@ -111,7 +111,7 @@ def test_the_odds_calculator_groups_are_chosen_by_typing_a_name(live_server, pag
 
     load_synthetic_cards()
     deck = make_deck("suikoden", make_user("owner"))
-    page.goto(f"{live_server.url}/decks/shared/{deck.share_token}/odds/")
+    page.goto(f"{live_server.url}/simulator/decks/shared/{deck.share_token}/odds/")
     page.wait_for_load_state("networkidle")
     chips_a, chips_b = page.locator("#chips-a .chip"), page.locator("#chips-b .chip")
 
@@ -150,7 +150,7 @@ def test_the_odds_table_fits_a_wide_screen_and_scrolls_in_its_box_on_a_phone(liv
     width = "[document.documentElement.scrollWidth, document.querySelector('#odds-table').scrollWidth]"
     for screen, fits in ((1280, True), (390, False)):
         page.set_viewport_size({"width": screen, "height": 900})
-        page.goto(f"{live_server.url}/decks/shared/{deck.share_token}/odds/")
+        page.goto(f"{live_server.url}/simulator/decks/shared/{deck.share_token}/odds/")
         document, table = page.evaluate(width)
         box = page.evaluate("document.querySelector('#odds-table').clientWidth")
         assert document == screen, f"the page is wider than the {screen} px screen"

@@ -26,7 +26,7 @@ from cards.models import Card, CardText, Game, RuleText, Term, TermText
 from contributions import services as contribution_services
 from contributions.models import GameRole
 from decks.models import Deck
-from simulator import services as run_services
+from simulator.goldfish import services as run_services
 
 from .support.browser import wait_until_true
 from .support.goldfish import make_deck
@@ -156,7 +156,7 @@ def _pages(
         ("search, nothing found", "/search/?q=zzqqxx"),
         ("search, syntax error", "/search/?q=%28テスト"),
         ("search syntax help", "/search/syntax/"),
-        ("published decks", "/decks/published/"),
+        ("published decks", "/community/decks/published/"),
         ("my decks", "/decks/"),
         ("new deck", "/decks/new/"),
         ("import a list", "/decks/import/"),
@@ -180,20 +180,20 @@ def _pages(
             (f"{slug}: cards", f"/games/{slug}/cards/"),
             (f"{slug}: a card", f"/games/{slug}/cards/{card.key}/"),
             (f"{slug}: a card's history", f"/games/{slug}/cards/{card.key}/history/"),
-            (f"{slug}: deleted cards", f"/games/{slug}/deleted-cards/"),
-            (f"{slug}: correct a card", f"/games/{slug}/cards/{card.key}/edit/"),
-            (f"{slug}: add a card", f"/games/{slug}/contribute/"),
-            (f"{slug}: add many cards", f"/games/{slug}/contribute/bulk/"),
+            (f"{slug}: deleted cards", f"/contributions/games/{slug}/deleted-cards/"),
+            (f"{slug}: correct a card", f"/contributions/games/{slug}/cards/{card.key}/edit/"),
+            (f"{slug}: add a card", f"/contributions/games/{slug}/contribute/"),
+            (f"{slug}: add many cards", f"/contributions/games/{slug}/contribute/bulk/"),
             (f"{slug}: deck", f"/decks/{deck.pk}/"),
             (f"{slug}: builder", f"/decks/{deck.pk}/edit/"),
             (f"{slug}: builder search (a fragment)", f"/decks/{deck.pk}/edit/search/?q=テスト"),
             (f"{slug}: settings", f"/decks/{deck.pk}/settings/"),
             (f"{slug}: replace by a list", f"/decks/{deck.pk}/import/"),
-            (f"{slug}: odds", f"/decks/{deck.pk}/odds/"),
-            (f"{slug}: simulate", f"/decks/{deck.pk}/simulate/"),
+            (f"{slug}: odds", f"/simulator/decks/{deck.pk}/odds/"),
+            (f"{slug}: simulate", f"/simulator/decks/{deck.pk}/simulate/"),
         ]
         pages += [
-            (f"{slug}: sample hand, turn {turn}", f"/decks/{deck.pk}/goldfish/?seed=7&turn={turn}")
+            (f"{slug}: sample hand, turn {turn}", f"/simulator/decks/{deck.pk}/goldfish/?seed=7&turn={turn}")
             for turn in (0, 1, 3, 6)
         ]
     return [(what, base + path) for what, path in pages]
@@ -210,7 +210,7 @@ def test_every_page_type_reads_in_japanese_and_chinese(live_server, browser, mon
     run = run_services.start_run(
         deck=decks["shadowera"], requester=user, games=200, turns=8, policy="default", params={}, language="ja", seed=3
     )
-    run_path = f"/decks/{decks['shadowera'].pk}/simulate/{run.pk}/"
+    run_path = f"/simulator/decks/{decks['shadowera'].pk}/simulate/{run.pk}/"
     shadowera = Game.objects.get(slug="shadowera")
     GameRole.objects.create(user=user, game=shadowera, role=GameRole.Role.EDITOR)
     proposed = {"key": "SE9-NEW", "kind": "hero", "fields": {"health": 30}, "texts": {"ja": {"name": "テスト英雄"}}}

@@ -68,7 +68,7 @@ def test_the_pages_work_under_the_content_security_policy(live_server, page):
     page.click('#zone-characters li[data-card="901"] button[value="1"]')
     expect(page.locator("#deck-total")).to_contain_text("23")
 
-    page.goto(f"{base}/decks/{deck.pk}/goldfish/?seed=3")
+    page.goto(f"{base}/simulator/decks/{deck.pk}/goldfish/?seed=3")
     page.keyboard.press("n")
     wait_until_true(page, "new URLSearchParams(location.search).get('turn') === '1'")
 

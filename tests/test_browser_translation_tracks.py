@@ -51,7 +51,7 @@ def test_a_second_chinese_translation_is_added_accepted_chosen_first_and_marked_
     watch_csp(player, violations)
     player.goto(card_url)
     player.click("#text-zh-hant p.add-track a")
-    player.wait_for_url(re.compile(r"/games/endbreaker/cards/EB9-901/translate/\?language=zh-hant$"))
+    player.wait_for_url(re.compile(r"/contributions/games/endbreaker/cards/EB9-901/translate/\?language=zh-hant$"))
     expect(player.locator("ul.track-list")).to_have_count(0)  # the seed's is the main text: no other track yet
     form = player.locator("form.stacked-form")
     expect(form.locator("select[name=language]")).to_have_value("zh-hant")

@@ -28,21 +28,16 @@ def test_the_editors_show_the_servers_verdict_as_one_types_and_ticks(live_server
     violations: list[str] = []
     page.on("console", lambda message: violations.append(message.text) if "Content Security" in message.text else None)
 
-    page.goto(f"{base}/games/endbreaker/strategies/new/")
+    page.goto(f"{base}/simulator/games/endbreaker/strategies/new/")
     page.fill("#id_name", "")
     page.fill("#id_text", "gain *\ngain EB9-999\n")
     expect(page.locator("#strategy-verdict")).to_contain_text("Line 2: “EB9-999” is not a card of this game.")
     page.fill("#id_text", "gain テスト特技1\n")
     expect(page.locator("#strategy-verdict")).to_contain_text("without a problem")
 
-    page.goto(f"{base}/games/endbreaker/setups/new/")
-    expect(page.locator("#setup-verdict")).to_contain_text("These piles make a game")
-    page.locator("input[name=abilities]").first.check()
-    expect(page.locator("#setup-verdict")).to_contain_text("Choose 9 piles, not 1.")
-
-    page.goto(f"{base}/games/endbreaker/play/")
+    page.goto(f"{base}/simulator/games/endbreaker/play/")
     page.click("form.stacked-form button[type=submit]")
-    page.wait_for_url(f"{base}/games/endbreaker/play/*/")
+    page.wait_for_url(f"{base}/simulator/games/endbreaker/play/*/")
     prompt = page.locator("#choice-prompt")
     expect(prompt).to_be_visible()
     first = prompt.inner_text()

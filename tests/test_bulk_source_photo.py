@@ -25,7 +25,7 @@ from .users import make_user
 
 pytestmark = [pytest.mark.usefixtures("media_root"), pytest.mark.usefixtures("game"), pytest.mark.django_db]
 
-URL = "/games/shadowera/contribute/bulk/"
+URL = "/contributions/games/shadowera/contribute/bulk/"
 TABLE = (
     "game\tkey\tkind\tfield:health\tfield:faction\tname:ja\n"
     "shadowera\tSE9-P1\thero\t30\thuman\tテスト写真甲\n"
@@ -129,7 +129,7 @@ def test_an_oversized_photo_is_refused_naming_the_limit_in_the_readers_language(
     response = bulk(signed_in(player, "ja"), "preview", source_photo=photo(picture(size=(1200, 1600), quality=100)))
     assert response.status_code == 413
     (message,) = response.context["form"].errors["source_photo"]
-    assert "5,000" in message and "バイト" in message
+    assert "0.005 MB" in message
     assert not StoredImage.objects.exists()
 
 
@@ -183,11 +183,11 @@ def test_in_a_browser_the_photo_chosen_before_the_preview_is_the_submitted_chang
     path.write_bytes(picture(color=(70, 20, 140)))
     base = live_server.url
     page = browser.new_context(locale="en-US").new_page()
-    page.goto(f"{base}/accounts/login/?next=/games/shadowera/contribute/bulk/")
+    page.goto(f"{base}/accounts/login/?next=/contributions/games/shadowera/contribute/bulk/")
     page.fill("input[name=username]", "player")
     page.fill("input[name=password]", PASSWORD)
     page.click("form.stacked-form button[type=submit]")
-    page.wait_for_url(f"{base}/games/shadowera/contribute/bulk/")
+    page.wait_for_url(f"{base}/contributions/games/shadowera/contribute/bulk/")
     page.fill("textarea[name=text]", TABLE.format(health="25"))
     page.check("input[name=source_kind][value=photo]")
     page.set_input_files("input[name=source_photo]", str(path))

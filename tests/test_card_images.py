@@ -20,7 +20,7 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
-from cards.images import ImageLimits, ImageRefused, check_image
+from cards.images.encoding import ImageLimits, ImageRefused, check_image
 from cards.models import Card, CardImage, StoredImage
 from contributions import services
 from contributions.models import ChangeSet
@@ -197,7 +197,7 @@ def test_a_picture_of_a_card_that_does_not_exist_is_refused_naming_it(player, ga
 
 
 def _stored(user, **options) -> StoredImage:
-    from cards.services_images import image_store
+    from cards.images.services import image_store
 
     return image_store(uploader=user, stream=io.BytesIO(picture(**options)))
 
@@ -219,7 +219,7 @@ def test_an_oversized_file_and_a_decompression_bomb_are_refused_naming_the_limit
     client = signed_in(player, "ja")
     big = propose_picture(client, picture(size=(1200, 1600), quality=100))
     assert big.status_code == 413
-    assert "5,000" in big.content.decode() and "バイト" in big.content.decode()
+    assert "0.005 MB" in big.content.decode()
     settings.IMAGE_MAX_BYTES = 10_000_000
     bombed = propose_picture(client, bomb(), name="card.png")
     assert bombed.status_code == 413
@@ -231,7 +231,9 @@ def test_a_body_far_over_the_limit_is_refused_before_it_is_read(player, game, se
     settings.IMAGE_MAX_BYTES = 1_000
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1_000
     response = propose_picture(signed_in(player), picture(size=(1500, 2000), quality=100))
-    assert response.status_code == 413 and "1,000" in response.content.decode()
+    # The picture's form again, the refusal beside its field, the limit in megabytes.
+    assert response.status_code == 413 and "0.001 MB" in response.content.decode()
+    assert 'name="picture"' in response.content.decode()
 
 
 def test_uploads_are_limited_per_user_and_day_naming_the_limit(player, game, settings):
@@ -313,12 +315,12 @@ def test_pictures_are_served_with_their_type_and_safe_headers_and_nothing_else_i
 
 def test_the_api_uploads_a_picture_and_proposes_it_for_a_card(player, editor, game):
     client = token_client(player)
-    refused = client.post("/api/images/", {"file": upload("card.jpg", b"not a picture at all" * 10)})
+    refused = client.post("/api/contributions/images/", {"file": upload("card.jpg", b"not a picture at all" * 10)})
     assert refused.status_code == 400
     assert refused.json()["code"] == "image_not_an_image" and "file" in refused.json()["errors"]
-    assert client.post("/api/images/", {"file": upload("bomb.png", bomb())}).status_code == 413
-    assert client.post("/api/images/", {}).status_code == 400
-    uploaded = client.post("/api/images/", {"file": upload("card.jpg", with_exif())})
+    assert client.post("/api/contributions/images/", {"file": upload("bomb.png", bomb())}).status_code == 413
+    assert client.post("/api/contributions/images/", {}).status_code == 400
+    uploaded = client.post("/api/contributions/images/", {"file": upload("card.jpg", with_exif())})
     assert uploaded.status_code == 201
     body = uploaded.json()
     assert body["format"] == "webp" and body["url"].startswith("http")
@@ -328,20 +330,20 @@ def test_the_api_uploads_a_picture_and_proposes_it_for_a_card(player, editor, ga
         "source_photo": body["id"],
         "images": [{"card": CARD, "image": body["id"], "side": "back"}],
     }
-    response = client.post("/api/change-sets/", json.dumps(proposal), content_type="application/json")
+    response = client.post("/api/contributions/change-sets/", json.dumps(proposal), content_type="application/json")
     assert response.status_code == 201, response.json()
     detail = response.json()
     assert detail["status"] == "pending" and detail["source_photo"]["id"] == body["id"]
     assert detail["images"][0]["card"] == CARD and detail["images"][0]["action"] == "add"
-    accept = f"/api/change-sets/{detail['id']}/accept/"
+    accept = f"/api/contributions/change-sets/{detail['id']}/accept/"
     accepted = token_client(editor).post(accept, "{}", content_type="application/json")
     assert accepted.status_code == 200
     card = Client().get(f"/api/cards/shadowera/{CARD}/").json()
     assert card["images"][0]["side"] == "back" and card["images"][0]["thumbnail_url"].endswith("-thumb.webp")
     missing = dict(proposal, images=[{"card": CARD, "image": 99999}])
-    wrong = client.post("/api/change-sets/", json.dumps(missing), content_type="application/json")
+    wrong = client.post("/api/contributions/change-sets/", json.dumps(missing), content_type="application/json")
     assert wrong.status_code == 400 and "images[0].image" in wrong.json()["errors"]
 
 
 def test_the_api_upload_needs_credentials(game):
-    assert Client().post("/api/images/", {"file": upload("card.jpg", picture())}).status_code == 401
+    assert Client().post("/api/contributions/images/", {"file": upload("card.jpg", picture())}).status_code == 401

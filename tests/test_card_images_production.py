@@ -21,7 +21,7 @@ import io, json
 from django.contrib.auth.models import User
 from cards.models import Card, CardImage, Game
 from cards.services import sync_games
-from cards.services_images import image_store
+from cards.images.services import image_store
 from PIL import Image
 
 sync_games()

@@ -33,7 +33,7 @@ HERO = {
 
 
 def post(client: Client, body: dict[str, Any]) -> Any:
-    return client.post("/api/change-sets/", json.dumps(body), content_type="application/json")
+    return client.post("/api/contributions/change-sets/", json.dumps(body), content_type="application/json")
 
 
 def submission(*cards: dict[str, Any]) -> dict[str, Any]:
@@ -92,7 +92,7 @@ def test_a_new_card_is_the_record_itself(player_api: Client, game: Game) -> None
 
 def _bulk(client: Client, text: str, action: str) -> Any:
     data = {"text": text, "source_kind": "own_copy", "action": action}
-    return client.post("/games/shadowera/contribute/bulk/", data, HTTP_ACCEPT_LANGUAGE="en")
+    return client.post("/contributions/games/shadowera/contribute/bulk/", data, HTTP_ACCEPT_LANGUAGE="en")
 
 
 def test_a_bulk_row_follows_the_same_rule(client: Client, hero: dict[str, Any]) -> None:

@@ -45,7 +45,7 @@ def test_rotating_the_header_does_not_escape_the_token_limit(limits):
     limits(token="3/min")
     answers = [
         Client(HTTP_X_FORWARDED_FOR=forwarded)
-        .post("/api/token/", {"username": "synthetic-nobody", "password": "wrong"})
+        .post("/api/accounts/token/", {"username": "synthetic-nobody", "password": "wrong"})
         .status_code
         for forwarded in rotating(4)
     ]

@@ -1,4 +1,4 @@
-"""Collections (issue 14, item 1): what a player owns per game, filled by +/−, a pasted list or a CSV, used by
+"""Collections: what a player owns per game, filled by +/−, a pasted list or a CSV, used by
 owned: in the search language, the builder's "only cards I own", a deck's want list and several decks checked
 against one collection. Synthetic cards only (tests/synthetic_decks.py)."""
 

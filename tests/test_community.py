@@ -1,4 +1,4 @@
-"""Published decks (issue 14, item 5): publishing a snapshot, the public list per game (sorted, filtered by cards
+"""Published decks: publishing a snapshot, the public list per game (sorted, filtered by cards
 in the search language), likes and favourites, threaded comments with notifications, reports and the moderation
 queue, on the pages and through the API, with the same permissions: hidden things are seen by their author and
 staff only, a blocked user cannot publish or comment, and nothing anyone writes puts a script on a page."""
@@ -141,16 +141,16 @@ def test_hidden_things_are_seen_by_their_author_and_staff_only(owner, other, sta
     services.moderate(moderator=staff, action="hide", reason="spam", comment=comment)
     services.moderate(moderator=staff, action="hide", reason="rude", publication=publication)
     anonymous = Client()
-    assert anonymous.get(f"/decks/published/{publication.pk}/").status_code == 404
-    assert signed_in(make_user("reader")).get(f"/decks/published/{publication.pk}/").status_code == 404
-    assert publication.title not in anonymous.get("/games/shadowera/decks/").content.decode()
-    author_page = signed_in(owner).get(f"/decks/published/{publication.pk}/")
+    assert anonymous.get(f"/community/decks/published/{publication.pk}/").status_code == 404
+    assert signed_in(make_user("reader")).get(f"/community/decks/published/{publication.pk}/").status_code == 404
+    assert publication.title not in anonymous.get("/community/games/shadowera/decks/").content.decode()
+    author_page = signed_in(owner).get(f"/community/decks/published/{publication.pk}/")
     assert author_page.status_code == 200 and "spam" not in author_page.content.decode()
-    staff_page = signed_in(staff).get(f"/decks/published/{publication.pk}/").content.decode()
+    staff_page = signed_in(staff).get(f"/community/decks/published/{publication.pk}/").content.decode()
     assert "spam" in staff_page and "Hidden" in staff_page
-    assert api_client().get(f"/api/publications/{publication.pk}/").status_code == 404
+    assert api_client().get(f"/api/community/publications/{publication.pk}/").status_code == 404
     services.moderate(moderator=staff, action="restore", reason="appeal", publication=publication)
-    assert anonymous.get(f"/decks/published/{publication.pk}/").status_code == 200
+    assert anonymous.get(f"/community/decks/published/{publication.pk}/").status_code == 200
     assert [a.action for a in ModerationAction.objects.order_by("id")] == ["hide", "hide", "restore"]
 
 
@@ -162,18 +162,19 @@ def test_a_reply_to_a_hidden_comment_is_hidden_with_it_on_the_page_and_in_the_ap
     services.add_comment(publication, author=owner, body="a thread of its own")
     services.moderate(moderator=staff, action="hide", reason="spam", comment=hidden)
     reader = make_user("reader")
-    page = signed_in(reader).get(f"/decks/published/{publication.pk}/").content.decode()
+    page = signed_in(reader).get(f"/community/decks/published/{publication.pk}/").content.decode()
     listed = [
-        c["body"] for c in api_client(reader).get(f"/api/publications/{publication.pk}/comments/").json()["results"]
+        c["body"]
+        for c in api_client(reader).get(f"/api/community/publications/{publication.pk}/comments/").json()["results"]
     ]
     assert listed == ["a thread of its own"]
     assert "a thread of its own" in page and "reply under it" not in page and "deeper still" not in page
     # Nor can anyone but staff and the hidden comment's author reply to or report what is in its thread.
     answer = api_client(reader).post(
-        f"/api/publications/{publication.pk}/comments/", {"body": "hi", "parent": reply.pk}, format="json"
+        f"/api/community/publications/{publication.pk}/comments/", {"body": "hi", "parent": reply.pk}, format="json"
     )
     assert answer.status_code == 404
-    staff_listed = api_client(staff).get(f"/api/publications/{publication.pk}/comments/").json()["results"]
+    staff_listed = api_client(staff).get(f"/api/community/publications/{publication.pk}/comments/").json()["results"]
     assert [c["body"] for c in staff_listed] == [
         "hidden parent",
         "reply under it",
@@ -188,32 +189,32 @@ def test_an_author_withdraws_a_published_deck_and_may_publish_it_again(owner, ot
     second = services.publish(deck, user=owner, title="テスト撤回 2")
     services.add_comment(second, author=other, body="kept comment")
     # Someone else may not withdraw it, on the page or through the API.
-    assert signed_in(other).post(f"/decks/published/{second.pk}/withdraw/").status_code == 403
-    assert api_client(other).post(f"/api/publications/{second.pk}/withdraw/").status_code == 403
+    assert signed_in(other).post(f"/community/decks/published/{second.pk}/withdraw/").status_code == 403
+    assert api_client(other).post(f"/api/community/publications/{second.pk}/withdraw/").status_code == 403
     assert not Publication.objects.filter(withdrawn_at__isnull=False).exists()  # refused: nothing written
-    page = signed_in(owner).get(f"/decks/published/{second.pk}/").content.decode()
+    page = signed_in(owner).get(f"/community/decks/published/{second.pk}/").content.decode()
     assert "Withdraw" in page
     # Read by everyone first, so a cached page would show it still.
-    assert Client().get(f"/decks/published/{second.pk}/").status_code == 200
-    assert "テスト撤回 2" in Client().get("/games/shadowera/decks/").content.decode()
-    answer = signed_in(owner).post(f"/decks/published/{second.pk}/withdraw/", follow=True)
+    assert Client().get(f"/community/decks/published/{second.pk}/").status_code == 200
+    assert "テスト撤回 2" in Client().get("/community/games/shadowera/decks/").content.decode()
+    answer = signed_in(owner).post(f"/community/decks/published/{second.pk}/withdraw/", follow=True)
     assert answer.status_code == 200 and "was withdrawn" in answer.content.decode()
     assert "Withdrawn by its author" in answer.content.decode() and "kept comment" in answer.content.decode()
     # Every snapshot of the deck is gone for everyone else, from the pages, the list and the API.
     for pk in (first.pk, second.pk):
-        assert Client().get(f"/decks/published/{pk}/").status_code == 404
-        assert signed_in(other).get(f"/decks/published/{pk}/").status_code == 404
-        assert api_client(other).get(f"/api/publications/{pk}/").status_code == 404
-        assert signed_in(staff).get(f"/decks/published/{pk}/").status_code == 200
-    assert "テスト撤回" not in Client().get("/games/shadowera/decks/").content.decode()
-    assert "テスト撤回" not in signed_in(owner).get("/games/shadowera/decks/").content.decode()
-    assert api_client(owner).get(f"/api/publications/{second.pk}/").json()["withdrawn_at"] is not None
-    assert api_client(owner).post(f"/api/publications/{second.pk}/withdraw/").status_code == 200  # idempotent
+        assert Client().get(f"/community/decks/published/{pk}/").status_code == 404
+        assert signed_in(other).get(f"/community/decks/published/{pk}/").status_code == 404
+        assert api_client(other).get(f"/api/community/publications/{pk}/").status_code == 404
+        assert signed_in(staff).get(f"/community/decks/published/{pk}/").status_code == 200
+    assert "テスト撤回" not in Client().get("/community/games/shadowera/decks/").content.decode()
+    assert "テスト撤回" not in signed_in(owner).get("/community/games/shadowera/decks/").content.decode()
+    assert api_client(owner).get(f"/api/community/publications/{second.pk}/").json()["withdrawn_at"] is not None
+    assert api_client(owner).post(f"/api/community/publications/{second.pk}/withdraw/").status_code == 200  # idempotent
     # Publishing again is a new snapshot for everyone; the withdrawn ones stay withdrawn.
     third = services.publish(deck, user=owner, title="テスト撤回 3")
-    assert Client().get(f"/decks/published/{third.pk}/").status_code == 200
-    assert "テスト撤回 3" in Client().get("/games/shadowera/decks/").content.decode()
-    assert Client().get(f"/decks/published/{first.pk}/").status_code == 404
+    assert Client().get(f"/community/decks/published/{third.pk}/").status_code == 200
+    assert "テスト撤回 3" in Client().get("/community/games/shadowera/decks/").content.decode()
+    assert Client().get(f"/community/decks/published/{first.pk}/").status_code == 404
 
 
 def test_a_blocked_user_can_neither_publish_nor_comment(owner, other, staff, shadowera_cards):
@@ -223,9 +224,11 @@ def test_a_blocked_user_can_neither_publish_nor_comment(owner, other, staff, sha
         services.add_comment(publication, author=other, body="hi")
     with pytest.raises(services.Blocked):
         services.publish(make_deck(other, shadowera_cards), user=other, title="Mine")
-    answer = api_client(other).post(f"/api/publications/{publication.pk}/comments/", {"body": "hi"}, format="json")
+    answer = api_client(other).post(
+        f"/api/community/publications/{publication.pk}/comments/", {"body": "hi"}, format="json"
+    )
     assert answer.status_code == 403 and answer.json()["code"] == "blocked"
-    page = signed_in(other).post(f"/decks/published/{publication.pk}/comments/", {"body": "hi"})
+    page = signed_in(other).post(f"/community/decks/published/{publication.pk}/comments/", {"body": "hi"})
     assert page.status_code == 403 and "blocked" in page.content.decode()
     services.moderate(moderator=staff, action="unblock", reason="apologised", user=other)
     assert services.add_comment(publication, author=other, body="sorry").pk
@@ -239,8 +242,8 @@ def test_moderation_needs_staff_and_a_reason(owner, other, staff, shadowera_card
     assert type(refused.value).__name__ == "PermissionDenied"
     with pytest.raises(services.CommunityError):
         services.moderate(moderator=staff, action="hide", reason="  ", publication=publication)
-    assert signed_in(other).get("/moderation/").status_code == 403
-    assert api_client(other).get("/api/moderation/reports/").status_code == 403
+    assert signed_in(other).get("/community/moderation/").status_code == 403
+    assert api_client(other).get("/api/community/moderation/reports/").status_code == 403
     assert not ModerationAction.objects.exists()
 
 
@@ -250,37 +253,45 @@ def test_moderation_needs_staff_and_a_reason(owner, other, staff, shadowera_card
 def test_publish_like_comment_report_and_hide_through_the_pages(owner, other, staff, shadowera_cards):
     deck = make_deck(owner, shadowera_cards)
     deck_page = signed_in(owner).get(f"/decks/{deck.pk}/").content.decode()
-    assert f'href="/decks/{deck.pk}/publish/"' in deck_page
-    published = signed_in(owner).post(f"/decks/{deck.pk}/publish/", {"title": "My list", "description": "**Strong**"})
+    assert f'href="/community/decks/{deck.pk}/publish/"' in deck_page
+    published = signed_in(owner).post(
+        f"/community/decks/{deck.pk}/publish/", {"title": "My list", "description": "**Strong**"}
+    )
     publication = Publication.objects.get()
-    assert published.status_code == 302 and published["Location"] == f"/decks/published/{publication.pk}/"
-    assert f'href="/decks/published/{publication.pk}/"' in signed_in(owner).get(f"/decks/{deck.pk}/").content.decode()
-    assert signed_in(other).get(f"/decks/{deck.pk}/publish/").status_code == 404  # a private deck of someone else
+    assert published.status_code == 302 and published["Location"] == f"/community/decks/published/{publication.pk}/"
+    assert (
+        f'href="/community/decks/published/{publication.pk}/"'
+        in signed_in(owner).get(f"/decks/{deck.pk}/").content.decode()
+    )
+    assert (
+        signed_in(other).get(f"/community/decks/{deck.pk}/publish/").status_code == 404
+    )  # a private deck of someone else
 
     reader = signed_in(other)
-    page = reader.get(f"/decks/published/{publication.pk}/").content.decode()
+    page = reader.get(f"/community/decks/published/{publication.pk}/").content.decode()
     assert "<strong>Strong</strong>" in page and "Test Ally 01" in page
-    liked = reader.post(f"/decks/published/{publication.pk}/like/", HTTP_HX_REQUEST="true")
+    liked = reader.post(f"/community/decks/published/{publication.pk}/like/", HTTP_HX_REQUEST="true")
     assert liked.status_code == 200 and 'aria-pressed="true"' in liked.content.decode()
-    reader.post(f"/decks/published/{publication.pk}/favourite/")
-    assert "My list" in reader.get("/decks/published/favourites/").content.decode()
-    reader.post(f"/decks/published/{publication.pk}/comments/", {"body": "Great deck"})
+    reader.post(f"/community/decks/published/{publication.pk}/favourite/")
+    assert "My list" in reader.get("/community/decks/published/favourites/").content.decode()
+    reader.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "Great deck"})
     comment = Comment.objects.get()
     assert "1" in signed_in(owner).get("/").content.decode().split("Notifications", 1)[1][:80]
     notes = signed_in(owner).get("/notifications/").content.decode()
     assert "other commented on “My list”" in notes
-    reader.post(f"/decks/published/{publication.pk}/report/", {"reason": "spam", "note": "ads"})
-    queue = signed_in(staff).get("/moderation/").content.decode()
+    reader.post(f"/community/decks/published/{publication.pk}/report/", {"reason": "spam", "note": "ads"})
+    queue = signed_in(staff).get("/community/moderation/").content.decode()
     assert "ads" in queue and "My list" in queue
     report = Report.objects.get()
     signed_in(staff).post(
-        "/moderation/act/", {"action": "hide", "publication": publication.pk, "report": report.pk, "reason": "ads"}
+        "/community/moderation/act/",
+        {"action": "hide", "publication": publication.pk, "report": report.pk, "reason": "ads"},
     )
     report.refresh_from_db()
     assert report.resolved_at is not None and Publication.objects.get().hidden
-    log = signed_in(staff).get("/moderation/").content.decode()
+    log = signed_in(staff).get("/community/moderation/").content.decode()
     assert "ads" in log.split("Moderation log", 1)[1]
-    assert Client().get(f"/decks/published/{publication.pk}/").status_code == 404
+    assert Client().get(f"/community/decks/published/{publication.pk}/").status_code == 404
     assert comment.pk
 
 
@@ -291,32 +302,34 @@ def test_the_list_sorts_filters_and_pages(owner, shadowera_cards):
         )
     services.publish(make_deck(owner, shadowera_cards, "Other", ("Test Ally 02",)), user=owner, title="Other allies")
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    first = client.get("/games/shadowera/decks/").content.decode()
+    first = client.get("/community/games/shadowera/decks/").content.decode()
     assert "Other allies" in first and 'rel="next"' in first and "Deck 05" not in first
-    second = client.get("/games/shadowera/decks/?page=2").content.decode()
+    second = client.get("/community/games/shadowera/decks/?page=2").content.decode()
     assert "Deck 05" in second and 'rel="prev"' in second
-    filtered = client.get('/games/shadowera/decks/?exclude=name:"Test Ally 01"').content.decode()
+    filtered = client.get('/community/games/shadowera/decks/?exclude=name:"Test Ally 01"').content.decode()
     assert "Other allies" in filtered and "Deck 05" not in filtered
-    broken = client.get("/games/shadowera/decks/?include=attack>=")
+    broken = client.get("/community/games/shadowera/decks/?include=attack>=")
     assert broken.status_code == 400 and "error-message" in broken.content.decode()
-    assert client.get("/games/shadowera/decks/?sort=nonsense").status_code == 400
-    too_long = client.get("/games/shadowera/decks/?include=" + "x" * 501)
+    assert client.get("/community/games/shadowera/decks/?sort=nonsense").status_code == 400
+    too_long = client.get("/community/games/shadowera/decks/?include=" + "x" * 501)
     assert too_long.status_code == 400 and "at most 500 characters" in too_long.content.decode()
-    assert client.get("/games/nonsense/decks/").status_code == 404
-    assert client.get("/decks/public/")["Location"] == "/decks/published/"  # the old page moved here
+    assert client.get("/community/games/nonsense/decks/").status_code == 404
+    assert client.get("/decks/public/")["Location"] == "/community/decks/published/"  # the old page moved here
 
 
 def test_nothing_anyone_writes_puts_a_script_on_a_page(owner, other, shadowera_cards):
     deck = make_deck(owner, shadowera_cards)
-    signed_in(owner).post(f"/decks/{deck.pk}/publish/", {"title": "<script>x</script>", "description": HOSTILE})
+    signed_in(owner).post(
+        f"/community/decks/{deck.pk}/publish/", {"title": "<script>x</script>", "description": HOSTILE}
+    )
     publication = Publication.objects.get()
-    signed_in(other).post(f"/decks/published/{publication.pk}/comments/", {"body": HOSTILE})
+    signed_in(other).post(f"/community/decks/published/{publication.pk}/comments/", {"body": HOSTILE})
     for client in (Client(), signed_in(owner)):
-        page = client.get(f"/decks/published/{publication.pk}/").content.decode()
+        page = client.get(f"/community/decks/published/{publication.pk}/").content.decode()
         assert "<script>alert" not in page and "<script>x" not in page
         assert "onerror" not in page.replace("onerror=alert(1)&gt;", "")
         assert 'href="javascript' not in page and "<strong>bold</strong>" in page
-    detail = api_client().get(f"/api/publications/{publication.pk}/").json()
+    detail = api_client().get(f"/api/community/publications/{publication.pk}/").json()
     assert "<script" not in detail["description_html"] and "<strong>bold</strong>" in detail["description_html"]
 
 
@@ -324,17 +337,25 @@ def test_hostile_input_is_a_clear_4xx(owner, other, shadowera_cards):
     publication = services.publish(make_deck(owner, shadowera_cards), user=owner, title="Deck")
     client = signed_in(other)
     assert (
-        client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "abc"}).status_code == 404
+        client.post(
+            f"/community/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "abc"}
+        ).status_code
+        == 404
     )
     assert (
-        client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "99999"}).status_code == 404
+        client.post(
+            f"/community/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "99999"}
+        ).status_code
+        == 404
     )
-    assert client.post(f"/decks/published/{publication.pk}/report/", {"reason": "nonsense"}).status_code == 400
-    assert client.post(f"/decks/published/{publication.pk}/comments/", {"body": "a\x00b"}).status_code == 400
-    long = client.post(f"/decks/published/{publication.pk}/comments/", {"body": "x" * 6000})
+    assert (
+        client.post(f"/community/decks/published/{publication.pk}/report/", {"reason": "nonsense"}).status_code == 400
+    )
+    assert client.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "a\x00b"}).status_code == 400
+    long = client.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "x" * 6000})
     assert long.status_code == 400 and "at most 5000 characters" in long.content.decode()
-    assert client.get("/decks/published/999999/").status_code == 404
-    assert Client().post(f"/decks/published/{publication.pk}/like/").status_code == 302  # to the login page
+    assert client.get("/community/decks/published/999999/").status_code == 404
+    assert Client().post(f"/community/decks/published/{publication.pk}/like/").status_code == 302  # to the login page
     assert not Comment.objects.exists()
 
 
@@ -343,56 +364,61 @@ def test_hostile_input_is_a_clear_4xx(owner, other, shadowera_cards):
 
 def test_the_api_publishes_lists_likes_comments_and_reports(owner, other, staff, shadowera_cards):
     deck = make_deck(owner, shadowera_cards)
-    made = api_client(owner).post("/api/publications/", {"deck": deck.pk, "title": "API deck"}, format="json")
+    made = api_client(owner).post("/api/community/publications/", {"deck": deck.pk, "title": "API deck"}, format="json")
     assert made.status_code == 201, made.json()
     pk = made.json()["id"]
-    assert made["Location"].endswith(f"/api/publications/{pk}/") and made.json()["deck"] == deck.pk
-    assert api_client(other).post("/api/publications/", {"deck": deck.pk}, format="json").status_code == 404
-    listed = api_client().get("/api/publications/?game=shadowera&include=name:%22Test%20Ally%2001%22").json()
+    assert made["Location"].endswith(f"/api/community/publications/{pk}/") and made.json()["deck"] == deck.pk
+    assert api_client(other).post("/api/community/publications/", {"deck": deck.pk}, format="json").status_code == 404
+    listed = api_client().get("/api/community/publications/?game=shadowera&include=name:%22Test%20Ally%2001%22").json()
     assert [p["id"] for p in listed["results"]] == [pk]
-    assert api_client().get("/api/publications/?exclude=kind:ally").json()["results"] == []
-    assert api_client().get("/api/publications/?include=attack%3E%3D").status_code == 400
-    assert api_client().get(f"/api/publications/{pk}/").json()["deck"] is None  # not the author's
-    like = api_client(other).put(f"/api/publications/{pk}/like/")
+    assert api_client().get("/api/community/publications/?exclude=kind:ally").json()["results"] == []
+    assert api_client().get("/api/community/publications/?include=attack%3E%3D").status_code == 400
+    assert api_client().get(f"/api/community/publications/{pk}/").json()["deck"] is None  # not the author's
+    like = api_client(other).put(f"/api/community/publications/{pk}/like/")
     assert like.json() == {"on": True, "like_count": 1, "favourite_count": 0}
-    assert api_client(other).put(f"/api/publications/{pk}/like/").json()["like_count"] == 1
-    assert api_client(other).put(f"/api/publications/{pk}/favourite/").json()["favourite_count"] == 1
-    favourites = api_client(other).get("/api/publications/?favourites=true").json()["results"]
+    assert api_client(other).put(f"/api/community/publications/{pk}/like/").json()["like_count"] == 1
+    assert api_client(other).put(f"/api/community/publications/{pk}/favourite/").json()["favourite_count"] == 1
+    favourites = api_client(other).get("/api/community/publications/?favourites=true").json()["results"]
     assert [p["id"] for p in favourites] == [pk] and favourites[0]["liked"] and favourites[0]["favourite"]
-    assert api_client(other).delete(f"/api/publications/{pk}/like/").json()["like_count"] == 0
-    assert api_client().put(f"/api/publications/{pk}/like/").status_code == 401
-    top = api_client(other).post(f"/api/publications/{pk}/comments/", {"body": "Hi"}, format="json").json()
+    assert api_client(other).delete(f"/api/community/publications/{pk}/like/").json()["like_count"] == 0
+    assert api_client().put(f"/api/community/publications/{pk}/like/").status_code == 401
+    top = api_client(other).post(f"/api/community/publications/{pk}/comments/", {"body": "Hi"}, format="json").json()
     reply = api_client(owner).post(
-        f"/api/publications/{pk}/comments/", {"body": "Yo", "parent": top["id"]}, format="json"
+        f"/api/community/publications/{pk}/comments/", {"body": "Yo", "parent": top["id"]}, format="json"
     )
     assert reply.status_code == 201 and reply.json()["parent"] == top["id"]
-    assert [c["body"] for c in api_client().get(f"/api/publications/{pk}/comments/").json()["results"]] == ["Hi", "Yo"]
+    assert [c["body"] for c in api_client().get(f"/api/community/publications/{pk}/comments/").json()["results"]] == [
+        "Hi",
+        "Yo",
+    ]
     notes = api_client(owner).get("/api/notifications/").json()["results"]
     assert [(n["kind"], n["actor"]) for n in notes] == [("comment", "other")]
     assert api_client(owner).post("/api/notifications/read/", {}, format="json").json() == {"marked": 1}
-    copied = api_client(other).post(f"/api/publications/{pk}/copy/")
+    copied = api_client(other).post(f"/api/community/publications/{pk}/copy/")
     assert copied.status_code == 201 and Deck.objects.get(pk=copied.json()["id"]).forked_from_id == deck.pk
-    reported = api_client(other).post(f"/api/publications/{pk}/reports/", {"reason": "spam"}, format="json")
+    reported = api_client(other).post(f"/api/community/publications/{pk}/reports/", {"reason": "spam"}, format="json")
     assert reported.status_code == 201
-    queue = api_client(staff).get("/api/moderation/reports/").json()["results"]
+    queue = api_client(staff).get("/api/community/moderation/reports/").json()["results"]
     assert [r["id"] for r in queue] == [reported.json()["id"]]
     acted = api_client(staff).post(
-        "/api/moderation/actions/",
+        "/api/community/moderation/actions/",
         {"action": "hide", "report": reported.json()["id"], "reason": "spam"},
         format="json",
     )
     assert acted.status_code == 201 and acted.json()["publication"] == pk
-    assert api_client().get(f"/api/publications/{pk}/").status_code == 404
-    assert api_client(owner).get(f"/api/publications/{pk}/").json()["hidden"] is True
-    assert api_client(staff).get("/api/moderation/reports/").json()["results"] == []
-    assert [a["action"] for a in api_client(staff).get("/api/moderation/actions/").json()["results"]] == ["hide"]
+    assert api_client().get(f"/api/community/publications/{pk}/").status_code == 404
+    assert api_client(owner).get(f"/api/community/publications/{pk}/").json()["hidden"] is True
+    assert api_client(staff).get("/api/community/moderation/reports/").json()["results"] == []
+    assert [a["action"] for a in api_client(staff).get("/api/community/moderation/actions/").json()["results"]] == [
+        "hide"
+    ]
     blocked = api_client(staff).post(
-        "/api/moderation/actions/", {"action": "block", "user": "other", "reason": "spam"}, format="json"
+        "/api/community/moderation/actions/", {"action": "block", "user": "other", "reason": "spam"}, format="json"
     )
     assert blocked.status_code == 201 and Block.objects.filter(user=other).exists()
     assert (
         api_client(other)
-        .post("/api/moderation/actions/", {"action": "hide", "publication": pk, "reason": "x"}, format="json")
+        .post("/api/community/moderation/actions/", {"action": "hide", "publication": pk, "reason": "x"}, format="json")
         .status_code
         == 403
     )

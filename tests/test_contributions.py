@@ -151,14 +151,14 @@ def _form_data(**values) -> dict:
 
 def test_a_player_adds_a_card_through_the_form_generated_from_the_games_declarations(client, player, editor, game):
     client.force_login(player)
-    page = client.get("/games/shadowera/contribute/?kind=hero", HTTP_ACCEPT_LANGUAGE="ja")
+    page = client.get("/contributions/games/shadowera/contribute/?kind=hero", HTTP_ACCEPT_LANGUAGE="ja")
     text = page.content.decode()
     assert page.status_code == 200
     assert 'name="field_health"' in text and 'min="' in text  # a number box for a number field
     assert 'value="human"' in text and "ヒューマン" in text  # a choice by its label
     assert 'name="field_attack"' not in text  # an ally's value is not a hero's
     response = client.post(
-        "/games/shadowera/contribute/",
+        "/contributions/games/shadowera/contribute/",
         _form_data(key="SE9-HERO", field_health="30", field_faction="human", text_en_name="Test Hero"),
     )
     change_set = ChangeSet.objects.get()
@@ -179,7 +179,7 @@ def test_a_player_adds_a_card_through_the_form_generated_from_the_games_declarat
 def test_a_wrong_value_in_the_form_is_refused_beside_its_field_in_the_readers_language(client, player, game):
     client.force_login(player)
     response = client.post(
-        "/games/shadowera/contribute/",
+        "/contributions/games/shadowera/contribute/",
         _form_data(key="SE9-HERO", field_health="たくさん", text_ja_name="テスト英雄"),
         HTTP_ACCEPT_LANGUAGE="zh-hant",
     )
@@ -192,11 +192,11 @@ def test_a_wrong_value_in_the_form_is_refused_beside_its_field_in_the_readers_la
 def test_a_stale_edit_form_is_refused_and_shows_the_card_as_it_is_now(client, player, editor, game):
     submit(editor, game, [_hero(health=30)])
     client.force_login(player)
-    page = client.get("/games/shadowera/cards/SE9-HERO/edit/")
+    page = client.get("/contributions/games/shadowera/cards/SE9-HERO/edit/")
     seen = page.context["form"].initial["seen"]
     submit(editor, game, [_hero(health=28)])  # meanwhile, an editor corrects it
     response = client.post(
-        "/games/shadowera/cards/SE9-HERO/edit/",
+        "/contributions/games/shadowera/cards/SE9-HERO/edit/",
         _form_data(seen=seen, field_health="31", field_faction="human", text_en_name="テスト英雄"),
         HTTP_ACCEPT_LANGUAGE="en",
     )
@@ -208,7 +208,7 @@ def test_a_stale_edit_form_is_refused_and_shows_the_card_as_it_is_now(client, pl
 
 
 def test_contributing_needs_an_account_and_reviewing_needs_the_editor_role(client, player, game):
-    assert client.get("/games/shadowera/contribute/").status_code == 302  # to the login page
+    assert client.get("/contributions/games/shadowera/contribute/").status_code == 302  # to the login page
     client.force_login(player)
     assert client.get("/contributions/review/").status_code == 403
     change_set = submit(player, game, [_hero()])
@@ -241,7 +241,7 @@ TABLE = (
 
 def _bulk(client, text: str, action: str, language: str = "en"):
     data = {"text": text, "source_kind": "own_copy", "action": action}
-    return client.post("/games/shadowera/contribute/bulk/", data, HTTP_ACCEPT_LANGUAGE=language)
+    return client.post("/contributions/games/shadowera/contribute/bulk/", data, HTTP_ACCEPT_LANGUAGE=language)
 
 
 def test_a_pasted_table_is_previewed_row_by_row_and_submitted_as_one_change_set(client, player, editor, game):
@@ -269,7 +269,9 @@ def test_a_bad_row_is_named_with_its_field_and_nothing_can_be_submitted(client, 
     page = _bulk(client, TABLE.format(health_b="たくさん"), "submit", language="ja")
     preview = page.context["preview"]
     row = next(row for row in preview.rows if row.key == "SE9-B")
-    assert row.problems == [("3行目 · 体力", "「たくさん」は整数ではありません。 入力できる値：0 以上の整数。")]
+    assert row.problems == [
+        ("3行目 · 体力 (field:health)", "「たくさん」は整数ではありません。 入力できる値：0 以上の整数。")
+    ]
     assert not preview.can_submit
     assert not ChangeSet.objects.exists()  # all or nothing, even when asked to submit
 
@@ -376,7 +378,7 @@ def test_a_new_player_fills_shadow_era_then_builds_a_legal_deck_whose_goldfish_w
         "text_en_name": "テスト英雄",
         "source_kind": "own_copy",
     }
-    assert client.post("/games/shadowera/contribute/", hero_form).status_code == 302
+    assert client.post("/contributions/games/shadowera/contribute/", hero_form).status_code == 302
     # Every value the deck rules read is given: an ally of unknown class would leave the deck unchecked.
     rows = ["game\tkey\tkind\tfield:cost\tfield:faction\tfield:class\tfield:attack\tfield:health\tname:en"]
     rows += [
@@ -385,7 +387,8 @@ def test_a_new_player_fills_shadow_era_then_builds_a_legal_deck_whose_goldfish_w
     ]
     table = "\n".join(rows) + "\n"
     submitted = client.post(
-        "/games/shadowera/contribute/bulk/", {"text": table, "source_kind": "own_copy", "action": "submit"}
+        "/contributions/games/shadowera/contribute/bulk/",
+        {"text": table, "source_kind": "own_copy", "action": "submit"},
     )
     assert submitted.status_code == 302
     waiting = list(ChangeSet.objects.filter(status=ChangeSet.Status.PENDING).order_by("pk"))

@@ -21,7 +21,7 @@ from collection import importing
 from collection import services as collection_services
 from collection.models import OwnedCard
 from decks import services as deck_services
-from decks.decklist_resolve import default_zone
+from decks.decklists.services import default_zone
 from decks.rules import get_rules
 
 from .synthetic_decks import CARDS, game

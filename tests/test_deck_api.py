@@ -389,7 +389,7 @@ def test_bad_token_is_refused(alice):
 
 def test_obtain_a_token_and_use_it(alice):
     client = Client()
-    response = client.post("/api/token/", {"username": "alice", "password": PASSWORD})
+    response = client.post("/api/accounts/token/", {"username": "alice", "password": PASSWORD})
     assert response.status_code == 201
     key = response.json()["token"]
     assert AuthToken.objects.get(user=alice).token_key == key[:15] == response.json()["token_key"]
@@ -397,7 +397,7 @@ def test_obtain_a_token_and_use_it(alice):
         url(), json.dumps(SUIKODEN_BODY), content_type="application/json", HTTP_AUTHORIZATION=f"Token {key}"
     )
     assert created.status_code == 201
-    assert client.post("/api/token/", {"username": "alice", "password": "wrong"}).status_code == 400
+    assert client.post("/api/accounts/token/", {"username": "alice", "password": "wrong"}).status_code == 400
 
 
 def test_session_writes_need_the_csrf_token_and_token_writes_do_not(alice):
@@ -572,7 +572,7 @@ def test_schema_documents_the_deck_api(client):
         "/api/decks/{id}/entries/",
         "/api/decks/{id}/validate/",
         "/api/decks/validate/",
-        "/api/token/",
+        "/api/accounts/token/",
     ):
         assert path in paths
     assert {"get", "put", "patch", "delete"} <= set(paths["/api/decks/{id}/"])

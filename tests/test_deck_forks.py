@@ -1,4 +1,4 @@
-"""Forks (issue 14, item 3): copying a deck records where it came from, and a deck shows its source and the decks
+"""Forks: copying a deck records where it came from, and a deck shows its source and the decks
 copied from it, both ways, to whoever may see them (NetrunnerDB's precedent and successors)."""
 
 from __future__ import annotations

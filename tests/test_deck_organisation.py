@@ -1,4 +1,4 @@
-"""Organisation of a player's own decks (issue 14, item 4): folders, tags, the archive, and "My decks" sorted and
+"""Organisation of a player's own decks: folders, tags, the archive, and "My decks" sorted and
 filtered by game, folder, tag, legality and last change, on the pages and through the API; only the owner sees or
 changes any of it, and organising is never a change of the deck."""
 
@@ -9,8 +9,9 @@ import re
 import pytest
 from rest_framework.test import APIClient
 
-from decks import organise_services, services
+from decks import services
 from decks.models import Deck, DeckFolder, DeckTag
+from decks.organise import services as organise_services
 from decks.services import DeckError
 
 from .support.clients import signed_in
@@ -170,6 +171,20 @@ def test_an_organising_error_is_shown_and_nothing_is_changed(owner):
     response = client.post(f"/decks/{deck.pk}/organise/", {"folder": "new", "new_folder": "", "tags": "a"}, follow=True)
     assert "A folder needs a name." in response.content.decode()
     assert not deck.tags.exists() and not DeckFolder.objects.exists()
+
+
+@pytest.mark.parametrize("menu", ["", "none"])
+def test_a_typed_folder_name_is_kept_without_choosing_new_folder_in_the_menu(owner, menu):
+    deck = make_deck(owner)
+    client = signed_in(owner, cookie=True)
+    data = {"folder": menu, "new_folder": "Typed only", "tags": ""}
+    client.post(f"/decks/{deck.pk}/organise/", data)
+    deck.refresh_from_db()
+    assert deck.folder is not None and deck.folder.name == "Typed only"
+    other_deck = make_deck(owner, name="Second")
+    client.post(f"/decks/{other_deck.pk}/organise/", data)  # the same name again: the same folder, not a refusal
+    other_deck.refresh_from_db()
+    assert other_deck.folder == deck.folder and DeckFolder.objects.count() == 1
 
 
 def test_archiving_hides_a_deck_from_my_decks_but_its_link_still_opens(owner, other):

@@ -1,4 +1,4 @@
-"""A deck's picture and printouts (issue 14, item 6): the make-up as a PNG grid using the cards' stored pictures,
+"""A deck's picture and printouts: the make-up as a PNG grid using the cards' stored pictures,
 a registration sheet and proxies as PDF, in the reader's language, for whoever may see the deck."""
 
 from __future__ import annotations
@@ -10,13 +10,15 @@ from django.utils import translation
 from PIL import Image
 from pypdf import PdfReader
 
-from cards.models import CardImage
-from cards.services_images import image_store
-from decks import printing, services
+from cards.images.services import image_store
+from cards.models import Card, CardImage, CardText
+from decks import services
 from decks.models import Deck
+from decks.printing import drawing as printing
+from decks.printing.selectors import printed_deck
 
 from .support.clients import signed_in
-from .support.suikoden_cards import card, make_deck
+from .support.suikoden_cards import card, game, make_deck
 
 pytestmark = pytest.mark.usefixtures("suikoden_cards", "media_root")
 
@@ -116,6 +118,7 @@ def test_without_a_cjk_font_a_tile_shows_the_key_not_empty_boxes(monkeypatch):
         verdict="",
         problems=[],
         language="ja",
+        total=1,
     )
     with translation.override("en"):
         image = Image.open(io.BytesIO(printing.deck_picture(deck))).convert("L")
@@ -143,3 +146,62 @@ def test_the_api_answers_the_picture_and_printouts_to_the_owner_alone(owner, oth
     monkeypatch.setattr(printing, "MAX_PROXIES", 2)
     too_many = api.get(f"/api/decks/{deck.pk}/proxies/", HTTP_ACCEPT_LANGUAGE="en")
     assert too_many.status_code == 400 and "at most 2 cards" in too_many.json()["errors"]["proxies"][0]
+
+
+def endbreaker_deck_of_twelve(owner) -> Deck:
+    """12 chosen cards; the game adds its fixed starting deck of 10, which the deck page shows but does not count."""
+    entries = [("supply", card("テスト特技01", "endbreaker"), 8), ("jobs", card("テスト職業01", "endbreaker"), 4)]
+    return services.create_deck(owner=owner, game=game("endbreaker"), name="十二枚", entries=entries)
+
+
+def drawn_texts(monkeypatch) -> list[str]:
+    """What the deck picture writes, as it writes it (the PNG's pixels cannot be read back as text)."""
+    from PIL import ImageDraw
+
+    texts: list[str] = []
+    original = ImageDraw.ImageDraw.text
+
+    def text(self, xy, content, *arguments, **keywords):
+        texts.append(content)
+        return original(self, xy, content, *arguments, **keywords)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return texts
+
+
+def test_every_printout_counts_the_deck_as_the_deck_page_does(owner, monkeypatch):
+    deck = endbreaker_deck_of_twelve(owner)
+    client = signed_in(owner, "en", cookie=True)
+    assert "12 cards" in client.get(f"/decks/{deck.pk}/").content.decode()
+    with translation.override("en"):
+        assert printed_deck(deck, "en", thumbnails=True).total == 12
+    monkeypatch.setattr(printing, "cjk_font_file", lambda: None)  # the subtitle is then the count alone
+    drawn = drawn_texts(monkeypatch)
+    assert client.get(f"/decks/{deck.pk}/picture.png").status_code == 200
+    assert "12" in drawn and "22" not in drawn
+    _pages, text = pdf_text(client.get(f"/decks/{deck.pk}/registration.pdf").content)
+    assert "Total: 12" in text
+    assert "(10)" in text  # the fixed starting deck is printed, with its own count
+
+
+def test_the_registration_sheet_names_a_numberless_card_once_and_prints_a_number_beside_a_name(owner):
+    Card.objects.filter(pk=card("テスト人物01").pk).update(number="TEST-901")
+    deck = make_deck(owner)  # テスト人物01, now numbered, and テスト土地01 (no number: its key is its name)
+    _pages, text = pdf_text(signed_in(owner, "ja", cookie=True).get(f"/decks/{deck.pk}/registration.pdf").content)
+    assert text.count("テスト土地01") == 1
+    assert text.count("テスト人物01") == 1
+    assert text.count("TEST-901") == 1
+
+
+def test_proxies_break_japanese_lines_by_its_rules(owner):
+    """A proxy's line holds 22 kanji or kana: breaking after the 22nd would start a line with 」、 and end the
+    next with 「; by the rules the character before each goes down with it."""
+    text = "あ" * 22 + "」、" + "い" * 19 + "「う」。"
+    CardText.objects.filter(card=card("テスト人物01"), language="ja").update(text=text)
+    deck = make_deck(owner, entries=[("characters", card("テスト人物01"), 1)])
+    _pages, printed = pdf_text(signed_in(owner, "ja", cookie=True).get(f"/decks/{deck.pk}/proxies.pdf").content)
+    lines = [line.strip() for line in printed.splitlines() if line.strip()]
+    assert "あ" * 21 in lines and "あ」、" + "い" * 19 in lines and "「う」。" in lines
+    for line in lines:
+        assert line[0] not in "」、。！）", line
+        assert line[-1] not in "「（", line

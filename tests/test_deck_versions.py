@@ -1,4 +1,4 @@
-"""Deck versions (issue 14, item 2): every save of a deck's cards is kept, coalesced within a minute per kind of
+"""Deck versions: every save of a deck's cards is kept, coalesced within a minute per kind of
 change; history and diff pages, restore, branch into a new deck, and the API, with the deck's permissions."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from django.utils import translation
 from cardsite.labels import pick
 from decks import services
 from decks.decklist import MAX_COUNT, ListedCard, format_decklist, parse_decklist
-from decks.decklist_resolve import (
+from decks.decklists.services import (
     create_from_decklist,
     describe,
     describe_line,
@@ -542,9 +542,38 @@ def test_import_page_shows_problems_and_keeps_the_text(client, synthetic_cards, 
     assert "Line 3: “テスト双子” names several cards" in page
     assert "Line 5: No card named “テスト林”." in page
     assert "テスト双子A" in page and "テスト双子B" in page  # the candidates
-    assert reverse("cards:card_detail", args=["suikoden", "901"]) in page
+    assert 'name="use" value="5|901"' in page  # a candidate mends its line in place
     assert "1 テスト林沖\n1 テスト双子" in page  # the text as it was
     assert Deck.objects.count() == decks
+
+
+def test_a_suggestion_taken_mends_its_line_in_place_and_saves_nothing(client, synthetic_cards, owner):
+    client.force_login(owner)
+    text = "人物：\n1 テスト林沖\n土地：\n2 テスト林"
+    data = {"game": "suikoden", "name": "取り込み", "text": text, "use": "4|903"}
+    response = client.post(reverse("decklist:import"), data, HTTP_ACCEPT_LANGUAGE="en", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    mended = response.context["form"].data["text"]
+    assert mended.splitlines() == ["人物：", "1 テスト林沖", "土地：", "2 903"]
+    assert not response.context["problems"] and not Deck.objects.filter(name="取り込み").exists()
+    response = client.post(reverse("decklist:import"), {"game": "suikoden", "name": "取り込み", "text": mended})
+    assert response.status_code == 302
+    assert entry_rows(Deck.objects.get(name="取り込み")) == {("characters", "901", 1), ("lands", "903", 2)}
+
+
+def test_a_found_card_under_the_wrong_heading_is_not_suggested_back_but_moved(client, synthetic_cards, owner):
+    client.force_login(owner)
+    text = "Deck:\n1 Test-Zero\n4 Test Punch\n"
+    data = {"game": "epicbattles", "name": "Moved", "text": text}
+    response = client.post(reverse("decklist:import"), data, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    (problem,) = response.context["problems"]
+    assert problem["candidates"] == [] and problem["move_to"]["zone"] == "character"
+    assert "Did you mean" not in response.content.decode()
+    response = client.post(reverse("decklist:import"), {**data, "move": "2|character"}, HTTP_ACCEPT_LANGUAGE="en")
+    mended = response.context["form"].data["text"]
+    assert mended.splitlines() == ["Deck:", "4 Test Punch", "Character:", "1 Test-Zero"]
+    assert not response.context["problems"]
 
 
 def test_import_page_makes_the_deck(client, synthetic_cards, owner):

@@ -18,7 +18,7 @@ from accounts import services as account_services
 from cards.models import Card, Game, RevisionSource, SeedConflict
 from cards.revisions import card_history, card_revisions
 from cards.services import card_state, state_digest
-from contributions import selectors, services
+from contributions import editor_actions, selectors, services
 from contributions.models import ChangeSet, GameRole
 
 from .support.clients import signed_in
@@ -110,18 +110,18 @@ def test_only_an_editor_of_the_game_settles_a_seed_conflict(conflict):
 def test_the_api_lists_seed_conflicts_and_an_editor_settles_one(conflict, editor):
     token = account_services.token_create(user=editor)[1]
     api = Client(HTTP_AUTHORIZATION=f"Token {token}")
-    (listed,) = api.get("/api/review-queue/seed-conflicts/?game=suikoden").json()["results"]
+    (listed,) = api.get("/api/contributions/review-queue/seed-conflicts/?game=suikoden").json()["results"]
     assert listed["key"] == "SYN-901" and listed["current"]["fields"]["attack"] == 5
     assert listed["seed"]["fields"]["attack"] == 4
     body = {"take": "seed", "seen": "0" * 32, "seed_seen": listed["seed_digest"]}
-    url = f"/api/seed-conflicts/{listed['id']}/resolve/"
+    url = f"/api/contributions/seed-conflicts/{listed['id']}/resolve/"
     stale = api.post(url, json.dumps(body), content_type="application/json")
     assert stale.status_code == 409 and stale.json()["code"] == "card_changed_since"
     body["seen"] = listed["state_digest"]
     assert api.post(url, json.dumps(body), content_type="application/json").status_code == 204
     assert the_card().fields["attack"] == 4
     player = Client(HTTP_AUTHORIZATION=f"Token {account_services.token_create(user=make_user('player'))[1]}")
-    assert player.get("/api/review-queue/seed-conflicts/").status_code == 403
+    assert player.get("/api/contributions/review-queue/seed-conflicts/").status_code == 403
 
 
 # --- revert on the site -----------------------------------------------------------------------------------
@@ -179,7 +179,7 @@ def test_a_revision_whose_value_a_later_one_changed_again_is_not_silently_undone
     admin_change_attack(superuser, 7)
     first_change = card_revisions(the_card())[1]
     with pytest.raises(services.CannotUndo):
-        services.card_revert(
+        editor_actions.card_revert(
             editor=editor,
             game=the_card().game,
             key="SYN-901",

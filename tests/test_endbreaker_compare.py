@@ -1,4 +1,4 @@
-"""Strategies compared with honest statistics (issue 13, item 5): Wilson intervals, common random numbers with
+"""Strategies compared with honest statistics: Wilson intervals, common random numbers with
 rotated seats, results merged from chunks, the corrected sequential stop and the sample games kept by seed.
 
 Synthetic cards only (the set-up of tests/test_endbreaker_game.py).

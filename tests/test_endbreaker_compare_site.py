@@ -13,16 +13,17 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from cards.models import Game
-from cards.selectors import missing_map
+from cards.missing.selectors import missing_map
+from cards.models import Card, Game
 from simulator.models import ComparisonChunk, ComparisonRun
 
 from .support.clients import signed_in
 from .support.endbreaker_pool import synthetic_pool
+from .support.html import parse, squash
 from .support.tasks import DUMMY, IMMEDIATE
 
-URL = "/games/endbreaker/compare/"
-API = "/api/games/endbreaker/comparisons/"
+URL = "/simulator/games/endbreaker/compare/"
+API = "/api/simulator/games/endbreaker/comparisons/"
 
 
 def start_page(client, **data):
@@ -34,7 +35,7 @@ def start_page(client, **data):
 
 
 def test_a_complete_pool_makes_the_set_up_of_the_seed(whole_game_pool):
-    from simulator.fullgame_selectors import build_setup, fullgame_or_404
+    from simulator.shared.selectors import build_setup, fullgame_or_404
 
     game, fullgame = fullgame_or_404("endbreaker")
     setup = build_setup(game, fullgame, [], "ja")
@@ -61,8 +62,8 @@ def test_a_skill_of_none_is_stored_as_a_value_shown_in_the_readers_language_and_
 
 
 def test_missing_values_refuse_naming_each_card_and_value(db):
-    from simulator.fullgame_selectors import build_setup, fullgame_or_404, refusal_rows
     from simulator.fullgames import SetupRefused
+    from simulator.shared.selectors import build_setup, fullgame_or_404, refusal_rows
 
     synthetic_pool(**{"EB9-930": {"payout": "2"}, "EB9-951": {"payout": "6-4-2-0"}})
     game, fullgame = fullgame_or_404("endbreaker")
@@ -97,7 +98,7 @@ def test_a_complete_pool_has_no_simulator_gap(whole_game_pool):
 
 def test_the_page_refuses_listing_each_missing_value_with_a_link_to_fill_it(db, owner, immediate_tasks):
     synthetic_pool(**{"EB9-952": {"damage": 3}})
-    client = signed_in(owner)
+    client = signed_in(owner, "en")
     page = client.get(URL)
     text = page.content.decode()
     assert page.status_code == 200
@@ -107,10 +108,24 @@ def test_the_page_refuses_listing_each_missing_value_with_a_link_to_fill_it(db, 
     assert answer.status_code == 400 and not ComparisonRun.objects.exists()
 
 
+def test_the_page_lists_missing_cards_and_missing_values_at_once_grouped_with_counts(db, owner, immediate_tasks):
+    synthetic_pool(**{"EB9-952": {"damage": 3}})
+    Card.objects.filter(game__slug="endbreaker", key="スカイランナー").delete()  # a job pile's card is missing
+    client = signed_in(owner, "en")
+    page = parse(client.get(URL))
+    missing = page.find("section", id="setup-missing")
+    groups = {squash(node.text) for node in missing.find_all("h3", cls="missing-group")}
+    text = squash(missing.text)
+    assert "スカイランナー (job pile) is not in the database." in text
+    assert "テスト仮面2 (EB9-952, Masquerade): Payout is unknown." in text  # not only the first block
+    assert any(group.endswith("(1)") for group in groups) and len(groups) >= 2
+    assert "2 things are missing in all" in text
+
+
 def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_with_intervals(
     whole_game_pool, owner, immediate_tasks
 ):
-    client = signed_in(owner)
+    client = signed_in(owner, "en")
     answer = start_page(client, games=24)
     run = ComparisonRun.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"{URL}{run.pk}/"
@@ -128,8 +143,8 @@ def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_wit
 
 
 def test_the_same_seed_gives_the_same_report_however_it_is_chunked(whole_game_pool, owner, settings):
-    from simulator import comparisons
-    from simulator.fullgame_selectors import build_setup, fullgame_or_404
+    from simulator.comparisons import services as comparisons
+    from simulator.shared.selectors import build_setup, fullgame_or_404
 
     settings.TASKS = IMMEDIATE
     game, fullgame = fullgame_or_404("endbreaker")
@@ -155,7 +170,7 @@ def test_a_cancelled_comparison_plays_no_more(whole_game_pool, owner, settings):
     run = client.post(API, {"strategies": ["big_darc", "build_then_resolve"], "games": 20}, format="json").json()
     answer = client.post(run["cancel_url"])
     assert answer.status_code == 200 and answer.json()["status"] == "cancelled"
-    from simulator.comparisons import execute_chunk
+    from simulator.comparisons.services import execute_chunk
 
     chunk = ComparisonChunk.objects.get(run_id=run["id"])
     assert execute_chunk(chunk.pk) is None and ComparisonRun.objects.get().progress == 0
@@ -215,11 +230,11 @@ def test_bad_input_is_answered_400_with_field_errors(whole_game_pool, owner, imm
 
 
 def test_the_page_answers_bad_input_with_the_field_in_error(whole_game_pool, owner, immediate_tasks):
-    client = signed_in(owner)
-    answer = start_page(client, games=10**6, abilities=["EB9-910"])
+    client = signed_in(owner, "en")
+    answer = start_page(client, games=10**6, deck="999999")
     assert answer.status_code == 400 and not ComparisonRun.objects.exists()
     form = answer.context["form"]
-    assert "games" in form.errors and "abilities" in form.errors
+    assert "games" in form.errors and "deck" in form.errors
 
 
 def test_the_api_refuses_with_409_listing_the_missing_values(db, owner, immediate_tasks):
@@ -232,13 +247,13 @@ def test_the_api_refuses_with_409_listing_the_missing_values(db, owner, immediat
     assert [(row["key"], row["url"]) for row in missing] == [
         ("EB9-935", reverse("contributions:card_edit", args=["endbreaker", "EB9-935"]) + "#id_field_payout")
     ]
-    setup = client.get("/api/games/endbreaker/comparisons/setup/").json()
+    setup = client.get("/api/simulator/games/endbreaker/comparisons/setup/").json()
     assert setup["ready"] is False and setup["missing"][0]["key"] == "EB9-935"
     assert not ComparisonRun.objects.exists()
 
 
 def test_a_game_without_a_whole_game_has_no_comparison_page(db):
-    assert Client().get("/games/suikoden/compare/").status_code == 404
+    assert Client().get("/simulator/games/suikoden/compare/").status_code == 404
 
 
 def test_a_run_that_may_stop_stops_at_the_first_look_where_the_leaders_differ(whole_game_pool, owner, settings):
@@ -259,4 +274,4 @@ def test_the_game_page_links_to_the_comparisons_of_a_game_with_a_whole_game(db):
 
     sync_games()
     assert URL in Client().get("/games/endbreaker/").content.decode()
-    assert "/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()
+    assert "/simulator/games/suikoden/compare/" not in Client().get("/games/suikoden/").content.decode()

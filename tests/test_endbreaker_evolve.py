@@ -1,4 +1,4 @@
-"""The evolutionary strategy search (issue 13, item 6): reproducible from its seed, the same in chunks as at
+"""The evolutionary strategy search: reproducible from its seed, the same in chunks as at
 once, the champion replaced only on a significant result, and a searched strategy that beats a weak one.
 
 Synthetic cards only (the set-up of tests/test_endbreaker_game.py); small searches, so that the file runs in

@@ -1,4 +1,4 @@
-"""A person in one seat of エンドブレイカー！SCG's whole game (issue 13, item 7): every choice asked of them with its
+"""A person in one seat of エンドブレイカー！SCG's whole game: every choice asked of them with its
 options, the game replayed from its seed and answers, what a person may see, and games of strategies watched
 turn by turn. Synthetic cards only (the set-up of tests/test_endbreaker_game.py)."""
 

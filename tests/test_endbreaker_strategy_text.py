@@ -1,4 +1,4 @@
-"""Strategies written as text (issue 13, item 4): the syntax a player types in the editor, every problem named
+"""Strategies written as text: the syntax a player types in the editor, every problem named
 by its line, the conditions on deck, skills and ダルク standing, and the shipped strategies written in it.
 
 Synthetic cards only (the set-up of tests/test_endbreaker_game.py).

@@ -22,8 +22,8 @@ from django.db import OperationalError, transaction
 from django.test import Client
 from PIL import Image
 
+from cards.images.services import ImageError, image_store
 from cards.models import Game, StoredImage
-from cards.services_images import ImageError, image_store
 from cardsite.storage import remove_rolled_back, store_file
 from readings import services as reading_services
 from readings.models import ReadingBatch
@@ -56,12 +56,12 @@ def test_an_upload_refused_by_a_read_only_database_leaves_no_file(media_root):
     client = Client(HTTP_ACCEPT_LANGUAGE="en")  # signed in by session: a token's use would be a write itself
     client.force_login(make_user("test-uploader"))
     with read_only_database():
-        refused = client.post("/api/images/", {"file": upload(picture())})
+        refused = client.post("/api/contributions/images/", {"file": upload(picture())})
     assert refused.status_code == 503
     assert not StoredImage.objects.exists()
     assert files_in(media_root) == []
     # The same upload once the database writes again: the image and its thumbnail are kept.
-    kept = client.post("/api/images/", {"file": upload(picture())})
+    kept = client.post("/api/contributions/images/", {"file": upload(picture())})
     assert kept.status_code == 201
     stored = StoredImage.objects.get()
     assert files_in(media_root) == sorted([stored.file.name, stored.thumbnail.name])
@@ -79,7 +79,7 @@ def test_an_upload_whose_row_the_database_refuses_leaves_no_file(media_root, mon
     monkeypatch.setattr(StoredImage, "save", disk_full)
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     client.force_login(make_user("test-uploader"))
-    refused = client.post("/api/images/", {"file": upload(picture())})
+    refused = client.post("/api/contributions/images/", {"file": upload(picture())})
     assert refused.status_code == 503
     assert not StoredImage.objects.exists()
     assert files_in(media_root) == []

@@ -15,9 +15,10 @@ from django.test import Client
 
 from decks import services as deck_services
 from decks.models import Deck
-from simulator import adapters, services
+from simulator import adapters
 from simulator.core import cards_seen_by_turn
 from simulator.engines import get_engine
+from simulator.goldfish import services
 from simulator.inputs import PAGE_MAX_GAMES
 from simulator.models import SimulationRun
 from simulator.odds import Group, at_least, at_least_one
@@ -70,7 +71,7 @@ def test_the_opening_hand_follows_each_games_rules(client, owner, slug):
     # each game's number (Shadow Era 6, Epic Battles 3, ...) is its engine's, tested in tests/test_sim_<slug>.py
     opening_hand = get_engine(slug).opening_hand
     deck = make_deck(slug, owner)
-    response = client.get(f"/decks/{deck.pk}/goldfish/?seed=5")
+    response = client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=5")
     assert response.status_code == 200
     page = parse(response)
     assert page.find(id="gf-zone-hand").attrs["data-count"] == str(opening_hand)
@@ -87,13 +88,13 @@ def test_endbreaker_deals_from_the_fixed_starting_deck(client, owner):
     deck = make_deck("endbreaker", owner)
     simdeck = adapters.sim_deck(deck)
     assert len(simdeck.zone("starting")) == 10  # 旅人の酒場 ×4, 城塞騎士 ×2, 狩猟者 ×2, 星霊術士 ×2
-    page = parse(client.get(f"/decks/{deck.pk}/goldfish/?seed=1"))
+    page = parse(client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=1"))
     assert set(hand_zone(page)) <= {"EB1-001", "城塞騎士", "狩猟者", "星霊術士"}
 
 
 def test_without_a_seed_the_page_deals_a_new_hand_and_puts_its_seed_in_the_address(client, owner):
     deck = make_deck("shadowera", owner)
-    response = client.get(f"/decks/{deck.pk}/goldfish/?policy=ramp")
+    response = client.get(f"/simulator/decks/{deck.pk}/goldfish/?policy=ramp")
     assert response.status_code == 302
     query = query_of(response["Location"])
     assert query["policy"] == "ramp" and query["seed"].isdigit()
@@ -101,7 +102,7 @@ def test_without_a_seed_the_page_deals_a_new_hand_and_puts_its_seed_in_the_addre
 
 def test_the_seed_in_the_address_replays_the_same_hand_and_log(client, owner):
     deck = make_deck("suikoden", owner)
-    url = f"/decks/{deck.pk}/goldfish/?seed=77&turn=3&policy=cheap-first&opponent_lands=3&draws=0,2"
+    url = f"/simulator/decks/{deck.pk}/goldfish/?seed=77&turn=3&policy=cheap-first&opponent_lands=3&draws=0,2"
     first, second = parse(client.get(url)), parse(client.get(url))
     assert hand_zone(first) == hand_zone(second)
     assert squash(first.find(cls="gf-full-log").text) == squash(second.find(cls="gf-full-log").text)
@@ -116,7 +117,7 @@ def test_the_seed_in_the_address_replays_the_same_hand_and_log(client, owner):
 
 def test_next_turn_shows_that_turns_log(client, owner):
     deck = make_deck("shadowera", owner)
-    page = parse(client.get(f"/decks/{deck.pk}/goldfish/?seed=3"))
+    page = parse(client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3"))
     next_url = page.find(id="goldfish-next").attrs["href"]
     assert query_of(next_url)["turn"] == "1"
     response = client.get(next_url, HTTP_HX_REQUEST="true")
@@ -133,7 +134,7 @@ def test_next_turn_shows_that_turns_log(client, owner):
 
 def test_draw_adds_a_card_from_the_deck_and_is_replayed(client, owner):
     deck = make_deck("epicbattles", owner)
-    page = parse(client.get(f"/decks/{deck.pk}/goldfish/?seed=9"))
+    page = parse(client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=9"))
     draw_url = page.find(id="goldfish-draw").attrs["href"]
     assert query_of(draw_url)["draws"] == "0"
     after = parse(client.get(draw_url))
@@ -145,25 +146,25 @@ def test_draw_adds_a_card_from_the_deck_and_is_replayed(client, owner):
 
 def test_new_hand_changes_the_seed(client, owner):
     deck = make_deck("shadowera", owner)
-    page = parse(client.get(f"/decks/{deck.pk}/goldfish/?seed=3&turn=2"))
+    page = parse(client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3&turn=2"))
     new = query_of(page.find(id="goldfish-new").attrs["href"])
     assert new["seed"] != "3" and new["turn"] == "0"
 
 
 def test_parameters_are_shown_with_defaults_and_sources_and_checked(client, owner):
     deck = make_deck("shadowera", owner)
-    page = parse(client.get(f"/decks/{deck.pk}/goldfish/?seed=3"))
+    page = parse(client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3"))
     field = page.find("input", id="param-opponent_health")
     assert (field.attrs["value"], field.attrs["min"], field.attrs["max"]) == ("30", "1", "200")
     assert "30は仮定です" in page.find(cls="gf-settings").text  # the stated source, in the reader's language
-    page = parse(client.get(f"/decks/{deck.pk}/goldfish/?seed=3&opponent_health=999"))
+    page = parse(client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3&opponent_health=999"))
     assert "1から200" in squash(page.find(cls="gf-settings").text)
 
 
 def test_a_deck_without_the_zone_its_goldfish_draws_from_says_so(client, owner):
     deck = deck_services.create_deck(owner=owner, game=game("shadowera"), name="空", visibility="link")
     for path in ("goldfish/?seed=1", "odds/", "simulate/"):
-        response = client.get(f"/decks/{deck.pk}/{path}")
+        response = client.get(f"/simulator/decks/{deck.pk}/{path}")
         assert response.status_code == 200
         assert "デッキ" in parse(response).find(cls="goldfish-missing").text
 
@@ -171,7 +172,7 @@ def test_a_deck_without_the_zone_its_goldfish_draws_from_says_so(client, owner):
 def test_the_deck_page_links_to_the_goldfish(client, owner):
     deck = make_deck("shadowera", owner)
     page = parse(client.get(f"/decks/{deck.pk}/"))
-    assert page.find("a", cls="goldfish-link").attrs["href"] == f"/decks/{deck.pk}/goldfish/"
+    assert page.find("a", cls="goldfish-link").attrs["href"] == f"/simulator/decks/{deck.pk}/goldfish/"
 
 
 # --- permissions -------------------------------------------------------------------------------------
@@ -189,22 +190,27 @@ def test_a_private_decks_goldfish_is_404_for_others(client, owner, owner_client)
         "odds/chip/?group=a&card=Test%20Ally%2001",
         "simulate/",
     ):
-        assert Client().get(f"/decks/{deck.pk}/{path}").status_code == 404
-        assert other.get(f"/decks/{deck.pk}/{path}").status_code == 404
-        assert owner_client.get(f"/decks/{deck.pk}/{path}").status_code in (200, 400)
-    assert other.post(f"/decks/{deck.pk}/simulate/", {"games": 10, "turns": 2, "policy": "default"}).status_code == 404
+        assert Client().get(f"/simulator/decks/{deck.pk}/{path}").status_code == 404
+        assert other.get(f"/simulator/decks/{deck.pk}/{path}").status_code == 404
+        assert owner_client.get(f"/simulator/decks/{deck.pk}/{path}").status_code in (200, 400)
+    assert (
+        other.post(f"/simulator/decks/{deck.pk}/simulate/", {"games": 10, "turns": 2, "policy": "default"}).status_code
+        == 404
+    )
 
 
 def test_a_deck_shared_by_link_has_its_goldfish_under_the_token(client, owner):
     deck = make_deck("suikoden", owner, visibility=Deck.Visibility.LINK)
-    assert Client().get(f"/decks/{deck.pk}/goldfish/?seed=1").status_code == 404
-    response = Client().get(f"/decks/shared/{deck.share_token}/goldfish/?seed=1")
+    assert Client().get(f"/simulator/decks/{deck.pk}/goldfish/?seed=1").status_code == 404
+    response = Client().get(f"/simulator/decks/shared/{deck.share_token}/goldfish/?seed=1")
     assert response.status_code == 200
     page = parse(response)
-    assert page.find(id="goldfish-next").attrs["href"].startswith(f"/decks/shared/{deck.share_token}/goldfish/?")
-    assert Client().get(f"/decks/shared/{deck.share_token}/odds/").status_code == 200
+    assert (
+        page.find(id="goldfish-next").attrs["href"].startswith(f"/simulator/decks/shared/{deck.share_token}/goldfish/?")
+    )
+    assert Client().get(f"/simulator/decks/shared/{deck.share_token}/odds/").status_code == 200
     page = parse(Client().get(f"/decks/shared/{deck.share_token}/"))
-    assert page.find("a", cls="goldfish-link").attrs["href"] == f"/decks/shared/{deck.share_token}/goldfish/"
+    assert page.find("a", cls="goldfish-link").attrs["href"] == f"/simulator/decks/shared/{deck.share_token}/goldfish/"
 
 
 # --- odds -------------------------------------------------------------------------------------------
@@ -214,7 +220,7 @@ def test_the_odds_table_is_the_exact_hypergeometric_odds(client, owner):
     deck = make_deck("shadowera", owner)
     engine = get_engine("shadowera")
     for first, flag in ((True, "1"), (False, "0")):
-        page = parse(client.get(f"/decks/{deck.pk}/odds/?first_player={flag}"))
+        page = parse(client.get(f"/simulator/decks/{deck.pk}/odds/?first_player={flag}"))
         seen = cards_seen_by_turn(engine, 10, first)
         row = page.find("tr", data_card="Test Ally 01")
         cells = row.find_all("td", cls="number")[1:]
@@ -224,19 +230,20 @@ def test_the_odds_table_is_the_exact_hypergeometric_odds(client, owner):
             assert cell.attrs["data-exact"] == f"{exact.numerator}/{exact.denominator}"
             assert cell.text == f"{round(float(exact) * 100, 1):.1f}%"
     # a known case: 20 of 40, going first: 6 cards by turn 1 → 1 − C(20,6)/C(40,6)
-    page = parse(client.get(f"/decks/{deck.pk}/odds/"))
+    page = parse(client.get(f"/simulator/decks/{deck.pk}/odds/"))
     assert page.find("tr", data_card="Test Ally 01").find("td", data_turn="1").text == "99.0%"
 
 
 def test_the_odds_page_has_a_first_player_toggle_only_where_the_game_has_one(client, owner):
-    assert "後攻" in parse(client.get(f"/decks/{make_deck('shadowera', owner).pk}/odds/")).find(cls="odds-toggle").text
-    page = parse(client.get(f"/decks/{make_deck('suikoden', owner).pk}/odds/"))
+    shadowera = parse(client.get(f"/simulator/decks/{make_deck('shadowera', owner).pk}/odds/"))
+    assert "後攻" in shadowera.find(cls="odds-toggle").text
+    page = parse(client.get(f"/simulator/decks/{make_deck('suikoden', owner).pk}/odds/"))
     assert not page.find_all(cls="odds-toggle")
 
 
 def test_the_calculator_finds_cards_as_you_type_and_makes_chips(client, owner):
     deck = make_deck("suikoden", owner, visibility=Deck.Visibility.LINK)
-    base = f"/decks/shared/{deck.share_token}/odds/"
+    base = f"/simulator/decks/shared/{deck.share_token}/odds/"
     page = parse(client.get(base))
     assert not page.find_all("select", multiple="")  # no long multi-select lists
     search = page.find("input", id="find-a")
@@ -267,7 +274,7 @@ def test_the_calculator_finds_cards_as_you_type_and_makes_chips(client, owner):
 
 def test_the_calculator_answers_with_the_multivariate_odds(client, owner):
     deck = make_deck("suikoden", owner)
-    url = f"/decks/{deck.pk}/odds/calculate/?group_a=901&a=1&group_b=902&group_b=テスト人物03&b=2&turn=3"
+    url = f"/simulator/decks/{deck.pk}/odds/calculate/?group_a=901&a=1&group_b=902&group_b=テスト人物03&b=2&turn=3"
     response = client.get(url, HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     answer = parse(response).find(cls="calc-answer")
@@ -290,11 +297,11 @@ def test_the_calculator_answers_with_the_multivariate_odds(client, owner):
 )
 def test_the_calculator_explains_impossible_input(client, owner, query, message):
     deck = make_deck("suikoden", owner)
-    response = client.get(f"/decks/{deck.pk}/odds/calculate/?{query}", HTTP_HX_REQUEST="true")
+    response = client.get(f"/simulator/decks/{deck.pk}/odds/calculate/?{query}", HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     errors = parse(response).find(cls="calc-errors")
     assert message in squash(errors.text)
-    assert client.get(f"/decks/{deck.pk}/odds/calculate/?{query}").status_code == 400
+    assert client.get(f"/simulator/decks/{deck.pk}/odds/calculate/?{query}").status_code == 400
 
 
 # --- Monte Carlo -------------------------------------------------------------------------------------
@@ -302,14 +309,14 @@ def test_the_calculator_explains_impossible_input(client, owner, query, message)
 
 def test_a_run_from_the_page_produces_a_summary_with_the_stated_parameters(owner, owner_client):
     deck = make_deck("shadowera", owner)
-    page = parse(owner_client.get(f"/decks/{deck.pk}/simulate/"))
+    page = parse(owner_client.get(f"/simulator/decks/{deck.pk}/simulate/"))
     assert "20,000" in squash(page.find(cls="simulate-form").text)  # the page states its cap
     response = owner_client.post(
-        f"/decks/{deck.pk}/simulate/",
+        f"/simulator/decks/{deck.pk}/simulate/",
         {"games": 600, "turns": 8, "policy": "curve", "opponent_health": 20, "first_player": 0},
     )
     run = SimulationRun.objects.get()
-    assert response.status_code == 302 and response["Location"] == f"/decks/{deck.pk}/simulate/{run.pk}/"
+    assert response.status_code == 302 and response["Location"] == f"/simulator/decks/{deck.pk}/simulate/{run.pk}/"
     assert run.status == "done" and run.progress == 600
     assert run.result["games"] == 600 and run.result["policy"] == "curve"
     assert run.result["parameters"] == {"opponent_health": 20, "weapon_wear": 1, "first_player": 0}
@@ -338,23 +345,23 @@ def test_going_first_or_second_is_chosen_from_a_list_and_checked_by_the_server(o
     settings.TASKS = IMMEDIATE
     deck = make_deck("shadowera", owner)
     owner_client.cookies["django_language"] = "en"
-    hand = parse(owner_client.get(f"/decks/{deck.pk}/goldfish/?seed=5&first_player=0"))
+    hand = parse(owner_client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=5&first_player=0"))
     select = hand.find("select", name="first_player")
     options = {squash(option.text): option.attrs["value"] for option in select.find_all("option")}
     assert options == {"Going first": "1", "Going second": "0"}
     assert [o.attrs["value"] for o in select.find_all("option") if "selected" in o.attrs] == ["0"]
     assert hand.find("input", name="opponent_health").attrs["type"] == "number"  # a number stays a number
     # a value that is not one of the choices is refused, named, and the default is played instead
-    wrong = parse(owner_client.get(f"/decks/{deck.pk}/goldfish/?seed=5&first_player=7"))
+    wrong = parse(owner_client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=5&first_player=7"))
     assert "must be one of: 1 (Going first), 0 (Going second)" in squash(wrong.text)
 
-    form = parse(owner_client.get(f"/decks/{deck.pk}/simulate/")).find("form", cls="simulate-form")
+    form = parse(owner_client.get(f"/simulator/decks/{deck.pk}/simulate/")).find("form", cls="simulate-form")
     select = form.find("select", name="first_player")
     assert [squash(option.text) for option in select.find_all("option")] == ["Going first", "Going second"]
     start = {"games": 100, "turns": 5, "policy": "default"}
-    refused = owner_client.post(f"/decks/{deck.pk}/simulate/", {**start, "first_player": 2})
+    refused = owner_client.post(f"/simulator/decks/{deck.pk}/simulate/", {**start, "first_player": 2})
     assert refused.status_code in (200, 400) and not SimulationRun.objects.exists()
-    response = owner_client.post(f"/decks/{deck.pk}/simulate/", {**start, "first_player": 0})
+    response = owner_client.post(f"/simulator/decks/{deck.pk}/simulate/", {**start, "first_player": 0})
     run = SimulationRun.objects.get()
     assert run.params["first_player"] == 0
     stated = parse(owner_client.get(response["Location"])).find("table", cls="sim-parameters")
@@ -365,13 +372,13 @@ def test_going_first_or_second_is_chosen_from_a_list_and_checked_by_the_server(o
 def test_a_queued_run_polls_and_can_be_cancelled(owner, owner_client, settings):
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
     deck = make_deck("shadowera", owner)
-    owner_client.post(f"/decks/{deck.pk}/simulate/", {"games": 1000, "turns": 5, "policy": "default"})
+    owner_client.post(f"/simulator/decks/{deck.pk}/simulate/", {"games": 1000, "turns": 5, "policy": "default"})
     run = SimulationRun.objects.get()
     assert run.status == "queued"
-    page = parse(owner_client.get(f"/decks/{deck.pk}/simulate/{run.pk}/"))
+    page = parse(owner_client.get(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/"))
     panel = page.find(id="run")
     assert panel.attrs["hx-trigger"] == "every 1s"
-    response = owner_client.post(f"/decks/{deck.pk}/simulate/{run.pk}/cancel/", HTTP_HX_REQUEST="true")
+    response = owner_client.post(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/cancel/", HTTP_HX_REQUEST="true")
     assert parse(response).find(id="run").attrs["data-status"] == "cancelled"
     # the task, when the worker gets to it, does not play a cancelled run
     assert all(play_chunk.call(chunk.pk) is None for chunk in run.chunks.all())
@@ -414,7 +421,7 @@ def test_the_task_function_plays_a_stored_run(owner, settings):
 def test_the_page_caps_the_games(owner, owner_client):
     deck = make_deck("shadowera", owner)
     response = owner_client.post(
-        f"/decks/{deck.pk}/simulate/", {"games": PAGE_MAX_GAMES + 1, "turns": 10, "policy": "default"}
+        f"/simulator/decks/{deck.pk}/simulate/", {"games": PAGE_MAX_GAMES + 1, "turns": 10, "policy": "default"}
     )
     assert response.status_code == 400
     assert "20,000" in squash(parse(response).find(cls="simulate-form").text)
@@ -423,16 +430,16 @@ def test_the_page_caps_the_games(owner, owner_client):
 
 def test_runs_belong_to_whoever_started_them(owner, owner_client):
     deck = make_deck("shadowera", owner)
-    owner_client.post(f"/decks/{deck.pk}/simulate/", {"games": 10, "turns": 2, "policy": "default"})
+    owner_client.post(f"/simulator/decks/{deck.pk}/simulate/", {"games": 10, "turns": 2, "policy": "default"})
     run = SimulationRun.objects.get()
     other = Client()
     other.force_login(make_user("other"))
-    assert other.get(f"/decks/{deck.pk}/simulate/{run.pk}/").status_code == 404
-    assert other.post(f"/decks/{deck.pk}/simulate/{run.pk}/cancel/").status_code == 404
-    assert Client().get(f"/decks/{deck.pk}/simulate/{run.pk}/").status_code == 404
+    assert other.get(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/").status_code == 404
+    assert other.post(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/cancel/").status_code == 404
+    assert Client().get(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/").status_code == 404
     # anyone with the link may see the form; starting a run needs an account
     anonymous = Client()
-    shared = f"/decks/shared/{deck.share_token}/simulate/"
+    shared = f"/simulator/decks/shared/{deck.share_token}/simulate/"
     assert "ログイン" in parse(anonymous.get(shared)).find(cls="simulate-form").text
     response = anonymous.post(shared, {"games": 10, "turns": 2, "policy": "default"})
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]

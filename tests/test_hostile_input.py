@@ -30,7 +30,7 @@ from cards.search import backends
 from cardsite import jsonlimits
 from cardsite.db import StatementTimeout, statement_time_limit
 from decks import services
-from decks.decklist_resolve import default_zone
+from decks.decklists.services import default_zone
 from decks.models import Deck
 from decks.rules import get_rules
 
@@ -45,7 +45,7 @@ DEEP = "[" * 5000 + "]" * 5000
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize("path", ["/api/decks/validate/", "/api/token/"])
+@pytest.mark.parametrize("path", ["/api/decks/validate/", "/api/accounts/token/"])
 @pytest.mark.parametrize("body", [DEEP, "[" * 40 + "]" * 40, '{"a": ' * 40 + "1" + "}" * 40])
 def test_deeply_nested_json_is_a_400_without_logging_in(client, path, body):
     response = client.post(path, data=body, content_type="application/json", HTTP_ACCEPT_LANGUAGE="en")
@@ -68,7 +68,7 @@ def test_a_body_over_the_size_limit_is_a_413_naming_the_limit(client, settings):
     body = json.dumps({"game": "suikoden", "entries": [{"zone": "characters", "card": "x" * 50, "count": 1}] * 300})
     response = client.post("/api/decks/validate/", data=body, content_type="application/json")
     assert response.status_code == 413
-    assert "10,000" in response.json()["detail"]
+    assert "0.01 MB" in response.json()["detail"]
 
 
 @pytest.mark.django_db
@@ -299,17 +299,17 @@ def test_a_stored_value_breaking_its_declaration_renders_everywhere_as_invalid(s
         f"/search/?q=game:{slug}",
         f"/decks/{deck.pk}/",
         f"/decks/{deck.pk}/edit/",
-        f"/decks/{deck.pk}/goldfish/?seed=1&turn=3",
-        f"/decks/{deck.pk}/odds/",
-        f"/decks/{deck.pk}/simulate/",
+        f"/simulator/decks/{deck.pk}/goldfish/?seed=1&turn=3",
+        f"/simulator/decks/{deck.pk}/odds/",
+        f"/simulator/decks/{deck.pk}/simulate/",
         f"/decks/{deck.pk}/export.txt",
         f"/decks/{deck.pk}/export.json",
         "/decks/",
         f"/api/cards/{slug}/{chosen.key}/",
         f"/api/decks/{deck.pk}/",
         f"/api/decks/{deck.pk}/validate/",
-        f"/api/decks/{deck.pk}/goldfish/?seed=1&turns=3",
-        f"/api/decks/{deck.pk}/odds/",
+        f"/api/simulator/decks/{deck.pk}/goldfish/?seed=1&turns=3",
+        f"/api/simulator/decks/{deck.pk}/odds/",
     ]
     for path in pages:
         assert client.get(path).status_code == 200, path

@@ -40,7 +40,7 @@ def assert_refused(response, place: str) -> dict:
 @pytest.mark.parametrize(
     ("path", "body", "place"),
     [
-        ("/api/token/", f'{{"username": "{LONE}", "password": "x"}}', "username"),
+        ("/api/accounts/token/", f'{{"username": "{LONE}", "password": "x"}}', "username"),
         ("/api/decks/validate/", f'{{"game": "suikoden", "entries": [{{"zone": "{LONE}"}}]}}', "entries[0].zone"),
     ],
 )
@@ -66,7 +66,7 @@ def test_a_simulation_parameter_key_that_is_not_unicode_is_refused(client, owner
     deck = deck_services.create_deck(owner=owner, game=game("suikoden"), name="synthetic")
     client.force_login(owner)
     body = f'{{"games": 10, "parameters": {{"{LONE}": 1}}}}'
-    assert_refused(post(client, f"/api/decks/{deck.pk}/simulations/", body), f'parameters["{LONE}"]')
+    assert_refused(post(client, f"/api/simulator/decks/{deck.pk}/simulations/", body), f'parameters["{LONE}"]')
     assert not SimulationRun.objects.exists()
 
 
@@ -75,29 +75,34 @@ def test_a_change_set_card_record_that_is_not_unicode_is_refused(client, owner, 
     client.force_login(owner)
     record = {"key": "synthetic-x", "name": "synthetic", part: "PLACEHOLDER"}
     body = json.dumps({"game": "shadowera", "cards": [record]}).replace("PLACEHOLDER", LONE)
-    assert_refused(post(client, "/api/change-sets/", body), f"cards[0].{part}")
+    assert_refused(post(client, "/api/contributions/change-sets/", body), f"cards[0].{part}")
     assert not ChangeSet.objects.exists()
 
 
 def test_a_change_set_card_field_and_track_name_that_are_not_unicode_are_refused(client, owner, synthetic_cards):
     client.force_login(owner)
     fields = json.dumps({"game": "shadowera", "cards": [{"key": "k", "fields": {"PLACEHOLDER": 1}}]})
-    assert_refused(post(client, "/api/change-sets/", fields.replace("PLACEHOLDER", LONE)), f'cards[0].fields["{LONE}"]')
+    assert_refused(
+        post(client, "/api/contributions/change-sets/", fields.replace("PLACEHOLDER", LONE)),
+        f'cards[0].fields["{LONE}"]',
+    )
     track = json.dumps({"game": "shadowera", "tracks": [{"language": "zh-hant", "name": "PLACEHOLDER"}]})
-    assert_refused(post(client, "/api/change-sets/", track.replace("PLACEHOLDER", LONE)), "tracks[0].name")
+    assert_refused(
+        post(client, "/api/contributions/change-sets/", track.replace("PLACEHOLDER", LONE)), "tracks[0].name"
+    )
     assert not ChangeSet.objects.exists()
 
 
 @pytest.mark.django_db
 def test_the_refusal_is_in_the_readers_language(client):
-    body = assert_refused(post(client, "/api/token/", f'{{"username": "{LONE}"}}', language="ja"), "username")
+    body = assert_refused(post(client, "/api/accounts/token/", f'{{"username": "{LONE}"}}', language="ja"), "username")
     assert "Unicode" in body["detail"] and "The body" not in body["detail"]
     assert "Unicode" in body["errors"]["username"][0] and "This text" not in body["errors"]["username"][0]
 
 
 @pytest.mark.django_db
 def test_a_pair_of_surrogate_escapes_is_one_character_and_is_read(client):
-    response = post(client, "/api/token/", '{"username": "\\ud83d\\ude00", "password": "x"}')
+    response = post(client, "/api/accounts/token/", '{"username": "\\ud83d\\ude00", "password": "x"}')
     assert response.status_code != 500 and response.json()["code"] != "parse_error"
 
 

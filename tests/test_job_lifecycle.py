@@ -18,8 +18,9 @@ from PIL import Image
 from cardsite import jobs
 from readings import services as reading_services
 from readings.models import PhotoReading
-from simulator import adapters, inputs, services, tables
+from simulator import adapters, inputs, tables
 from simulator.engines import get_engine
+from simulator.goldfish import services
 from simulator.models import SimulationChunk
 from simulator.tasks import play_chunk
 
@@ -53,7 +54,7 @@ def test_looking_at_a_run_with_a_stalled_chunk_writes_nothing_and_a_worker_recov
         status="running", attempts=1, played=100, heartbeat_at=long_ago()
     )
     client = signed_in(owner)
-    for path in (f"/api/simulations/{run.pk}/", f"/decks/{deck.pk}/simulate/{run.pk}/"):
+    for path in (f"/api/simulator/simulations/{run.pk}/", f"/simulator/decks/{deck.pk}/simulate/{run.pk}/"):
         assert writes_of(client, path) == [], path
     chunk.refresh_from_db()
     assert chunk.status == "running"  # nobody's look gave it back: still the vanished worker's
@@ -77,7 +78,7 @@ def test_looking_at_a_batch_of_photos_with_a_stalled_reading_writes_nothing(owne
     photo = batch.photos.get()
     PhotoReading.objects.filter(pk=photo.pk).update(status="running", attempts=1, progress=10, heartbeat_at=long_ago())
     client = signed_in(reader)
-    for path in (f"/api/readings/{batch.pk}/", f"/contributions/photos/{batch.pk}/"):
+    for path in (f"/api/readings/{batch.pk}/", f"/readings/photos/{batch.pk}/"):
         assert writes_of(client, path) == [], path
     photo.refresh_from_db()
     assert photo.status == "running"
@@ -105,7 +106,7 @@ def test_the_simulated_odds_of_a_run_are_drawn_once_not_at_every_poll(deck, owne
     run.refresh_from_db()
     assert run.status == "done"
     client = signed_in(owner)
-    pages = [client.get(f"/decks/{deck.pk}/simulate/{run.pk}/", HTTP_HX_REQUEST="true") for _ in range(5)]
+    pages = [client.get(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/", HTTP_HX_REQUEST="true") for _ in range(5)]
     assert all(page.status_code == 200 for page in pages)
     assert "odds" in pages[-1].content.decode().lower()
     assert len(drawn) == 1  # as the first chunk merged; five polls drew nothing

@@ -6,20 +6,18 @@ what is tested). Runs alike on SQLite and PostgreSQL.
 
 from __future__ import annotations
 
-import json
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from cards import gamedefs, selectors
+from cards import gamedefs
 from cards.gamedefs.base import CardTotal
-from cards.importing import parse_json
+from cards.missing import selectors as missing_selectors
 from cards.models import Game, SearchDocument
 from cards.search.selectors import prepare_search
 from cards.search.tokens import INCOMPLETE, facet_token
-from cards.services import import_bundle
 from cardsite import checks
 from decks import rules as deck_rules
 from simulator import engines
@@ -27,42 +25,8 @@ from simulator.core import CardNeed
 
 from .support.checks import ids, with_engine
 from .support.html import UI_LANGUAGES, get, parse, squash
+from .support.missing_cards import SYNTHETIC_VALUES, import_cards, synthetic
 from .users import make_user
-
-SYNTHETIC_VALUES = {
-    "endbreaker": ("ability", {"cost": "PT", "skill": "P", "at": 1, "attribute": "P"}),
-    "shadowera": (
-        "hero",
-        {"faction": "human", "class": ["warrior"], "health": 30, "ability_cost": 2, "set": "Test", "rarity": "common"},
-    ),
-    "suikoden": (
-        "land",
-        {"value": 2, "leader": 1, "land_defense": 1, "repair": 1, "commerce": 1, "hunting": 0, "land_type": "山"},
-    ),
-    "epicbattles": ("character", {"franchise": "tekken"}),
-}
-
-
-def import_cards(game: str, *cards: dict) -> None:
-    document = {"format": "cardsite-cards/1", "game": game, "cards": list(cards)}
-    bundle, problems = parse_json(json.dumps(document, ensure_ascii=False), "synthetic.json")
-    assert not problems, [str(problem) for problem in problems]
-    import_bundle(bundle)
-
-
-def synthetic(game: str, key: str, *, drop: tuple[str, ...] = (), languages=None, number=None, kind=None) -> dict:
-    """A card with every value of its kind and a text in every language of its game, less ``drop``."""
-    definition = gamedefs.get_game(game)
-    default_kind, values = SYNTHETIC_VALUES[game]
-    languages = definition.text_languages if languages is None else languages
-    return {
-        "key": key,
-        "number": number,
-        "kind": kind or default_kind,
-        "fields": {name: value for name, value in values.items() if name not in drop},
-        "source": "test",
-        "texts": {language: {"name": f"テスト{key}", "source": "test"} for language in languages},
-    }
 
 
 def search_keys(query: str) -> set[str]:
@@ -126,11 +90,11 @@ def test_the_card_page_says_how_complete_the_card_is_and_links_each_gap(db, clie
     links = {squash(link.text): link.attrs["href"] for link in box.find_all("a")}
     # Each gap links to the card's contribution form, at the value or the language to fill.
     assert links["AT" if language != "ja" else "ＡＴ"].endswith(
-        "/games/endbreaker/cards/%E3%83%86%E3%82%B9%E3%83%88%E6%AC%A0%E3%81%91/edit/#id_field_at"
+        "/contributions/games/endbreaker/cards/%E3%83%86%E3%82%B9%E3%83%88%E6%AC%A0%E3%81%91/edit/#id_field_at"
     )
     assert any(href.endswith("/edit/#text-zh-hant") for href in links.values())
     client.force_login(make_user("contributor"))
-    form = parse(get(client, "/games/endbreaker/cards/テスト欠け/edit/"))
+    form = parse(get(client, "/contributions/games/endbreaker/cards/テスト欠け/edit/"))
     assert form.find(id="id_field_at") and form.find(id="text-zh-hant")  # the targets are on the form
 
 
@@ -164,12 +128,12 @@ def test_filling_the_gap_takes_the_card_out_of_is_incomplete_and_moves_the_map(d
     import_cards("suikoden", synthetic("suikoden", "テスト値なし", drop=("leader",)))
     game = Game.objects.get(slug="suikoden")
     assert search_keys("is:incomplete") == {"テスト値なし"}
-    before = selectors.game_gaps(game)
+    before = missing_selectors.game_gaps(game)
     assert before.incomplete == 1 and before.unknown("land", "leader") == 1
 
     import_cards("suikoden", synthetic("suikoden", "テスト値なし"))
     assert search_keys("is:incomplete") == set()
-    after = selectors.game_gaps(game)
+    after = missing_selectors.game_gaps(game)
     assert after.incomplete == 0 and after.unknown("land", "leader") == 0
 
 
@@ -204,7 +168,9 @@ def test_the_map_counts_known_against_expected_and_lists_numbers_never_seen(db, 
     listed = {squash(a.text): a.attrs["href"] for a in numbers.find_all("a")}
     assert "EB1-002" in listed and "EB1-001" not in listed and "EB1-003" not in listed
     target = urlsplit(listed["EB1-002"])
-    assert target.path == "/games/endbreaker/contribute/" and parse_qs(target.query)["number"] == ["EB1-002"]
+    assert target.path == "/contributions/games/endbreaker/contribute/" and parse_qs(target.query)["number"] == [
+        "EB1-002"
+    ]
     client.force_login(make_user("contributor"))
     form = get(client, listed["EB1-002"])
     assert 'name="number" value="EB1-002"' in form.content.decode()  # the new card's form, its number filled in
@@ -242,7 +208,7 @@ def test_a_card_with_several_values_of_a_list_field_counts_once(db):
     two = synthetic("shadowera", "Test Hero Two")
     two["fields"]["class"] = ["warrior", "mage"]
     import_cards("shadowera", two, synthetic("shadowera", "Test Hero One"))
-    gaps = selectors.game_gaps(Game.objects.get(slug="shadowera"))
+    gaps = missing_selectors.game_gaps(Game.objects.get(slug="shadowera"))
     assert gaps.known(("hero",), "class") == (2, 2) and gaps.unknown("hero", "class") == 0
 
 
@@ -313,10 +279,10 @@ def test_the_map_takes_the_same_queries_for_a_few_cards_or_many(db, client):
     game = Game.objects.get_or_create(slug="suikoden", defaults={"sort_order": 3})[0]
     import_cards("suikoden", *(synthetic("suikoden", f"テスト{n}", drop=("leader",)) for n in range(3)))
     with CaptureQueriesContext(connection) as few:
-        selectors.missing_map(game)
+        missing_selectors.missing_map(game)
     import_cards("suikoden", *(synthetic("suikoden", f"テスト{n}", drop=("leader",)) for n in range(3, 60)))
     with CaptureQueriesContext(connection) as many:
-        gaps = selectors.missing_map(game)
+        gaps = missing_selectors.missing_map(game)
     assert len(many) == len(few) <= 8
     assert gaps.cards == 60 and gaps.incomplete == 60
 

@@ -99,9 +99,11 @@ def test_a_decision_and_a_comment_share_one_inbox_one_count_and_one_mark_all_rea
 def test_the_old_names_of_the_inbox_still_lead_to_it(owner_with_email, other, synthetic_cards):
     _commented_publication(owner_with_email, other)
     client = signed_in(owner_with_email)
-    page = client.get(reverse("community:notifications"))
+    page = client.get(reverse("community:notifications"), follow=True)
+    assert page.redirect_chain == [("/notifications/", 301)]
     assert page.status_code == 200 and "other commented on" in page.content.decode()
-    client.post(reverse("community:mark_read"))
+    marked = client.post(reverse("community:mark_read"), follow=True)
+    assert marked.redirect_chain[0] == ("/notifications/read/", 308)
     assert _navigation_count(client) is None
 
 

@@ -92,7 +92,7 @@ def test_an_old_public_deck_link_leads_visitors_to_its_publication(former_public
     publication = Publication.objects.get(deck=former_public)
     for visitor in (Client(HTTP_ACCEPT_LANGUAGE="en"), signed_in(other)):
         response = visitor.get(f"/decks/{former_public.pk}/")
-        assert response.status_code == 302 and response["Location"] == f"/decks/published/{publication.pk}/"
+        assert response.status_code == 302 and response["Location"] == f"/community/decks/published/{publication.pk}/"
         assert "Synthetic public deck" in visitor.get(response["Location"]).content.decode()
     # its owner still opens the deck itself, now shared by link
     page = signed_in(owner).get(f"/decks/{former_public.pk}/")
@@ -112,11 +112,11 @@ def test_a_deck_published_today_is_not_revealed_by_its_own_page(synthetic_cards,
 def test_the_old_public_list_moves_to_the_published_list(synthetic_cards):
     client = Client()
     response = client.get("/decks/public/")
-    assert response.status_code == 301 and response["Location"] == "/decks/published/"
+    assert response.status_code == 301 and response["Location"] == "/community/decks/published/"
     response = client.get("/decks/public/?game=shadowera")
-    assert response.status_code == 301 and response["Location"] == "/games/shadowera/decks/"
+    assert response.status_code == 301 and response["Location"] == "/community/games/shadowera/decks/"
     response = client.get("/decks/public/?game=no-such-game")
-    assert response.status_code == 301 and response["Location"] == "/decks/published/"
+    assert response.status_code == 301 and response["Location"] == "/community/decks/published/"
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -125,7 +125,7 @@ def test_the_navigation_has_one_public_deck_entry(owner, language):
         page = client.get("/").content.decode()
         nav = page[page.index('class="account-nav"') :]
         nav = nav[: nav.index("</nav>")]
-        assert 'href="/decks/published/"' in nav and 'href="/decks/public/"' not in nav
+        assert 'href="/community/decks/published/"' in nav and 'href="/decks/public/"' not in nav
 
 
 def test_the_api_refuses_a_public_deck_and_says_to_publish(synthetic_cards, owner):

@@ -169,3 +169,38 @@ def test_a_deck_pages_layout_is_kept_for_signed_in_readers_and_follows_every_cha
     other.force_login(get_user_model().objects.create_user("zz-someone-else", password=PASSWORD))
     assert other.get(path).status_code == 404
     assert Client().get(path).status_code == 404
+
+
+def test_a_discussion_is_rendered_once_and_each_reader_replies_with_a_token_of_their_own():
+    """The comment threads of a published deck are kept for every reader in the same role (the signed-in
+    readers' pages are never kept whole); a new comment or a hidden one shows at once, and the reply forms
+    carry the reader's own CSRF token, so a reply posted from the page is accepted."""
+    from community import services as community
+    from community.models import Comment
+
+    author = get_user_model().objects.create_user("zz-author", password=PASSWORD)
+    deck = deck_services.create_deck(
+        owner=author, game=game("suikoden"), name="公開", entries=[("characters", card("suikoden", "901"), 1)]
+    )
+    publication = community.publish(deck, user=author, title="公開デッキ")
+    community.add_comment(publication, author=author, body="**最初**のコメント")
+    path = f"/decks/published/{publication.pk}/"
+
+    def reader(name: str) -> Client:
+        client = Client(HTTP_ACCEPT_LANGUAGE="en", enforce_csrf_checks=True)
+        client.force_login(get_user_model().objects.create_user(name, password=PASSWORD))
+        return client
+
+    first, second = reader("zz-reader-1"), reader("zz-reader-2")
+    assert "<strong>最初</strong>" in first.get(path).content.decode()
+    page = second.get(path).content.decode()
+    assert "<strong>最初</strong>" in page
+    reply_form = page[page.index('id="comment-') :]  # the kept part: the first comment and its reply form
+    token = reply_form.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
+    parent = Comment.objects.get().pk
+    replied = second.post(f"{path}comments/", {"body": "返信です", "parent": parent, "csrfmiddlewaretoken": token})
+    assert replied.status_code == 302
+    assert "返信です" in first.get(path).content.decode()  # the new reply shows at once for the other reader
+
+    Comment.objects.filter(body="返信です").update(hidden=True)
+    assert "返信です" not in first.get(path).content.decode()

@@ -116,11 +116,14 @@ def test_game_page_shows_rules_and_counts(seeded_db, visitor, language):
     assert "2. 特技卡牌堆任選９種放置在場中。" in paragraphs
     # the seed wrapped this item over two lines; the page shows it as one paragraph
     assert SETUP_ITEM_5 in paragraphs
-    # its Chinese rules (seed 000) are marked as Chinese, the public facts beside them (games.md) as English
+    # its Chinese rules (seed 000) are marked as Chinese; the site's notes on the game (games.md) read in the
+    # reader's language, each once
     languages = {squash(section.find("h3").text): section.attrs["lang"] for section in rules.find_all("article")}
     assert languages["遊戲準備"] == languages["[卡表]"] == "zh-hant"
-    assert languages["Publisher and contents"] == "en"
-    assert set(languages.values()) == {"zh-hant", "en"}
+    notes_title = {"ja": "発行元と内容", "zh-hant": "發行與內容", "en": "Publisher and contents"}[language]
+    assert languages[notes_title] == language
+    assert set(languages.values()) == {"zh-hant", language}
+    assert len(rules.find_all("article")) == 10
 
 
 def test_game_page_counts_kinds(seeded_db, visitor):
@@ -379,7 +382,16 @@ def test_default_language_is_japanese(seeded_db, client):
 
 @pytest.mark.parametrize(
     ("accept", "expected"),
-    [("zh-Hant", "zh-hant"), ("zh-TW,zh;q=0.9", "zh-hant"), ("en-US,en;q=0.8", "en"), ("ja-JP", "ja")],
+    [
+        ("zh-Hant", "zh-hant"),
+        ("zh-TW,zh;q=0.9", "zh-hant"),
+        ("zh-HK", "zh-hant"),
+        ("en-US,en;q=0.8", "en"),
+        ("ja-JP", "ja"),
+        ("zh-CN,zh;q=0.9", "zh-hans"),
+        ("zh-SG", "zh-hans"),
+        ("zh-Hans", "zh-hans"),
+    ],
 )
 def test_accept_language_header_chooses_the_language(seeded_db, client, accept, expected):
     page = parse(get(client, "/games/endbreaker/cards/EB1-008/", Accept_Language=accept))
@@ -389,9 +401,9 @@ def test_accept_language_header_chooses_the_language(seeded_db, client, accept, 
 def test_switching_language_with_the_switcher(seeded_db, client):
     page = parse(get(client, "/games/endbreaker/cards/EB1-008/"))
     form = page.find("form", cls="language-switcher")
-    assert {option.attrs["value"] for option in form.find("select", id="language-select").find_all("option")} == set(
-        UI_LANGUAGES
-    )
+    options = form.find("select", id="language-select").find_all("option")
+    assert {option.attrs["value"] for option in options} == {*UI_LANGUAGES, "zh-hans"}
+    assert "简体中文" in [squash(option.text) for option in options]
     hidden = [node for node in form.find_all("input") if node.attrs.get("name") == "next"]
     assert hidden and hidden[0].attrs["value"] == "/games/endbreaker/cards/EB1-008/"
     before = unknown_label(page, "at")

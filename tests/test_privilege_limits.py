@@ -42,12 +42,14 @@ def test_staff_cannot_block_a_superuser_or_other_staff(synthetic_cards):
     colleague = promoted("synthetic-colleague")
     for target in (root, colleague):
         answer = api_client(moderator).post(
-            "/api/moderation/actions/", {"action": "block", "user": target.username, "reason": "x"}, format="json"
+            "/api/community/moderation/actions/",
+            {"action": "block", "user": target.username, "reason": "x"},
+            format="json",
         )
         assert answer.status_code == 403 and answer.json()["code"] == "outranked"
     page = Client(HTTP_ACCEPT_LANGUAGE="en")
     page.force_login(moderator)
-    refused = page.post("/moderation/act/", {"action": "block", "user": root.pk, "reason": "x"})
+    refused = page.post("/community/moderation/act/", {"action": "block", "user": root.pk, "reason": "x"})
     assert refused.status_code == 403
     assert not Block.objects.exists()
     # Nor hide what they published or wrote.
@@ -77,14 +79,14 @@ def test_no_more_tokens_than_the_limit_from_the_api(settings):
     limit = settings.REST_KNOX["TOKEN_LIMIT_PER_USER"]
     answers = [
         APIClient(HTTP_ACCEPT_LANGUAGE="en")
-        .post("/api/token/", {"username": user.username, "password": PASSWORD}, format="json")
+        .post("/api/accounts/token/", {"username": user.username, "password": PASSWORD}, format="json")
         .status_code
         for _ in range(limit + 1)
     ]
     assert answers == [201] * limit + [403]
     assert AuthToken.objects.filter(user=user).count() == limit
     refused = APIClient(HTTP_ACCEPT_LANGUAGE="en").post(
-        "/api/token/", {"username": user.username, "password": PASSWORD}, format="json"
+        "/api/accounts/token/", {"username": user.username, "password": PASSWORD}, format="json"
     )
     assert refused.json()["code"] == "token_limit" and str(limit) in refused.json()["detail"]
 

@@ -1,9 +1,9 @@
-"""Issue 12's "done when", as a contributor and an editor go through it (the API; the pages are tested in
-tests/test_reading_pages.py): ten photograph-style pictures of clearly synthetic cards, made as the benchmark
-makes them, one at each distortion level in each language, uploaded as one batch and read on the task worker
-(immediate here); each shows its text read and the card matched, or a new card proposed; the contributor corrects
-what was misread and submits; an editor accepts; the cards then carry their picture and texts, each value with
-its source. Needs Tesseract and the Noto CJK fonts (skipped without, a failure under CI)."""
+"""Reading card photos from upload to accepted cards, as a contributor and an editor go through it (the API; the
+pages are tested in tests/test_reading_pages.py): ten photograph-style pictures of clearly synthetic cards, made
+as the benchmark makes them, one at each distortion level in each language, uploaded as one batch and read on the
+task worker (immediate here); each shows its text read and the card matched, or a new card proposed; the
+contributor corrects what was misread and submits; an editor accepts; the cards then carry their picture and
+texts, each value with its source. Needs Tesseract and the Noto CJK fonts (skipped without, a failure under CI)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Duplicates among card photos (issue 12, item 4): the perceptual hash of the straightened card
+"""Duplicates among card photos: the perceptual hash of the straightened card
 (cards/reading/fingerprint.py), kept for card images and reading photos, and what a reading says with it:
 "this card already has this image", and two photos of one batch flagged as one card. Clearly synthetic cards
 with coloured shapes for art (``synthetic.render_art_card``); nothing here needs Tesseract (the reading is
@@ -15,13 +15,13 @@ from django.test import Client
 from PIL import Image
 
 from accounts import services as account_services
-from cards.images import ImageLimits, check_image
+from cards.images.encoding import ImageLimits, check_image
+from cards.images.services import image_hash, image_store
 from cards.models import Card, CardImage, Game, StoredImage
 from cards.reading import Line, Reading, Word
 from cards.reading.fingerprint import DUPLICATE_DISTANCE, alike, distance, perceptual_hash, same_card_groups
 from cards.reading.result import Box
 from cards.reading.synthetic import photograph, render_art_card
-from cards.services_images import image_hash, image_store
 from contributions import services as contribution_services
 from readings import services as reading_services
 from readings.models import PhotoReading

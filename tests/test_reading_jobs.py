@@ -15,10 +15,10 @@ from django.test import Client
 from django.utils import timezone
 from PIL import Image
 
+from cards.images.services import image_store
 from cards.models import Term, TermText
 from cards.reading import Reading, ReadingUnavailable
 from cards.reading.synthetic import TextLine, photograph, render_card
-from cards.services_images import image_store
 from cardsite import jobs
 from contributions.models import GameRole
 from readings import services
@@ -265,6 +265,9 @@ def test_a_body_larger_than_a_whole_batch_is_refused_before_it_is_read(synthetic
     assert api.status_code == 413 and api.json()["errors"]["photo"]
     page_client = Client(HTTP_ACCEPT_LANGUAGE="en")
     page_client.force_login(reader)
-    page = page_client.post("/contributions/photos/", {"game": "endbreaker"}, CONTENT_LENGTH=too_large)
+    page = page_client.post("/readings/photos/", {"game": "endbreaker"}, CONTENT_LENGTH=too_large)
     assert page.status_code == 413
+    # The form again, the refusal beside the photos, the limit in megabytes.
+    assert page.context["photo_errors"] == ["The file is larger than 0.001 MB, the most an upload may be."]
+    assert 'id="id_photo"' in page.content.decode()
     assert not ReadingBatch.objects.exists()

@@ -1,4 +1,4 @@
-"""Reading a card in its game's original language and its translation language (issue 12, item 2): a card of
+"""Reading a card in its game's original language and its translation language: a card of
 エンドブレイカー！ (original Japanese, translated into Traditional Chinese) showing both is read in Japanese, and
 its Chinese lines again in Chinese; each line keeps its language. Clearly synthetic cards drawn with Noto Sans
 CJK; needs Tesseract (skipped without, a failure under CI, as tests/test_reading_core.py)."""

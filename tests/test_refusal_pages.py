@@ -28,11 +28,11 @@ def _publication(owner):
 def test_a_refusal_of_two_apps_is_the_same_page_with_its_status_and_a_way_on(owner, other, synthetic_cards):
     publication = _publication(owner)
     client = signed_in(other)
-    comment = client.post(f"/decks/published/{publication.pk}/comments/", {"body": "   "})
+    comment = client.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "   "})
     assert comment.status_code == 400
     page = comment.content.decode()
     assert "<h1>The change was not made</h1>" in page and "A comment cannot be empty." in page
-    assert 'href="/decks/published/"' in page
+    assert 'href="/community/decks/published/"' in page
 
     builder = client.post("/decks/999999/edit/entry/", {"card": "x", "zone": "deck", "delta": "1"})
     assert builder.status_code == 404
@@ -44,7 +44,7 @@ def test_a_refusal_of_two_apps_is_the_same_page_with_its_status_and_a_way_on(own
 def test_an_htmx_refusal_is_the_message_alone_for_the_alert_area(owner, other, synthetic_cards):
     publication = _publication(owner)
     answer = signed_in(other).post(
-        f"/decks/published/{publication.pk}/comments/", {"body": "   "}, HTTP_HX_REQUEST="true"
+        f"/community/decks/published/{publication.pk}/comments/", {"body": "   "}, HTTP_HX_REQUEST="true"
     )
     assert answer.status_code == 400
     assert answer.content.decode().strip() == '<p class="message error">A comment cannot be empty.</p>'

@@ -15,8 +15,9 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone, translation
 
-from simulator import adapters, services
+from simulator import adapters
 from simulator.engines import get_engine
+from simulator.goldfish import services
 from simulator.models import SimulationChunk, SimulationRun
 from simulator.montecarlo import play_many
 from simulator.tasks import play_chunk
@@ -97,7 +98,7 @@ def test_the_workers_recovery_pass_notices_a_vanished_worker_and_looking_at_the_
     stall(chunk)
     client = Client()
     client.force_login(owner)
-    assert client.get(f"/api/simulations/{run.pk}/").status_code == 200
+    assert client.get(f"/api/simulator/simulations/{run.pk}/").status_code == 200
     chunk.refresh_from_db()
     assert chunk.status == Chunk.RUNNING  # a look only reads
     call_command("recover_jobs", stdout=io.StringIO())
@@ -153,13 +154,13 @@ def test_a_run_cancelled_while_a_chunk_plays_keeps_polling_until_it_is_saved(dec
     assert run.status == "cancelled" and run.settling
     client = Client()
     client.force_login(owner)
-    page = client.get(f"/decks/{deck.pk}/simulate/{run.pk}/").content.decode()
+    page = client.get(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/").content.decode()
     assert 'hx-trigger="every 1s"' in page
     # The chunk notices at its next report and keeps what it played.
     services.MONTE_CARLO.close_chunk(SimulationChunk.objects.get(pk=chunk.pk), services.Tally(8), Chunk.CANCELLED)
     run.refresh_from_db()
     assert not run.settling and run.finished_at is not None
-    assert 'hx-trigger="every 1s"' not in client.get(f"/decks/{deck.pk}/simulate/{run.pk}/").content.decode()
+    assert 'hx-trigger="every 1s"' not in client.get(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/").content.decode()
 
 
 def test_an_error_in_a_chunk_fails_the_run_with_the_message(deck, owner, settings, monkeypatch):
@@ -195,5 +196,5 @@ def test_a_run_whose_deck_lost_its_cards_fails_naming_the_zone_in_the_readers_la
             assert zone[language] in run.error_message
     client = Client()
     client.force_login(owner)
-    body = client.get(f"/api/simulations/{run.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
+    body = client.get(f"/api/simulator/simulations/{run.pk}/", HTTP_ACCEPT_LANGUAGE="en").json()
     assert body["error_code"] == "deck_not_ready" and zone["en"] in body["error"]

@@ -1,4 +1,4 @@
-"""Whole games played one choice at a time on the site and through the API (issue 13, item 7): a person takes a
+"""Whole games played one choice at a time on the site and through the API: a person takes a
 seat and strategies play the others, to the end; a comparison's sample games watched turn by turn. A played
 game is its owner's alone. Synthetic cards only (the pool of tests/test_endbreaker_compare_site.py)."""
 
@@ -15,8 +15,8 @@ from .support.clients import signed_in
 
 COMPARE = "/games/endbreaker/compare/"
 
-PAGES = "/games/endbreaker/play/"
-API = "/api/games/endbreaker/plays/"
+PAGES = "/simulator/games/endbreaker/play/"
+API = "/api/simulator/games/endbreaker/plays/"
 
 
 def test_a_person_takes_a_seat_and_answers_the_games_choices_on_the_page(whole_game_pool, owner, other):

@@ -403,10 +403,17 @@ def test_the_card_tables_note_is_kept(seeded_db):
 def test_the_public_endbreaker_facts_are_kept_as_written(seeded_db):
     games_md = "\n".join(read_seed(GAMES_MD))
     facts = [text for text in rule_texts("endbreaker") if text.source.startswith("games.md")]
-    kept = "\n".join(text.body for text in facts)
+    english = [text for text in facts if text.language == "en"]
+    kept = "\n".join(text.body for text in english)
     for fact in ("Group SNE", "2–4 players", "65 card kinds, 396 cards", "1000ダルク pile", "solo variant"):
         assert fact in kept, fact
-    assert all(text.body in games_md for text in facts)
+    assert all(text.body in games_md for text in english)
+    # the site's own sentences, also in its other languages, each citing the same source
+    sections = {text.section_id for text in english}
+    for language in ("ja", "zh-hant"):
+        translated = [text for text in facts if text.language == language]
+        assert {text.section_id for text in translated} == sections, language
+    assert "396" in "\n".join(text.body for text in facts if text.language == "ja")
 
 
 def test_each_seeds_credits_and_source_line_are_kept(seeded_db):

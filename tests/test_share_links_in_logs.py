@@ -55,7 +55,7 @@ def gunicorn_logger(cls: type) -> list[str]:
     request = SimpleNamespace(headers=[])
     try:
         for env in (
-            environ(f"/decks/shared/{SECRET}/odds/"),
+            environ(f"/simulator/decks/shared/{SECRET}/odds/"),
             environ("/decks/12/versions/", f"page=2&token={SECRET}"),
             environ("/static/site.css", referer=f"http://localhost/games/x/strategies/shared/{SECRET}/"),
         ):
@@ -70,7 +70,7 @@ def test_gunicorns_access_log_never_holds_a_share_token(cls):
     lines = gunicorn_logger(cls)
     assert len(lines) == 3
     assert all(SECRET not in line for line in lines)
-    assert "/decks/shared/[redacted]/odds/" in lines[0]
+    assert "/simulator/decks/shared/[redacted]/odds/" in lines[0]
     assert "page=2&token=[redacted]" in lines[1]
 
 
@@ -103,6 +103,6 @@ def test_the_sites_log_never_holds_a_share_token(caplog, db):
         assert SECRET not in str(getattr(record, "request", ""))
     # The request a record carries keeps its path, without the token.
     record = logging.LogRecord("cardsite", logging.WARNING, __file__, 1, "x", (), None)
-    record.request = RequestFactory().get(f"/decks/shared/{SECRET}/simulate/")
+    record.request = RequestFactory().get(f"/simulator/decks/shared/{SECRET}/simulate/")
     request_filter.filter(record)
-    assert record.request["path"] == "/decks/shared/[redacted]/simulate/"
+    assert record.request["path"] == "/simulator/decks/shared/[redacted]/simulate/"

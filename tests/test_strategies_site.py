@@ -1,5 +1,5 @@
-"""Strategies players write for エンドブレイカー！SCG's whole game, on the site and through the API (issue 13, items
-4 and 7): the editor with the server's verdict by line in the reader's language, saving only what the engine
+"""Strategies players write for エンドブレイカー！SCG's whole game, on the site and through the API:
+the editor with the server's verdict by line in the reader's language, saving only what the engine
 reads, sharing like a deck (private, by link, public), and comparing a written strategy with intervals, the run
 keeping the text it started with.
 
@@ -18,8 +18,8 @@ from .support.clients import signed_in
 
 COMPARE = "/games/endbreaker/compare/"
 
-PAGES = "/games/endbreaker/strategies/"
-API = "/api/games/endbreaker/strategies/"
+PAGES = "/simulator/games/endbreaker/strategies/"
+API = "/api/simulator/games/endbreaker/strategies/"
 GOOD = "gain EB9-912 if turn <= 3\ngain テスト特技1  # by its name\ngain *\nresolve if nothing to gain\n"
 BAD = "gain *\ngain EB9-999\nresolve sometimes\n"
 
@@ -128,7 +128,7 @@ def test_another_users_private_strategy_cannot_be_compared(whole_game_pool, owne
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(other)
     body = {"strategies": [strategy.reference, "big_darc"], "games": 24}
-    refused = api.post("/api/games/endbreaker/comparisons/", body, format="json")
+    refused = api.post("/api/simulator/games/endbreaker/comparisons/", body, format="json")
     assert refused.status_code == 400 and strategy.reference in str(refused.json()["errors"]["strategies[0]"])
     assert ComparisonRun.objects.count() == 0
 
@@ -154,7 +154,7 @@ def test_the_api_writes_checks_shares_and_compares(whole_game_pool, owner, other
     assert theirs.patch(body["url"], {"name": "x"}, format="json").status_code == 404
     assert theirs.get(API).json() == []
     compared = theirs.post(
-        "/api/games/endbreaker/comparisons/",
+        "/api/simulator/games/endbreaker/comparisons/",
         {"strategies": [f"{body['reference']}:{body['share_token']}", "big_darc"], "games": 24},
         format="json",
     )

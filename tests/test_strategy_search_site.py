@@ -1,5 +1,5 @@
-"""Searching for the best strategy of エンドブレイカー！SCG on a set-up, on the site and through the API (issue 13,
-item 6): several searches side by side in chunks on the task workers, reproducible from the seed however the
+"""Searching for the best strategy of エンドブレイカー！SCG on a set-up, on the site and through the API:
+several searches side by side in chunks on the task workers, reproducible from the seed however the
 chunks fall, the result in the strategy syntax with its win rate and interval against every shipped strategy,
 saved as a written strategy to edit and compare. Synthetic cards only (the pool of
 tests/test_endbreaker_compare_site.py); the search's parameters are made small so that it runs in seconds."""
@@ -14,8 +14,8 @@ from simulator.models import StrategySearch, StrategySearchChunk, WrittenStrateg
 
 from .support.clients import signed_in
 
-PAGES = "/games/endbreaker/search/"
-API = "/api/games/endbreaker/searches/"
+PAGES = "/simulator/games/endbreaker/search/"
+API = "/api/simulator/games/endbreaker/searches/"
 SMALL = {"offspring": 3, "games": 12, "finalists": 1, "confirm_games": 40}
 
 
@@ -69,7 +69,7 @@ def test_the_strategy_found_is_saved_as_my_own_to_edit_and_compare(whole_game_po
     saved = client.post(f"{PAGES}{run.pk}/save/", {"name": "Searched"})
     assert saved.status_code == 302
     strategy = WrittenStrategy.objects.get()
-    assert saved["Location"] == f"/games/endbreaker/strategies/{strategy.pk}/"
+    assert saved["Location"] == f"/simulator/games/endbreaker/strategies/{strategy.pk}/"
     assert strategy.name == "Searched" and strategy.text == run.result["best"]["text"]
     assert strategy.owner == owner and strategy.visibility == "private"
 

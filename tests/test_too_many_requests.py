@@ -48,12 +48,15 @@ def test_the_upload_allowance_answers_retry_after_on_the_api_and_the_page(settin
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(player)
     for color in ((10, 10, 10), (20, 20, 20)):
-        assert api.post("/api/images/", {"file": upload("card.jpg", picture(color=color))}).status_code == 201
+        assert (
+            api.post("/api/contributions/images/", {"file": upload("card.jpg", picture(color=color))}).status_code
+            == 201
+        )
     # The older of the two was made 23 hours ago: room comes back in an hour.
     StoredImage.objects.filter(pk=StoredImage.objects.order_by("pk").first().pk).update(
         uploaded_at=timezone.now() - timedelta(hours=23)
     )
-    refused = api.post("/api/images/", {"file": upload("card.jpg", picture(color=(30, 30, 30)))})
+    refused = api.post("/api/contributions/images/", {"file": upload("card.jpg", picture(color=(30, 30, 30)))})
     assert refused.status_code == 429 and refused.json()["code"] == "image_uploads_per_day"
     assert 3000 < int(refused["Retry-After"]) <= 3600
     page = propose_picture(signed_in(player), picture(color=(40, 40, 40)))
@@ -69,7 +72,7 @@ def test_the_runs_allowance_answers_retry_after(settings, synthetic_cards):
     deck = suikoden_deck(player)
     client = APIClient(HTTP_ACCEPT_LANGUAGE="ja")
     client.force_authenticate(player)
-    url = f"/api/decks/{deck.pk}/simulations/"
+    url = f"/api/simulator/decks/{deck.pk}/simulations/"
     assert client.post(url, {"games": 1000}, format="json").status_code == 201
     refused = client.post(url, {"games": 1000}, format="json")
     assert refused.status_code == 429

@@ -50,12 +50,12 @@ def track_texts(page) -> list:
 
 def add_second_track(client: Client, text: str = "第二譯本的譯文：抽一張牌") -> None:
     """A player adds a translation of their own through the card's translation form."""
-    form = client.get("/games/endbreaker/cards/EB9-901/translate/?language=zh-hant")
+    form = client.get("/contributions/games/endbreaker/cards/EB9-901/translate/?language=zh-hant")
     assert form.status_code == 200
     seen = state_digest(card_state(Card.objects.get(key="EB9-901")))
     existing = TranslationTrack.objects.filter(name=SECOND).first()  # then its text is corrected
     response = client.post(
-        "/games/endbreaker/cards/EB9-901/translate/",
+        "/contributions/games/endbreaker/cards/EB9-901/translate/",
         {
             "language": "zh-hant",
             "track": existing.pk if existing else "new",
@@ -279,7 +279,9 @@ def test_the_api_adds_a_track_with_the_same_review(seeded, editor):
             }
         ],
     }
-    response = client.post("/api/change-sets/", json.dumps(body, ensure_ascii=False), content_type="application/json")
+    response = client.post(
+        "/api/contributions/change-sets/", json.dumps(body, ensure_ascii=False), content_type="application/json"
+    )
     assert response.status_code == 201, response.json()
     assert response.json()["status"] == "pending" and response.json()["tracks"][0]["name"] == SECOND
     accept_all(editor)

@@ -3,6 +3,7 @@ used to be English everywhere (query syntax errors, deck errors, citations of so
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import re
 import shutil
@@ -22,7 +23,7 @@ from cards.search.parser import parse
 from cards.selectors import query_error_message
 
 ROOT = Path(__file__).resolve().parent.parent
-TRANSLATED = {"ja": "ja", "zh_Hant": "zh-hant"}
+TRANSLATED = {"ja": "ja", "zh_Hant": "zh-hant", "zh_Hans": "zh-hans"}
 PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]|\{(\w+)\}")
 
 
@@ -69,6 +70,20 @@ def test_the_compiled_catalogue_is_the_one_in_the_repository(directory):
             if shown != entry.msgstr:
                 stale.append(entry.msgid)
     assert stale == [], "run manage.py compilemessages"
+
+
+def test_the_simplified_catalogue_is_the_traditional_one_converted():
+    """locale/zh_Hans is made from locale/zh_Hant (tools/make_zh_hans.py): a message added to the Traditional
+    catalogue and not converted would read in English to a Simplified Chinese reader."""
+    spec = importlib.util.spec_from_file_location("make_zh_hans", ROOT / "tools" / "make_zh_hans.py")
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    made = {(entry.msgctxt, entry.msgid): (entry.msgstr, entry.msgstr_plural) for entry in tool.build()}
+    kept = {(entry.msgctxt, entry.msgid): (entry.msgstr, entry.msgstr_plural) for entry in live_entries("zh_Hans")}
+    assert kept == made, "run tools/make_zh_hans.py"
+    assert kept[(None, "Log out")][0] == "退出登录"  # a reviewed word, not tw2sp's 注销
+    assert kept[(None, "Simplified Chinese")][0] == "简体中文"
 
 
 def unlisted_messages(tmp_path: Path, settings, extra: dict[str, str] | None = None) -> list:

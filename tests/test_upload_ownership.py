@@ -16,8 +16,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from PIL import Image
 
+from cards.images.services import image_store
 from cards.models import StoredImage
-from cards.services_images import image_store
 from contributions import services
 from contributions.models import ChangeSet
 from readings.models import PhotoReading, ReadingBatch
@@ -66,7 +66,7 @@ def private_photo(game, alice) -> StoredImage:
 
 def propose(client: Client, **body):
     payload = {"game": "shadowera", "source_kind": "photo", **body}
-    return client.post("/api/change-sets/", json.dumps(payload), content_type="application/json")
+    return client.post("/api/contributions/change-sets/", json.dumps(payload), content_type="application/json")
 
 
 def test_the_api_refuses_another_users_upload_as_source_photo(mallory, private_photo):
@@ -120,7 +120,7 @@ def test_the_bulk_page_refuses_another_users_upload_even_signed_for_the_user(gam
     table = "game\tkey\tkind\tfield:health\tfield:faction\tname:ja\nshadowera\tSE9-P1\thero\t30\thuman\tテスト写真甲\n"
     kept = signing.dumps(private_photo.pk, salt=BulkContributionForm._salt(mallory))
     answer = client.post(
-        "/games/shadowera/contribute/bulk/",
+        "/contributions/games/shadowera/contribute/bulk/",
         {"text": table, "source_kind": "photo", "kept_photo": kept, "action": "submit"},
     )
     assert answer.status_code == 400

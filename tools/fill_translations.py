@@ -4,7 +4,8 @@
 
 TABLE.py defines ``T = {msgid: (ja, zh_hant)}`` and optionally ``PLURALS = {msgid: ([ja forms], [zh forms])}``
 (``{(context, msgid): …}`` for a message with a context). Entries already translated are left alone
-unless they are fuzzy; the catalogues are then compiled with ``manage.py compilemessages``.
+unless they are fuzzy; the catalogues are then compiled with ``manage.py compilemessages``. The Simplified
+Chinese catalogue is made from the Traditional one afterwards: ``tools/make_zh_hans.py``.
 """
 
 from __future__ import annotations

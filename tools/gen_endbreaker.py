@@ -106,6 +106,44 @@ def body(lines: list[str], start: int, end: int) -> str:
     return "\n".join(text for _, text in logical_lines(lines, start, end))
 
 
+# The same facts in the site's other languages (the site's own sentences, translated), by order.
+FACT_TRANSLATIONS = {
+    200: {
+        "ja": (
+            "発行元と内容",
+            "グループSNE発行、トミーウォーカー・ブロッコリー協力。2～4人用のデッキ構築型カードゲーム。"
+            "カードは65種類、全396枚（groupsne.co.jp の製品ページ）。",
+        ),
+        "zh-hant": (
+            "發行與內容",
+            "由 Group SNE 發行，與 Tommy Walker 及 Broccoli 合作；2～4 人的牌庫構築卡牌遊戲；"
+            "共 65 種卡片，總計 396 張（groupsne.co.jp 產品頁）。",
+        ),
+    },
+    210: {
+        "ja": (
+            "カード表",
+            "資料のカード表に載っているのは、特殊な文のあるカードだけです（EB1-001、EB1-008～EB1-028、"
+            "EB1-039～EB1-059）。ほかの種類（ジョブ EB1-002～EB1-007、シナリオ、"
+            "1000ダルクのコインカード）はルールに名前が出てきますが、番号と値は示されていません。",
+        ),
+        "zh-hant": (
+            "卡表",
+            "資料的卡表只列出有特殊文字的卡片（EB1-001、EB1-008～EB1-028、EB1-039～EB1-059）"
+            "。其他種類（職業 EB1-002～EB1-007、劇本、1000ダルク 錢幣卡）在規則中有提到名稱，"
+            "但沒有給出編號與數值。",
+        ),
+    },
+    220: {
+        "ja": (
+            "サプライとソロバリアント",
+            "1000ダルクの山はサプライの一部です（公式ソロルールのページ）。公式のソロバリアントがあります。",
+        ),
+        "zh-hant": ("供應區與單人變體", "1000ダルク 牌堆屬於供應區（官方單人規則頁）。有官方的單人變體規則。"),
+    },
+}
+
+
 def rules(lines: list[str]) -> list[dict]:
     setup = find_line(lines, "遊戲準備：")
     flow = find_line(lines, "遊戲流程：")
@@ -124,7 +162,10 @@ def rules(lines: list[str]) -> list[dict]:
 
     def fact(key: str, order: int, title: str, text: str, source: str) -> dict:
         assert not GAMES_MD_FACTS or text in GAMES_MD_FACTS, text
-        return {"key": key, "order": order, "texts": {"en": {"title": title, "body": text, "source": source}}}
+        texts = {"en": {"title": title, "body": text, "source": source}}
+        for language, (translated_title, translated) in FACT_TRANSLATIONS.get(order, {}).items():
+            texts[language] = {"title": translated_title, "body": translated, "source": source}
+        return {"key": key, "order": order, "texts": texts}
 
     return [
         section("overview", 10, lines[0], "\n".join(overview)),

@@ -1,6 +1,6 @@
 """Token API: obtain a token with a user name and password; list and revoke one's tokens.
 
-``POST /api/token/`` is rate-limited per address and shares the log-in's lock on a user name that
+``POST /api/accounts/token/`` is rate-limited per address and shares the log-in's lock on a user name that
 failed too often (django-axes: 429 until it ends). Tokens expire (``REST_KNOX["TOKEN_TTL"]``) and
 are revoked when the password changes.
 """

@@ -1,6 +1,6 @@
 """The map of what is missing of a game as JSON (``GET /api/games/<game>/missing/``): the page's map
-(``cards.selectors.missing_map``), its counts as numbers and each gap's sentence, in the reader's language, as
-the page words it (``cards.presentation.missing_view``), with the page links where it is filled or shown."""
+(``cards.missing.selectors.missing_map``), its counts as numbers and each gap's sentence, in the reader's language, as
+the page words it (``cards.missing.presentation.missing_view``), with the page links where it is filled or shown."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ from django.http import HttpRequest
 
 from cardsite.labels import pick
 
-from .. import presentation, selectors
+from ..missing import presentation as missing_presentation
+from ..missing import selectors as missing_selectors
 from ..models import Game
 
 # The answer's schema (drf-spectacular), as ``missing_data`` builds it.
@@ -148,8 +149,8 @@ def _value_gaps(gaps: list[Any], rows: list[Any], what: str, language: str, requ
 
 def missing_data(game: Game, language: str, request: HttpRequest) -> dict[str, Any]:
     """The map of ``game`` as the API answers it (the schema: ``MISSING_MAP``)."""
-    missing = selectors.missing_map(game)
-    view = presentation.missing_view(game, missing, language)
+    missing = missing_selectors.missing_map(game)
+    view = missing_presentation.missing_view(game, missing, language)
     # The page lists the blocks in this order, one row each: shortfalls, goldfish, whole game, deck rules.
     rows = list(view.blocks)
     shortfall_rows, rows = rows[: len(missing.shortfalls)], rows[len(missing.shortfalls) :]

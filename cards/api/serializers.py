@@ -28,10 +28,10 @@ from cardsite.errors import render
 from .. import selectors, services
 from ..gamedefs import LANGUAGES
 from ..gamedefs.base import ChoiceListType, ChoiceType, FieldSpec
+from ..images.selectors import card_pictures
 from ..models import Card, CardImage, Game, RuleSection, Term
 from ..presentation import problem_text
 from ..revisions import is_stale
-from ..selectors_images import card_pictures
 from .games import GameSlugField
 
 LANGUAGE_HELP = "Keyed by language code: ja, zh-hant, en. A language without a text is absent."
@@ -262,7 +262,8 @@ class CardDetailSerializer(CardSerializer):
     )
     state_digest = serializers.SerializerMethodField(
         help_text="A fingerprint of the card's values and texts as stored now: send it as `seen` with a change set "
-        "(POST /api/change-sets/) so that a change made on this state is refused if the card changed since."
+        "(POST /api/contributions/change-sets/) "
+        "so that a change made on this state is refused if the card changed since."
     )
 
     @extend_schema_field(CardImageSerializer(many=True))

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardsite.labels import Labels, ShownName, pick
+from cardsite.labels import SIMPLIFIED, TRADITIONAL, Labels, ShownName, pick, simplified
 
 from .messages import FieldProblem, Problem
 
@@ -152,6 +152,23 @@ class _FixedSetType(FieldType):
     def labelled_values(self) -> list[tuple[Any, Labels]]:
         return [(value, self.value_labels.get(value, {})) for value in self.choices] if self.value_labels else []
 
+    def stored_value(self, raw: Any) -> Any:
+        """The stored value ``raw`` names: itself, or the value it is the name of in any interface language
+        ("ヒューマン", "人類" and "Human" all name ``human``), so that a sheet filled in by a reader's words is read."""
+        if not isinstance(raw, str):
+            return raw
+        value = raw.strip()
+        if value in self.choices:
+            return value
+        wanted = value.casefold()
+        for choice in self.choices:
+            if choice.casefold() == wanted:
+                return choice
+            labels = self.value_labels.get(choice) or {}
+            if any(label.casefold() == wanted for label in labels.values()):
+                return choice
+        return value
+
     def named_choices(self) -> list[Labels | str]:
         """The choices as a message names them: by their label in the reader's language and the value to type
         ("ヒューマン (human)"), or as stored where they have no label (a printed symbol)."""
@@ -177,7 +194,7 @@ class ChoiceType(_FixedSetType):
     name: str = "choice"
 
     def clean(self, raw: Any) -> str:
-        value = raw.strip() if isinstance(raw, str) else raw
+        value = self.stored_value(raw)
         if value not in self.choices:
             raise FieldValueError("not_a_choice", value=_shown(raw), choices=self.named_choices())
         return value
@@ -196,6 +213,7 @@ class ChoiceListType(_FixedSetType):
         items = [part.strip() for part in raw.split("|")] if isinstance(raw, str) else raw
         if not isinstance(items, list) or not items:
             raise FieldValueError("not_a_list", value=_shown(raw))
+        items = [item if self.accepts(item) else self.stored_value(item) for item in items]
         unknown = [item for item in items if not self.accepts(item)]
         if unknown:
             raise FieldValueError("not_among", values=[_shown(item) for item in unknown], choices=self.named_choices())
@@ -352,6 +370,8 @@ class GameDefinition:
         A language whose declared name is the original's, as printed (エンドブレイカー！SCG on a Chinese page,
         Shadow Era on a Japanese one), shows it in the original language."""
         original = self.names[self.original_language]
+        if language == SIMPLIFIED and self.names.get(TRADITIONAL, original) != original:
+            return ShownName(simplified(self.names[TRADITIONAL]), SIMPLIFIED)
         name = self.names.get(language) or original
         return ShownName(name, self.original_language if name == original else language)
 
@@ -384,6 +404,25 @@ class GameDefinition:
     def kind(self, slug: str) -> KindSpec | None:
         return next((kind for kind in self.kinds if kind.slug == slug), None)
 
+    def kind_named(self, text: str) -> KindSpec | None:
+        """The kind ``text`` names: by its slug or by its name in any interface language, in any case
+        ("キャラクター", "角色", "Character" and "character" all name ``character``)."""
+        wanted = text.strip().casefold()
+        for kind in self.kinds:
+            if kind.slug.casefold() == wanted or any(label.casefold() == wanted for label in kind.labels.values()):
+                return kind
+        return None
+
+    def named_kinds(self) -> list[Labels]:
+        """The kinds as a message names them: by their name in the reader's language and the slug to type."""
+        return [
+            {
+                language: kind.slug if label.casefold() == kind.slug.casefold() else f"{label} ({kind.slug})"
+                for language, label in kind.labels.items()
+            }
+            for kind in self.kinds
+        ]
+
     def fields_for_kind(self, kind_slug: str | None) -> tuple[FieldSpec, ...]:
         """The fields a card of this kind shows; a card of unknown kind may carry any field."""
         kind = self.kind(kind_slug) if kind_slug else None
@@ -409,11 +448,13 @@ class GameDefinition:
         that breaks its declaration is reported, and readers treat it as unknown.
         """
         problems: list[FieldProblem] = []
+        if isinstance(kind, str) and kind and self.kind(kind) is None and (named := self.kind_named(kind)):
+            kind = named.slug
         if kind is not None and kind != "" and (not isinstance(kind, str) or self.kind(kind) is None):
-            kinds = [k.slug for k in self.kinds]
             problems.append(
                 FieldProblem(
-                    "kind", Problem("unknown_kind", {"value": _shown(kind), "game": self.names, "kinds": kinds})
+                    "kind",
+                    Problem("unknown_kind", {"value": _shown(kind), "game": self.names, "kinds": self.named_kinds()}),
                 )
             )
             kind = None

@@ -17,6 +17,12 @@ from .base import CardTotal, ChoiceListType, ChoiceType, FieldSpec, GameDefiniti
 # 得意能力一覽 of seed 002; 射擊 is printed with its strength, 射擊X ("射擊2"), see SpecialtiesType.
 SPECIALTIES = ("陽動", "騎馬", "射擊", "水軍", "操舵", "強奪", "火計", "水計", "妖術")
 NUMBERED_SPECIALTIES = ("射擊",)
+# Stored as seed 002 prints them (Traditional); a Japanese reader reads the Japanese form (射擊 is 射撃 in
+# Japanese; the others are written alike). No source translates them into English: English shows them as stored.
+_JAPANESE_FORMS = {"射擊": "射撃"}
+SPECIALTY_LABELS: dict[str, Labels] = {
+    name: {"ja": _JAPANESE_FORMS.get(name, name), "zh-hant": name, "en": name} for name in SPECIALTIES
+}
 # 特殊能力 the seed names (調達 in 歸還階段, 情報 and 美女 in 內政階段); a card's other abilities are in its text.
 ABILITIES = ("調達", "情報", "美女")
 # 白 and 仁、義、勇 (4. 內政階段, (1) 登用), and 藍: the seed's example pays 丁得孫's 白1藍1 with 一隻藍色人物. No
@@ -36,8 +42,30 @@ class SpecialtiesType(ChoiceListType):
             isinstance(item, str) and any(re.fullmatch(re.escape(name) + "[0-9０-９]+", item) for name in self.numbered)
         )
 
+    def value_label(self, value: Any, language: str) -> str:
+        """A numbered item ("射擊2") as its name's label with its number ("射撃2" on a Japanese page)."""
+        for name in self.numbered:
+            if isinstance(value, str) and re.fullmatch(re.escape(name) + "[0-9０-９]+", value):
+                return super().value_label(name, language) + value[len(name) :]
+        return super().value_label(value, language)
+
     def named_choices(self) -> list[Labels | str]:
-        return [f"{choice} / {choice}X" if choice in self.numbered else choice for choice in self.choices]
+        named: list[Labels | str] = []
+        for choice, item in zip(self.choices, super().named_choices(), strict=True):
+            if choice not in self.numbered:
+                named.append(item)
+            elif isinstance(item, str):
+                named.append(f"{item} / {item}X")
+            else:
+                labels = self.value_labels[choice]
+                named.append(
+                    {
+                        code: f"{labels[code]} / {labels[code]}X"
+                        + ("" if labels[code] == choice else f" ({choice} / {choice}X)")
+                        for code in item
+                    }
+                )
+        return named
 
 
 DEFINITION = register(
@@ -80,7 +108,7 @@ DEFINITION = register(
             FieldSpec("intelligence", IntegerType(minimum=0), {"ja": "智力", "zh-hant": "智力", "en": "Intelligence"}),
             FieldSpec(
                 "specialties",
-                SpecialtiesType(choices=SPECIALTIES, numbered=NUMBERED_SPECIALTIES),
+                SpecialtiesType(choices=SPECIALTIES, numbered=NUMBERED_SPECIALTIES, value_labels=SPECIALTY_LABELS),
                 {"ja": "得意能力", "zh-hant": "得意能力", "en": "Specialties"},
             ),
             FieldSpec(

@@ -1,4 +1,4 @@
-"""Reading a card's text from a photo (issue 12): plain Python, no Django.
+"""Reading a card's text from a photo: plain Python, no Django.
 
 What it does, in three steps:
 

@@ -186,8 +186,8 @@ def read_prepared(prepared: Prepared, languages: Sequence[str], settings: OcrSet
 # listed here (its original language): Traditional Chinese, where benchmarks/ocr.py's scans went from 96.9% to
 # 97.8% of characters and photos from 95.5% to 97.1% (on the 32 cards after those ten: 96.0% to 97.1% and
 # 95.9% to 96.8%), for 0.2–0.4 s a card. Japanese is read once: in a trial its scans went from 97.5% to 97.4%
-# and its photos from 97.5% to 97.8%, for 0.2–0.45 s more a card, which brings its photos close to issue 12's
-# limit of 3× plain Tesseract's time (0.4 s a photo).
+# and its photos from 97.5% to 97.8%, for 0.2–0.45 s more a card, which brings its photos close to the reading's
+# time limit of 3× plain Tesseract's time (0.4 s a photo).
 SECOND_READING = frozenset({"zh-hant"})
 SECOND_READING_BELOW = 0.5  # a line with a word read less surely than this is read again
 SECOND_READING_HEIGHT = 57  # pixels the text of a line read again is scaled to (from its words' median band)
@@ -298,7 +298,7 @@ def second_reading(
     return result
 
 
-# Translation languages (issue 12, item 2): a card may show its text in the game's original language and in a
+# Translation languages: a card may show its text in the game's original language and in a
 # translation. Reading both at once ("jpn+chi_tra") slows Tesseract and lets each language's model misread the
 # other's lines; instead the photo is read in the original, then, only when some line may not be the original's
 # (``_foreign``), read again in each translation language, and such a line is replaced by the translation's

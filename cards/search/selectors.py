@@ -23,6 +23,7 @@ from django.db.models.expressions import RawSQL
 from django.utils.translation import gettext_lazy
 
 from cardsite.errors import AppError
+from cardsite.types import SiteUser
 
 from ..models import Card, Game
 from ..selectors import SearchOutcome, SearchPaginator
@@ -90,7 +91,7 @@ def prepare_search(
     game: Game | None = None,
     order: str | None = None,
     direction: str | None = None,
-    user: Any = None,
+    user: SiteUser | None = None,
 ) -> SearchOutcome:
     """Parse, check and compile ``query``; the cards come back unevaluated, or ``error`` points into the query.
 
@@ -187,7 +188,7 @@ def run_search(
     language: str,
     *,
     game: Game | None = None,
-    user: Any = None,
+    user: SiteUser | None = None,
     order: str | None = None,
     direction: str | None = None,
     page: Any = 1,

@@ -7,8 +7,8 @@ from typing import Any
 
 from django import template
 
+from cards.images.selectors import card_pictures
 from cards.models import Card
-from cards.selectors_images import card_pictures
 
 register = template.Library()
 

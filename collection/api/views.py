@@ -23,6 +23,7 @@ from cards.messages import no_such_card
 from cards.models import Card, Game
 from cardsite.api_errors import ErrorSerializer
 from cardsite.errors import AppError
+from cardsite.types import signed_in
 from decks.models import Deck
 from decks.selectors import access_deck
 
@@ -302,7 +303,9 @@ class SharedView(CollectionView):
         game_row = self.game()
         data = _valid(SharedBodySerializer, request.data)
         wanted = list(dict.fromkeys(data["decks"]))
-        decks = {deck.pk: deck for deck in Deck.objects.filter(owner=request.user, game=game_row, pk__in=wanted)}
+        decks = {
+            deck.pk: deck for deck in Deck.objects.filter(owner=signed_in(request.user), game=game_row, pk__in=wanted)
+        }
         if len(decks) != len(wanted):
             raise NotFound(_("No such deck among your decks of this game."))
         report = selectors.needs(request.user, [decks[pk] for pk in wanted])

@@ -123,7 +123,11 @@ class PublicationDetailSerializer(PublicationSerializer):
 
 class CommentSerializer(serializers.ModelSerializer):
     author = serializers.CharField(source="author.get_username")
-    parent = serializers.IntegerField(source="parent_id", allow_null=True, help_text="The comment it replies to.")
+    # A field named like Field.parent: DRF's serializer metaclass takes declared fields off the class, so the two
+    # never meet at run time.
+    parent = serializers.IntegerField(  # type: ignore[assignment]
+        source="parent_id", allow_null=True, help_text="The comment it replies to."
+    )
     body_html = serializers.SerializerMethodField(help_text="The comment rendered and sanitised.")
 
     class Meta:
@@ -187,7 +191,7 @@ class PublishSerializer(JSONBodySerializer):
 
 class CommentWriteSerializer(JSONBodySerializer):
     body = _text(services.MAX_COMMENT_LENGTH, plain_text(_("comment")), help_text="Markdown (rendered sanitised).")
-    parent = serializers.IntegerField(
+    parent = serializers.IntegerField(  # type: ignore[assignment]  # a declared field, as in CommentSerializer
         min_value=1, max_value=2**63 - 1, required=False, allow_null=True, help_text="The comment this one replies to."
     )
 

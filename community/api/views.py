@@ -65,8 +65,6 @@ class ReadOrSignedIn(BasePermission):
 
 
 class LanguageMixin:
-    request: Request
-
     def initial(self, request: Request, *args: Any, **kwargs: Any) -> None:
         super().initial(request, *args, **kwargs)  # type: ignore[misc]
         read = LanguageSerializer.read({"lang": request.query_params["lang"]} if "lang" in request.query_params else {})
@@ -140,7 +138,9 @@ class PublicationViewSet(LanguageMixin, viewsets.GenericViewSet):
                 language=self.language,
             )
         page = self.paginate_queryset(publications)
-        return self.get_paginated_response(PublicationSerializer(page, many=True, context=self._context(page)).data)
+        return self.get_paginated_response(
+            PublicationSerializer(page, many=True, context=self._context(page or [])).data
+        )
 
     def retrieve(self, request: Request, pk: int) -> Response:
         return self._detail(self._publication())

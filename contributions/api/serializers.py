@@ -22,9 +22,10 @@ from rest_framework.reverse import reverse
 
 from cards.api.games import GameSlugField
 from cards.gamedefs import LANGUAGES, all_games
+from cards.history_presentation import value_name
 from cards.importing import CARD_TEXT_PARTS, MAX_LENGTHS
 from cards.models import LANGUAGE_CHOICES, CardImage, SeedConflict, StoredImage
-from cards.presentation import revision_source_text, value_name
+from cards.presentation import revision_source_text
 from cards.services import card_state, state_digest
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import NAME_PATTERN, JSONBodySerializer, KnownKeysSerializer, QueryParametersSerializer
@@ -401,7 +402,7 @@ class ChangeSetDetailSerializer(ChangeSetSerializer):
         changes = list(change_set.changes.all())
         for change in changes:
             change.change_set = change_set  # its game, without a query per card
-        return CardChangeSerializer(changes, many=True, context=self.context).data
+        return list(CardChangeSerializer(changes, many=True, context=self.context).data)
 
 
 class CardChangedSinceSerializer(ErrorSerializer):
@@ -478,7 +479,8 @@ class ChangedValueSerializer(serializers.Serializer):
         help_text='The value: "number", "kind", "source", "fields.<field>", "texts.<language>.<part>" or '
         '"translations.<language>.<track>.<part>".'
     )
-    label = serializers.CharField(help_text="Its name, in the request's language (攻撃力, 日本語: 名前).")
+    # Declared fields are taken off the class by DRF's serializer metaclass: no clash with Field.label.
+    label = serializers.CharField(help_text="Its name, in the request's language (攻撃力, 日本語: 名前).")  # type: ignore[assignment]
     before = serializers.JSONField(help_text="The value before the revision; null where there was none.")
     after = serializers.JSONField(help_text="The value the revision set; null where it took it away.")
 
@@ -503,7 +505,7 @@ class RevisionSerializer(serializers.Serializer):
     photo_url = serializers.CharField(
         allow_blank=True, help_text="The photo or scan of the card the values came from, or empty."
     )
-    source = serializers.SerializerMethodField(
+    source = serializers.SerializerMethodField(  # type: ignore[assignment]  # a declared field, not Field.source
         help_text="Where it came from, in the reader's language, as the card's history page says it: for a revert "
         "or a restore, the revision it names with that revision's date and author."
     )

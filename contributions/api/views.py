@@ -3,7 +3,7 @@
 Thin DRF views over ``contributions.services`` (every write, every check of the cards) and
 ``contributions.selectors`` (what a user sees, who may review): no view checks a role itself. Anyone may
 read a change set, as the pages allow; submitting, listing one's own and reviewing need credentials (a
-token, ``POST /api/token/``, or the site's session). Errors are the services' (``ContributionError`` and
+token, ``POST /api/accounts/token/``, or the site's session). Errors are the services' (``ContributionError`` and
 its kinds), shaped by the API's one exception handler.
 """
 
@@ -32,17 +32,17 @@ from rest_framework.views import APIView
 from cards import selectors as card_selectors
 from cards.api.games import GAME, game_from_slug, game_or_404
 from cards.api.serializers import CardDetailSerializer
+from cards.images.selectors import stored_image
+from cards.images.services import image_store, too_large_upload
 from cards.messages import no_such_card
 from cards.models import Card, Game, StoredImage
 from cards.revisions import card_revisions
-from cards.selectors_images import stored_image
 from cards.services import card_state, state_digest
-from cards.services_images import image_store, too_large_upload
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import Message
 
-from .. import selectors, services
+from .. import editor_actions, selectors, services
 from ..models import ChangeSet
 from ..uploads import body_too_large
 from .serializers import (
@@ -267,7 +267,7 @@ class ReviewQueueView(generics.ListAPIView):
         summary="Seed conflicts waiting for an editor",
         description="A seed file changed a card that someone had changed since it was loaded: the card was kept as "
         "it is. Each conflict gives the card now and what the seed says, in the games the user reviews (or in "
-        "`game`), oldest first. Settle one with POST /api/seed-conflicts/{id}/resolve/.",
+        "`game`), oldest first. Settle one with POST /api/contributions/seed-conflicts/{id}/resolve/.",
         parameters=[ReviewQueueParametersSerializer],
         responses={
             200: SeedConflictSerializer(many=True),
@@ -304,7 +304,7 @@ class SeedConflictResolveView(generics.GenericAPIView):
     )
     def post(self, request: Request, conflict_id: int) -> Response:
         data = _valid(SeedConflictResolveSerializer, request.data)
-        services.seed_conflict_resolve(
+        editor_actions.seed_conflict_resolve(
             editor=request.user,
             conflict_id=conflict_id,
             take=data["take"],
@@ -384,7 +384,8 @@ def _card_answer(request: Request, game: Game, key: str, status_code: int = 200,
         summary="A card's history",
         description="Every revision of the card, newest first: when, by whom, from which source, and each value it "
         "changed. Anyone may read it, as the card's history page. An editor of the game undoes a revision with "
-        "POST /api/cards/{game}/{key}/revert/, sending its `id` as `revision` and `state_digest` as `seen`.",
+        "POST /api/contributions/cards/{game}/{key}/revert/, "
+        "sending its `id` as `revision` and `state_digest` as `seen`.",
         parameters=[GAME, KEY],
         responses={200: CardHistorySerializer, 404: NO_SUCH_CARD},
     )
@@ -428,7 +429,7 @@ class CardRevertView(generics.GenericAPIView):
     def post(self, request: Request, game: str, key: str) -> Response:
         game_row = game_or_404(game)
         data = _valid(RevertSerializer, request.data)
-        services.card_revert(
+        editor_actions.card_revert(
             editor=request.user, game=game_row, key=key, revision_id=data["revision"], seen=data["seen"]
         )
         return _card_answer(request, game_row, key)
@@ -439,7 +440,7 @@ class CardRevertView(generics.GenericAPIView):
         summary="A game's deleted cards",
         description="Cards deleted (in the admin) whose key no card holds now, the most recently revised first (at "
         "most 200). Anyone may read them, as the site's page; an editor brings one back with POST "
-        "/api/games/{game}/deleted-cards/{version_id}/restore/.",
+        "/api/contributions/games/{game}/deleted-cards/{version_id}/restore/.",
         parameters=[GAME],
         responses={
             200: DeletedCardSerializer(many=True),
@@ -479,7 +480,7 @@ class CardRestoreView(APIView):  # no body to describe (OPTIONS); the answer is 
     )
     def post(self, request: Request, game: str, version_id: int) -> Response:
         game_row = game_or_404(game)
-        card = services.card_restore(editor=request.user, game=game_row, version_id=version_id)
+        card = editor_actions.card_restore(editor=request.user, game=game_row, version_id=version_id)
         location = reverse("api:card-detail", kwargs={"game": game_row.slug, "key": card.key}, request=request)
         return _card_answer(request, game_row, card.key, status.HTTP_201_CREATED, headers={"Location": location})
 
@@ -518,7 +519,9 @@ class UserBlockView(generics.GenericAPIView):
         game_row = game_or_404(game)
         _user_found(user_id)
         data = _valid(BlockSerializer, request.data)
-        role, new = services.user_block(editor=request.user, game=game_row, user_id=user_id, note=data.get("note", ""))
+        role, new = editor_actions.user_block(
+            editor=request.user, game=game_row, user_id=user_id, note=data.get("note", "")
+        )
         if not new:  # blocked already: the note replaced
             return Response(BlockedUserSerializer(role).data)
         return Response(
@@ -542,5 +545,5 @@ class UserBlockView(generics.GenericAPIView):
     def delete(self, request: Request, game: str, user_id: int) -> Response:
         game_row = game_or_404(game)
         _user_found(user_id)
-        services.user_unblock(editor=request.user, game=game_row, user_id=user_id)
+        editor_actions.user_unblock(editor=request.user, game=game_row, user_id=user_id)
         return Response(status=status.HTTP_204_NO_CONTENT)

@@ -26,12 +26,21 @@ from cardsite.api_inputs import NAME_PATTERN, JSONBodySerializer, LanguageSerial
 from cardsite.errors import FieldProblems, Message
 from cardsite.text import plain_name, plain_text
 
-from .. import organise_selectors, organise_services, services
+from .. import services
 from ..models import Deck, DeckFolder
+from ..organise import selectors as organise_selectors
+from ..organise import services as organise_services
 from ..rules import get_rules
 from ..selectors import can_edit
 
 MAX_COUNT = services.MAX_COPIES_PER_ENTRY
+
+
+def validated_body(serializer_class: type, data: Any) -> dict[str, Any]:
+    """A request body checked by ``serializer_class``: its values, or a 400 naming every problem."""
+    serializer = serializer_class(data=data)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
 
 
 class FieldErrors(FieldProblems):
@@ -154,7 +163,7 @@ class DeckDetailSerializer(DeckSerializer):
     def get_entries(self, deck: Deck) -> list[dict[str, Any]]:
         from ..selectors import deck_entries
 
-        return EntrySerializer(deck_entries(deck), many=True, context=self.context).data
+        return list(EntrySerializer(deck_entries(deck), many=True, context=self.context).data)
 
 
 class FindingSerializer(serializers.Serializer):
@@ -169,7 +178,8 @@ class FindingSerializer(serializers.Serializer):
 
 class ZoneTotalSerializer(serializers.Serializer):
     zone = serializers.CharField()
-    label = serializers.CharField(help_text="The zone's name in the response language.")
+    # Declared fields are taken off the class by DRF's serializer metaclass: no clash with Field.label.
+    label = serializers.CharField(help_text="The zone's name in the response language.")  # type: ignore[assignment]
     count = serializers.IntegerField(help_text="Cards in the zone, copies counted.")
 
 
@@ -216,7 +226,8 @@ class VisibilityField(serializers.ChoiceField):
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault(
             "help_text",
-            "private or link. A deck is never public: publish it (POST /api/publications/) to show it to everyone; "
+            "private or link. A deck is never public: publish it (POST /api/community/publications/) "
+            "to show it to everyone; "
             '"public" is refused with code publish_instead.',
         )
         super().__init__(choices=Deck.Visibility.choices, **kwargs)
@@ -277,13 +288,15 @@ MAX_ENTRIES = 300
 
 
 class EntriesBodySerializer(JSONBodySerializer):
-    entries = EntryWriteSerializer(
-        many=True, max_length=MAX_ENTRIES, help_text="Every entry of the deck; replaces the entries it had."
+    entries = EntryWriteSerializer(  # type: ignore[call-arg]  # max_length: for the ListSerializer many=True makes
+        many=True,
+        max_length=MAX_ENTRIES,
+        help_text="Every entry of the deck; replaces the entries it had.",
     )
 
 
 class EntriesPatchBodySerializer(JSONBodySerializer):
-    entries = EntryPatchSerializer(
+    entries = EntryPatchSerializer(  # type: ignore[call-arg]  # max_length: for the ListSerializer many=True makes
         many=True,
         max_length=MAX_ENTRIES,
         help_text="Entries whose counts to set; the others are kept. A card and zone at most once.",
@@ -308,7 +321,7 @@ class DeckWriteSerializer(JSONBodySerializer):
         help_text="Options of the deck's game (see decks.rules); absent ones keep their value or default.",
     )
     visibility = VisibilityField(required=False)
-    entries = EntryWriteSerializer(
+    entries = EntryWriteSerializer(  # type: ignore[call-arg]  # max_length: for the ListSerializer many=True makes
         many=True,
         required=False,
         max_length=MAX_ENTRIES,
@@ -338,8 +351,10 @@ class DeckReplaceSerializer(DeckWriteSerializer):
     """PUT: ``name`` and ``entries`` required; other fields keep their value when absent."""
 
     game = GameSlugField(required=False, help_text="May be given, but must be the deck's game.")
-    entries = EntryWriteSerializer(
-        many=True, max_length=MAX_ENTRIES, help_text="Every entry of the deck; replaces the entries it had."
+    entries = EntryWriteSerializer(  # type: ignore[call-arg]  # max_length: for the ListSerializer many=True makes
+        many=True,
+        max_length=MAX_ENTRIES,
+        help_text="Every entry of the deck; replaces the entries it had.",
     )
 
 
@@ -347,7 +362,9 @@ class UnsavedDeckSerializer(JSONBodySerializer):
     game = GameSlugField()
     mode = ModeField(max_length=32, required=False, help_text="A mode of the game; default: its first.")
     options = OptionsField(required=False, help_text="Options of the game; absent ones take their default.")
-    entries = EntryWriteSerializer(many=True, required=False, max_length=MAX_ENTRIES)
+    entries = EntryWriteSerializer(  # type: ignore[call-arg]  # max_length: for the ListSerializer many=True makes
+        many=True, required=False, max_length=MAX_ENTRIES
+    )
 
 
 class DeckParametersSerializer(LanguageSerializer):

@@ -7,7 +7,8 @@ verdict on an unsaved deck (POST); ``folders/`` the user's deck folders.
 
 from rest_framework.routers import SimpleRouter
 
-from .views import DeckFolderViewSet, DeckViewSet
+from .folders import DeckFolderViewSet
+from .views import DeckViewSet
 
 app_name = "decks_api"
 

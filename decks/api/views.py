@@ -20,11 +20,11 @@ from django.http import HttpResponse
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
-from rest_framework import status, viewsets
+from drf_spectacular.utils import extend_schema, extend_schema_view
+from rest_framework import status
 from rest_framework.decorators import action
-from rest_framework.exceptions import NotAuthenticated, NotFound
-from rest_framework.permissions import SAFE_METHODS, BasePermission, IsAuthenticated
+from rest_framework.exceptions import NotAuthenticated
+from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -33,17 +33,22 @@ from rest_framework.reverse import reverse
 from cards.api.games import game_from_slug
 from cards.models import Game
 from cardsite import pagecache
-from cardsite.api_errors import ErrorSerializer, merge_errors
+from cardsite.api_errors import merge_errors
 from cardsite.api_inputs import LanguageSerializer
 from cardsite.errors import Message
 from cardsite.labels import pick
 from cardsite.renderers import FileRenderer
 
-from .. import organise_selectors, organise_services, printing, printouts, services, versions
-from ..models import Deck, DeckFolder
+from .. import services
+from ..models import Deck
+from ..organise import selectors as organise_selectors
+from ..organise import services as organise_services
+from ..printing import drawing as printing
+from ..printing import selectors as printouts
 from ..rules import get_rules
 from ..rules.base import DeckSpec, Verdict, validate
 from ..selectors import access_deck, deck_entries, deck_spec, unsaved_deck_spec, visible_decks
+from .history import FORBIDDEN, NOT_FOUND, DeckHistoryActions
 from .serializers import (
     DeckDetailSerializer,
     DeckListParametersSerializer,
@@ -56,29 +61,12 @@ from .serializers import (
     EntriesPatchBodySerializer,
     EntrySerializer,
     FieldErrors,
-    FolderSerializer,
-    FolderWriteSerializer,
     UnsavedDeckSerializer,
     VerdictSerializer,
     clean_entries,
     clean_mode_options,
+    validated_body,
 )
-
-# A list of versions, each an object (``DeckViewSet.version_data``).
-VERSION_LIST = {"type": "array", "items": {"type": "object", "additionalProperties": True}}
-
-# 400, 401, 429 … are added to every operation where they can happen (cardsite.api_schema); these say more.
-NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such deck, or one the user may not see.")
-FORBIDDEN = OpenApiResponse(
-    ErrorSerializer,
-    description="The user may see the deck but does not own it (or signed in by session without the CSRF token).",
-)
-
-
-def _valid(serializer_class: type, data: Any) -> dict[str, Any]:
-    serializer = serializer_class(data=data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 def _clean_deck_body(game: Game, data: dict):
@@ -126,7 +114,9 @@ def verdict_data(rules_game: str, spec: DeckSpec, verdict: Verdict, language: st
 
 @extend_schema_view(
     list=extend_schema(
-        summary="Decks: the user's own (a deck is never public: published decks are under /api/publications/)",
+        summary=(
+            "Decks: the user's own (a deck is never public: published decks are under /api/community/publications/)"
+        ),
         parameters=[DeckListParametersSerializer],
         responses={200: DeckSerializer(many=True)},
     ),
@@ -162,7 +152,7 @@ def verdict_data(rules_game: str, spec: DeckSpec, verdict: Verdict, language: st
         responses={204: None, 403: FORBIDDEN, 404: NOT_FOUND},
     ),
 )
-class DeckViewSet(viewsets.GenericViewSet):
+class DeckViewSet(DeckHistoryActions):
     """Decks of the four games, with their entries and the verdict of the game's construction rules."""
 
     queryset = Deck.objects.all()  # for the schema; get_queryset decides what a user sees
@@ -243,7 +233,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         return self.get_paginated_response(data)
 
     def create(self, request: Request) -> Response:
-        data = _valid(DeckWriteSerializer, request.data)
+        data = validated_body(DeckWriteSerializer, request.data)
         game = game_from_slug(data["game"])
         mode, options, entries = _clean_deck_body(game, data)
         organisation = self._organisation(data)
@@ -280,7 +270,7 @@ class DeckViewSet(viewsets.GenericViewSet):
 
     def _change(self, request: Request, serializer_class: type) -> Response:
         deck = self.get_deck(write=True)
-        data = _valid(serializer_class, request.data)
+        data = validated_body(serializer_class, request.data)
         errors: dict[str, list[Any]] = {}
         if "game" in data and data["game"] != deck.game.slug:
             errors["game"] = [
@@ -351,7 +341,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     @entries.mapping.put
     def put_entries(self, request: Request, pk: str) -> Response:
         deck = self.get_deck(write=True)
-        data = _valid(EntriesBodySerializer, request.data)
+        data = validated_body(EntriesBodySerializer, request.data)
         services.replace_entries(deck, clean_entries(deck.game, data["entries"]))
         return self.entries_response(deck)
 
@@ -365,7 +355,7 @@ class DeckViewSet(viewsets.GenericViewSet):
     @entries.mapping.patch
     def patch_entries(self, request: Request, pk: str) -> Response:
         deck = self.get_deck(write=True)
-        data = _valid(EntriesPatchBodySerializer, request.data)
+        data = validated_body(EntriesPatchBodySerializer, request.data)
         services.set_counts(deck, clean_entries(deck.game, data["entries"], patch=True))
         return self.entries_response(deck)
 
@@ -382,136 +372,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         services.regenerate_share_link(deck)
         return self.detail_response(deck)
 
-    # --- versions (every save of the deck's cards; ``services.record_version``)
-
-    def version_data(self, version: Any) -> dict[str, Any]:
-        language = self.language()
-        findings = [
-            {"rule": f["rule"], "kind": f["kind"], "message": pick(f["texts"], language)}
-            for f in version.verdict.get("findings", [])
-        ]
-        return {
-            "number": version.number,
-            "created_at": version.created_at.isoformat(),
-            "kind": version.kind,
-            "name": version.name,
-            "note": version.note,
-            "legal": version.legal,
-            "checked": bool(version.verdict.get("checked")),
-            "findings": findings,
-            "entries": version.entries,
-        }
-
-    @staticmethod
-    def diff_data(result: Any) -> list[dict[str, Any]]:
-        return [
-            {
-                "zone": zone.zone,
-                "added": [{"card": key, "count": n} for key, n in zone.added],
-                "removed": [{"card": key, "count": n} for key, n in zone.removed],
-            }
-            for zone in result.zones
-        ]
-
-    @extend_schema(
-        summary="The versions of a deck, oldest first",
-        description="Each save of the deck's cards; changes of one kind within 60 seconds make one version.",
-        parameters=[DeckParametersSerializer],
-        responses={200: OpenApiResponse(VERSION_LIST, description="The versions, oldest first."), 404: NOT_FOUND},
-    )
-    @action(detail=True, methods=["get"], pagination_class=None, url_path="versions")
-    def versions(self, request: Request, pk: str) -> Response:
-        deck = self.get_deck()
-        return Response([self.version_data(v) for v in versions.versions_of(deck)])
-
-    @extend_schema(
-        summary="What changed between two versions of a deck",
-        parameters=[
-            DeckParametersSerializer,
-            OpenApiParameter("a", int, required=True, description="The earlier version's number."),
-            OpenApiParameter("b", int, required=True, description="The later version's number."),
-        ],
-        responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND},
-    )
-    @action(detail=True, methods=["get"], pagination_class=None, url_path="diff")
-    def diff(self, request: Request, pk: str) -> Response:
-        deck = self.get_deck()
-        a = versions.version(deck, request.query_params.get("a"))
-        b = versions.version(deck, request.query_params.get("b"))
-        return Response(
-            {
-                "a": {"number": a.number, "legal": a.legal},
-                "b": {"number": b.number, "legal": b.legal},
-                "zones": self.diff_data(versions.compare(deck, a, b)),
-            }
-        )
-
-    def version_location(self, deck: Deck, number: int) -> str:
-        return reverse("decks_api:deck-version", kwargs={"pk": deck.pk, "number": number}, request=self.request)
-
-    def copy_answer(self, copy: Deck) -> Response:
-        """A new deck made by this request: 201, its address in Location (the status rule: docs, API)."""
-        location = reverse("decks_api:deck-detail", kwargs={"pk": copy.pk}, request=self.request)
-        return self.detail_response(copy, status.HTTP_201_CREATED, headers={"Location": location})
-
-    @extend_schema(
-        summary="One version of a deck",
-        operation_id="decks_version_retrieve",
-        parameters=[DeckParametersSerializer],
-        responses={
-            200: OpenApiResponse(OpenApiTypes.OBJECT, description="As in the list of versions."),
-            404: NOT_FOUND,
-        },
-    )
-    @action(detail=True, methods=["get"], pagination_class=None, url_path="versions/<int:number>", url_name="version")
-    def version(self, request: Request, pk: str, number: int) -> Response:
-        deck = self.get_deck()
-        return Response(self.version_data(versions.version(deck, number)))
-
-    @extend_schema(
-        summary="Restore a version of a deck",
-        description="The deck gets that version's cards, as a new version: 201, the new version in the body and its "
-        "address in Location. Owner only.",
-        parameters=[DeckParametersSerializer],
-        request=None,
-        responses={201: OpenApiTypes.OBJECT, 403: FORBIDDEN, 404: NOT_FOUND},
-    )
-    @action(detail=True, methods=["post"], url_path="versions/<int:number>/restore", url_name="restore-version")
-    def restore_version(self, request: Request, pk: str, number: int) -> Response:
-        deck = self.get_deck(write=True)
-        restored = services.restore_version(deck, versions.version(deck, number))
-        headers = {"Location": self.version_location(deck, restored.number)} if restored is not None else {}
-        return Response(self.version_data(restored), status.HTTP_201_CREATED, headers=headers)
-
-    @extend_schema(
-        summary="Make a new deck from a version of a deck",
-        description="A new private deck of the user with that version's cards (its source is the deck): 201, the "
-        "new deck in the body and its address in Location. Anyone who may see the deck (a deck shared by link: "
-        "with `?token=`); 404 for a deck the user may not see or an unknown version.",
-        parameters=[DeckParametersSerializer],
-        request=None,
-        responses={201: DeckDetailSerializer, 404: NOT_FOUND},
-    )
-    @action(detail=True, methods=["post"], url_path="versions/<int:number>/deck", url_name="version-deck")
-    def version_deck(self, request: Request, pk: str, number: int) -> Response:
-        token = DeckParametersSerializer.read(request.query_params).get("token") or None
-        return self.copy_answer(services.branch_version(request.user, int(pk), number, token=token))
-
-    @extend_schema(
-        summary="Copy a deck",
-        description="A private copy for the user of a deck they may see (a deck shared by link: with `?token=`), "
-        "recording where it came from: 201, the copy in the body and its address in Location. 404 for a deck the "
-        "user may not see.",
-        parameters=[DeckParametersSerializer],
-        request=None,
-        responses={201: DeckDetailSerializer, 404: NOT_FOUND},
-    )
-    @action(detail=True, methods=["post"], url_path="copy", url_name="copy")
-    def copy(self, request: Request, pk: str) -> Response:
-        token = DeckParametersSerializer.read(request.query_params).get("token") or None
-        return self.copy_answer(services.copy_deck(request.user, int(pk), token=token))
-
-    # --- picture and printouts (issue 14, item 6): the files the deck page links, for API clients
+    # --- picture and printouts: the files the deck page links, for API clients
 
     def _printout(self, kind: str) -> HttpResponse:
         deck = self.get_deck()
@@ -589,7 +450,7 @@ class DeckViewSet(viewsets.GenericViewSet):
         language = self.language()
 
         def verdict() -> dict[str, Any]:
-            data = _valid(UnsavedDeckSerializer, request.data)
+            data = validated_body(UnsavedDeckSerializer, request.data)
             game: Game = game_from_slug(data["game"])
             mode, options, entries = _clean_deck_body(game, data)
             spec = unsaved_deck_spec(game, mode, options, entries, language)
@@ -597,74 +458,3 @@ class DeckViewSet(viewsets.GenericViewSet):
 
         # The verdict depends only on the body and the cards: the same body is answered from memory.
         return Response(pagecache.remembered(request, ("cards",), verdict))
-
-
-FOLDER_NOT_FOUND = OpenApiResponse(ErrorSerializer, description="No such folder of yours.")
-FOLDER_EXISTS = OpenApiResponse(ErrorSerializer, description="You already have a folder of that name.")
-
-
-@extend_schema_view(
-    list=extend_schema(summary="Your deck folders", responses={200: FolderSerializer(many=True)}),
-    create=extend_schema(
-        summary="Make a deck folder",
-        request=FolderWriteSerializer,
-        responses={201: FolderSerializer, 409: FOLDER_EXISTS},
-    ),
-    retrieve=extend_schema(
-        summary="One of your deck folders", responses={200: FolderSerializer, 404: FOLDER_NOT_FOUND}
-    ),
-    partial_update=extend_schema(
-        summary="Rename a deck folder",
-        request=FolderWriteSerializer,
-        responses={200: FolderSerializer, 404: FOLDER_NOT_FOUND, 409: FOLDER_EXISTS},
-    ),
-    destroy=extend_schema(
-        summary="Delete a deck folder (its decks are kept, out of any folder)",
-        responses={204: None, 404: FOLDER_NOT_FOUND},
-    ),
-)
-class DeckFolderViewSet(viewsets.GenericViewSet):
-    """The user's own folders of decks (only the owner ever sees them)."""
-
-    queryset = DeckFolder.objects.none()  # for the schema; get_queryset reads the user's own
-    serializer_class = FolderSerializer
-    permission_classes = (IsAuthenticated,)
-    lookup_value_converter = "int"
-    pagination_class = None
-    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
-
-    @property
-    def throttle_scope(self) -> str | None:
-        return None if self.request.method in SAFE_METHODS else "deck_write"
-
-    def get_queryset(self) -> QuerySet[DeckFolder]:
-        return organise_selectors.folders_of(self.request.user)
-
-    def get_folder(self) -> DeckFolder:
-        folder = self.get_queryset().filter(pk=self.kwargs["pk"]).first()
-        if folder is None:
-            raise NotFound(_("No such folder of yours."))
-        return folder
-
-    def list(self, request: Request) -> Response:
-        return Response(FolderSerializer(self.get_queryset(), many=True).data)
-
-    def create(self, request: Request) -> Response:
-        data = _valid(FolderWriteSerializer, request.data)
-        folder = organise_services.create_folder(request.user, data["name"])
-        location = reverse("decks_api:folder-detail", kwargs={"pk": folder.pk}, request=request)
-        data = FolderSerializer(self.get_queryset().get(pk=folder.pk)).data
-        return Response(data, status.HTTP_201_CREATED, headers={"Location": location})
-
-    def retrieve(self, request: Request, pk: str) -> Response:
-        return Response(FolderSerializer(self.get_folder()).data)
-
-    def partial_update(self, request: Request, pk: str) -> Response:
-        folder = self.get_folder()
-        data = _valid(FolderWriteSerializer, request.data)
-        organise_services.rename_folder(folder, data["name"])
-        return Response(FolderSerializer(self.get_queryset().get(pk=folder.pk)).data)
-
-    def destroy(self, request: Request, pk: str) -> Response:
-        organise_services.delete_folder(self.get_folder())
-        return Response(status=status.HTTP_204_NO_CONTENT)

@@ -12,6 +12,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from cards.api.games import GameSlugField
+from cards.models import Game
 from cards.reading.fingerprint import DUPLICATE_DISTANCE
 from cardsite.api_inputs import KnownKeysSerializer
 
@@ -186,7 +187,7 @@ class PhotoReadingSerializer(serializers.ModelSerializer):
 class ReadingBatchSerializer(serializers.ModelSerializer):
     url = serializers.SerializerMethodField()
     cancel_url = serializers.SerializerMethodField()
-    game = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    game: serializers.SlugRelatedField[Game] = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     status = serializers.ChoiceField(
         choices=ReadingStatus.choices,
         help_text="queued or reading while a photo waits or is read; done when every photo is done or failed; "
@@ -237,7 +238,8 @@ class PhotoSubmitSerializer(KnownKeysSerializer):
     text = serializers.CharField(
         required=False, allow_blank=True, max_length=5000, help_text="The card's text in that language."
     )
-    fields = serializers.DictField(
+    # Declared fields are taken off the class by DRF's serializer metaclass: no clash with Serializer.fields.
+    fields = serializers.DictField(  # type: ignore[assignment]
         child=serializers.JSONField(),
         required=False,
         help_text='Declared fields by name (e.g. {"attack": 3}); null or "" removes a value.',

@@ -19,7 +19,7 @@ from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cards.api.games import game_from_slug
-from cards.services_images import too_large_upload
+from cards.images.services import too_large_upload
 from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import FieldProblems, Message

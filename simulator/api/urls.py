@@ -1,4 +1,4 @@
-"""URLs of the goldfish API, included under ``api/`` with the namespace ``simulator_api``.
+"""URLs of the goldfish API, included under ``api/simulator/`` with the namespace ``simulator_api``.
 
 ``decks/<pk>/goldfish/`` a sample game (GET), ``decks/<pk>/odds/`` exact draw odds (GET),
 ``decks/<pk>/simulations/`` start a Monte Carlo run (POST), ``simulations/<id>/`` a run (GET),
@@ -8,7 +8,11 @@
 
 from django.urls import path
 
-from . import comparison_views, search_views, seated_views, strategy_views, views
+from ..comparisons import api as comparison_views
+from ..goldfish import api as views
+from ..searches import api as search_views
+from ..seated import api as seated_views
+from ..strategies import api as strategy_views
 
 app_name = "simulator_api"
 

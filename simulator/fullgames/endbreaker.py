@@ -1,5 +1,5 @@
 """エンドブレイカー！SCG, the whole game (``simulator.engines.endbreaker_game``), set up from the cards the database
-knows. Plain Python: the cards come in as ``SimCard``s (``simulator.fullgame_selectors`` reads them).
+knows. Plain Python: the cards come in as ``SimCard``s (``simulator.shared.selectors`` reads them).
 
 Seed 000, 遊戲準備:
 1「將魔獸戰士、スカイランナー、デモニスタ三疊職業卡牌堆放在場中。」 — the three job piles, by name.

@@ -1,6 +1,8 @@
 /* Draws the deck's make-up charts from the data the server puts in #deck-chart-data
    (see decks/presentation.py chart_data). No rules here: only bars and their labels.
-   After a builder change, htmx swaps in new data (out of band) and the charts are redrawn. */
+   After a builder change, htmx swaps in new data (out of band) and the charts are redrawn.
+   Chart.js itself (data-chart-library on this script's tag) is fetched once the page has loaded, so that on a
+   slow phone the deck's cards paint first and the charts follow. */
 (function () {
   "use strict";
 
@@ -55,6 +57,20 @@
     });
   }
 
-  document.addEventListener("DOMContentLoaded", draw);
+  var library = document.currentScript && document.currentScript.getAttribute("data-chart-library");
+
+  function loadLibrary() {
+    if (window.Chart || !library) {
+      draw();
+      return;
+    }
+    var script = document.createElement("script");
+    script.src = library;
+    script.onload = draw;
+    document.head.appendChild(script);
+  }
+
+  if (document.readyState === "complete") loadLibrary();
+  else window.addEventListener("load", loadLibrary);
   document.addEventListener("htmx:afterSettle", draw);
 })();

@@ -2,14 +2,35 @@
    inline scripts: the language menu submits itself, a read-only field selects its text on focus,
    a button with data-copy copies the text of the field it names, a glossary term in a card text opens
    its explanation on a tap, the odds calculator's chips come and go, and the search boxes show the
-   query of the results on the page after htmx's history (Back, Forward) has put another page back.
-   No site logic here. */
+   query of the results on the page after htmx's history (Back, Forward) has put another page back, and a
+   table too wide for the screen can be scrolled with the keyboard. No site logic here. */
 (function () {
   "use strict";
 
   document.addEventListener("change", function (event) {
     var target = event.target;
     if (target && target.matches && target.matches("select[data-submit-on-change]")) target.form.submit();
+  });
+
+  /* A file over the site's limit (input[data-max-bytes]) is refused as soon as it is chosen, beside its field and
+     in the reader's language (data-too-large, written by the server), so that the form and what was typed in
+     it stay: sent, it would be refused unread (413) and nothing of the form could come back. */
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input || !input.matches || !input.matches("input[type=file][data-max-bytes]")) return;
+    var limit = parseInt(input.getAttribute("data-max-bytes"), 10);
+    var shown = input.parentNode.querySelector(".upload-too-large");
+    if (shown) shown.remove();
+    var over = Array.prototype.some.call(input.files || [], function (file) { return file.size > limit; });
+    if (!over) return;
+    var error = document.createElement("ul");
+    error.className = "errorlist upload-too-large";
+    error.setAttribute("role", "alert");
+    var item = document.createElement("li");
+    item.textContent = input.getAttribute("data-too-large");
+    error.appendChild(item);
+    input.insertAdjacentElement("afterend", error);
+    input.value = "";
   });
 
   document.addEventListener("focusin", function (event) {
@@ -123,6 +144,22 @@
       if (restored || input !== document.activeElement) input.value = query;
     });
   }
+
+  /* A table wider than the screen scrolls sideways (site.css): it takes the keyboard's focus then, so that
+     the arrow keys scroll it too; one that fits is left out of the Tab order. */
+  function focusWideTables() {
+    document.querySelectorAll("main table").forEach(function (table) {
+      if (table.scrollWidth > table.clientWidth + 1) {
+        if (!table.hasAttribute("tabindex")) table.setAttribute("tabindex", "0");
+      } else if (table.getAttribute("tabindex") === "0") {
+        table.removeAttribute("tabindex");
+      }
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", focusWideTables);
+  document.addEventListener("htmx:afterSettle", focusWideTables);
+  window.addEventListener("resize", focusWideTables);
 
   document.addEventListener("htmx:beforeHistorySave", function (event) { showQuery(event.detail.path, false); });
   document.addEventListener("htmx:pushedIntoHistory", function (event) { showQuery(event.detail.path, false); });

@@ -40,10 +40,10 @@ def attack() -> int:
     return Card.objects.get(key=KEY).fields["attack"]
 
 
-HISTORY = f"/api/cards/suikoden/{KEY}/history/"
+HISTORY = f"/api/contributions/cards/suikoden/{KEY}/history/"
 
 
-REVERT = f"/api/cards/suikoden/{KEY}/revert/"
+REVERT = f"/api/contributions/cards/suikoden/{KEY}/revert/"
 
 
-DELETED = "/api/games/suikoden/deleted-cards/"
+DELETED = "/api/contributions/games/suikoden/deleted-cards/"

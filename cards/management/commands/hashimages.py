@@ -1,7 +1,7 @@
 from django.core.management.base import BaseCommand
 
+from cards.images.services import image_hash
 from cards.models import StoredImage
-from cards.services_images import image_hash
 
 
 class Command(BaseCommand):

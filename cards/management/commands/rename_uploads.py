@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, no_translations
 
-from cards.services_images import rename_content_named
+from cards.images.services import rename_content_named
 
 
 class Command(BaseCommand):

@@ -1,4 +1,4 @@
-"""``python manage.py restore FILE``: load a backup into an empty database (cardsite/backup.py says how).
+"""``python manage.py restore FILE``: load a backup into an empty database (cardsite/restore.py says how).
 
 The command lives in the cards app only because the project package (cardsite) is not an app.
 """
@@ -7,7 +7,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError, no_translations
 
-from cardsite import backup
+from cardsite import backup, restore
 
 
 class Command(BaseCommand):
@@ -24,7 +24,7 @@ class Command(BaseCommand):
     @no_translations  # an operator's command: its messages, the database's included, in English
     def handle(self, *args, file: Path, **options):
         try:
-            summary = backup.restore_backup(file)
+            summary = restore.restore_backup(file)
         except backup.BackupError as error:
             raise CommandError(f"{error}; nothing was restored") from None
         self.stdout.write(

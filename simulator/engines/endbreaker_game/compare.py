@@ -1,4 +1,4 @@
-"""Strategies compared over many games, with honest statistics (issue 13, item 5). Plain Python, no Django.
+"""Strategies compared over many games, with honest statistics. Plain Python, no Django.
 
 What is compared
     ``Entrant``s: a strategy, with its own set-up or the comparison's. Two modes:

@@ -1,4 +1,4 @@
-"""An evolutionary search over strategies for one set-up and number of players (issue 13, item 6). Plain Python.
+"""An evolutionary search over strategies for one set-up and number of players. Plain Python.
 
 The genome
     A ``Strategy``: its gain priority (an ordered tuple of ``GainRule`` over the set-up's gainable cards, the 3 jobs

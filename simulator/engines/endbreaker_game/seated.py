@@ -1,4 +1,4 @@
-"""A person takes one seat and strategies play the others (issue 13, item 7), one choice at a time. Plain Python.
+"""A person takes one seat and strategies play the others, one choice at a time. Plain Python.
 
 The game is never kept between requests: it is the seed, the seats and the person's answers so far. ``advance``
 sets the game up again from the seed and replays the answers (a game is a few milliseconds), then plays on until

@@ -1,4 +1,4 @@
-"""The strategies that ship with the site (issue 13, item 4): the two first ones as data, and four written in the
+"""The strategies that ship with the site: the two first ones as data, and four written in the
 strategy text syntax (``strategy_text``), as a player would write them in the editor. Card keys are seed 000's;
 a gain line whose card is not among the set-up's piles simply never fires, so each ends on ``gain *``.
 """

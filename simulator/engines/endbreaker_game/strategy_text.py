@@ -1,4 +1,4 @@
-"""A strategy written as text (issue 13, item 4): what a player types in the strategy editor, read into a
+"""A strategy written as text: what a player types in the strategy editor, read into a
 ``Strategy`` with every problem named by its line, and a ``Strategy`` written back as the same text. Plain Python.
 
 The syntax, one statement a line (``#`` starts a comment; blank lines are ignored; keywords in English)::

@@ -18,8 +18,9 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from cardsite.labels import pick
 from decks.models import Deck
 
-from ... import adapters, inputs, services
+from ... import adapters, inputs
 from ...engines import get_engine
+from ...goldfish import services
 from ...montecarlo import play_many
 
 

@@ -1,0 +1,268 @@
+"""How fast the pages come on a phone: largest contentful paint and bytes transferred, against a bare page.
+
+    python benchmarks/pages.py [--rounds 3] [--workers 2] [--database-url postgres://…/cardsite_pages]
+
+Starts the site as production serves it (gunicorn with the project's config, WhiteNoise, DEBUG off, static
+files collected, the seed cards loaded; ``benchmarks.load``'s start-up), on a database of its own, and opens
+each page in Debian's Chromium through Playwright (``CHROMIUM`` or the ``chromium`` on PATH; no browser is
+downloaded), as a phone on a slow 4G network would:
+
+- a viewport 390 px wide (a phone's, at device scale 3, touch, mobile);
+- the network throttled through the DevTools protocol (``Network.emulateNetworkConditions``): 150 ms
+  round trip, 1.6 Mbit/s down, 750 kbit/s up;
+- the CPU slowed 4× (``Emulation.setCPUThrottlingRate``).
+
+For each page it reports the largest contentful paint (the browser's own ``largest-contentful-paint``
+entry) and the bytes transferred (every response's encoded length with its headers, as the DevTools
+protocol counts them), for a first visit (a fresh browser context: empty cache, no cookies but the
+session) and a repeat visit (the same context opening the page again, its cache warm). Beside them,
+in the same run and under the same server, a bare HTML page (``/__bare_page__/``: a heading and a
+paragraph, no style sheet, no script) served through the same middleware: the floor of this stack.
+
+The builder and the deck page are the owner's (signed in, as only the owner sees them); the others are
+read as a visitor. Each figure is the median of ``--rounds`` runs, each in a fresh context.
+
+Goal: each page's LCP at most 2× the bare page's and under 2.5 s, and at most 100 KB transferred on a
+repeat visit.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from benchmarks.load import PYTHON, _create_postgres, _drop_postgres, django, free_port, manage, wait_until_up  # noqa: E402
+
+# Slow 4G, as Lighthouse's mobile preset throttles it.
+LATENCY_MS = 150
+DOWNLOAD_BYTES_PER_SECOND = 1.6 * 1024 * 1024 / 8
+UPLOAD_BYTES_PER_SECOND = 750 * 1024 / 8
+CPU_SLOWDOWN = 4
+VIEWPORT = {"width": 390, "height": 844}
+
+LCP_LIMIT_MS = 2500
+LCP_OVER_BARE = 2.0
+REPEAT_LIMIT_BYTES = 100 * 1024
+
+SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from django.test import Client
+from cards.models import Card, Game
+from decks import services
+
+owner = get_user_model().objects.create_user("pages", password="pages-benchmark-password-1")
+game = Game.objects.get(slug="suikoden")
+characters = list(Card.objects.filter(game=game, kind="character"))  # the seed's few: every one
+lands = list(Card.objects.filter(game=game, kind="land"))
+entries = [("characters", card, 1) for card in characters] + [("lands", card, 2) for card in lands]
+deck = services.create_deck(owner=owner, game=game, name="速度テスト", entries=entries)
+client = Client()
+client.force_login(owner)
+print(json.dumps({"deck": deck.pk, "session": client.cookies["sessionid"].value}))
+"""
+
+# Kept by the page from its first byte: every largest-contentful-paint candidate the browser reports.
+LCP_OBSERVER = """
+window.__lcp = 0;
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) { window.__lcp = entry.startTime; }
+}).observe({type: "largest-contentful-paint", buffered: true});
+"""
+
+
+@dataclass
+class Target:
+    name: str
+    path: str
+    signed_in: bool = False
+
+
+@dataclass
+class Visit:
+    lcp_ms: float
+    transferred: int
+
+
+def chromium() -> str:
+    found = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if not found:
+        sys.exit("pages: Chromium is needed (Debian package chromium, or CHROMIUM=/path/to/it)")
+    return found
+
+
+def visit(context, url: str) -> Visit:
+    """One navigation under the throttled network and CPU: its LCP and the bytes it transferred."""
+    page = context.new_page()
+    session = context.new_cdp_session(page)
+    session.send("Network.enable")
+    session.send(
+        "Network.emulateNetworkConditions",
+        {
+            "offline": False,
+            "latency": LATENCY_MS,
+            "downloadThroughput": DOWNLOAD_BYTES_PER_SECOND,
+            "uploadThroughput": UPLOAD_BYTES_PER_SECOND,
+        },
+    )
+    session.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    transferred: list[int] = []
+    session.on("Network.loadingFinished", lambda event: transferred.append(int(event["encodedDataLength"])))
+    page.add_init_script(LCP_OBSERVER)
+    page.goto(url, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    # LCP is final at the first input; until then a later, larger paint may replace it. The page is idle here.
+    lcp = page.evaluate("window.__lcp")
+    session.detach()
+    page.close()
+    return Visit(float(lcp), sum(transferred))
+
+
+def measure(browser, base: str, target: Target, session_cookie: str) -> tuple[Visit, Visit]:
+    """A first visit (fresh context, empty cache) and a repeat visit (the same context, the page again)."""
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=3, is_mobile=True, has_touch=True)
+    context.add_cookies([{"name": "django_language", "value": "ja", "url": base}])
+    if target.signed_in:
+        context.add_cookies([{"name": "sessionid", "value": session_cookie, "url": base}])
+    try:
+        first = visit(context, base + target.path)
+        repeat = visit(context, base + target.path)
+    finally:
+        context.close()
+    return first, repeat
+
+
+def median_visit(visits: list[Visit]) -> Visit:
+    """The median of the runs; a run in which the browser reported no LCP (0: seen now and then on a loaded
+    machine) counts for its bytes only."""
+    painted = [v.lcp_ms for v in visits if v.lcp_ms > 0] or [0.0]
+    return Visit(statistics.median(painted), round(statistics.median(v.transferred for v in visits)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=3, help="runs of every page; the median counts (default 3)")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn processes (default 2)")
+    parser.add_argument("--database-url", default="", help="a PostgreSQL URL (database created and dropped)")
+    parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
+    arguments = parser.parse_args()
+    executable = chromium()
+
+    with tempfile.TemporaryDirectory(prefix="cardsite-pages-") as folder:
+        temporary = Path(folder)
+        database_url = arguments.database_url or f"sqlite:///{temporary / 'pages.sqlite3'}"
+        created = _create_postgres(database_url) if arguments.database_url else None
+        port = arguments.port or free_port()
+        environment = {
+            **{key: value for key, value in os.environ.items() if key not in {"DJANGO_SETTINGS_MODULE"}},
+            "DJANGO_SETTINGS_MODULE": "benchmarks.load_settings",
+            "PYTHONPATH": str(ROOT),
+            "DATABASE_URL": database_url,
+            "DEBUG": "0",
+            "SECRET_KEY": "pages-benchmark-" + os.urandom(16).hex(),
+            "SECURE_COOKIES": "0",
+            "STATIC_ROOT": str(temporary / "static"),
+            "ADDRESS": f"127.0.0.1:{port}",
+            "WEB_WORKERS": str(arguments.workers),
+            "LOG_LEVEL": "WARNING",
+            "RATE_LIMITS": "login=off,token=off,signup=off,search=off,deck_write=off,simulation_start=off",
+        }
+        environment.setdefault("CACHE_URL", f"file://{temporary / 'cache'}")
+        try:
+            manage(environment, "migrate", "--no-input", "-v0")
+            manage(environment, "loadcards", "-v0")
+            manage(environment, "collectstatic", "--no-input", "-v0")
+            prepared = json.loads(django(environment, SETUP))
+            server = subprocess.Popen(
+                [PYTHON, "-m", "gunicorn", "-c", "cardsite/gunicorn.conf.py", "cardsite.wsgi"],
+                cwd=ROOT,
+                env=environment,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            url = f"http://127.0.0.1:{port}"
+            try:
+                wait_until_up(url, server)
+                report(executable, url, prepared, arguments)
+            finally:
+                os.killpg(server.pid, signal.SIGTERM)
+                server.wait(30)
+        finally:
+            if created:
+                _drop_postgres(*created)
+
+
+def report(executable: str, url: str, prepared: dict, arguments: argparse.Namespace) -> None:
+    from playwright.sync_api import sync_playwright
+
+    deck = prepared["deck"]
+    targets = [
+        Target("bare page (floor)", "/__bare_page__/"),
+        Target("home", "/"),
+        Target("game page", "/games/endbreaker/"),
+        Target("search results", "/search/?q=%E3%83%89%E3%83%AD%E3%83%BC"),
+        Target("card page", "/games/endbreaker/cards/EB1-010/"),
+        Target("builder (owner)", f"/decks/{deck}/edit/", signed_in=True),
+        Target("deck page (owner)", f"/decks/{deck}/", signed_in=True),
+    ]
+    runs: dict[str, list[tuple[Visit, Visit]]] = {target.name: [] for target in targets}
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=executable,
+            headless=True,
+            args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
+        )
+        try:
+            for target in targets:  # once unmeasured: every process's caches filled (the page cache too)
+                measure(browser, url, target, prepared["session"])
+            for _ in range(arguments.rounds):  # in rounds, so a burst of other work slows one run of every row
+                for target in targets:
+                    runs[target.name].append(measure(browser, url, target, prepared["session"]))
+        finally:
+            browser.close()
+
+    print(
+        f"Chromium {VIEWPORT['width']} px wide, {LATENCY_MS} ms RTT, {DOWNLOAD_BYTES_PER_SECOND * 8 / 1e6:.2f} Mbit/s"
+        f" down, {UPLOAD_BYTES_PER_SECOND * 8 / 1e3:.0f} kbit/s up, CPU ÷{CPU_SLOWDOWN};"
+        f" {arguments.workers} gunicorn processes; median of {arguments.rounds} runs"
+    )
+    print(f"\n{'page':<22}{'LCP ms':>9}{'× bare':>8}{'KB':>8}{'repeat LCP':>12}{'× bare':>8}{'repeat KB':>11}")
+    failures: list[str] = []
+    bare_first = median_visit([first for first, _repeat in runs[targets[0].name]])
+    bare_repeat = median_visit([repeat for _first, repeat in runs[targets[0].name]])
+    for target in targets:
+        first = median_visit([first for first, _repeat in runs[target.name]])
+        repeat = median_visit([repeat for _first, repeat in runs[target.name]])
+        over_first, over_repeat = first.lcp_ms / bare_first.lcp_ms, repeat.lcp_ms / bare_repeat.lcp_ms
+        print(
+            f"{target.name:<22}{first.lcp_ms:>9.0f}{over_first:>8.2f}{first.transferred / 1024:>8.1f}"
+            f"{repeat.lcp_ms:>12.0f}{over_repeat:>8.2f}{repeat.transferred / 1024:>11.1f}"
+        )
+        if target is targets[0]:
+            continue
+        for label, shown, over in (("first", first, over_first), ("repeat", repeat, over_repeat)):
+            if over > LCP_OVER_BARE:
+                failures.append(f"{target.name}, {label} visit: LCP {over:.2f}× the bare page's")
+            if shown.lcp_ms > LCP_LIMIT_MS:
+                failures.append(f"{target.name}, {label} visit: LCP {shown.lcp_ms:.0f} ms")
+        if repeat.transferred > REPEAT_LIMIT_BYTES:
+            failures.append(f"{target.name}: {repeat.transferred / 1024:.0f} KB on a repeat visit")
+    print("\ngoal: LCP ≤ 2× the bare page's and < 2.5 s (first and repeat visits); ≤ 100 KB on a repeat visit")
+    print("met" if not failures else "not met:\n  " + "\n  ".join(failures))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,152 @@
+"""API of whole games played one choice at a time, with the pages' rules (a played game is its owner's alone):
+``POST games/<game>/plays/`` start one (``seats``: shipped strategy names, ``written:<id>`` or ``person`` for your
+own seat, at most one); ``GET plays/<id>/`` the table, the log and the choice you are asked (``?turn=N``: a game
+of strategies after N turns); ``POST plays/<id>/answers/`` answer it; ``POST plays/<id>/undo/`` take the last
+answer back."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import serializers, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.views import APIView
+
+from cardsite.api_errors import ErrorSerializer
+from cardsite.api_inputs import KnownKeysSerializer
+
+from .. import inputs
+from ..inputs import MAX_SEED
+from ..models import SeatedGame
+from ..setups import selectors as setup_selectors
+from ..shared import selectors as fullgame_selectors
+from . import selectors as seated_selectors
+from . import services as seated_services
+
+
+class SeatedRequestSerializer(KnownKeysSerializer):
+    seats = serializers.ListField(
+        child=serializers.CharField(max_length=200),
+        min_length=seated_services.MIN_SEATS,
+        max_length=seated_services.MAX_SEATS,
+        help_text="In seat order: a shipped strategy's name, `written:<id>` (or `written:<id>:<token>`), or "
+        "`person` for your own seat (at most one).",
+    )
+    abilities = serializers.ListField(
+        child=serializers.CharField(max_length=100), required=False, default=list, max_length=50
+    )
+    deck = serializers.CharField(max_length=80, required=False, default="", help_text=setup_selectors.DECK_HELP)
+    seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
+
+
+class AnswerSerializer(KnownKeysSerializer):
+    answer = serializers.CharField(max_length=200, help_text="One of the pending choice's `options[].value`.")
+
+
+def _state(request: Request, seated: SeatedGame, after_turns: int | None = None) -> dict[str, Any]:
+    _game, fullgame = fullgame_selectors.fullgame_or_404(seated.game.slug)
+    data = seated_selectors.view(seated, fullgame, inputs.language(), after_turns=after_turns)
+    pending = data["pending"]
+    return {
+        "id": seated.pk,
+        "url": reverse("simulator_api:play", args=[seated.pk], request=request),
+        "game": seated.game.slug,
+        "seats": seated.seats,
+        "seat_names": data["seat_names"],
+        "seed": seated.seed,
+        "answers": seated.answers,
+        "table": data["table"],
+        "log": data["log"],
+        "pending": None if pending is None else {**pending, "options": [asdict(o) for o in pending["options"]]},
+        "winners": data["winners"],
+    }
+
+
+STATE = OpenApiTypes.OBJECT
+
+
+class SeatedCreateView(APIView):
+    permission_classes = (IsAuthenticated,)
+    throttle_scope = "deck_write"
+
+    @extend_schema(
+        summary="Start a game played one choice at a time",
+        request=SeatedRequestSerializer,
+        responses={201: STATE, 400: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request: Request, game: str) -> Response:
+        game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
+        serializer = SeatedRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        table = setup_selectors.api_table(request.user, game_obj, fullgame, data["deck"], data["abilities"])
+        found = setup_selectors.table_verdict(game_obj, fullgame, table, inputs.language())
+        if not found.ready:
+            raise setup_selectors.refused_fields("deck" if data["deck"] else "abilities", found)
+        seated = seated_services.start_seated(
+            owner=request.user,
+            game=game_obj,
+            fullgame=fullgame,
+            seats=data["seats"],
+            setup=found.setup,
+            abilities=table.piles,
+            seed=data.get("seed"),
+        )
+        body = _state(request, seated)
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": body["url"]})
+
+
+TURN = OpenApiParameter("turn", int, description="A game of strategies only: the table after this many turns.")
+
+
+class SeatedView(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="A played game: the table, the log and your pending choice",
+        parameters=[TURN],
+        responses={200: STATE, 404: ErrorSerializer},
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        seated = seated_selectors.own_game(request.user, pk)
+        turn = request.query_params.get("turn", "")
+        after = int(turn) if turn.isdigit() and len(turn) < 6 and seated.person is None else None
+        return Response(_state(request, seated, after))
+
+
+class SeatedAnswerView(APIView):
+    permission_classes = (IsAuthenticated,)
+    throttle_scope = "game_answer"
+
+    @extend_schema(
+        summary="Answer your pending choice",
+        request=AnswerSerializer,
+        responses={200: STATE, 400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        seated = seated_selectors.own_game(request.user, pk)
+        serializer = AnswerSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        _game, fullgame = fullgame_selectors.fullgame_or_404(seated.game.slug)
+        seated = seated_services.answer(seated, fullgame, serializer.validated_data["answer"])
+        return Response(_state(request, seated))
+
+
+class SeatedUndoView(APIView):
+    permission_classes = (IsAuthenticated,)
+    throttle_scope = "deck_write"
+
+    @extend_schema(
+        summary="Take your last answer back",
+        request=None,
+        responses={200: STATE, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        seated = seated_services.take_back(seated_selectors.own_game(request.user, pk))
+        return Response(_state(request, seated))

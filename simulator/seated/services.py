@@ -1,0 +1,136 @@
+"""Writes of games played one choice at a time (``models.SeatedGame``): start one (a person in one seat and
+strategies in the others, or strategies only), answer the person's choice, take an answer back, and keep a
+comparison's sample game to watch turn by turn. Every answer is checked by replaying the game with it
+(``FullGame.advance``) before it is stored, under a lock on the row, so two tabs answering at once cannot store
+an answer the game did not offer."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from cards.models import Game
+from cardsite.errors import AppError, Conflict, Message
+
+from ..comparisons import services as comparisons
+from ..fullgames import FullGame
+from ..inputs import new_seed
+from ..models import PERSON_SEAT, ComparisonChunk, ComparisonRun, RunStatus, SeatedGame
+from ..shared.results import result_from_dict, setup_to_dict
+
+MIN_SEATS, MAX_SEATS = 1, 4
+
+
+class SeatedError(AppError):
+    code = "seated_game_refused"
+
+
+def start_seated(
+    *,
+    owner: Any,
+    game: Game,
+    fullgame: FullGame,
+    seats: Sequence[str],
+    setup: Any,
+    abilities: Sequence[str] = (),
+    seed: int | None = None,
+) -> SeatedGame:
+    """``seats``: in order, each a shipped strategy's name, ``written:<id>`` (``comparisons.written_strategies``)
+    or ``PERSON_SEAT`` (at most one). ``setup``: built by ``shared.selectors.build_setup``."""
+    if fullgame.advance is None:
+        raise SeatedError(Message(_("%(game)s cannot be played here."), {"game": game.definition.names}))
+    errors: dict[str, list[Any]] = {}
+    if not MIN_SEATS <= len(seats) <= MAX_SEATS:
+        errors["seats"] = [Message(_("From %(low)s to %(high)s players."), {"low": MIN_SEATS, "high": MAX_SEATS})]
+    elif list(seats).count(PERSON_SEAT) > 1:
+        errors["seats"] = [_("You can take one seat only.")]
+    strategies = [seat for seat in seats if seat != PERSON_SEAT]
+    named, written, unknown = comparisons.written_strategies(owner, game, fullgame, strategies)
+    for index, seat in enumerate(seats):
+        if seat in unknown:
+            errors[f"seats[{index}]"] = [
+                Message(_("Not a strategy of this game you may use: %(names)s."), {"names": [seat]})
+            ]
+    if errors:
+        raise SeatedError(_("The game was not started: see the problems below."), errors=errors)
+    resolved = iter(named)
+    stored = [PERSON_SEAT if seat == PERSON_SEAT else next(resolved) for seat in seats]
+    return SeatedGame.objects.create(
+        owner=owner,
+        game=game,
+        seats=stored,
+        written=written,
+        abilities=list(abilities),
+        setup=setup_to_dict(setup),
+        seed=new_seed() if seed is None else seed,
+    )
+
+
+@transaction.atomic
+def answer(seated: SeatedGame, fullgame: FullGame, choice: str) -> SeatedGame:
+    """Adds the person's answer to their pending choice; refused (409) when the game asks them nothing now, and
+    (400) for an answer that is not one of the options."""
+    from . import selectors as seated_selectors  # the selectors replay; they import nothing from here
+
+    current = SeatedGame.objects.select_for_update().get(pk=seated.pk)
+    before = seated_selectors.advanced(current, fullgame)
+    if before.pending is None or current.person is None:
+        raise Conflict(_("The game asks you nothing now."), code="nothing_to_answer")
+    if choice not in before.pending.options:
+        raise SeatedError(
+            Message(
+                _("“%(answer)s” is not one of the choices: %(options)s."),
+                {"answer": choice, "options": list(before.pending.options)},
+            ),
+            code="not_an_option",
+        )
+    current.answers = [*current.answers, choice]
+    current.save(update_fields=["answers", "updated_at"])
+    return current
+
+
+@transaction.atomic
+def take_back(seated: SeatedGame) -> SeatedGame:
+    """Takes the person's last answer back (the game is replayed without it)."""
+    current = SeatedGame.objects.select_for_update().get(pk=seated.pk)
+    if not current.answers:
+        raise Conflict(_("There is no answer to take back."), code="nothing_to_take_back")
+    current.answers = current.answers[:-1]
+    current.save(update_fields=["answers", "updated_at"])
+    return current
+
+
+def sample_game(run: ComparisonRun, fullgame: FullGame, percentile: int, owner: Any) -> SeatedGame:
+    """The comparison's game at the ``percentile``-th percentile of game length (10, 50 or 90), kept to be
+    watched turn by turn: the same set-up, seed and seats as when the comparison played it."""
+    chunks = ComparisonChunk.objects.filter(run=run, status=RunStatus.DONE, result__isnull=False)
+    results = [result_from_dict(chunk.result) for chunk in chunks]
+    if not results:
+        raise Conflict(_("The comparison has played no game yet."), code="no_games_yet")
+    merged = results[0]
+    for result in results[1:]:
+        merged = merged.merge(result)
+    ref = merged.samples().get(percentile)
+    if ref is None:
+        raise SeatedError(Message(_("No sample at the %(q)sth percentile."), {"q": percentile}))
+    if run.setups:  # against a field: the entrant at seat ``rotation``, the opponents in the other seats
+        others = list(run.opponents)
+        seats = [*others[: ref.rotation], run.strategies[ref.entrant], *others[ref.rotation :]]
+        setup = run.setups[ref.entrant]
+    else:
+        count = len(run.strategies)
+        seats = [run.strategies[(seat + ref.rotation) % count] for seat in range(count)]
+        setup = run.setup
+    return SeatedGame.objects.create(
+        owner=owner,
+        game=run.game,
+        seats=seats,
+        written=run.written,
+        abilities=run.abilities,
+        setup=setup,
+        seed=ref.seed,
+        source={"comparison": run.pk, "percentile": percentile},
+    )

@@ -1,0 +1,219 @@
+"""The phone as a first-class screen: every page with a layout of its own, opened at 390 × 844 in Japanese,
+Traditional Chinese and English, must not scroll sideways, must keep its header to a quarter of the screen,
+must open with a working "skip to content" link, and must show axe-core no serious or critical violation.
+
+axe-core (npm, node_modules/axe-core) is put into the page by the browser driver through the debugging
+protocol, never by the site: the site's own pages carry no test code, and its Content-Security-Policy stays
+as it is served. Synthetic cards only (tests/synthetic_decks.py).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.test import override_settings
+
+from cards.models import Card
+from decks.models import Deck
+
+from .support.goldfish import make_deck
+from .support.tasks import IMMEDIATE
+from .synthetic_decks import load_synthetic_cards
+from .users import PASSWORD
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PHONE = {"width": 390, "height": 844}
+READERS = {"ja": "ja-JP", "zh-hant": "zh-TW", "en": "en-US"}
+AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
+
+# What a reader at the top of a page meets: how wide the document is, where the header ends, and the first
+# link of the page (it must lead to the content).
+LAYOUT = """() => {
+  const header = document.querySelector('.site-header');
+  const first = document.querySelector('body a[href]');
+  const target = first && first.hash ? document.getElementById(first.hash.slice(1)) : null;
+  return {
+    scrollWidth: document.scrollingElement.scrollWidth,
+    innerWidth: window.innerWidth,
+    headerHeight: header ? header.getBoundingClientRect().height : null,
+    skipLink: first ? first.hash : null,
+    skipText: first ? first.textContent.trim() : null,
+    skipTarget: target ? target.tagName : null,
+    wide: [...document.querySelectorAll('body *')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .filter((element) => !element.closest('[data-scrolls-sideways], table, pre'))
+      .slice(0, 3)
+      .map((element) => element.tagName.toLowerCase() + '.' + [...element.classList].join('.')),
+  };
+}"""
+
+AXE_RUN = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => violation.id + ': '
+      + violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | '));
+}"""
+
+
+def _pages(decks: dict[str, Deck]) -> list[tuple[str, str]]:
+    """(what, address) of every page with a layout of its own."""
+    suikoden = decks["suikoden"]
+    card = Card.objects.filter(game__slug="suikoden").order_by("pk").first()
+    assert card is not None
+    return [
+        ("home", "/"),
+        ("a game", "/games/suikoden/"),
+        ("a whole game's page", "/games/endbreaker/"),
+        ("search results", "/search/?q=テスト"),
+        ("search syntax", "/search/syntax/"),
+        ("a game's cards", "/games/suikoden/cards/"),
+        ("a card", f"/games/suikoden/cards/{card.key}/"),
+        ("a card's history", f"/games/suikoden/cards/{card.key}/history/"),
+        ("glossary", "/games/suikoden/glossary/"),
+        ("my decks", "/decks/"),
+        ("new deck", "/decks/new/"),
+        ("published decks", "/community/decks/published/"),
+        ("a deck", f"/decks/{suikoden.pk}/"),
+        ("the builder", f"/decks/{suikoden.pk}/edit/"),
+        ("deck settings", f"/decks/{suikoden.pk}/settings/"),
+        ("import a list", "/decks/import/"),
+        ("the goldfish hand", f"/simulator/decks/{suikoden.pk}/goldfish/?seed=7&turn=3"),
+        ("odds", f"/simulator/decks/{suikoden.pk}/odds/"),
+        ("simulate", f"/simulator/decks/{suikoden.pk}/simulate/"),
+        ("the whole game's comparison", "/simulator/games/endbreaker/compare/"),
+        ("a seated game", "/simulator/games/endbreaker/play/"),
+        ("add a card", "/contributions/games/suikoden/contribute/"),
+        ("my contributions", "/contributions/"),
+        ("my collection", "/collection/"),
+        ("notifications", "/notifications/"),
+    ]
+
+
+def _log_in(browser, base: str, username: str, locale: str):
+    context = browser.new_context(viewport=PHONE, locale=locale, extra_http_headers={"Accept-Language": locale})
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form.stacked-form button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    return context, page
+
+
+@pytest.mark.parametrize("language", READERS)
+@override_settings(TASKS=IMMEDIATE)
+def test_every_page_fits_a_phone_and_passes_axe(live_server, browser, language):
+    from cards.services import sync_games
+
+    sync_games()
+    load_synthetic_cards()
+    user = get_user_model().objects.create_user("phone-reader", password=PASSWORD)
+    decks = {slug: make_deck(slug, user, visibility=Deck.Visibility.PRIVATE) for slug in ("suikoden",)}
+    axe_source = AXE.read_text(encoding="utf-8")
+
+    context, page = _log_in(browser, live_server.url, user.username, READERS[language])
+    problems: dict[str, list[str]] = {}
+    try:
+        for what, path in _pages(decks):
+            page.goto(live_server.url + path)
+            page.wait_for_load_state("networkidle")
+            found: list[str] = []
+            layout = page.evaluate(LAYOUT)
+            if layout["scrollWidth"] > layout["innerWidth"]:
+                found.append(f"scrolls sideways: {layout['scrollWidth']} px wide, by {layout['wide']}")
+            if layout["headerHeight"] is None or layout["headerHeight"] > PHONE["height"] / 4:
+                found.append(f"header {layout['headerHeight']} px high")
+            if layout["skipLink"] != "#main" or layout["skipTarget"] != "MAIN" or not layout["skipText"]:
+                found.append(f"first link is not a skip link to the content: {layout}")
+            page.evaluate(axe_source)  # through the debugging protocol: the page's policy does not apply
+            found += page.evaluate(AXE_RUN)
+            if found:
+                problems[what] = found
+    finally:
+        context.close()
+    assert problems == {}, "\n".join(f"{what}: {found}" for what, found in problems.items())
+
+
+@pytest.mark.parametrize("width", [PHONE["width"], 1280])
+def test_the_menu_folds_on_a_phone_and_lies_open_on_a_wide_screen(live_server, browser, width):
+    from playwright.sync_api import expect
+
+    from cards.services import sync_games
+
+    sync_games()
+    context = browser.new_context(viewport={"width": width, "height": 844}, locale="en-US")
+    page = context.new_page()
+    try:
+        page.goto(f"{live_server.url}/")
+        # the skip link shows when the keyboard reaches it, and leads to the content
+        page.keyboard.press("Tab")
+        skip = page.locator(".skip-link")
+        expect(skip).to_be_focused()
+        expect(skip).to_have_text("Skip to content")
+        assert page.evaluate("getComputedStyle(document.querySelector('.skip-link')).clipPath") == "none"
+        page.keyboard.press("Enter")
+        assert page.evaluate("location.hash") == "#main"
+        my_decks = page.locator(".account-nav a[href='/decks/']")
+        if width == PHONE["width"]:
+            expect(my_decks).to_be_hidden()
+            page.click(".site-menu-button")
+            expect(my_decks).to_be_visible()
+            assert page.evaluate("document.scrollingElement.scrollWidth") <= width
+        else:
+            expect(page.locator(".site-menu-button")).to_be_hidden()
+            expect(my_decks).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_the_builder_reaches_the_deck_from_its_search_box_in_a_few_keys(live_server, browser):
+    from cards.services import sync_games
+
+    sync_games()
+    load_synthetic_cards()
+    user = get_user_model().objects.create_user("keyboard-builder", password=PASSWORD)
+    deck = make_deck("suikoden", user, visibility=Deck.Visibility.PRIVATE)
+    context, page = _log_in(browser, live_server.url, user.username, "en-US")
+    try:
+        page.goto(f"{live_server.url}/decks/{deck.pk}/edit/")
+        page.fill(".builder-search-form input[name=q]", "テスト")
+        page.wait_for_selector("li.search-row")
+        assert page.locator("li.search-row button.add").count() >= 5  # the results that the keys skip
+        page.focus(".builder-search-form input[name=q]")
+        keys = []
+        while not page.evaluate("!!document.activeElement.closest('#builder-deck .entry')"):
+            on_skip_link = page.evaluate("document.activeElement.getAttribute('href') === '#builder-deck'")
+            if on_skip_link:
+                assert page.evaluate("getComputedStyle(document.activeElement).clipPath") == "none"
+            keys.append("Enter" if on_skip_link else "Tab")
+            page.keyboard.press(keys[-1])
+            assert len(keys) <= 6, f"still not in the deck after {keys}"
+    finally:
+        context.close()
+
+
+@override_settings(TASKS=IMMEDIATE)
+def test_a_disabled_button_looks_disabled(live_server, browser):
+    from cards.services import sync_games
+
+    sync_games()  # no cards: a whole game cannot start, its Start button is disabled
+    user = get_user_model().objects.create_user("disabled-reader", password=PASSWORD)
+    context, page = _log_in(browser, live_server.url, user.username, "en-US")
+    try:
+        page.goto(f"{live_server.url}/simulator/games/endbreaker/play/")
+        style = """(selector) => {
+          const button = document.querySelector(selector);
+          const css = getComputedStyle(button);
+          return {disabled: button.disabled, background: css.backgroundColor, cursor: css.cursor};
+        }"""
+        start = page.evaluate(style, "form button[type=submit].primary")
+        assert start["disabled"]
+        assert start["cursor"] == "not-allowed"
+        accent = page.evaluate("getComputedStyle(document.querySelector('.skip-link')).borderTopColor")
+        assert start["background"] != accent
+    finally:
+        context.close()
