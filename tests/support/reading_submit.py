@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from PIL import Image
 
-from cards.models import Card, Game
+from cards.images.services import image_store
+from cards.models import Card
 from cards.reading.result import Box, Line, Proposal, Reading, Word
-from cards.services_images import image_store
 from readings.models import PhotoReading, ReadingBatch
 
 
@@ -55,14 +54,3 @@ def read_photo(batch: ReadingBatch, index: int, name: str, number: str, at: int,
         card_key=card.key if card else "",
         matched_by="number" if card else "",
     )
-
-
-@pytest.fixture
-def batch(synthetic_cards, reader):
-    """Three photos read: an existing card (EB9-001, its ＡＴ misread as 3), a new card, and the same new card again."""
-    game = Game.objects.get(slug="endbreaker")
-    batch = ReadingBatch.objects.create(user=reader, game=game, status=ReadingBatch.Status.DONE, language="en")
-    read_photo(batch, 1, "テスト居合い", "EB9-001", 3, card=Card.objects.get(game=game, key="EB9-001"))
-    read_photo(batch, 2, "テスト新騎士", "EB9-951", 2)
-    read_photo(batch, 3, "テスト新騎士", "EB9-951", 2)
-    return batch
