@@ -40,7 +40,7 @@ def test_a_twenty_megabyte_picture_returns_to_the_card_form_with_the_limit_in_me
 def test_the_photo_reader_refuses_in_its_page_with_the_limit_on_its_photo_field(player_client, settings):
     settings.IMAGE_MAX_BYTES = 1_000_000
     too_large = str(200_000_000)
-    page = player_client.post("/contributions/photos/", {"game": "suikoden"}, CONTENT_LENGTH=too_large)
+    page = player_client.post("/readings/photos/", {"game": "suikoden"}, CONTENT_LENGTH=too_large)
     assert page.status_code == 413
     assert parse(page).find("input", id="id_photo").attrs["data-max-bytes"] == "1000000"
     assert "1 MB" in page.content.decode()
