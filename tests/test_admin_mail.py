@@ -12,7 +12,7 @@ from django.test import Client
 from django.utils.log import AdminEmailHandler
 from django.utils.module_loading import import_string
 
-from .test_degraded import read_only_database
+from .support.database import read_only_database
 from .users import PASSWORD, make_user
 
 

@@ -8,73 +8,18 @@ The cards are synthetic (水滸伝 keys SYN-9xx named テスト…), made by an 
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.test import Client
 
-from accounts import services as account_services
-from cards.models import Card, Game
-from contributions import selectors, services
+from cards.models import Card
+from contributions import selectors
 from contributions.models import ChangeSet, GameRole
 
-from .users import make_editor, make_user
+from .support.clients import token_client
+from .support.editor_work import DELETED, HISTORY, KEY, REVERT, attack, card_record, post, write
+from .users import make_user
 
-pytestmark = pytest.mark.django_db
-
-KEY = "SYN-961"
-
-
-@pytest.fixture
-def game(db) -> Game:
-    from cards.services import sync_games
-
-    sync_games()
-    return Game.objects.get(slug="suikoden")
-
-
-@pytest.fixture
-def editor(game):
-    return make_editor(game, "suikoden-editor")
-
-
-def api(user=None, language: str = "en") -> Client:
-    if user is None:
-        return Client(HTTP_ACCEPT_LANGUAGE=language)
-    token = account_services.token_create(user=user)[1]
-    return Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_ACCEPT_LANGUAGE=language)
-
-
-def post(client: Client, url: str, body: dict | None = None):
-    return client.post(url, json.dumps(body or {}), content_type="application/json")
-
-
-def card_record(attack: int, key: str = KEY) -> dict:
-    return {
-        "key": key,
-        "number": key.removeprefix("SYN-"),
-        "kind": "character",
-        "fields": {"attack": attack},
-        "texts": {"ja": {"name": "テスト人物"}},
-        "source": "synthetic test card",
-    }
-
-
-def write(editor, game, attack: int, key: str = KEY) -> None:
-    """An editor's change set: it applies at once, as one revision of the card."""
-    change_set = services.submit_change_set(
-        author=editor, game=game, cards=[card_record(attack, key)], source_kind=ChangeSet.SourceKind.OWN_COPY
-    )
-    assert change_set.status == ChangeSet.Status.ACCEPTED
-
-
-def attack() -> int:
-    return Card.objects.get(key=KEY).fields["attack"]
-
-
-HISTORY = f"/api/contributions/cards/suikoden/{KEY}/history/"
-REVERT = f"/api/contributions/cards/suikoden/{KEY}/revert/"
-DELETED = "/api/contributions/games/suikoden/deleted-cards/"
+pytestmark = [pytest.mark.game("suikoden"), pytest.mark.django_db]
 
 
 # --- history and revert ------------------------------------------------------------------------------------
@@ -83,25 +28,25 @@ DELETED = "/api/contributions/games/suikoden/deleted-cards/"
 def test_anyone_reads_a_cards_history_with_the_ids_and_the_state_a_revert_needs(game, editor):
     write(editor, game, 2)
     write(editor, game, 5)
-    response = api().get(HISTORY)
+    response = token_client().get(HISTORY)
     assert response.status_code == 200
     history = response.json()
     assert (history["game"], history["key"]) == ("suikoden", KEY)
-    assert history["state_digest"] == api().get(f"/api/cards/suikoden/{KEY}/").json()["state_digest"]
+    assert history["state_digest"] == token_client().get(f"/api/cards/suikoden/{KEY}/").json()["state_digest"]
     newest, first = history["revisions"]
     assert newest["id"] > first["id"]
     assert (newest["user"], newest["source_kind"]) == ("suikoden-editor", "contribution")
     assert {"what": "fields.attack", "label": "Attack", "before": 2, "after": 5} in newest["changes"]
     # Labels in the reader's language.
-    labels = [change["label"] for change in api(language="ja").get(HISTORY).json()["revisions"][0]["changes"]]
+    labels = [change["label"] for change in token_client(language="ja").get(HISTORY).json()["revisions"][0]["changes"]]
     assert "Attack" not in labels and labels
-    assert api().get("/api/contributions/cards/suikoden/SYN-999/history/").json()["code"] == "not_found"
+    assert token_client().get("/api/contributions/cards/suikoden/SYN-999/history/").json()["code"] == "not_found"
 
 
 def test_an_editor_reverts_a_revision_through_the_api_as_a_new_one(game, editor):
     write(editor, game, 2)
     write(editor, game, 5)
-    client = api(editor)
+    client = token_client(editor)
     history = client.get(HISTORY).json()
     reverted = history["revisions"][0]["id"]
     response = post(client, REVERT, {"revision": reverted, "seen": history["state_digest"]})
@@ -124,7 +69,7 @@ def test_an_editor_reverts_a_revision_through_the_api_as_a_new_one(game, editor)
 def test_a_revert_of_a_card_changed_since_it_was_read_is_a_409_with_the_card_now(game, editor):
     write(editor, game, 2)
     write(editor, game, 5)
-    client = api(editor, language="ja")
+    client = token_client(editor, language="ja")
     history = client.get(HISTORY).json()
     write(editor, game, 7)  # meanwhile
     response = post(client, REVERT, {"revision": history["revisions"][0]["id"], "seen": history["state_digest"]})
@@ -139,7 +84,7 @@ def test_a_revert_of_a_card_changed_since_it_was_read_is_a_409_with_the_card_now
 def test_a_revert_names_the_field_at_fault_and_the_revision_that_is_not_there(game, editor):
     write(editor, game, 2)
     write(editor, game, 5)
-    client = api(editor)
+    client = token_client(editor)
     digest = client.get(HISTORY).json()["state_digest"]
     missing = post(client, REVERT, {"seen": digest})
     assert missing.status_code == 400 and set(missing.json()["errors"]) == {"revision"}
@@ -151,14 +96,14 @@ def test_a_revert_names_the_field_at_fault_and_the_revision_that_is_not_there(ga
 def test_a_player_may_not_revert_and_an_anonymous_request_is_asked_for_credentials(game, editor):
     write(editor, game, 2)
     write(editor, game, 5)
-    history = api().get(HISTORY).json()
+    history = token_client().get(HISTORY).json()
     body = {"revision": history["revisions"][0]["id"], "seen": history["state_digest"]}
-    refused = post(api(make_user("player"), language="ja"), REVERT, body)
+    refused = post(token_client(make_user("player"), language="ja"), REVERT, body)
     assert refused.status_code == 403
     assert refused.json()["code"] == "not_allowed"
     assert refused.json()["detail"] == "これができるのはこのゲームの編集者だけです。"
     assert set(refused.json()) >= {"detail", "code", "errors"}
-    anonymous = post(api(), REVERT, body)
+    anonymous = post(token_client(), REVERT, body)
     assert anonymous.status_code == 401 and anonymous.json()["code"] == "not_authenticated"
     assert attack() == 5
 
@@ -174,7 +119,7 @@ def test_a_deleted_card_is_listed_and_an_editor_restores_it_into_the_card_list(g
     write(editor, game, 2)
     write(editor, game, 5)
     card_id = Card.objects.get(key=KEY).pk
-    reader = api()
+    reader = token_client()
     assert KEY in _card_list_keys(reader)
     Card.objects.get(key=KEY).delete()  # as the admin deletes a card
     assert KEY not in _card_list_keys(reader)
@@ -182,10 +127,10 @@ def test_a_deleted_card_is_listed_and_an_editor_restores_it_into_the_card_list(g
     (deleted,) = reader.get(DELETED).json()
     assert (deleted["key"], deleted["number"]) == (KEY, "961")
     restore = f"{DELETED}{deleted['version_id']}/restore/"
-    assert post(api(make_user("player")), restore).status_code == 403
+    assert post(token_client(make_user("player")), restore).status_code == 403
     assert post(reader, restore).status_code == 401
 
-    client = api(editor)
+    client = token_client(editor)
     response = post(client, restore)
     assert response.status_code == 201, response.json()
     assert response.json()["key"] == KEY and response.json()["fields"]["attack"] == 5
@@ -197,7 +142,7 @@ def test_a_deleted_card_is_listed_and_an_editor_restores_it_into_the_card_list(g
     assert reader.get(DELETED).json() == []
     again = post(client, restore)
     assert again.status_code == 409 and again.json()["code"] == "not_deleted"
-    assert api().get("/api/contributions/games/nothing/deleted-cards/").status_code == 404
+    assert token_client().get("/api/contributions/games/nothing/deleted-cards/").status_code == 404
 
 
 # --- blocking ---------------------------------------------------------------------------------------------
@@ -206,7 +151,7 @@ def test_a_deleted_card_is_listed_and_an_editor_restores_it_into_the_card_list(g
 def test_an_editor_blocks_a_contributor_whose_change_sets_are_then_refused_until_unblocked(game, editor):
     player = make_user("player")
     block = f"/api/contributions/games/suikoden/blocked-users/{player.pk}/"
-    response = post(api(editor), block, {"note": "テスト: spam"})
+    response = post(token_client(editor), block, {"note": "テスト: spam"})
     assert response.status_code == 201, response.json()
     assert response.json() == {
         "game": "suikoden",
@@ -218,28 +163,35 @@ def test_an_editor_blocks_a_contributor_whose_change_sets_are_then_refused_until
     assert selectors.is_blocked(player, game)
 
     submission = {"game": "suikoden", "source_kind": "own_copy", "cards": [card_record(3, "SYN-962")]}
-    refused = post(api(player, language="ja"), "/api/contributions/change-sets/", submission)
+    refused = post(token_client(player, language="ja"), "/api/contributions/change-sets/", submission)
     assert refused.status_code == 403
     assert refused.json()["detail"] == "このゲームの編集者が、あなたによるカードへの投稿を停止しています。"
     assert not ChangeSet.objects.filter(author=player).exists()
 
-    assert api(editor).delete(block).status_code == 204
-    assert post(api(player), "/api/contributions/change-sets/", submission).status_code == 201
+    assert token_client(editor).delete(block).status_code == 204
+    assert post(token_client(player), "/api/contributions/change-sets/", submission).status_code == 201
 
 
 def test_only_an_editor_blocks_and_never_another_editor(game, editor):
     player = make_user("player")
     other_editor = make_user("other-editor")
     GameRole.objects.create(user=other_editor, game=game, role=GameRole.Role.EDITOR)
-    refused = post(api(player), f"/api/contributions/games/suikoden/blocked-users/{editor.pk}/", {"note": "x"})
+    refused = post(token_client(player), f"/api/contributions/games/suikoden/blocked-users/{editor.pk}/", {"note": "x"})
     assert refused.status_code == 403 and refused.json()["code"] == "not_allowed"
-    assert post(api(editor), f"/api/contributions/games/suikoden/blocked-users/{other_editor.pk}/").status_code == 403
-    assert api(player).delete(f"/api/contributions/games/suikoden/blocked-users/{player.pk}/").status_code == 403
-    assert post(api(), f"/api/contributions/games/suikoden/blocked-users/{player.pk}/").status_code == 401
-    assert api().delete(f"/api/contributions/games/suikoden/blocked-users/{player.pk}/").status_code == 401
-    unknown = post(api(editor), "/api/contributions/games/suikoden/blocked-users/999999/")
+    assert (
+        post(token_client(editor), f"/api/contributions/games/suikoden/blocked-users/{other_editor.pk}/").status_code
+        == 403
+    )
+    assert (
+        token_client(player).delete(f"/api/contributions/games/suikoden/blocked-users/{player.pk}/").status_code == 403
+    )
+    assert post(token_client(), f"/api/contributions/games/suikoden/blocked-users/{player.pk}/").status_code == 401
+    assert token_client().delete(f"/api/contributions/games/suikoden/blocked-users/{player.pk}/").status_code == 401
+    unknown = post(token_client(editor), "/api/contributions/games/suikoden/blocked-users/999999/")
     assert unknown.status_code == 404 and unknown.json()["code"] == "not_found"
-    too_long = post(api(editor), f"/api/contributions/games/suikoden/blocked-users/{player.pk}/", {"note": "x" * 301})
+    too_long = post(
+        token_client(editor), f"/api/contributions/games/suikoden/blocked-users/{player.pk}/", {"note": "x" * 301}
+    )
     assert too_long.status_code == 400 and set(too_long.json()["errors"]) == {"note"}
     assert selectors.may_contribute(player, game) and selectors.may_review(other_editor, game)
 

@@ -12,10 +12,10 @@ from rest_framework.test import APIClient
 from community.models import Report
 from contributions.models import GameRole
 
+from .support.clients import token_client as token_api
+from .support.community import make_deck
+from .support.editor_work import post
 from .synthetic_decks import card
-from .test_api_editor_work import api as token_api
-from .test_api_editor_work import post
-from .test_community import make_deck
 from .users import PASSWORD, make_editor, make_user
 
 pytestmark = pytest.mark.django_db
@@ -31,14 +31,6 @@ def session_api(user=None) -> APIClient:
 def a_deck(owner):
     cards = {key: card("shadowera", key) for key in ("Test Hero 01", "Test Ally 01")}
     return make_deck(owner, cards)
-
-
-@pytest.fixture
-def staff(db):
-    user = make_user("synthetic-moderator")
-    user.is_staff = True
-    user.save()
-    return user
 
 
 def test_a_report_is_a_new_resource_201(synthetic_cards):

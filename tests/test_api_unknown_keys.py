@@ -20,11 +20,11 @@ from collection.models import OwnedCard
 from contributions.models import ChangeSet, GameRole
 from decks.models import Deck
 
-from .test_contributions import _hero
-from .test_contributions_api import token_client
+from .support.clients import token_client
+from .support.contributions import _hero
 from .users import PASSWORD, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("game"), pytest.mark.django_db]
 
 
 def post(client: Client, path: str, body: Any, **headers: Any) -> Any:
@@ -39,33 +39,23 @@ def refused(response: Any, *paths: str) -> dict[str, Any]:
     return body
 
 
-@pytest.fixture
-def shadowera(db) -> None:
-    from cards.services import sync_games
-
-    sync_games()
-
-
-@pytest.fixture
-def player(shadowera: None) -> Client:
-    return token_client(make_user("unknown-keys-player"))
-
-
-def test_a_deck_with_an_unknown_key_is_not_made(synthetic_cards: None, player: Client) -> None:
+def test_a_deck_with_an_unknown_key_is_not_made(synthetic_cards: None, player_api: Client) -> None:
     body = {"game": "suikoden", "name": "テスト", "bogus": 1}
-    response = post(player, "/api/decks/", body, HTTP_ACCEPT_LANGUAGE="ja")
+    response = post(player_api, "/api/decks/", body, HTTP_ACCEPT_LANGUAGE="ja")
     answer = refused(response, "bogus")
     assert "name" in answer["errors"]["bogus"][0] and "entries" in answer["errors"]["bogus"][0]
     assert "不明なキー" in answer["detail"]  # in the reader's language
     # In a list's item: named with its place.
     entries = [{"zone": "characters", "card": "901", "count": 1}, {"zone": "lands", "card": "903", "cuont": 2}]
-    refused(post(player, "/api/decks/", {"game": "suikoden", "name": "テスト", "entries": entries}), "entries[1].cuont")
+    refused(
+        post(player_api, "/api/decks/", {"game": "suikoden", "name": "テスト", "entries": entries}), "entries[1].cuont"
+    )
     assert not Deck.objects.exists()
     # Without them, the same bodies are taken.
-    assert post(player, "/api/decks/", {"game": "suikoden", "name": "テスト"}).status_code == 201
+    assert post(player_api, "/api/decks/", {"game": "suikoden", "name": "テスト"}).status_code == 201
 
 
-def test_a_misspelt_seen_does_not_drop_the_conflict_check(player: Client, shadowera: None) -> None:
+def test_a_misspelt_seen_does_not_drop_the_conflict_check(player_api: Client, game) -> None:
     game = Card._meta.apps.get_model("cards", "Game").objects.get(slug="shadowera")
     editor = make_user("unknown-keys-editor")
     GameRole.objects.create(user=editor, game=game, role=GameRole.Role.EDITOR)
@@ -75,23 +65,25 @@ def test_a_misspelt_seen_does_not_drop_the_conflict_check(player: Client, shadow
         post(editor_client, "/api/contributions/change-sets/", {**submission, "cards": [_hero(health=30)]}).status_code
         == 201
     )
-    digest = player.get("/api/cards/shadowera/SE9-HERO/").json()["state_digest"]
+    digest = player_api.get("/api/cards/shadowera/SE9-HERO/").json()["state_digest"]
     post(editor_client, "/api/contributions/change-sets/", {**submission, "cards": [_hero(health=28)]})  # meanwhile
     before = ChangeSet.objects.count()
     stale = {**submission, "cards": [_hero(health=31)]}
     # With the key spelt right, the stale record is a 409; misspelt, a 400 naming it: never a pending change.
-    assert post(player, "/api/contributions/change-sets/", {**stale, "seen": {"SE9-HERO": digest}}).status_code == 409
-    refused(post(player, "/api/contributions/change-sets/", {**stale, "sean": {"SE9-HERO": digest}}), "sean")
+    assert (
+        post(player_api, "/api/contributions/change-sets/", {**stale, "seen": {"SE9-HERO": digest}}).status_code == 409
+    )
+    refused(post(player_api, "/api/contributions/change-sets/", {**stale, "sean": {"SE9-HERO": digest}}), "sean")
     # A key unknown in a card record or a picture, named with its place.
     record = {**_hero(health=31), "helth": 3}
-    response = post(player, "/api/contributions/change-sets/", {**submission, "cards": [_hero("SE9-NEW"), record]})
+    response = post(player_api, "/api/contributions/change-sets/", {**submission, "cards": [_hero("SE9-NEW"), record]})
     assert response.status_code == 400 and list(response.json()["errors"]) == ["cards[1].helth"]
     pictures = {**submission, "images": [{"card": "SE9-HERO", "image": 1, "sid": "face"}]}
-    refused(post(player, "/api/contributions/change-sets/", pictures), "images[0].sid")
+    refused(post(player_api, "/api/contributions/change-sets/", pictures), "images[0].sid")
     assert ChangeSet.objects.count() == before
 
 
-def test_other_bodies_refuse_unknown_keys_and_change_nothing(synthetic_cards: None, shadowera: None) -> None:
+def test_other_bodies_refuse_unknown_keys_and_change_nothing(synthetic_cards: None, game) -> None:
     user = make_user("unknown-keys-collector")
     client = token_client(user)
     refused(post(client, "/api/collection/shadowera/add/", {"card": "Test Ally 01", "count": 1, "x": 0}), "x")

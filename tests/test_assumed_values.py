@@ -10,15 +10,15 @@ import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
 
 from cards.models import Card
 from simulator.assumptions.overlay import Assumed, overlay
 from simulator.core import SimCard
 from simulator.models import ComparisonRun, DeckAssumption, SeatedGame, StrategySearch
 
-from .test_endbreaker_compare_site import login, synthetic_pool
-from .test_setups_site import JOBS, NINE, table_deck
+from .support.clients import signed_in
+from .support.endbreaker_pool import synthetic_pool
+from .support.table_decks import JOBS, NINE, table_deck
 
 COMPARE = "/simulator/games/endbreaker/compare/"
 ABILITIES = [f"EB9-91{n}" for n in range(10)]
@@ -41,7 +41,7 @@ def gappy_pool(db):
 
 
 @pytest.fixture
-def deck(gappy_pool, owner):
+def assumed_deck(gappy_pool, owner):
     return table_deck(owner, "Assumed table", NINE)
 
 
@@ -68,8 +68,9 @@ def test_the_overlay_fills_only_what_the_card_does_not_give_and_adds_assumed_car
     assert (cards[1].key, cards[1].kind, dict(cards[1].fields)) == ("assumed:scenario:1", "scenario", {"cost": "PT"})
 
 
-def test_the_page_lists_every_missing_value_at_once_grouped_by_card_and_by_value(deck, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_the_page_lists_every_missing_value_at_once_grouped_by_card_and_by_value(assumed_deck, owner):
+    deck = assumed_deck
+    client = signed_in(owner)
     text = client.get(page_url(deck)).content.decode()
     assert "Too few cards are known for the scenario." in text  # the scenario cards, with no count to guess
     client.post(page_url(deck), {"action": "cards", "kind": "scenario", "count": 2})
@@ -80,8 +81,9 @@ def test_the_page_lists_every_missing_value_at_once_grouped_by_card_and_by_value
     assert "assumed:scenario:2" in text and "/contributions/" in text
 
 
-def test_a_bulk_fill_then_a_comparison_that_keeps_and_names_its_assumptions(deck, owner, immediate_tasks):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_a_bulk_fill_then_a_comparison_that_keeps_and_names_its_assumptions(assumed_deck, owner, immediate_tasks):
+    deck = assumed_deck
+    client = signed_in(owner)
     refused = client.post(COMPARE, {"seat1": "big_darc", "seat2": "build_then_resolve", "games": 12, "deck": deck.pk})
     assert refused.status_code == 400 and not ComparisonRun.objects.exists()
     fill_everything(client, deck)
@@ -101,8 +103,9 @@ def test_a_bulk_fill_then_a_comparison_that_keeps_and_names_its_assumptions(deck
     assert "/contributions/games/endbreaker/cards/EB9-910/edit/#id_field_at" in page
 
 
-def test_the_card_page_never_shows_an_assumption_and_card_data_is_untouched(deck, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_the_card_page_never_shows_an_assumption_and_card_data_is_untouched(assumed_deck, owner):
+    deck = assumed_deck
+    client = signed_in(owner)
 
     def card_page():
         page = client.get("/games/endbreaker/cards/EB9-910/").content.decode()
@@ -115,8 +118,9 @@ def test_the_card_page_never_shows_an_assumption_and_card_data_is_untouched(deck
     assert card_page() == before
 
 
-def test_the_database_learning_a_value_shows_the_difference_and_offers_to_drop(deck, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_the_database_learning_a_value_shows_the_difference_and_offers_to_drop(assumed_deck, owner):
+    deck = assumed_deck
+    client = signed_in(owner)
     client.post(page_url(deck), {"action": "one", "key": "EB9-910", "field": "at", "value": "2"})
     card = Card.objects.get(key="EB9-910")
     card.fields = {**card.fields, "at": 3}
@@ -127,8 +131,9 @@ def test_the_database_learning_a_value_shows_the_difference_and_offers_to_drop(d
     assert not DeckAssumption.objects.filter(deck=deck).exists()
 
 
-def test_bad_values_are_refused_naming_row_and_column_and_nothing_is_written(deck, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_bad_values_are_refused_naming_row_and_column_and_nothing_is_written(assumed_deck, owner):
+    deck = assumed_deck
+    client = signed_in(owner)
     answer = client.post(page_url(deck), {"action": "bulk", "field": "at", "kind": "", "value": "-1"})
     assert answer.status_code == 400 and not DeckAssumption.objects.exists()
     sheet = "key,name,field,value\nEB9-910,x,at,2\nEB9-911,x,at,two\n"
@@ -139,8 +144,9 @@ def test_bad_values_are_refused_naming_row_and_column_and_nothing_is_written(dec
     assert not DeckAssumption.objects.exists()  # the good row is not half-written
 
 
-def test_the_sheet_goes_down_neutralised_and_comes_back_up(deck, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_the_sheet_goes_down_neutralised_and_comes_back_up(assumed_deck, owner):
+    deck = assumed_deck
+    client = signed_in(owner)
     client.post(page_url(deck), {"action": "cards", "kind": "scenario", "count": 2})
     sheet = client.get(f"{page_url(deck)}sheet.csv").content.decode()
     assert sheet.startswith("key,name,field,value\n") and "EB9-910,テスト特技0,at,\n" in sheet
@@ -154,15 +160,17 @@ def test_the_sheet_goes_down_neutralised_and_comes_back_up(deck, owner):
     assert DeckAssumption.objects.filter(deck=deck, field="at").count() == 12
 
 
-def test_only_the_owner_writes_and_a_stranger_does_not_see_a_private_deck(deck, owner, other):
-    stranger = login(Client(HTTP_ACCEPT_LANGUAGE="en"), other)
+def test_only_the_owner_writes_and_a_stranger_does_not_see_a_private_deck(assumed_deck, owner, other):
+    deck = assumed_deck
+    stranger = signed_in(other)
     assert stranger.get(page_url(deck)).status_code == 404
     answer = stranger.post(page_url(deck), {"action": "one", "key": "EB9-910", "field": "at", "value": "2"})
     assert answer.status_code == 404 and not DeckAssumption.objects.exists()
 
 
-def test_a_seated_game_and_a_strategy_search_keep_and_name_the_assumptions(deck, owner, immediate_tasks):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_a_seated_game_and_a_strategy_search_keep_and_name_the_assumptions(assumed_deck, owner, immediate_tasks):
+    deck = assumed_deck
+    client = signed_in(owner)
     fill_everything(client, deck)
     seated = client.post(
         "/simulator/games/endbreaker/play/", {"seat1": "big_darc", "seat2": "build_then_resolve", "deck": deck.pk}
@@ -205,6 +213,6 @@ def test_a_monte_carlo_run_plays_the_decks_assumed_values_and_keeps_and_names_th
     )
     assert run.assumptions == [{"key": "901", "field": unknown, "value": 5}]
     assumption_services.drop(owner, deck, "901", unknown)
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner)
     page = client.get(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/").content.decode()
     assert "With 1 assumed value" in page and f"/cards/901/edit/#id_field_{unknown}" in page

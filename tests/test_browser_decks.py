@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import wait_until_true
-from .test_deck_pages import import_test_cards
+from .support.browser import wait_until_true
+from .support.suikoden_cards import import_test_cards
 from .users import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

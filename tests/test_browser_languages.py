@@ -28,9 +28,10 @@ from contributions.models import GameRole
 from decks.models import Deck
 from simulator.goldfish import services as run_services
 
-from .conftest import wait_until_true
+from .support.browser import wait_until_true
+from .support.goldfish import make_deck
+from .support.tasks import IMMEDIATE
 from .synthetic_decks import load_synthetic_cards
-from .test_goldfish_pages import IMMEDIATE, make_deck
 from .users import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

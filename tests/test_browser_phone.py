@@ -18,8 +18,9 @@ from django.test import override_settings
 from cards.models import Card
 from decks.models import Deck
 
+from .support.goldfish import make_deck
+from .support.tasks import IMMEDIATE
 from .synthetic_decks import load_synthetic_cards
-from .test_goldfish_pages import IMMEDIATE, make_deck
 from .users import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from .test_reading_submit import batch, media_root, reader  # noqa: F401 (fixtures)
 from .users import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-def test_submitting_the_review_page_untouched_changes_nothing(live_server, page, batch, reader):  # noqa: F811
+def test_submitting_the_review_page_untouched_changes_nothing(live_server, page, batch, reader):
     from cards.models import Card
     from cards.services import card_state
     from contributions.models import ChangeSet

@@ -10,7 +10,7 @@ from playwright.sync_api import expect
 from decks import services as deck_services
 from decks.models import Deck
 
-from .conftest import wait_until_true
+from .support.browser import wait_until_true
 from .synthetic_decks import card, game, load_synthetic_cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -14,24 +14,15 @@ import re
 
 import pytest
 
-from .test_translation_tracks import SECOND, SEED_TRACK, load, seed_file
-from .users import PASSWORD, make_user
+from .support.browser import signed_in_page
+from .support.translation_tracks import SECOND, SEED_TRACK, load, seed_file
+from .users import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CREDITS = "テスト譯者・synthetic translator"
 SECOND_TEXT = "第二譯本的譯文：抽一張牌"
 SEED_TEXT = "測試譯文：抽牌＋１"
-
-
-def log_in(browser, base: str, username: str):
-    page = browser.new_context(locale="en-US").new_page()
-    page.goto(f"{base}/accounts/login/?next=/contributions/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form.stacked-form button[type=submit]")
-    page.wait_for_url(f"{base}/contributions/")
-    return page
 
 
 def watch_csp(page, violations: list[str]) -> None:
@@ -56,7 +47,7 @@ def test_a_second_chinese_translation_is_added_accepted_chosen_first_and_marked_
     violations: list[str] = []
 
     # A contributor opens the translate page from the card's Chinese text and starts a second translation.
-    player = log_in(browser, base, "tracks-player")
+    player = signed_in_page(browser, base, "tracks-player", "/contributions/")
     watch_csp(player, violations)
     player.goto(card_url)
     player.click("#text-zh-hant p.add-track a")
@@ -80,7 +71,7 @@ def test_a_second_chinese_translation_is_added_accepted_chosen_first_and_marked_
     expect(player.locator("#text-zh-hant article.track-text")).to_have_count(1)  # nothing shown before review
 
     # The editor accepts it on the change set's page.
-    editor_page = log_in(browser, base, "tracks-editor")
+    editor_page = signed_in_page(browser, base, "tracks-editor", "/contributions/")
     editor_page.goto(change_set_url)
     editor_page.click("button[name=decision][value=accept]")
     expect(editor_page.locator(".state")).to_have_class(re.compile("state-accepted"))

@@ -8,20 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from .test_endbreaker_compare_site import synthetic_pool
-from .users import PASSWORD, make_user
+from .support.browser import signed_in_page
+from .support.endbreaker_pool import synthetic_pool
+from .users import make_user
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-def log_in(browser, base: str, username: str):
-    page = browser.new_context(locale="en-US").new_page()
-    page.goto(f"{base}/accounts/login/?next=/games/endbreaker/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form.stacked-form button[type=submit]")
-    page.wait_for_url(f"{base}/games/endbreaker/")
-    return page
 
 
 def test_the_editors_show_the_servers_verdict_as_one_types_and_ticks(live_server, browser):
@@ -33,7 +24,7 @@ def test_the_editors_show_the_servers_verdict_as_one_types_and_ticks(live_server
     synthetic_pool()
     make_user("whole-game-player")
     base = live_server.url
-    page = log_in(browser, base, "whole-game-player")
+    page = signed_in_page(browser, base, "whole-game-player", "/games/endbreaker/")
     violations: list[str] = []
     page.on("console", lambda message: violations.append(message.text) if "Content Security" in message.text else None)
 

@@ -4,18 +4,9 @@ the name, and every problem named by row and column. Synthetic cards only; SQLit
 
 from __future__ import annotations
 
-import pytest
-
 from cards.models import Card
 from cardsite import csvfiles
 from contributions.models import ChangeSet
-
-from .users import make_user
-
-
-@pytest.fixture
-def player(db):
-    return make_user("player")
 
 
 def _sheet(client, game: str, language: str) -> list[list[str]]:

@@ -16,13 +16,14 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from PIL import Image
 
-from cards.models import Game, StoredImage
+from cards.models import StoredImage
 from contributions import services
 from contributions.models import ChangeSet
 
-from .users import make_editor, make_user
+from .support.clients import signed_in
+from .users import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("media_root"), pytest.mark.usefixtures("game"), pytest.mark.django_db]
 
 URL = "/contributions/games/shadowera/contribute/bulk/"
 TABLE = (
@@ -30,30 +31,6 @@ TABLE = (
     "shadowera\tSE9-P1\thero\t30\thuman\tテスト写真甲\n"
     "shadowera\tSE9-P2\thero\t{health}\tshadow\tテスト写真乙\n"
 )
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    return tmp_path / "media"
-
-
-@pytest.fixture
-def game(db) -> Game:
-    from cards.services import sync_games
-
-    sync_games()
-    return Game.objects.get(slug="shadowera")
-
-
-@pytest.fixture
-def player(game):
-    return make_user("player")
-
-
-@pytest.fixture
-def editor(game):
-    return make_editor(game, "editor")
 
 
 def picture(color: tuple[int, int, int] = (30, 120, 60), size: tuple[int, int] = (600, 840), **save) -> bytes:
@@ -67,12 +44,6 @@ def picture(color: tuple[int, int, int] = (30, 120, 60), size: tuple[int, int] =
 
 def photo(data: bytes, name: str = "list.jpg") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, content_type="image/jpeg")
-
-
-def signed_in(user, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
 
 
 def bulk(client: Client, action: str, health: str = "25", **extra):

@@ -20,50 +20,20 @@ from django.test import Client
 from django.urls import reverse
 from PIL import Image
 
-from accounts import services as account_services
 from cards.images.encoding import ImageLimits, ImageRefused, check_image
-from cards.models import Card, CardImage, Game, StoredImage
+from cards.models import Card, CardImage, StoredImage
 from contributions import services
 from contributions.models import ChangeSet
 from decks import services as deck_services
 
-from .users import make_editor, make_user
+from .support.clients import signed_in, token_client
+from .support.pictures import CARD, picture, propose_picture, upload
 
-pytestmark = pytest.mark.django_db
-
-CARD = "Test Ally 01"
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    return tmp_path / "media"
-
-
-@pytest.fixture
-def game(synthetic_cards) -> Game:
-    return Game.objects.get(slug="shadowera")
-
-
-@pytest.fixture
-def player(db):
-    return make_user("player")
-
-
-@pytest.fixture
-def editor(game):
-    return make_editor(game, "editor")
-
-
-def picture(
-    size: tuple[int, int] = (600, 840), color: tuple[int, int, int] = (180, 40, 40), fmt: str = "JPEG", **save
-) -> bytes:
-    """A synthetic card picture: a coloured card with a lighter frame."""
-    image = Image.new("RGB", size, color)
-    image.paste((240, 230, 200), (20, 20, size[0] - 20, 60))
-    buffer = io.BytesIO()
-    image.save(buffer, fmt, **save)
-    return buffer.getvalue()
+pytestmark = [
+    pytest.mark.usefixtures("media_root"),
+    pytest.mark.game("shadowera", synthetic_cards=True),
+    pytest.mark.django_db,
+]
 
 
 def with_exif() -> bytes:
@@ -83,24 +53,6 @@ def bomb() -> bytes:
     header = struct.pack(">IIBBBBB", 60_000, 60_000, 8, 2, 0, 0, 0)
     pixels = zlib.compress(b"\0" * 64)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
-
-
-def upload(name: str, data: bytes, content_type: str = "image/jpeg"):
-    from django.core.files.uploadedfile import SimpleUploadedFile
-
-    return SimpleUploadedFile(name, data, content_type=content_type)
-
-
-def signed_in(user, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
-
-
-def propose_picture(client: Client, data: bytes, name: str = "card.jpg", **fields):
-    url = reverse("contributions:card_images", args=["shadowera", CARD])
-    body = {"action": "add", "side": "face", "language": "ja", "source_kind": "photo", **fields}
-    return client.post(url, {**body, "picture": upload(name, data)})
 
 
 # --- checking and re-encoding ------------------------------------------------------------------------
@@ -359,11 +311,6 @@ def test_pictures_are_served_with_their_type_and_safe_headers_and_nothing_else_i
 
 
 # --- the API -----------------------------------------------------------------------------------------
-
-
-def token_client(user) -> Client:
-    token = account_services.token_create(user=user)[1]
-    return Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_ACCEPT_LANGUAGE="en")
 
 
 def test_the_api_uploads_a_picture_and_proposes_it_for_a_card(player, editor, game):

@@ -16,12 +16,11 @@ from drf_spectacular.generators import SchemaGenerator
 
 from cards.models import Card, Game
 from cards.services import card_state
-from contributions.models import ChangeSet, GameRole
+from contributions.models import ChangeSet
 
-from .test_contributions_api import token_client
 from .users import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("game"), pytest.mark.django_db]
 
 HERO = {
     "key": "SE9-HERO",
@@ -33,26 +32,6 @@ HERO = {
 }
 
 
-@pytest.fixture
-def game(db) -> Game:
-    from cards.services import sync_games
-
-    sync_games()
-    return Game.objects.get(slug="shadowera")
-
-
-@pytest.fixture
-def editor(game: Game) -> Client:
-    user = make_user("records-editor")
-    GameRole.objects.create(user=user, game=game, role=GameRole.Role.EDITOR)
-    return token_client(user)
-
-
-@pytest.fixture
-def player(game: Game) -> Client:
-    return token_client(make_user("records-player"))
-
-
 def post(client: Client, body: dict[str, Any]) -> Any:
     return client.post("/api/contributions/change-sets/", json.dumps(body), content_type="application/json")
 
@@ -62,8 +41,8 @@ def submission(*cards: dict[str, Any]) -> dict[str, Any]:
 
 
 @pytest.fixture
-def hero(editor: Client) -> dict[str, Any]:
-    assert post(editor, submission(HERO)).json()["status"] == "accepted"
+def hero(editor_api: Client) -> dict[str, Any]:
+    assert post(editor_api, submission(HERO)).json()["status"] == "accepted"
     return state()
 
 
@@ -77,36 +56,36 @@ def proposed(response: Any) -> dict[str, Any]:
     return change["proposed"]
 
 
-def test_an_api_record_naming_one_field_changes_that_field_only(player: Client, hero: dict[str, Any]) -> None:
-    after = proposed(post(player, submission({"key": "SE9-HERO", "fields": {"health": 25}})))
+def test_an_api_record_naming_one_field_changes_that_field_only(player_api: Client, hero: dict[str, Any]) -> None:
+    after = proposed(post(player_api, submission({"key": "SE9-HERO", "fields": {"health": 25}})))
     assert after["fields"] == {**hero["fields"], "health": 25}
     assert after["kind"] == "hero" and after["number"] == "SE9-001" and after["source"] == "test box"
     assert after["texts"]["en"]["name"] == "Test Hero" and after["texts"]["ja"]["name"] == "テスト英雄"
-    assert ChangeSet.objects.get(author__username="records-player").status == ChangeSet.Status.PENDING
+    assert ChangeSet.objects.get(author__username="player").status == ChangeSet.Status.PENDING
 
 
-def test_null_removes_what_it_names_and_only_that(editor: Client, hero: dict[str, Any]) -> None:
+def test_null_removes_what_it_names_and_only_that(editor_api: Client, hero: dict[str, Any]) -> None:
     change = {
         "key": "SE9-HERO",
         "fields": {"health": None},
         "texts": {"en": {"text": None}, "ja": None},
         "source": None,
     }
-    assert post(editor, submission(change)).json()["status"] == "accepted"
+    assert post(editor_api, submission(change)).json()["status"] == "accepted"
     now = state()
     assert "health" not in now["fields"] and now["fields"]["faction"] == "human"
     assert now["texts"]["en"]["name"] == "Test Hero" and not now["texts"]["en"]["text"]
     assert "ja" not in now["texts"] and now["source"] == "" and now["number"] == "SE9-001"
     # Removing the last name is refused, naming it: the card would have none.
-    response = post(editor, submission({"key": "SE9-HERO", "texts": {"en": {"name": None}}}))
+    response = post(editor_api, submission({"key": "SE9-HERO", "texts": {"en": {"name": None}}}))
     assert response.status_code == 400 and list(response.json()["errors"]) == ["cards[0].texts"]
     # A record that names nothing new changes nothing.
-    assert post(editor, submission({"key": "SE9-HERO", "kind": "hero"})).json()["code"] == "no_change"
+    assert post(editor_api, submission({"key": "SE9-HERO", "kind": "hero"})).json()["code"] == "no_change"
 
 
-def test_a_new_card_is_the_record_itself(player: Client, game: Game) -> None:
+def test_a_new_card_is_the_record_itself(player_api: Client, game: Game) -> None:
     record = {"key": "SE9-NEW", "kind": None, "texts": {"ja": {"name": "テスト新", "text": None}, "en": None}}
-    after = proposed(post(player, submission(record)))
+    after = proposed(post(player_api, submission(record)))
     assert after["kind"] is None and after["fields"] == {} and list(after["texts"]) == ["ja"]
     assert after["texts"]["ja"]["name"] == "テスト新" and not after["texts"]["ja"]["text"]
 

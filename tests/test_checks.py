@@ -14,9 +14,7 @@ from decks import rules as deck_rules
 from simulator import engines
 from simulator.core import Message, ZoneSpec
 
-
-def ids(found) -> set[str]:
-    return {message.id for message in found}
+from .support.checks import ids, with_engine
 
 
 def test_the_registered_games_pass_every_check():
@@ -30,22 +28,6 @@ def test_a_game_without_an_engine_is_refused(monkeypatch):
     found = checks.games_fit_together()
     assert ids(found) == {"cardsite.E001"}
     assert "suikoden" in found[0].msg and "goldfish engine" in found[0].msg
-
-
-class _Renamed:
-    """An engine as registered, with some of its declarations replaced."""
-
-    def __init__(self, engine, **changes) -> None:
-        self._engine = engine
-        self._changes = changes
-
-    def __getattr__(self, name):
-        return self._changes.get(name, getattr(self._engine, name))
-
-
-def with_engine(monkeypatch, slug: str, **changes) -> None:
-    replaced = [_Renamed(e, **changes) if e.game == slug else e for e in engines.all_engines()]
-    monkeypatch.setattr(engines, "all_engines", lambda: replaced)
 
 
 def test_an_engine_playing_a_zone_decks_lack_is_refused(monkeypatch):

@@ -11,7 +11,6 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
-from django.utils import translation
 
 from cards.search.selectors import prepare_search
 from collection import importing, selectors, services
@@ -20,28 +19,11 @@ from collection.rules import CollectionError
 from decks import services as deck_services
 from decks.models import Deck
 
+from .support.clients import api_client, signed_in
 from .synthetic_decks import card, game
 from .users import make_user
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def english():
-    """Messages read outside a request (the services', the search's) in English, as the assertions are."""
-    with translation.override("en"):
-        yield
-
-
-@pytest.fixture
-def cards(synthetic_cards):
-    return None
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
+pytestmark = [pytest.mark.usefixtures("english"), pytest.mark.django_db]
 
 
 def owned(user, slug: str) -> dict[str, int]:
@@ -230,7 +212,7 @@ def test_a_bad_csv_is_refused_with_its_problems_by_line(cards, data, codes):
 
 def test_the_nav_links_my_collection_for_a_signed_in_user_only(cards, owner, client):
     assert "/collection/" not in client.get("/search/").content.decode()
-    assert 'href="/collection/"' in signed_in(owner).get("/search/").content.decode()
+    assert 'href="/collection/"' in signed_in(owner, None).get("/search/").content.decode()
 
 
 def test_collection_pages_need_an_account(cards, client):
@@ -243,7 +225,7 @@ def test_collection_pages_need_an_account(cards, client):
 
 
 def test_plus_on_a_card_page_answers_the_servers_count(cards, owner):
-    client = signed_in(owner)
+    client = signed_in(owner, None)
     ally = card("shadowera", "Test Ally 01")
     page = client.get(reverse("cards:card_detail", args=["shadowera", ally.key])).content.decode()
     assert f'hx-post="/collection/cards/{ally.pk}/"' in page
@@ -257,7 +239,7 @@ def test_plus_on_a_card_page_answers_the_servers_count(cards, owner):
 
 
 def test_minus_at_zero_and_hostile_changes_are_a_400_and_change_nothing(cards, owner):
-    client = signed_in(owner)
+    client = signed_in(owner, None)
     ally = card("shadowera", "Test Ally 01")
     for data in ({"delta": "-1"}, {"delta": "5"}, {"count": "-3"}, {"count": str(10**20)}, {}, {"delta": "x"}):
         response = client.post(f"/collection/cards/{ally.pk}/", data, HTTP_HX_REQUEST="true")
@@ -274,12 +256,12 @@ def test_anonymous_readers_see_a_sign_in_prompt_on_a_card_page(cards, client):
 
 def test_search_results_carry_the_users_counts(cards, owner):
     services.set_count(owner, card("shadowera", "Test Ally 01"), 3)
-    page = signed_in(owner).get("/search/", {"q": "owned:yes"}).content.decode()
+    page = signed_in(owner, None).get("/search/", {"q": "owned:yes"}).content.decode()
     assert 'data-card="Test Ally 01"' in page and ">3</output>" in page
 
 
 def test_paste_import_adds_or_replaces_and_a_bad_list_saves_nothing(cards, owner):
-    client = signed_in(owner)
+    client = signed_in(owner, None)
     url = "/collection/shadowera/import/"
     response = client.post(url, {"text": "2 Test Ally 01\n1 Test Aly 02\n", "mode": "add"})
     assert response.status_code == 400
@@ -295,7 +277,7 @@ def test_paste_import_adds_or_replaces_and_a_bad_list_saves_nothing(cards, owner
 
 
 def test_csv_import_and_export_on_the_pages(cards, owner):
-    client = signed_in(owner)
+    client = signed_in(owner, None)
     upload = SimpleUploadedFile("mine.csv", b"key,count\nTest Ally 01,2\n", content_type="text/csv")
     assert client.post("/collection/shadowera/import-csv/", {"file": upload, "mode": "add"}).status_code == 302
     bad = SimpleUploadedFile("bad.csv", b"key,count\nTest Ally 01,-1\n", content_type="text/csv")
@@ -309,9 +291,9 @@ def test_csv_import_and_export_on_the_pages(cards, owner):
 
 def test_a_users_collection_is_theirs_alone(cards, owner, other):
     services.set_count(owner, card("shadowera", "Test Ally 01"), 2)
-    page = signed_in(other).get("/collection/shadowera/").content.decode()
+    page = signed_in(other, None).get("/collection/shadowera/").content.decode()
     assert "Test Ally 01" not in page
-    assert signed_in(other).get("/collection/shadowera/export.csv").content.decode() == "key,number,name,count\n"
+    assert signed_in(other, None).get("/collection/shadowera/export.csv").content.decode() == "key,number,name,count\n"
 
 
 # --- decks against the collection
@@ -326,7 +308,7 @@ def test_a_decks_want_list_counts_copies_short_against_my_collection(cards, owne
     assert [(need.card.key, need.needed, need.owned, need.short) for need in report.missing] == [
         ("Test Ally 01", 4, 1, 3)
     ]
-    client = signed_in(owner)
+    client = signed_in(owner, None)
     assert f"/collection/decks/{deck.pk}/wants/" in client.get(f"/decks/shared/{deck.share_token}/").content.decode()
     page = client.get(f"/collection/decks/{deck.pk}/wants/", token)
     assert page.status_code == 200 and 'class="short"' in page.content.decode()
@@ -344,11 +326,11 @@ def test_a_decks_want_list_counts_copies_short_against_my_collection(cards, owne
 
 def test_a_private_deck_of_someone_else_has_no_want_list(cards, owner, other):
     deck = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)])
-    assert signed_in(owner).get(f"/collection/decks/{deck.pk}/wants/").status_code == 404
+    assert signed_in(owner, None).get(f"/collection/decks/{deck.pk}/wants/").status_code == 404
     shared = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)], visibility="link")
-    assert signed_in(owner).get(f"/collection/decks/{shared.pk}/wants/").status_code == 404
+    assert signed_in(owner, None).get(f"/collection/decks/{shared.pk}/wants/").status_code == 404
     url = f"/collection/decks/{shared.pk}/wants/?token={shared.share_token}"
-    assert signed_in(owner).get(url).status_code == 200
+    assert signed_in(owner, None).get(url).status_code == 200
 
 
 def test_several_decks_show_where_the_copies_are_stretched_too_thin(cards, owner, other):
@@ -362,7 +344,7 @@ def test_several_decks_show_where_the_copies_are_stretched_too_thin(cards, owner
     assert by_key["Test Hero 01"].per_deck == [1, 1] and by_key["Test Hero 01"].stretched
     assert by_key["Test Ally 01"].short == 0
     assert by_key["Test Ally 02"].short == 2 and not by_key["Test Ally 02"].stretched
-    client = signed_in(owner)
+    client = signed_in(owner, None)
     page = client.get("/collection/shadowera/shared/", {"deck": [one.pk, two.pk]})
     assert page.status_code == 200
     assert 'data-card="Test Hero 01" class="stretched"' in page.content.decode()
@@ -375,7 +357,7 @@ def test_several_decks_show_where_the_copies_are_stretched_too_thin(cards, owner
 def test_the_builder_shows_only_owned_cards_when_asked(cards, owner):
     deck = make_deck(owner, "shadowera", [])
     services.set_count(owner, card("shadowera", "Test Ally 02"), 2)
-    client = signed_in(owner)
+    client = signed_in(owner, None)
     everything = client.get(f"/decks/{deck.pk}/edit/search/").content.decode()
     assert 'data-card="Test Ally 01"' in everything
     mine = client.get(f"/decks/{deck.pk}/edit/search/", {"owned": "1"}).content.decode()
@@ -387,25 +369,18 @@ def test_the_builder_shows_only_owned_cards_when_asked(cards, owner):
 # --- API
 
 
-def api(user=None):
-    from rest_framework.test import APIClient
-
-    client = APIClient()
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
 def test_the_api_needs_credentials(cards):
     for url in ("/api/collection/", "/api/collection/shadowera/", "/api/collection/shadowera/export/"):
-        assert api().get(url).status_code == 401, url
-    response = api().post("/api/collection/shadowera/add/", {"card": "Test Ally 01", "count": 1}, format="json")
+        assert api_client(None, None).get(url).status_code == 401, url
+    response = api_client(None, None).post(
+        "/api/collection/shadowera/add/", {"card": "Test Ally 01", "count": 1}, format="json"
+    )
     assert response.status_code == 401
     assert not OwnedCard.objects.exists()
 
 
 def test_the_api_adds_removes_sets_and_lists(cards, owner):
-    client = api(owner)
+    client = api_client(owner, None)
     add = client.post("/api/collection/shadowera/add/", {"card": "Test Ally 01", "count": 3}, format="json")
     assert add.status_code == 200 and add.json() == {"card": "Test Ally 01", "count": 3}
     remove = client.post("/api/collection/shadowera/remove/", {"card": "Test Ally 01", "count": 1}, format="json")
@@ -440,20 +415,20 @@ def test_the_api_adds_removes_sets_and_lists(cards, owner):
     ],
 )
 def test_hostile_api_changes_are_400_naming_the_field_and_change_nothing(cards, owner, path, body, field):
-    response = api(owner).post(f"/api/collection/shadowera/{path}/", body, format="json")
+    response = api_client(owner, None).post(f"/api/collection/shadowera/{path}/", body, format="json")
     assert response.status_code == 400
     assert field in response.json()["errors"]
     assert not OwnedCard.objects.exists()
 
 
 def test_an_unknown_game_is_a_404(cards, owner):
-    assert api(owner).get("/api/collection/nosuchgame/").status_code == 404
-    response = api(owner).post("/api/collection/nosuchgame/add/", {"card": "x", "count": 1}, format="json")
+    assert api_client(owner, None).get("/api/collection/nosuchgame/").status_code == 404
+    response = api_client(owner, None).post("/api/collection/nosuchgame/add/", {"card": "x", "count": 1}, format="json")
     assert response.status_code == 404
 
 
 def test_api_imports_give_the_problems_line_by_line_and_save_nothing(cards, owner):
-    client = api(owner)
+    client = api_client(owner, None)
     bad = client.post(
         "/api/collection/shadowera/import/list/", {"text": "2 Test Ally 01\n1 Test Aly 02\n"}, format="json"
     )
@@ -479,28 +454,37 @@ def test_api_want_list_of_a_public_deck_is_against_my_own_collection(cards, owne
     deck = make_deck(other, "shadowera", [("deck", "Test Ally 01", 3)], visibility="link")
     services.set_count(other, card("shadowera", "Test Ally 01"), 3)  # the deck's owner owns them all
     services.set_count(owner, card("shadowera", "Test Ally 01"), 1)
-    wants = api(owner).get(f"/api/collection/decks/{deck.pk}/wants/", {"token": deck.share_token}).json()
+    wants = api_client(owner, None).get(f"/api/collection/decks/{deck.pk}/wants/", {"token": deck.share_token}).json()
     assert wants["copies_short"] == 2
     assert [(c["card"], c["needed"], c["owned"], c["short"]) for c in wants["cards"]] == [("Test Ally 01", 3, 1, 2)]
     assert "2 TST-001" in wants["text"]
     private = make_deck(other, "shadowera", [("deck", "Test Ally 01", 3)])
-    assert api(owner).get(f"/api/collection/decks/{private.pk}/wants/").status_code == 404
-    assert api().get(f"/api/collection/decks/{deck.pk}/wants/").status_code == 401
+    assert api_client(owner, None).get(f"/api/collection/decks/{private.pk}/wants/").status_code == 404
+    assert api_client(None, None).get(f"/api/collection/decks/{deck.pk}/wants/").status_code == 401
 
 
 def test_api_shared_check_takes_my_decks_of_the_game_only(cards, owner, other):
     one = make_deck(owner, "shadowera", [("deck", "Test Ally 01", 2)], name="A")
     two = make_deck(owner, "shadowera", [("deck", "Test Ally 01", 2)], name="B")
     services.set_count(owner, card("shadowera", "Test Ally 01"), 2)
-    answer = api(owner).post("/api/collection/shadowera/shared/", {"decks": [one.pk, two.pk]}, format="json").json()
+    answer = (
+        api_client(owner, None)
+        .post("/api/collection/shadowera/shared/", {"decks": [one.pk, two.pk]}, format="json")
+        .json()
+    )
     assert answer["copies_short"] == 2
     assert answer["cards"][0]["per_deck"] == [2, 2] and answer["cards"][0]["stretched"] is True
     theirs = make_deck(other, "shadowera", [("deck", "Test Ally 01", 1)], visibility="link")
     for decks in ([one.pk, theirs.pk], [one.pk, 10**12]):
-        response = api(owner).post("/api/collection/shadowera/shared/", {"decks": decks}, format="json")
+        response = api_client(owner, None).post("/api/collection/shadowera/shared/", {"decks": decks}, format="json")
         assert response.status_code == 404
-    assert api(owner).post("/api/collection/suikoden/shared/", {"decks": [one.pk]}, format="json").status_code == 404
-    too_many = api(owner).post("/api/collection/shadowera/shared/", {"decks": [one.pk] * 11}, format="json")
+    assert (
+        api_client(owner, None).post("/api/collection/suikoden/shared/", {"decks": [one.pk]}, format="json").status_code
+        == 404
+    )
+    too_many = api_client(owner, None).post(
+        "/api/collection/shadowera/shared/", {"decks": [one.pk] * 11}, format="json"
+    )
     assert too_many.status_code == 400
 
 

@@ -8,8 +8,6 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from django.utils import translation
-from rest_framework.test import APIClient
 
 from community import selectors, services
 from community.models import Block, Comment, ModerationAction, Publication, PublicationCard, Report
@@ -19,59 +17,28 @@ from notifications import selectors as inbox_selectors
 from notifications import services as inbox_services
 from notifications.models import Notification
 
+from .support.clients import api_client, signed_in
+from .support.community import make_deck
 from .synthetic_decks import card, game
 from .users import make_user
+
+pytestmark = pytest.mark.usefixtures("english")
 
 HOSTILE = '<script>alert("x")</script><img src=x onerror=alert(1)> [link](javascript:alert(1)) **bold**'
 
 
-@pytest.fixture(autouse=True)
-def english():
-    """Messages read outside a request (the services') in English, as the assertions are."""
-    with translation.override("en"):
-        yield
-
-
 @pytest.fixture
-def cards(synthetic_cards):
+def shadowera_cards(synthetic_cards):
     return {key: card("shadowera", key) for key in ("Test Hero 01", "Test Ally 01", "Test Ally 02")}
-
-
-def make_deck(owner, cards, name="テストデッキ", allies=("Test Ally 01",), visibility=Deck.Visibility.PRIVATE):
-    entries = [("hero", cards["Test Hero 01"], 1)] + [("deck", cards[key], 3) for key in allies]
-    return deck_services.create_deck(
-        owner=owner, game=game("shadowera"), name=name, entries=entries, visibility=visibility
-    )
-
-
-def login(user) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(user)
-    return client
-
-
-def api(user=None) -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    if user is not None:
-        client.force_authenticate(user)
-    return client
-
-
-@pytest.fixture
-def staff(db):
-    user = make_user("moderator")
-    user.is_staff = True
-    user.save()
-    return user
 
 
 # --- services and selectors -------------------------------------------------------------------------
 
 
-def test_publishing_makes_a_snapshot_and_republishing_a_new_current_one(owner, cards):
-    deck = make_deck(owner, cards)
+def test_publishing_makes_a_snapshot_and_republishing_a_new_current_one(owner, shadowera_cards):
+    deck = make_deck(owner, shadowera_cards)
     first = services.publish(deck, user=owner, title="First", description="*one*")
-    deck_services.set_count(deck, "deck", cards["Test Ally 02"], 2)
+    deck_services.set_count(deck, "deck", shadowera_cards["Test Ally 02"], 2)
     second = services.publish(deck, user=owner, title="Second")
     first.refresh_from_db()
     assert not first.is_current and second.is_current
@@ -87,8 +54,8 @@ def test_publishing_makes_a_snapshot_and_republishing_a_new_current_one(owner, c
     assert deck.visibility == Deck.Visibility.PRIVATE  # the deck keeps its own visibility
 
 
-def test_only_the_owner_publishes_and_only_a_deck_with_cards(owner, other, cards):
-    deck = make_deck(owner, cards)
+def test_only_the_owner_publishes_and_only_a_deck_with_cards(owner, other, shadowera_cards):
+    deck = make_deck(owner, shadowera_cards)
     with pytest.raises(Exception) as refused:
         services.publish(deck, user=other, title="Mine now")
     assert type(refused.value).__name__ == "PermissionDenied"
@@ -101,10 +68,12 @@ def test_only_the_owner_publishes_and_only_a_deck_with_cards(owner, other, cards
     assert not Publication.objects.exists()
 
 
-def test_filters_by_cards_included_and_excluded_in_the_search_language(owner, cards):
-    with_one = services.publish(make_deck(owner, cards, "A", ("Test Ally 01",)), user=owner, title="A")
-    with_two = services.publish(make_deck(owner, cards, "B", ("Test Ally 02",)), user=owner, title="B")
-    with_both = services.publish(make_deck(owner, cards, "C", ("Test Ally 01", "Test Ally 02")), user=owner, title="C")
+def test_filters_by_cards_included_and_excluded_in_the_search_language(owner, shadowera_cards):
+    with_one = services.publish(make_deck(owner, shadowera_cards, "A", ("Test Ally 01",)), user=owner, title="A")
+    with_two = services.publish(make_deck(owner, shadowera_cards, "B", ("Test Ally 02",)), user=owner, title="B")
+    with_both = services.publish(
+        make_deck(owner, shadowera_cards, "C", ("Test Ally 01", "Test Ally 02")), user=owner, title="C"
+    )
     shadowera = game("shadowera")
 
     def titles(**filters):
@@ -124,10 +93,10 @@ def test_filters_by_cards_included_and_excluded_in_the_search_language(owner, ca
     assert {with_one, with_two, with_both} == set(Publication.objects.all())
 
 
-def test_sorts_by_likes_and_copies_kept_by_counters(owner, other, cards):
-    liked = services.publish(make_deck(owner, cards, "Liked"), user=owner, title="Liked")
-    copied = services.publish(make_deck(owner, cards, "Copied"), user=owner, title="Copied")
-    plain = services.publish(make_deck(owner, cards, "Plain"), user=owner, title="Plain")
+def test_sorts_by_likes_and_copies_kept_by_counters(owner, other, shadowera_cards):
+    liked = services.publish(make_deck(owner, shadowera_cards, "Liked"), user=owner, title="Liked")
+    copied = services.publish(make_deck(owner, shadowera_cards, "Copied"), user=owner, title="Copied")
+    plain = services.publish(make_deck(owner, shadowera_cards, "Plain"), user=owner, title="Plain")
     assert services.set_like(liked, other, True) and services.set_like(liked, other, True)  # twice is once
     services.set_like(liked, owner, True)
     copy = services.copy_publication(copied, owner=other)
@@ -144,8 +113,8 @@ def test_sorts_by_likes_and_copies_kept_by_counters(owner, other, cards):
     assert liked.like_count == 1 and plain.like_count == 0
 
 
-def test_comments_thread_and_notify_the_author_and_the_replied_to(owner, other, cards):
-    publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
+def test_comments_thread_and_notify_the_author_and_the_replied_to(owner, other, shadowera_cards):
+    publication = services.publish(make_deck(owner, shadowera_cards), user=owner, title="Deck")
     third = make_user("third")
     top = services.add_comment(publication, author=other, body="Nice")
     reply = services.add_comment(publication, author=third, body="Agreed", parent=top)
@@ -166,45 +135,46 @@ def test_comments_thread_and_notify_the_author_and_the_replied_to(owner, other, 
         services.add_comment(publication, author=other, body="   ")
 
 
-def test_hidden_things_are_seen_by_their_author_and_staff_only(owner, other, staff, cards):
-    publication = services.publish(make_deck(owner, cards), user=owner, title="テスト隠し")
+def test_hidden_things_are_seen_by_their_author_and_staff_only(owner, other, staff, shadowera_cards):
+    publication = services.publish(make_deck(owner, shadowera_cards), user=owner, title="テスト隠し")
     comment = services.add_comment(publication, author=other, body="spam")
     services.moderate(moderator=staff, action="hide", reason="spam", comment=comment)
     services.moderate(moderator=staff, action="hide", reason="rude", publication=publication)
     anonymous = Client()
     assert anonymous.get(f"/community/decks/published/{publication.pk}/").status_code == 404
-    assert login(make_user("reader")).get(f"/community/decks/published/{publication.pk}/").status_code == 404
+    assert signed_in(make_user("reader")).get(f"/community/decks/published/{publication.pk}/").status_code == 404
     assert publication.title not in anonymous.get("/community/games/shadowera/decks/").content.decode()
-    author_page = login(owner).get(f"/community/decks/published/{publication.pk}/")
+    author_page = signed_in(owner).get(f"/community/decks/published/{publication.pk}/")
     assert author_page.status_code == 200 and "spam" not in author_page.content.decode()
-    staff_page = login(staff).get(f"/community/decks/published/{publication.pk}/").content.decode()
+    staff_page = signed_in(staff).get(f"/community/decks/published/{publication.pk}/").content.decode()
     assert "spam" in staff_page and "Hidden" in staff_page
-    assert api().get(f"/api/community/publications/{publication.pk}/").status_code == 404
+    assert api_client().get(f"/api/community/publications/{publication.pk}/").status_code == 404
     services.moderate(moderator=staff, action="restore", reason="appeal", publication=publication)
     assert anonymous.get(f"/community/decks/published/{publication.pk}/").status_code == 200
     assert [a.action for a in ModerationAction.objects.order_by("id")] == ["hide", "hide", "restore"]
 
 
-def test_a_reply_to_a_hidden_comment_is_hidden_with_it_on_the_page_and_in_the_api(owner, other, staff, cards):
-    publication = services.publish(make_deck(owner, cards), user=owner, title="テストスレッド")
+def test_a_reply_to_a_hidden_comment_is_hidden_with_it_on_the_page_and_in_the_api(owner, other, staff, shadowera_cards):
+    publication = services.publish(make_deck(owner, shadowera_cards), user=owner, title="テストスレッド")
     hidden = services.add_comment(publication, author=other, body="hidden parent")
     reply = services.add_comment(publication, author=owner, body="reply under it", parent=hidden)
     services.add_comment(publication, author=owner, body="deeper still", parent=reply)
     services.add_comment(publication, author=owner, body="a thread of its own")
     services.moderate(moderator=staff, action="hide", reason="spam", comment=hidden)
     reader = make_user("reader")
-    page = login(reader).get(f"/community/decks/published/{publication.pk}/").content.decode()
+    page = signed_in(reader).get(f"/community/decks/published/{publication.pk}/").content.decode()
     listed = [
-        c["body"] for c in api(reader).get(f"/api/community/publications/{publication.pk}/comments/").json()["results"]
+        c["body"]
+        for c in api_client(reader).get(f"/api/community/publications/{publication.pk}/comments/").json()["results"]
     ]
     assert listed == ["a thread of its own"]
     assert "a thread of its own" in page and "reply under it" not in page and "deeper still" not in page
     # Nor can anyone but staff and the hidden comment's author reply to or report what is in its thread.
-    answer = api(reader).post(
+    answer = api_client(reader).post(
         f"/api/community/publications/{publication.pk}/comments/", {"body": "hi", "parent": reply.pk}, format="json"
     )
     assert answer.status_code == 404
-    staff_listed = api(staff).get(f"/api/community/publications/{publication.pk}/comments/").json()["results"]
+    staff_listed = api_client(staff).get(f"/api/community/publications/{publication.pk}/comments/").json()["results"]
     assert [c["body"] for c in staff_listed] == [
         "hidden parent",
         "reply under it",
@@ -213,33 +183,33 @@ def test_a_reply_to_a_hidden_comment_is_hidden_with_it_on_the_page_and_in_the_ap
     ]
 
 
-def test_an_author_withdraws_a_published_deck_and_may_publish_it_again(owner, other, staff, cards):
-    deck = make_deck(owner, cards)
+def test_an_author_withdraws_a_published_deck_and_may_publish_it_again(owner, other, staff, shadowera_cards):
+    deck = make_deck(owner, shadowera_cards)
     first = services.publish(deck, user=owner, title="テスト撤回")
     second = services.publish(deck, user=owner, title="テスト撤回 2")
     services.add_comment(second, author=other, body="kept comment")
     # Someone else may not withdraw it, on the page or through the API.
-    assert login(other).post(f"/community/decks/published/{second.pk}/withdraw/").status_code == 403
-    assert api(other).post(f"/api/community/publications/{second.pk}/withdraw/").status_code == 403
+    assert signed_in(other).post(f"/community/decks/published/{second.pk}/withdraw/").status_code == 403
+    assert api_client(other).post(f"/api/community/publications/{second.pk}/withdraw/").status_code == 403
     assert not Publication.objects.filter(withdrawn_at__isnull=False).exists()  # refused: nothing written
-    page = login(owner).get(f"/community/decks/published/{second.pk}/").content.decode()
+    page = signed_in(owner).get(f"/community/decks/published/{second.pk}/").content.decode()
     assert "Withdraw" in page
     # Read by everyone first, so a cached page would show it still.
     assert Client().get(f"/community/decks/published/{second.pk}/").status_code == 200
     assert "テスト撤回 2" in Client().get("/community/games/shadowera/decks/").content.decode()
-    answer = login(owner).post(f"/community/decks/published/{second.pk}/withdraw/", follow=True)
+    answer = signed_in(owner).post(f"/community/decks/published/{second.pk}/withdraw/", follow=True)
     assert answer.status_code == 200 and "was withdrawn" in answer.content.decode()
     assert "Withdrawn by its author" in answer.content.decode() and "kept comment" in answer.content.decode()
     # Every snapshot of the deck is gone for everyone else, from the pages, the list and the API.
     for pk in (first.pk, second.pk):
         assert Client().get(f"/community/decks/published/{pk}/").status_code == 404
-        assert login(other).get(f"/community/decks/published/{pk}/").status_code == 404
-        assert api(other).get(f"/api/community/publications/{pk}/").status_code == 404
-        assert login(staff).get(f"/community/decks/published/{pk}/").status_code == 200
+        assert signed_in(other).get(f"/community/decks/published/{pk}/").status_code == 404
+        assert api_client(other).get(f"/api/community/publications/{pk}/").status_code == 404
+        assert signed_in(staff).get(f"/community/decks/published/{pk}/").status_code == 200
     assert "テスト撤回" not in Client().get("/community/games/shadowera/decks/").content.decode()
-    assert "テスト撤回" not in login(owner).get("/community/games/shadowera/decks/").content.decode()
-    assert api(owner).get(f"/api/community/publications/{second.pk}/").json()["withdrawn_at"] is not None
-    assert api(owner).post(f"/api/community/publications/{second.pk}/withdraw/").status_code == 200  # idempotent
+    assert "テスト撤回" not in signed_in(owner).get("/community/games/shadowera/decks/").content.decode()
+    assert api_client(owner).get(f"/api/community/publications/{second.pk}/").json()["withdrawn_at"] is not None
+    assert api_client(owner).post(f"/api/community/publications/{second.pk}/withdraw/").status_code == 200  # idempotent
     # Publishing again is a new snapshot for everyone; the withdrawn ones stay withdrawn.
     third = services.publish(deck, user=owner, title="テスト撤回 3")
     assert Client().get(f"/community/decks/published/{third.pk}/").status_code == 200
@@ -247,53 +217,57 @@ def test_an_author_withdraws_a_published_deck_and_may_publish_it_again(owner, ot
     assert Client().get(f"/community/decks/published/{first.pk}/").status_code == 404
 
 
-def test_a_blocked_user_can_neither_publish_nor_comment(owner, other, staff, cards):
-    publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
+def test_a_blocked_user_can_neither_publish_nor_comment(owner, other, staff, shadowera_cards):
+    publication = services.publish(make_deck(owner, shadowera_cards), user=owner, title="Deck")
     services.moderate(moderator=staff, action="block", reason="trolling", user=other)
     with pytest.raises(services.Blocked):
         services.add_comment(publication, author=other, body="hi")
     with pytest.raises(services.Blocked):
-        services.publish(make_deck(other, cards), user=other, title="Mine")
-    answer = api(other).post(f"/api/community/publications/{publication.pk}/comments/", {"body": "hi"}, format="json")
+        services.publish(make_deck(other, shadowera_cards), user=other, title="Mine")
+    answer = api_client(other).post(
+        f"/api/community/publications/{publication.pk}/comments/", {"body": "hi"}, format="json"
+    )
     assert answer.status_code == 403 and answer.json()["code"] == "blocked"
-    page = login(other).post(f"/community/decks/published/{publication.pk}/comments/", {"body": "hi"})
+    page = signed_in(other).post(f"/community/decks/published/{publication.pk}/comments/", {"body": "hi"})
     assert page.status_code == 403 and "blocked" in page.content.decode()
     services.moderate(moderator=staff, action="unblock", reason="apologised", user=other)
     assert services.add_comment(publication, author=other, body="sorry").pk
     assert not Block.objects.exists()
 
 
-def test_moderation_needs_staff_and_a_reason(owner, other, staff, cards):
-    publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
+def test_moderation_needs_staff_and_a_reason(owner, other, staff, shadowera_cards):
+    publication = services.publish(make_deck(owner, shadowera_cards), user=owner, title="Deck")
     with pytest.raises(Exception) as refused:
         services.moderate(moderator=other, action="hide", reason="x", publication=publication)
     assert type(refused.value).__name__ == "PermissionDenied"
     with pytest.raises(services.CommunityError):
         services.moderate(moderator=staff, action="hide", reason="  ", publication=publication)
-    assert login(other).get("/community/moderation/").status_code == 403
-    assert api(other).get("/api/community/moderation/reports/").status_code == 403
+    assert signed_in(other).get("/community/moderation/").status_code == 403
+    assert api_client(other).get("/api/community/moderation/reports/").status_code == 403
     assert not ModerationAction.objects.exists()
 
 
 # --- the pages ----------------------------------------------------------------------------------------
 
 
-def test_publish_like_comment_report_and_hide_through_the_pages(owner, other, staff, cards):
-    deck = make_deck(owner, cards)
-    deck_page = login(owner).get(f"/decks/{deck.pk}/").content.decode()
+def test_publish_like_comment_report_and_hide_through_the_pages(owner, other, staff, shadowera_cards):
+    deck = make_deck(owner, shadowera_cards)
+    deck_page = signed_in(owner).get(f"/decks/{deck.pk}/").content.decode()
     assert f'href="/community/decks/{deck.pk}/publish/"' in deck_page
-    published = login(owner).post(
+    published = signed_in(owner).post(
         f"/community/decks/{deck.pk}/publish/", {"title": "My list", "description": "**Strong**"}
     )
     publication = Publication.objects.get()
     assert published.status_code == 302 and published["Location"] == f"/community/decks/published/{publication.pk}/"
     assert (
         f'href="/community/decks/published/{publication.pk}/"'
-        in login(owner).get(f"/decks/{deck.pk}/").content.decode()
+        in signed_in(owner).get(f"/decks/{deck.pk}/").content.decode()
     )
-    assert login(other).get(f"/community/decks/{deck.pk}/publish/").status_code == 404  # a private deck of someone else
+    assert (
+        signed_in(other).get(f"/community/decks/{deck.pk}/publish/").status_code == 404
+    )  # a private deck of someone else
 
-    reader = login(other)
+    reader = signed_in(other)
     page = reader.get(f"/community/decks/published/{publication.pk}/").content.decode()
     assert "<strong>Strong</strong>" in page and "Test Ally 01" in page
     liked = reader.post(f"/community/decks/published/{publication.pk}/like/", HTTP_HX_REQUEST="true")
@@ -302,29 +276,31 @@ def test_publish_like_comment_report_and_hide_through_the_pages(owner, other, st
     assert "My list" in reader.get("/community/decks/published/favourites/").content.decode()
     reader.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "Great deck"})
     comment = Comment.objects.get()
-    assert "1" in login(owner).get("/").content.decode().split("Notifications", 1)[1][:80]
-    notes = login(owner).get("/notifications/").content.decode()
+    assert "1" in signed_in(owner).get("/").content.decode().split("Notifications", 1)[1][:80]
+    notes = signed_in(owner).get("/notifications/").content.decode()
     assert "other commented on “My list”" in notes
     reader.post(f"/community/decks/published/{publication.pk}/report/", {"reason": "spam", "note": "ads"})
-    queue = login(staff).get("/community/moderation/").content.decode()
+    queue = signed_in(staff).get("/community/moderation/").content.decode()
     assert "ads" in queue and "My list" in queue
     report = Report.objects.get()
-    login(staff).post(
+    signed_in(staff).post(
         "/community/moderation/act/",
         {"action": "hide", "publication": publication.pk, "report": report.pk, "reason": "ads"},
     )
     report.refresh_from_db()
     assert report.resolved_at is not None and Publication.objects.get().hidden
-    log = login(staff).get("/community/moderation/").content.decode()
+    log = signed_in(staff).get("/community/moderation/").content.decode()
     assert "ads" in log.split("Moderation log", 1)[1]
     assert Client().get(f"/community/decks/published/{publication.pk}/").status_code == 404
     assert comment.pk
 
 
-def test_the_list_sorts_filters_and_pages(owner, cards):
+def test_the_list_sorts_filters_and_pages(owner, shadowera_cards):
     for number in range(30):
-        services.publish(make_deck(owner, cards, f"Deck {number:02d}"), user=owner, title=f"Deck {number:02d}")
-    services.publish(make_deck(owner, cards, "Other", ("Test Ally 02",)), user=owner, title="Other allies")
+        services.publish(
+            make_deck(owner, shadowera_cards, f"Deck {number:02d}"), user=owner, title=f"Deck {number:02d}"
+        )
+    services.publish(make_deck(owner, shadowera_cards, "Other", ("Test Ally 02",)), user=owner, title="Other allies")
     client = Client(HTTP_ACCEPT_LANGUAGE="en")
     first = client.get("/community/games/shadowera/decks/").content.decode()
     assert "Other allies" in first and 'rel="next"' in first and "Deck 05" not in first
@@ -341,23 +317,25 @@ def test_the_list_sorts_filters_and_pages(owner, cards):
     assert client.get("/decks/public/")["Location"] == "/community/decks/published/"  # the old page moved here
 
 
-def test_nothing_anyone_writes_puts_a_script_on_a_page(owner, other, cards):
-    deck = make_deck(owner, cards)
-    login(owner).post(f"/community/decks/{deck.pk}/publish/", {"title": "<script>x</script>", "description": HOSTILE})
+def test_nothing_anyone_writes_puts_a_script_on_a_page(owner, other, shadowera_cards):
+    deck = make_deck(owner, shadowera_cards)
+    signed_in(owner).post(
+        f"/community/decks/{deck.pk}/publish/", {"title": "<script>x</script>", "description": HOSTILE}
+    )
     publication = Publication.objects.get()
-    login(other).post(f"/community/decks/published/{publication.pk}/comments/", {"body": HOSTILE})
-    for client in (Client(), login(owner)):
+    signed_in(other).post(f"/community/decks/published/{publication.pk}/comments/", {"body": HOSTILE})
+    for client in (Client(), signed_in(owner)):
         page = client.get(f"/community/decks/published/{publication.pk}/").content.decode()
         assert "<script>alert" not in page and "<script>x" not in page
         assert "onerror" not in page.replace("onerror=alert(1)&gt;", "")
         assert 'href="javascript' not in page and "<strong>bold</strong>" in page
-    detail = api().get(f"/api/community/publications/{publication.pk}/").json()
+    detail = api_client().get(f"/api/community/publications/{publication.pk}/").json()
     assert "<script" not in detail["description_html"] and "<strong>bold</strong>" in detail["description_html"]
 
 
-def test_hostile_input_is_a_clear_4xx(owner, other, cards):
-    publication = services.publish(make_deck(owner, cards), user=owner, title="Deck")
-    client = login(other)
+def test_hostile_input_is_a_clear_4xx(owner, other, shadowera_cards):
+    publication = services.publish(make_deck(owner, shadowera_cards), user=owner, title="Deck")
+    client = signed_in(other)
     assert (
         client.post(
             f"/community/decks/published/{publication.pk}/comments/", {"body": "x", "parent": "abc"}
@@ -384,60 +362,62 @@ def test_hostile_input_is_a_clear_4xx(owner, other, cards):
 # --- the API ------------------------------------------------------------------------------------------
 
 
-def test_the_api_publishes_lists_likes_comments_and_reports(owner, other, staff, cards):
-    deck = make_deck(owner, cards)
-    made = api(owner).post("/api/community/publications/", {"deck": deck.pk, "title": "API deck"}, format="json")
+def test_the_api_publishes_lists_likes_comments_and_reports(owner, other, staff, shadowera_cards):
+    deck = make_deck(owner, shadowera_cards)
+    made = api_client(owner).post("/api/community/publications/", {"deck": deck.pk, "title": "API deck"}, format="json")
     assert made.status_code == 201, made.json()
     pk = made.json()["id"]
     assert made["Location"].endswith(f"/api/community/publications/{pk}/") and made.json()["deck"] == deck.pk
-    assert api(other).post("/api/community/publications/", {"deck": deck.pk}, format="json").status_code == 404
-    listed = api().get("/api/community/publications/?game=shadowera&include=name:%22Test%20Ally%2001%22").json()
+    assert api_client(other).post("/api/community/publications/", {"deck": deck.pk}, format="json").status_code == 404
+    listed = api_client().get("/api/community/publications/?game=shadowera&include=name:%22Test%20Ally%2001%22").json()
     assert [p["id"] for p in listed["results"]] == [pk]
-    assert api().get("/api/community/publications/?exclude=kind:ally").json()["results"] == []
-    assert api().get("/api/community/publications/?include=attack%3E%3D").status_code == 400
-    assert api().get(f"/api/community/publications/{pk}/").json()["deck"] is None  # not the author's
-    like = api(other).put(f"/api/community/publications/{pk}/like/")
+    assert api_client().get("/api/community/publications/?exclude=kind:ally").json()["results"] == []
+    assert api_client().get("/api/community/publications/?include=attack%3E%3D").status_code == 400
+    assert api_client().get(f"/api/community/publications/{pk}/").json()["deck"] is None  # not the author's
+    like = api_client(other).put(f"/api/community/publications/{pk}/like/")
     assert like.json() == {"on": True, "like_count": 1, "favourite_count": 0}
-    assert api(other).put(f"/api/community/publications/{pk}/like/").json()["like_count"] == 1
-    assert api(other).put(f"/api/community/publications/{pk}/favourite/").json()["favourite_count"] == 1
-    favourites = api(other).get("/api/community/publications/?favourites=true").json()["results"]
+    assert api_client(other).put(f"/api/community/publications/{pk}/like/").json()["like_count"] == 1
+    assert api_client(other).put(f"/api/community/publications/{pk}/favourite/").json()["favourite_count"] == 1
+    favourites = api_client(other).get("/api/community/publications/?favourites=true").json()["results"]
     assert [p["id"] for p in favourites] == [pk] and favourites[0]["liked"] and favourites[0]["favourite"]
-    assert api(other).delete(f"/api/community/publications/{pk}/like/").json()["like_count"] == 0
-    assert api().put(f"/api/community/publications/{pk}/like/").status_code == 401
-    top = api(other).post(f"/api/community/publications/{pk}/comments/", {"body": "Hi"}, format="json").json()
-    reply = api(owner).post(
+    assert api_client(other).delete(f"/api/community/publications/{pk}/like/").json()["like_count"] == 0
+    assert api_client().put(f"/api/community/publications/{pk}/like/").status_code == 401
+    top = api_client(other).post(f"/api/community/publications/{pk}/comments/", {"body": "Hi"}, format="json").json()
+    reply = api_client(owner).post(
         f"/api/community/publications/{pk}/comments/", {"body": "Yo", "parent": top["id"]}, format="json"
     )
     assert reply.status_code == 201 and reply.json()["parent"] == top["id"]
-    assert [c["body"] for c in api().get(f"/api/community/publications/{pk}/comments/").json()["results"]] == [
+    assert [c["body"] for c in api_client().get(f"/api/community/publications/{pk}/comments/").json()["results"]] == [
         "Hi",
         "Yo",
     ]
-    notes = api(owner).get("/api/notifications/").json()["results"]
+    notes = api_client(owner).get("/api/notifications/").json()["results"]
     assert [(n["kind"], n["actor"]) for n in notes] == [("comment", "other")]
-    assert api(owner).post("/api/notifications/read/", {}, format="json").json() == {"marked": 1}
-    copied = api(other).post(f"/api/community/publications/{pk}/copy/")
+    assert api_client(owner).post("/api/notifications/read/", {}, format="json").json() == {"marked": 1}
+    copied = api_client(other).post(f"/api/community/publications/{pk}/copy/")
     assert copied.status_code == 201 and Deck.objects.get(pk=copied.json()["id"]).forked_from_id == deck.pk
-    reported = api(other).post(f"/api/community/publications/{pk}/reports/", {"reason": "spam"}, format="json")
+    reported = api_client(other).post(f"/api/community/publications/{pk}/reports/", {"reason": "spam"}, format="json")
     assert reported.status_code == 201
-    queue = api(staff).get("/api/community/moderation/reports/").json()["results"]
+    queue = api_client(staff).get("/api/community/moderation/reports/").json()["results"]
     assert [r["id"] for r in queue] == [reported.json()["id"]]
-    acted = api(staff).post(
+    acted = api_client(staff).post(
         "/api/community/moderation/actions/",
         {"action": "hide", "report": reported.json()["id"], "reason": "spam"},
         format="json",
     )
     assert acted.status_code == 201 and acted.json()["publication"] == pk
-    assert api().get(f"/api/community/publications/{pk}/").status_code == 404
-    assert api(owner).get(f"/api/community/publications/{pk}/").json()["hidden"] is True
-    assert api(staff).get("/api/community/moderation/reports/").json()["results"] == []
-    assert [a["action"] for a in api(staff).get("/api/community/moderation/actions/").json()["results"]] == ["hide"]
-    blocked = api(staff).post(
+    assert api_client().get(f"/api/community/publications/{pk}/").status_code == 404
+    assert api_client(owner).get(f"/api/community/publications/{pk}/").json()["hidden"] is True
+    assert api_client(staff).get("/api/community/moderation/reports/").json()["results"] == []
+    assert [a["action"] for a in api_client(staff).get("/api/community/moderation/actions/").json()["results"]] == [
+        "hide"
+    ]
+    blocked = api_client(staff).post(
         "/api/community/moderation/actions/", {"action": "block", "user": "other", "reason": "spam"}, format="json"
     )
     assert blocked.status_code == 201 and Block.objects.filter(user=other).exists()
     assert (
-        api(other)
+        api_client(other)
         .post("/api/community/moderation/actions/", {"action": "hide", "publication": pk, "reason": "x"}, format="json")
         .status_code
         == 403

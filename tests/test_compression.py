@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import gzip
 
-from .test_deck_pages import client_for, import_test_cards, make_deck
+import pytest
+
+from .support.clients import signed_in
+from .support.suikoden_cards import make_deck
+
+pytestmark = pytest.mark.usefixtures("suikoden_cards")
 
 
-def test_a_page_and_the_api_come_compressed_and_read_the_same(db):
-    import_test_cards()
-    client = client_for(None, "en")
+def test_a_page_and_the_api_come_compressed_and_read_the_same():
+    client = signed_in(None, cookie=True)
     plain = client.get("/games/suikoden/")
     compressed = client.get("/games/suikoden/", HTTP_ACCEPT_ENCODING="gzip, deflate, br")
     assert "Content-Encoding" not in plain
@@ -22,9 +26,8 @@ def test_a_page_and_the_api_come_compressed_and_read_the_same(db):
 
 
 def test_a_picture_is_sent_as_it_is(owner):
-    import_test_cards()
     deck = make_deck(owner)
-    picture = client_for(owner).get(f"/decks/{deck.pk}/picture.png", HTTP_ACCEPT_ENCODING="gzip")
+    picture = signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/picture.png", HTTP_ACCEPT_ENCODING="gzip")
     assert picture.status_code == 200 and picture["Content-Type"] == "image/png"
     assert "Content-Encoding" not in picture
     assert picture.content.startswith(b"\x89PNG")

@@ -22,10 +22,10 @@ from typing import Any
 import pytest
 from django.db import connections
 from django.test import Client
-from rest_framework.test import APIClient
 
 from collection.models import OwnedCard
 
+from .support.clients import api_client
 from .synthetic_decks import card, game
 from .users import make_editor, make_user
 
@@ -79,12 +79,6 @@ def at_once(tasks: list[Callable[[], Any]]) -> list[Any]:
         return list(pool.map(run, tasks))
 
 
-def api(user) -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_authenticate(user)
-    return client
-
-
 def owned(user, key: str) -> int:
     row = OwnedCard.objects.filter(owner=user, card=card("shadowera", key)).first()
     return row.count if row is not None else 0
@@ -102,7 +96,7 @@ def test_simultaneous_list_imports_of_a_card_not_owned_yet_all_count(synthetic_c
 
     def import_one() -> Any:
         body = {"text": "1 Test Ally 01", "mode": "add"}
-        return api(user).post("/api/collection/shadowera/import/list/", body, format="json")
+        return api_client(user).post("/api/collection/shadowera/import/list/", body, format="json")
 
     answers = at_once([import_one] * THREADS)
     assert statuses(answers) == [200] * THREADS
@@ -113,7 +107,9 @@ def test_simultaneous_single_adds_of_a_card_not_owned_yet_all_count(synthetic_ca
     user = make_user("collector")
 
     def add_one() -> Any:
-        return api(user).post("/api/collection/shadowera/add/", {"card": "Test Ally 02", "count": 1}, format="json")
+        return api_client(user).post(
+            "/api/collection/shadowera/add/", {"card": "Test Ally 02", "count": 1}, format="json"
+        )
 
     answers = at_once([add_one] * THREADS)
     assert statuses(answers) == [200] * THREADS
@@ -123,7 +119,7 @@ def test_simultaneous_single_adds_of_a_card_not_owned_yet_all_count(synthetic_ca
 
 def test_mixed_list_and_csv_imports_in_any_order_lose_nothing_and_never_fail(synthetic_cards):
     user = make_user("collector")
-    api(user).post("/api/collection/shadowera/set/", {"card": "Test Ally 01", "count": 5}, format="json")
+    api_client(user).post("/api/collection/shadowera/set/", {"card": "Test Ally 01", "count": 5}, format="json")
     keys = ["Test Ally 01", "Test Ally 02", "Test Hero 01"]
     shuffler = random.Random(41)
 
@@ -131,7 +127,7 @@ def test_mixed_list_and_csv_imports_in_any_order_lose_nothing_and_never_fail(syn
         order = shuffler.sample(keys, len(keys))  # each import names the cards in its own order
 
         def run() -> Any:
-            client = api(user)
+            client = api_client(user)
             if index % 2:
                 text = "\n".join(f"2 {key}" for key in order)
                 return client.post(
@@ -156,16 +152,16 @@ def test_replacing_imports_racing_adding_ones_are_all_answered_and_keep_each_lis
     order of keys: a deadlock the database may break is run again, never a 500, and every count is one that whole
     lists make (the replaced card odd: 1, then 2 per later add; the others even)."""
     user = make_user("collector")
-    api(user).post("/api/collection/shadowera/set/", {"card": "Test Ally 01", "count": 5}, format="json")
+    api_client(user).post("/api/collection/shadowera/set/", {"card": "Test Ally 01", "count": 5}, format="json")
     adding = "\n".join(f"2 {key}" for key in ("Test Hero 01", "Test Ally 02", "Test Ally 01"))
 
     def replace() -> Any:
         body = {"text": "1 Test Ally 02", "mode": "replace"}
-        return api(user).post("/api/collection/shadowera/import/list/", body, format="json")
+        return api_client(user).post("/api/collection/shadowera/import/list/", body, format="json")
 
     def add() -> Any:
         body = {"text": adding, "mode": "add"}
-        return api(user).post("/api/collection/shadowera/import/list/", body, format="json")
+        return api_client(user).post("/api/collection/shadowera/import/list/", body, format="json")
 
     answers = at_once([replace, add] * (THREADS // 2))
     assert statuses(answers) == [200] * (THREADS // 2 * 2)
@@ -243,28 +239,19 @@ def _new_card(key: str) -> dict:
     }
 
 
-@pytest.fixture
-def shadowera(db):
-    from cards.models import Game
-    from cards.services import sync_games
-
-    sync_games()
-    return Game.objects.get(slug="shadowera")
-
-
-def test_simultaneous_change_sets_are_each_kept_and_each_accepted_once(shadowera):
+def test_simultaneous_change_sets_are_each_kept_and_each_accepted_once(game):
     from cards.models import Card
     from cards.revisions import card_revisions
     from contributions import services as contribution_services
     from contributions.models import ChangeSet
 
     players = [make_user(f"player{index}") for index in range(THREADS)]
-    editors = [make_editor(shadowera, f"editor{index}") for index in range(THREADS)]
+    editors = [make_editor(game, f"editor{index}") for index in range(THREADS)]
     keys = [f"SE9-RACE{index:02d}" for index in range(THREADS)]
 
     def submitter(player, key: str) -> Callable[[], Any]:
         return lambda: contribution_services.submit_change_set(
-            author=player, game=shadowera, cards=[_new_card(key)], source_kind=ChangeSet.SourceKind.OWN_COPY
+            author=player, game=game, cards=[_new_card(key)], source_kind=ChangeSet.SourceKind.OWN_COPY
         )
 
     submitted = at_once([submitter(player, key) for player, key in zip(players, keys, strict=True)])
@@ -287,7 +274,7 @@ def test_simultaneous_change_sets_are_each_kept_and_each_accepted_once(shadowera
     assert all(isinstance(answer, contribution_services.ContributionError) for answer in refused), refused
     assert ChangeSet.objects.filter(status=ChangeSet.Status.ACCEPTED).count() == THREADS
     for key in keys:
-        assert len(card_revisions(Card.objects.get(game=shadowera, key=key))) == 1
+        assert len(card_revisions(Card.objects.get(game=game, key=key))) == 1
 
 
 # --- a transaction that loses a race anyway -------------------------------------------------------------------
@@ -318,7 +305,7 @@ def test_an_import_that_deadlocks_once_runs_again_and_counts_once(synthetic_card
 
     user = make_user("collector")
     monkeypatch.setattr(services, "upsert_counts", _deadlocking(1, services.upsert_counts))
-    answer = api(user).post(
+    answer = api_client(user).post(
         "/api/collection/shadowera/import/list/", {"text": "3 Test Ally 01", "mode": "add"}, format="json"
     )
     assert answer.status_code == 200
@@ -330,7 +317,7 @@ def test_an_import_that_keeps_deadlocking_is_a_503_that_changed_nothing(syntheti
 
     user = make_user("collector")
     monkeypatch.setattr(services, "upsert_counts", _deadlocking(100, services.upsert_counts))
-    answer = api(user).post(
+    answer = api_client(user).post(
         "/api/collection/shadowera/import/list/", {"text": "3 Test Ally 01", "mode": "add"}, format="json"
     )
     assert answer.status_code == 503 and answer.json()["code"] == "database_busy"

@@ -21,37 +21,10 @@ from contributions.models import ChangeSet, GameRole
 from notifications import selectors as inbox
 from notifications.models import Notification
 
-from .users import make_editor, make_user
+from .support.contributions import _hero
+from .users import make_user
 
 pytestmark = pytest.mark.django_db
-
-
-def _hero(key: str = "SE9-HERO", health: int | None = 30, name: str = "テスト英雄") -> dict:
-    fields = {"faction": "human", "class": ["warrior"], "ability_cost": 2}
-    if health is not None:
-        fields["health"] = health
-    return {"key": key, "kind": "hero", "fields": fields, "texts": {"en": {"name": name}}, "source": "test"}
-
-
-@pytest.fixture
-def game(db) -> Game:
-    from cards.services import sync_games
-
-    sync_games()
-    return Game.objects.get(slug="shadowera")
-
-
-@pytest.fixture
-def player(db):
-    user = make_user("player")
-    user.email = "player@example.com"
-    user.save()
-    return user
-
-
-@pytest.fixture
-def editor(db, game):
-    return make_editor(game, "editor")
 
 
 def submit(author, game, cards, **options):

@@ -9,24 +9,10 @@ import pytest
 from decks import services
 from decks.models import Deck, DeckEntry
 
-from .synthetic_decks import card, load_synthetic_cards
-from .test_deck_api import Api, make_deck, rows, url
-from .users import make_user
+from .support.deck_api import Api, make_deck, rows, url
+from .synthetic_decks import card
 
-
-@pytest.fixture(autouse=True)
-def cards(db):
-    load_synthetic_cards()
-
-
-@pytest.fixture
-def author():
-    return make_user("synthetic-author")
-
-
-@pytest.fixture
-def reader():
-    return make_user("synthetic-reader")
+pytestmark = pytest.mark.usefixtures("cards")
 
 
 @pytest.mark.parametrize("auth", ["session", "token"])

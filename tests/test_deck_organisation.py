@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.utils import translation
 from rest_framework.test import APIClient
 
 from decks import services
@@ -15,14 +14,10 @@ from decks.models import Deck, DeckFolder, DeckTag
 from decks.organise import services as organise_services
 from decks.services import DeckError
 
-from .test_deck_pages import card, client_for, game, import_test_cards, make_deck
+from .support.clients import signed_in
+from .support.suikoden_cards import card, game, make_deck
 
-
-@pytest.fixture(autouse=True)
-def test_cards(db):
-    import_test_cards()
-    with translation.override("en"):  # the services' messages, read outside a request
-        yield
+pytestmark = pytest.mark.usefixtures("suikoden_cards", "english")
 
 
 def legal_deck(owner, name: str) -> Deck:
@@ -117,7 +112,7 @@ def test_my_decks_filters_by_game_folder_tag_legality_and_archive_and_sorts(owne
     organise_services.organise(legal, folder=ready, tags=["tournament"])
     organise_services.organise(draft, tags=["budget"])
     organise_services.organise(old, archived=True)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
 
     everything = client.get("/decks/").content.decode()
     assert set(listed(everything)) == {"Legal one", "Draft", "Shadow"}  # the archived deck is left out
@@ -141,38 +136,38 @@ def test_my_decks_filters_by_game_folder_tag_legality_and_archive_and_sorts(owne
 
 def test_a_changed_filter_answers_the_list_alone_for_htmx(owner):
     make_deck(owner, name="Only")
-    response = client_for(owner).get("/decks/?sort=name", HTTP_HX_REQUEST="true")
+    response = signed_in(owner, cookie=True).get("/decks/?sort=name", HTTP_HX_REQUEST="true")
     assert "<html" not in response.content.decode() and listed(response.content.decode()) == ["Only"]
 
 
 def test_a_stale_or_odd_query_opens_the_page_unfiltered(owner):
     make_deck(owner, name="Here")
-    page = client_for(owner).get("/decks/?folder=abc&sort=nonsense&legality=maybe&archive=x")
+    page = signed_in(owner, cookie=True).get("/decks/?folder=abc&sort=nonsense&legality=maybe&archive=x")
     assert page.status_code == 200 and listed(page.content.decode()) == ["Here"]
 
 
 def test_the_deck_page_organises_for_its_owner_alone(owner, other):
     deck = make_deck(owner, visibility=Deck.Visibility.LINK, name="Shown")
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     saved = client.post(
         f"/decks/{deck.pk}/organise/", {"folder": "new", "new_folder": "Secret folder", "tags": "mine-only, budget"}
     )
     assert saved.status_code == 302
     page = client.get(f"/decks/{deck.pk}/").content.decode()
     assert "Secret folder" in page and 'value="budget, mine-only"' in page  # shown in alphabetical order
-    seen_by_other = client_for(other).get(f"/decks/shared/{deck.share_token}/").content.decode()
+    seen_by_other = signed_in(other, cookie=True).get(f"/decks/shared/{deck.share_token}/").content.decode()
     assert "Shown" in seen_by_other
     assert "Secret folder" not in seen_by_other and "mine-only" not in seen_by_other
-    assert client_for(other).post(f"/decks/{deck.pk}/organise/", {"archived": "1"}).status_code == 404
+    assert signed_in(other, cookie=True).post(f"/decks/{deck.pk}/organise/", {"archived": "1"}).status_code == 404
     private = make_deck(owner, name="Private")
-    assert client_for(other).post(f"/decks/{private.pk}/organise/", {"archived": "1"}).status_code == 404
+    assert signed_in(other, cookie=True).post(f"/decks/{private.pk}/organise/", {"archived": "1"}).status_code == 404
     deck.refresh_from_db()
     assert deck.archived_at is None
 
 
 def test_an_organising_error_is_shown_and_nothing_is_changed(owner):
     deck = make_deck(owner)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     response = client.post(f"/decks/{deck.pk}/organise/", {"folder": "new", "new_folder": "", "tags": "a"}, follow=True)
     assert "A folder needs a name." in response.content.decode()
     assert not deck.tags.exists() and not DeckFolder.objects.exists()
@@ -181,7 +176,7 @@ def test_an_organising_error_is_shown_and_nothing_is_changed(owner):
 @pytest.mark.parametrize("menu", ["", "none"])
 def test_a_typed_folder_name_is_kept_without_choosing_new_folder_in_the_menu(owner, menu):
     deck = make_deck(owner)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     data = {"folder": menu, "new_folder": "Typed only", "tags": ""}
     client.post(f"/decks/{deck.pk}/organise/", data)
     deck.refresh_from_db()
@@ -194,22 +189,24 @@ def test_a_typed_folder_name_is_kept_without_choosing_new_folder_in_the_menu(own
 
 def test_archiving_hides_a_deck_from_my_decks_but_its_link_still_opens(owner, other):
     deck = make_deck(owner, visibility=Deck.Visibility.LINK, name="Archived one")
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     client.post(f"/decks/{deck.pk}/organise/", {"archived": "1"})
     assert "Archived one" not in listed(client.get("/decks/").content.decode())
-    assert client_for(other).get(f"/decks/shared/{deck.share_token}/").status_code == 200
+    assert signed_in(other, cookie=True).get(f"/decks/shared/{deck.share_token}/").status_code == 200
     client.post(f"/decks/{deck.pk}/organise/", {"archived": "0"})
     assert "Archived one" in listed(client.get("/decks/").content.decode())
 
 
 def test_the_folders_page_makes_renames_and_deletes(owner, other):
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     client.post("/decks/folders/", {"action": "create", "name": "Alpha"})
     folder = DeckFolder.objects.get(owner=owner)
     client.post("/decks/folders/", {"action": "rename", "folder": folder.pk, "name": "Beta"})
     folder.refresh_from_db()
     assert folder.name == "Beta"
-    refused = client_for(other).post("/decks/folders/", {"action": "delete", "folder": folder.pk}, follow=True)
+    refused = signed_in(other, cookie=True).post(
+        "/decks/folders/", {"action": "delete", "folder": folder.pk}, follow=True
+    )
     assert "not one of yours" in refused.content.decode() and DeckFolder.objects.filter(pk=folder.pk).exists()
     client.post("/decks/folders/", {"action": "delete", "folder": folder.pk})
     assert not DeckFolder.objects.exists()
@@ -217,8 +214,8 @@ def test_the_folders_page_makes_renames_and_deletes(owner, other):
 
 def test_the_pages_speak_the_readers_language(owner):
     deck = make_deck(owner)
-    assert "フォルダ" in client_for(owner, "ja").get("/decks/").content.decode()
-    assert "整理" in client_for(owner, "zh-hant").get(f"/decks/{deck.pk}/").content.decode()
+    assert "フォルダ" in signed_in(owner, "ja", cookie=True).get("/decks/").content.decode()
+    assert "整理" in signed_in(owner, "zh-hant", cookie=True).get(f"/decks/{deck.pk}/").content.decode()
 
 
 # --- API

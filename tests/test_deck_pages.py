@@ -8,145 +8,15 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
-from cards.importing import parse_json
-from cards.models import Card, Game
-from cards.services import import_bundle
 from decks import selectors, services
 from decks.models import Deck, DeckEntry
 
-from .test_pages import parse, squash
+from .support.clients import signed_in
+from .support.html import parse, squash
+from .support.suikoden_cards import card, game, make_deck
 from .users import PASSWORD
 
 # --- synthetic cards ------------------------------------------------------------------------------
-
-SPECIALTIES = ["陽動", "騎馬", "射擊", "水軍"]
-
-
-def _character(index: int) -> dict:
-    """テスト人物NN: every field of a 水滸伝 character; every third one costs nothing (cheap)."""
-    name = f"テスト人物{index:02d}"
-    return {
-        "key": name,
-        "number": None,
-        "kind": "character",
-        "fields": {
-            "colour": ["白", "仁", "義", "勇"][index % 4],
-            "cost": "0" if index % 3 == 0 else ("白1" if index % 3 == 1 else "仁2"),
-            "attack": index % 7,
-            "defense": index % 5,
-            "intelligence": index % 4,
-            "specialties": [SPECIALTIES[index % 4]],
-        },
-        "source": "synthetic test card",
-        "texts": {
-            "ja": {"name": name, "text": f"テスト用の人物{index}。", "source": "test"},
-            "zh-hant": {"name": f"測試人物{index:02d}", "text": f"測試用人物{index}。", "source": "test"},
-        },
-    }
-
-
-def _land(index: int) -> dict:
-    """テスト土地NN: every field of a 水滸伝 land, value 1."""
-    name = f"テスト土地{index:02d}"
-    return {
-        "key": name,
-        "number": None,
-        "kind": "land",
-        "fields": {
-            "value": 1,
-            "leader": index,
-            "land_defense": 1,
-            "repair": 1,
-            "commerce": 1,
-            "hunting": 1,
-            "land_type": "平地",
-        },
-        "source": "synthetic test card",
-        "texts": {
-            "ja": {"name": name, "text": "テスト用の土地。", "source": "test"},
-            "zh-hant": {"name": f"測試土地{index:02d}", "text": "測試用土地。", "source": "test"},
-        },
-    }
-
-
-def _import(document: dict) -> None:
-    bundle, problems = parse_json(json.dumps(document, ensure_ascii=False), "test")
-    assert not problems, problems
-    import_bundle(bundle)
-
-
-def import_test_cards() -> None:
-    """45 characters, 8 lands and one card of unknown kind for 水滸伝; two Endbreaker cards."""
-    suikoden = [_character(i) for i in range(1, 46)] + [_land(i) for i in range(1, 9)]
-    suikoden.append(
-        {
-            "key": "テスト不明01",
-            "number": None,
-            "kind": None,
-            "fields": {},
-            "source": "synthetic test card",
-            "texts": {"ja": {"name": "テスト不明01", "text": "種類不明のテストカード。", "source": "test"}},
-        }
-    )
-    _import({"format": "cardsite-cards/1", "game": "suikoden", "cards": suikoden})
-    _import(
-        {
-            "format": "cardsite-cards/1",
-            "game": "endbreaker",
-            "cards": [
-                {
-                    "key": "テスト特技01",
-                    "number": None,
-                    "kind": "ability",
-                    "fields": {"cost": "PT", "skill": "PP", "at": 2, "attribute": "P"},
-                    "source": "synthetic test card",
-                    "texts": {"ja": {"name": "テスト特技01", "text": "テスト用の特技。", "source": "test"}},
-                },
-                {
-                    "key": "テスト職業01",
-                    "number": None,
-                    "kind": "job",
-                    "fields": {"cost": "P", "skill": "T", "at": 1, "attribute": "T"},
-                    "source": "synthetic test card",
-                    "texts": {"ja": {"name": "テスト職業01", "text": "テスト用の職業。", "source": "test"}},
-                },
-            ],
-        }
-    )
-
-
-def card(key: str, game: str = "suikoden") -> Card:
-    return Card.objects.get(game__slug=game, key=key)
-
-
-def game(slug: str) -> Game:
-    return Game.objects.get(slug=slug)
-
-
-@pytest.fixture
-def cards(db):
-    import_test_cards()
-
-
-def client_for(user=None, language: str = "en") -> Client:
-    client = Client()
-    client.cookies["django_language"] = language
-    if user is not None:
-        client.force_login(user)
-    return client
-
-
-def make_deck(owner, visibility: str = Deck.Visibility.PRIVATE, **kwargs) -> Deck:
-    entries = [("characters", card("テスト人物01"), 1), ("lands", card("テスト土地01"), 2)]
-    return services.create_deck(
-        owner=owner,
-        game=game("suikoden"),
-        name=kwargs.pop("name", f"テストデッキ {visibility}"),
-        mode="construction",
-        visibility=visibility,
-        entries=kwargs.pop("entries", entries),
-        **kwargs,
-    )
 
 
 def snapshot(deck: Deck) -> tuple:
@@ -168,7 +38,7 @@ def hx(client: Client, url: str, data: dict | None = None):
 
 
 def test_signup_creates_an_account_and_logs_in(db):
-    client = client_for()
+    client = signed_in(cookie=True)
     page = parse(client.get("/accounts/signup/"))
     form = page.find("form", cls="stacked-form")
     assert form.find_all("input", name="csrfmiddlewaretoken")
@@ -181,7 +51,7 @@ def test_signup_creates_an_account_and_logs_in(db):
 
 
 def test_signup_with_mismatched_passwords_creates_nobody(db):
-    client = client_for()
+    client = signed_in(cookie=True)
     response = client.post("/accounts/signup/", {"username": "x", "password1": PASSWORD, "password2": "other-42xyz"})
     assert response.status_code == 200
     assert parse(response).find_all("ul", cls="errorlist")
@@ -189,7 +59,7 @@ def test_signup_with_mismatched_passwords_creates_nobody(db):
 
 
 def test_signup_goes_on_to_next(db):
-    client = client_for()
+    client = signed_in(cookie=True)
     response = client.post(
         "/accounts/signup/?next=/decks/new/",
         {"username": "n", "password1": PASSWORD, "password2": PASSWORD, "next": "/decks/new/"},
@@ -203,7 +73,7 @@ def test_signup_goes_on_to_next(db):
 
 
 def test_login_and_logout(owner):
-    client = client_for()
+    client = signed_in(cookie=True)
     page = parse(client.get("/"))
     nav = page.find("nav", cls="account-nav")
     assert {squash(a.text) for a in nav.find_all("a")} >= {"My decks", "Published decks", "Log in", "Sign up"}
@@ -224,14 +94,14 @@ def test_login_and_logout(owner):
 
 
 def test_login_with_a_wrong_password_fails(owner):
-    client = client_for()
+    client = signed_in(cookie=True)
     response = client.post("/accounts/login/", {"username": "owner", "password": "wrong-password"})
     assert response.status_code == 200
     assert "_auth_user_id" not in client.session
 
 
 def test_password_change(owner):
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     assert client.get("/accounts/password_change/").status_code == 200
     new_password = "another-horse-staple-77"
     response = client.post(
@@ -244,12 +114,12 @@ def test_password_change(owner):
     assert owner.check_password(new_password)
     # Through the log-in page (the test client's login() gives authenticate() no request, which the
     # lock on failed log-ins needs).
-    login = client_for().post("/accounts/login/", {"username": "owner", "password": new_password})
+    login = signed_in(cookie=True).post("/accounts/login/", {"username": "owner", "password": new_password})
     assert login.status_code == 302
 
 
 def test_password_change_needs_the_old_password(owner):
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     response = client.post(
         "/accounts/password_change/",
         {"old_password": "wrong", "new_password1": "a-b-c-d-1234", "new_password2": "a-b-c-d-1234"},
@@ -259,7 +129,7 @@ def test_password_change_needs_the_old_password(owner):
     assert owner.check_password(PASSWORD)
 
 
-def test_forms_are_refused_without_a_csrf_token(owner, cards):
+def test_forms_are_refused_without_a_csrf_token(owner, suikoden_cards):
     deck = make_deck(owner)
     client = Client(enforce_csrf_checks=True)
     client.force_login(owner)
@@ -274,9 +144,9 @@ def test_forms_are_refused_without_a_csrf_token(owner, cards):
     assert not deck.entries.filter(card=row).exists()
 
 
-def test_every_post_form_carries_a_csrf_token(owner, cards):
+def test_every_post_form_carries_a_csrf_token(owner, suikoden_cards):
     deck = make_deck(owner, Deck.Visibility.LINK)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     urls = [
         "/",
         "/decks/",
@@ -305,7 +175,7 @@ ACTORS = ["owner", "other", "anonymous"]
 
 
 def actor_client(actor: str, owner, other) -> Client:
-    return client_for({"owner": owner, "other": other, "anonymous": None}[actor])
+    return signed_in({"owner": owner, "other": other, "anonymous": None}[actor], cookie=True)
 
 
 # What a deck's page answers: (actor, visibility) -> status.
@@ -321,7 +191,7 @@ VIEW_STATUS = {
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("actor", ACTORS)
-def test_deck_page(actor, visibility, owner, other, cards):
+def test_deck_page(actor, visibility, owner, other, suikoden_cards):
     deck = make_deck(owner, visibility)
     response = actor_client(actor, owner, other).get(f"/decks/{deck.pk}/")
     assert response.status_code == VIEW_STATUS[(actor, visibility)]
@@ -333,7 +203,7 @@ def test_deck_page(actor, visibility, owner, other, cards):
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("actor", ACTORS)
-def test_share_link(actor, visibility, owner, other, cards):
+def test_share_link(actor, visibility, owner, other, suikoden_cards):
     deck = make_deck(owner, visibility)
     response = actor_client(actor, owner, other).get(f"/decks/shared/{deck.share_token}/")
     # a private deck is not shared, not even to its owner through the link
@@ -363,7 +233,7 @@ def assert_answer(response, expected, ok_statuses=(200, 302)) -> None:
 @pytest.mark.parametrize("page", ["edit/", "settings/", "delete/", "edit/search/?q=テスト"])
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("actor", ACTORS)
-def test_owner_only_pages(actor, visibility, page, owner, other, cards):
+def test_owner_only_pages(actor, visibility, page, owner, other, suikoden_cards):
     deck = make_deck(owner, visibility)
     response = actor_client(actor, owner, other).get(f"/decks/{deck.pk}/{page}")
     assert_answer(response, change_status(actor, visibility), ok_statuses=(200,))
@@ -386,7 +256,7 @@ def _posts(deck: Deck) -> dict[str, dict]:
 @pytest.mark.parametrize("action", ["edit/entry/", "settings/", "delete/"])
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("actor", ["other", "anonymous"])
-def test_changes_by_anyone_but_the_owner_are_refused(actor, visibility, action, owner, other, cards):
+def test_changes_by_anyone_but_the_owner_are_refused(actor, visibility, action, owner, other, suikoden_cards):
     deck = make_deck(owner, visibility)
     before = snapshot(deck)
     response = actor_client(actor, owner, other).post(f"/decks/{deck.pk}/{action}", _posts(deck)[action])
@@ -396,11 +266,11 @@ def test_changes_by_anyone_but_the_owner_are_refused(actor, visibility, action, 
 
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
-def test_htmx_changes_by_anyone_but_the_owner(visibility, owner, other, cards):
+def test_htmx_changes_by_anyone_but_the_owner(visibility, owner, other, suikoden_cards):
     deck = make_deck(owner, visibility)
     before = snapshot(deck)
     data = _posts(deck)["edit/entry/"]
-    response = hx(client_for(other), f"/decks/{deck.pk}/edit/entry/", data)
+    response = hx(signed_in(other, cookie=True), f"/decks/{deck.pk}/edit/entry/", data)
     expected = 404
     assert response.status_code == expected
     assert response["HX-Retarget"] == "#builder-message"
@@ -411,23 +281,25 @@ def test_htmx_changes_by_anyone_but_the_owner(visibility, owner, other, cards):
         else "There is no such deck, or it is not yours."
     )
     # not logged in: htmx is told to go to the login page
-    response = hx(client_for(), f"/decks/{deck.pk}/edit/entry/", data)
+    response = hx(signed_in(cookie=True), f"/decks/{deck.pk}/edit/entry/", data)
     assert response.status_code == 200
     assert response["HX-Redirect"].startswith("/accounts/login/?next=/decks/")
     assert snapshot(deck) == before
 
 
-def test_anonymous_post_goes_back_to_the_page_after_login(owner, cards):
+def test_anonymous_post_goes_back_to_the_page_after_login(owner, suikoden_cards):
     deck = make_deck(owner, Deck.Visibility.LINK)
-    response = client_for().post(f"/decks/{deck.pk}/copy/", headers={"Referer": f"http://testserver/decks/{deck.pk}/"})
+    response = signed_in(cookie=True).post(
+        f"/decks/{deck.pk}/copy/", headers={"Referer": f"http://testserver/decks/{deck.pk}/"}
+    )
     assert response["Location"] == f"/accounts/login/?next=/decks/{deck.pk}/"
-    response = client_for().post(f"/decks/{deck.pk}/copy/", headers={"Referer": "https://evil.example/x"})
+    response = signed_in(cookie=True).post(f"/decks/{deck.pk}/copy/", headers={"Referer": "https://evil.example/x"})
     assert response["Location"] == "/accounts/login/"
 
 
-def test_owner_changes_go_through(owner, cards):
+def test_owner_changes_go_through(owner, suikoden_cards):
     deck = make_deck(owner)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     response = client.post(f"/decks/{deck.pk}/edit/entry/", _posts(deck)["edit/entry/"])
     assert response.status_code == 302 and response["Location"] == f"/decks/{deck.pk}/edit/"  # without htmx
     assert deck.entries.get(card__key="テスト人物02").count == 1
@@ -439,7 +311,7 @@ def test_owner_changes_go_through(owner, cards):
 
 @pytest.mark.parametrize("visibility", VISIBILITIES)
 @pytest.mark.parametrize("actor", ACTORS)
-def test_copy(actor, visibility, owner, other, cards):
+def test_copy(actor, visibility, owner, other, suikoden_cards):
     deck = make_deck(owner, visibility)
     client = actor_client(actor, owner, other)
     decks_before = Deck.objects.count()
@@ -466,21 +338,21 @@ def test_copy(actor, visibility, owner, other, cards):
         assert client.post(f"/decks/{deck.pk}/copy/", {"token": "wrong"}).status_code == 404
 
 
-def test_copy_button_only_for_logged_in_users(owner, other, cards):
+def test_copy_button_only_for_logged_in_users(owner, other, suikoden_cards):
     deck = make_deck(owner, Deck.Visibility.LINK)
     url = f"/decks/shared/{deck.share_token}/"
-    page = parse(client_for(other).get(url))
+    page = parse(signed_in(other, cookie=True).get(url))
     form = page.find("form", action=f"/decks/{deck.pk}/copy/")
     assert form.find("input", name="token").attrs["value"] == deck.share_token
-    page = parse(client_for().get(url))
+    page = parse(signed_in(cookie=True).get(url))
     assert not page.find_all("form", action=f"/decks/{deck.pk}/copy/")
     assert page.find("a", href=f"/accounts/login/?next={url}")
 
 
-def test_my_decks_lists_only_mine(owner, other, cards):
+def test_my_decks_lists_only_mine(owner, other, suikoden_cards):
     mine = make_deck(owner, name="わたしのデッキ")
     theirs = make_deck(other, Deck.Visibility.LINK, name="ほかのデッキ")
-    page = parse(client_for(owner).get("/decks/"))
+    page = parse(signed_in(owner, cookie=True).get("/decks/"))
     rows = page.find("table", cls="deck-list").find_all("tr", data_deck=str(mine.pk))
     assert rows and "3" in squash(rows[0].text)  # 1 character and 2 lands
     assert not page.find_all("tr", data_deck=str(theirs.pk))
@@ -490,8 +362,8 @@ def test_my_decks_lists_only_mine(owner, other, cards):
 # --- new deck, settings, delete -------------------------------------------------------------------
 
 
-def test_new_deck(owner, cards):
-    client = client_for(owner)
+def test_new_deck(owner, suikoden_cards):
+    client = signed_in(owner, cookie=True)
     page = parse(client.get("/decks/new/?game=endbreaker"))
     assert [o.attrs["value"] for o in page.find("select", name="mode").find_all("option")] == ["default"]
     page = parse(client.get("/decks/new/?game=suikoden"))
@@ -508,8 +380,8 @@ def test_new_deck(owner, cards):
     assert deck.options == {"boxes": 1}
 
 
-def test_new_deck_refuses_a_mode_of_another_game(owner, cards):
-    client = client_for(owner)
+def test_new_deck_refuses_a_mode_of_another_game(owner, suikoden_cards):
+    client = signed_in(owner, cookie=True)
     response = client.post("/decks/new/", {"game": "endbreaker", "name": "x", "mode": "construction"})
     assert response.status_code == 200
     assert parse(response).find_all("ul", cls="errorlist")
@@ -518,12 +390,12 @@ def test_new_deck_refuses_a_mode_of_another_game(owner, cards):
     assert not Deck.objects.exists()
 
 
-def test_my_decks_gives_each_decks_verdict_from_the_server(owner, cards):
+def test_my_decks_gives_each_decks_verdict_from_the_server(owner, suikoden_cards):
     entries = [("characters", card(f"テスト人物{i:02d}"), 1) for i in range(1, 41)]
     entries += [("lands", card(f"テスト土地{i:02d}"), 1) for i in range(1, 5)]
     legal = make_deck(owner, name="合法", entries=entries)
     short = make_deck(owner, name="不足", entries=[("lands", card("テスト土地01"), 2)])
-    page = parse(client_for(owner).get("/decks/"))
+    page = parse(signed_in(owner, cookie=True).get("/decks/"))
     assert [squash(th.text) for th in page.find("table", cls="deck-list").find_all("th")][:2] == ["Name", "Verdict"]
 
     def verdict_of(deck: Deck) -> str:
@@ -539,19 +411,21 @@ def test_my_decks_gives_each_decks_verdict_from_the_server(owner, cards):
     assert {selectors.verdict(legal).legal, selectors.verdict(short).legal} == {True, False}
 
 
-def test_a_deck_shared_by_link_is_not_called_public_in_its_breadcrumbs(owner, other, cards):
+def test_a_deck_shared_by_link_is_not_called_public_in_its_breadcrumbs(owner, other, suikoden_cards):
     shared = make_deck(owner, Deck.Visibility.LINK)
-    for client in (client_for(other), client_for()):
+    for client in (signed_in(other, cookie=True), signed_in(cookie=True)):
         crumbs = parse(client.get(f"/decks/shared/{shared.share_token}/")).find("nav", cls="breadcrumbs")
         assert "Public decks" not in squash(crumbs.text) and "Shared by link" in squash(crumbs.text)
         assert not [a for a in crumbs.find_all("a") if a.attrs.get("href", "").startswith("/decks/public/")]
-    crumbs = parse(client_for(owner).get(f"/decks/shared/{shared.share_token}/")).find("nav", cls="breadcrumbs")
+    crumbs = parse(signed_in(owner, cookie=True).get(f"/decks/shared/{shared.share_token}/")).find(
+        "nav", cls="breadcrumbs"
+    )
     assert "My decks" in squash(crumbs.text)
 
 
-def test_settings_change_mode_options_and_visibility(owner, cards):
+def test_settings_change_mode_options_and_visibility(owner, suikoden_cards):
     deck = make_deck(owner)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     page = parse(client.get(f"/decks/{deck.pk}/settings/"))
     assert [o.attrs["value"] for o in page.find("select", name="option_boxes").find_all("option")] == ["1", "2", "4"]
     response = client.post(
@@ -567,13 +441,13 @@ def test_settings_change_mode_options_and_visibility(owner, cards):
     assert squash(page.find("dl", cls="deck-options").find("dd").text) == "4"
     checklist = [squash(li.text) for li in page.find("details", cls="rule-checklist").find_all("li")]
     assert "kept At most 4 of each land" in checklist  # the four-box limit is in force
-    assert client_for().get(share.removeprefix("http://testserver")).status_code == 200
+    assert signed_in(cookie=True).get(share.removeprefix("http://testserver")).status_code == 200
 
 
-def test_settings_refuse_bad_values_and_write_nothing(owner, cards):
+def test_settings_refuse_bad_values_and_write_nothing(owner, suikoden_cards):
     deck = make_deck(owner)
     before = snapshot(deck)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     for data in (
         {"name": "", "mode": "construction", "visibility": "private", "option_boxes": "1"},
         {"name": "x", "mode": "nomode", "visibility": "private", "option_boxes": "1"},
@@ -586,9 +460,9 @@ def test_settings_refuse_bad_values_and_write_nothing(owner, cards):
     assert snapshot(deck) == before
 
 
-def test_delete_asks_first(owner, cards):
+def test_delete_asks_first(owner, suikoden_cards):
     deck = make_deck(owner)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     page = parse(client.get(f"/decks/{deck.pk}/delete/"))
     assert deck.name in page.find("main").text
     form = page.find("form", action=f"/decks/{deck.pk}/delete/")
@@ -604,9 +478,9 @@ def test_delete_asks_first(owner, cards):
 # --- the deck page --------------------------------------------------------------------------------
 
 
-def test_deck_page_shows_zones_mode_options_and_verdict(owner, cards):
+def test_deck_page_shows_zones_mode_options_and_verdict(owner, suikoden_cards):
     deck = make_deck(owner, Deck.Visibility.LINK)
-    page = parse(client_for(language="en").get(f"/decks/shared/{deck.share_token}/"))
+    page = parse(signed_in(language="en", cookie=True).get(f"/decks/shared/{deck.share_token}/"))
     lands = page.find("section", id="zone-lands")
     assert squash(lands.find(cls="zone-total").text) == "2 cards"
     entry = lands.find("li", data_card="テスト土地01")
@@ -624,44 +498,44 @@ def test_deck_page_shows_zones_mode_options_and_verdict(owner, cards):
     ("language", "message"),
     [("ja", "土地：11枚（4〜10枚）"), ("zh-hant", "土地：11張（4至10張）"), ("en", "Lands: 11 cards (4 to 10)")],
 )
-def test_verdict_in_the_interface_language(language, message, owner, cards):
+def test_verdict_in_the_interface_language(language, message, owner, suikoden_cards):
     lands = [("lands", card(f"テスト土地{i:02d}"), 2) for i in range(1, 6)] + [("lands", card("テスト土地06"), 1)]
     deck = make_deck(owner, entries=lands)
-    page = parse(client_for(owner, language).get(f"/decks/{deck.pk}/"))
+    page = parse(signed_in(owner, language, cookie=True).get(f"/decks/{deck.pk}/"))
     violations = [squash(li.text) for li in page.find("ul", cls="violations").find_all("li")]
     assert message in violations
 
 
-def test_unknown_values_are_reported_as_not_checked(owner, cards):
+def test_unknown_values_are_reported_as_not_checked(owner, suikoden_cards):
     deck = make_deck(owner, entries=[("characters", card("テスト不明01"), 1)])
-    page = parse(client_for(owner).get(f"/decks/{deck.pk}/"))
+    page = parse(signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/"))
     unchecked = squash(page.find("ul", cls="unchecked").text)
     assert "could not be checked" in unchecked and "テスト不明01" in unchecked
 
 
-def test_a_mode_without_construction_rules(owner, cards):
+def test_a_mode_without_construction_rules(owner, suikoden_cards):
     deck = make_deck(owner)
     services.update_deck(deck, mode="shared")
-    page = parse(client_for(owner).get(f"/decks/{deck.pk}/"))
+    page = parse(signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/"))
     verdict = page.find("section", id="deck-verdict")
     assert "verdict-none" in verdict.classes
     assert "no construction rules" in squash(verdict.text)
 
 
-def test_a_legal_deck(owner, cards):
+def test_a_legal_deck(owner, suikoden_cards):
     entries = [("characters", card(f"テスト人物{i:02d}"), 1) for i in range(1, 41)]
     entries += [("lands", card(f"テスト土地{i:02d}"), 1) for i in range(1, 5)]
     deck = make_deck(owner, entries=entries)
-    page = parse(client_for(owner).get(f"/decks/{deck.pk}/"))
+    page = parse(signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/"))
     verdict = page.find("section", id="deck-verdict")
     assert "verdict-legal" in verdict.classes
     assert squash(verdict.find(cls="verdict-summary").text) == "Legal: the deck follows every construction rule."
     assert not verdict.find_all("ul", cls="violations")
 
 
-def test_endbreaker_deck_shows_its_fixed_starting_deck(owner, cards):
+def test_endbreaker_deck_shows_its_fixed_starting_deck(owner, suikoden_cards):
     deck = services.create_deck(owner=owner, game=game("endbreaker"), name="EB")
-    page = parse(client_for(owner, "ja").get(f"/decks/{deck.pk}/"))
+    page = parse(signed_in(owner, "ja", cookie=True).get(f"/decks/{deck.pk}/"))
     starting = page.find("section", id="zone-starting")
     assert "zone-fixed" in starting.classes
     assert squash(starting.find("h3").text) == "初期デッキ"
@@ -669,15 +543,15 @@ def test_endbreaker_deck_shows_its_fixed_starting_deck(owner, cards):
     assert rows == {"EB1-001": "4", "城塞騎士": "2", "狩猟者": "2", "星霊術士": "2"}
     assert squash(starting.find(cls="zone-total").text) == "10 枚"
     # the builder shows it too, without buttons
-    page = parse(client_for(owner, "ja").get(f"/decks/{deck.pk}/edit/"))
+    page = parse(signed_in(owner, "ja", cookie=True).get(f"/decks/{deck.pk}/edit/"))
     assert not page.find("section", id="zone-starting").find_all("form")
 
 
-def test_deck_charts_data(owner, cards):
+def test_deck_charts_data(owner, suikoden_cards):
     entries = [("characters", card("テスト人物01"), 1), ("characters", card("テスト人物03"), 1)]
     entries += [("characters", card("テスト不明01"), 1), ("lands", card("テスト土地01"), 2)]
     deck = make_deck(owner, entries=entries)
-    page = parse(client_for(owner).get(f"/decks/{deck.pk}/edit/"))
+    page = parse(signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/edit/"))
     charts = {chart["id"]: chart for chart in json.loads(page.find("script", id="deck-chart-data").text)}
     assert list(charts) == ["kind", "cost", "attack"]
 
@@ -693,11 +567,11 @@ def test_deck_charts_data(owner, cards):
     assert charts.attrs["data-chart-library"] == "/static/vendor/chart.js/dist/chart.umd.js"  # fetched after load
 
 
-def test_endbreaker_charts_by_skill_and_at(owner, cards):
+def test_endbreaker_charts_by_skill_and_at(owner, suikoden_cards):
     deck = services.create_deck(
         owner=owner, game=game("endbreaker"), name="EB", entries=[("supply", card("テスト特技01", "endbreaker"), 1)]
     )
-    page = parse(client_for(owner).get(f"/decks/{deck.pk}/"))
+    page = parse(signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/"))
     charts = json.loads(page.find("script", id="deck-chart-data").text)
     assert [chart["id"] for chart in charts] == ["kind", "skill", "at"]
     assert charts[1]["bars"] == [{"label": "PP", "count": 1, "unknown": False}]
@@ -710,9 +584,9 @@ def _fragment(response, element_id: str):
     return parse(response).find(id=element_id)
 
 
-def test_builder_add_a_card(owner, cards):
+def test_builder_add_a_card(owner, suikoden_cards):
     deck = make_deck(owner, entries=[])
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     page = parse(client.get(f"/decks/{deck.pk}/edit/"))
     verdict_before = squash(page.find("section", id="deck-verdict").text)
     assert squash(page.find(id="deck-total").text) == "0 cards"
@@ -736,9 +610,9 @@ def test_builder_add_a_card(owner, cards):
     assert deck.entries.get().count == 1
 
 
-def test_builder_plus_minus_and_count(owner, cards):
+def test_builder_plus_minus_and_count(owner, suikoden_cards):
     deck = make_deck(owner)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     land = card("テスト土地01")
     url = f"/decks/{deck.pk}/edit/entry/"
     response = hx(client, url, {"zone": "lands", "card": land.pk, "delta": 1})
@@ -770,20 +644,24 @@ BAD_INPUT = [
 
 
 @pytest.mark.parametrize(("data", "message"), BAD_INPUT)
-def test_builder_bad_input_says_why_and_writes_nothing(data, message, owner, cards):
+def test_builder_bad_input_says_why_and_writes_nothing(data, message, owner, suikoden_cards):
     deck = make_deck(owner)
     before = snapshot(deck)
-    response = hx(client_for(owner), f"/decks/{deck.pk}/edit/entry/", {"card": card("テスト土地01").pk, **data})
+    response = hx(
+        signed_in(owner, cookie=True),
+        f"/decks/{deck.pk}/edit/entry/",
+        {"card": card("テスト土地01").pk, **data},
+    )
     assert response.status_code == 400
     assert response["HX-Retarget"] == "#builder-message"
     assert message in squash(parse(response).find("p", cls="error-message").text)
     assert snapshot(deck) == before
 
 
-def test_builder_refuses_a_card_of_another_game_or_none(owner, cards):
+def test_builder_refuses_a_card_of_another_game_or_none(owner, suikoden_cards):
     deck = make_deck(owner)
     before = snapshot(deck)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     url = f"/decks/{deck.pk}/edit/entry/"
     response = hx(client, url, {"zone": "characters", "card": card("テスト特技01", "endbreaker").pk, "delta": 1})
     assert response.status_code == 400
@@ -794,10 +672,10 @@ def test_builder_refuses_a_card_of_another_game_or_none(owner, cards):
     assert snapshot(deck) == before
 
 
-def test_builder_refuses_a_fixed_zone(owner, cards):
+def test_builder_refuses_a_fixed_zone(owner, suikoden_cards):
     deck = services.create_deck(owner=owner, game=game("endbreaker"), name="EB")
     response = hx(
-        client_for(owner),
+        signed_in(owner, cookie=True),
         f"/decks/{deck.pk}/edit/entry/",
         {"zone": "starting", "card": card("テスト特技01", "endbreaker").pk, "delta": 1},
     )
@@ -805,10 +683,10 @@ def test_builder_refuses_a_fixed_zone(owner, cards):
     assert not deck.entries.exists()
 
 
-def test_builder_errors_are_in_the_interface_language(owner, cards):
+def test_builder_errors_are_in_the_interface_language(owner, suikoden_cards):
     deck = make_deck(owner)
     response = hx(
-        client_for(owner, "ja"),
+        signed_in(owner, "ja", cookie=True),
         f"/decks/{deck.pk}/edit/entry/",
         {"zone": "x", "card": card("テスト土地01").pk, "delta": 1},
     )
@@ -816,9 +694,9 @@ def test_builder_errors_are_in_the_interface_language(owner, cards):
     assert "x" in message and "人物" in message and "zone" not in message
 
 
-def test_a_misplaced_card_can_still_be_taken_out(owner, cards):
+def test_a_misplaced_card_can_still_be_taken_out(owner, suikoden_cards):
     deck = make_deck(owner, entries=[("characters", card("テスト土地01"), 2)])  # e.g. from an import
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     url = f"/decks/{deck.pk}/edit/entry/"
     land = card("テスト土地01").pk
     assert hx(client, url, {"zone": "characters", "card": land, "delta": 1}).status_code == 400
@@ -826,9 +704,9 @@ def test_a_misplaced_card_can_still_be_taken_out(owner, cards):
     assert deck.entries.get().count == 1
 
 
-def test_builder_search_is_scoped_to_the_deck_game(owner, cards):
+def test_builder_search_is_scoped_to_the_deck_game(owner, suikoden_cards):
     deck = make_deck(owner)
-    client = client_for(owner)
+    client = signed_in(owner, cookie=True)
     response = hx(client, f"/decks/{deck.pk}/edit/search/?q=テスト")
     assert response.status_code == 200
     page = parse(response)
@@ -855,16 +733,16 @@ def zones_of(page, key):
     return [button.attrs["value"] for button in page.find("li", data_card=key).find_all("button", name="zone")]
 
 
-def test_builder_search_reports_a_query_error(owner, cards):
+def test_builder_search_reports_a_query_error(owner, suikoden_cards):
     deck = make_deck(owner)
-    page = parse(hx(client_for(owner), f"/decks/{deck.pk}/edit/search/?q=(テスト"))
+    page = parse(hx(signed_in(owner, cookie=True), f"/decks/{deck.pk}/edit/search/?q=(テスト"))
     assert page.find(cls="query-error")
     assert not page.find_all("li", cls="search-row")
 
 
-def test_builder_page(owner, cards):
+def test_builder_page(owner, suikoden_cards):
     deck = make_deck(owner)
-    page = parse(client_for(owner).get(f"/decks/{deck.pk}/edit/?q=テスト人物01"))
+    page = parse(signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/edit/?q=テスト人物01"))
     # the search box asks the server as one types; results come back into #search-results
     form = page.find("form", cls="builder-search-form")
     assert form.attrs["hx-target"] == "#search-results"
@@ -884,9 +762,9 @@ def test_builder_page(owner, cards):
 
 
 @pytest.mark.parametrize("language", ["ja", "zh-hant"])
-def test_deck_pages_are_translated(language, owner, cards):
+def test_deck_pages_are_translated(language, owner, suikoden_cards):
     deck = make_deck(owner, Deck.Visibility.LINK)
-    client = client_for(owner, language)
+    client = signed_in(owner, language, cookie=True)
     english = ["My decks", "Published decks", "Verdict", "Violations", "Add cards", "Make-up", "Cards by kind"]
     for url in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", "/decks/", f"/decks/{deck.pk}/settings/"):
         text = client.get(url).content.decode()
@@ -896,10 +774,14 @@ def test_deck_pages_are_translated(language, owner, cards):
 
 
 @pytest.mark.parametrize(("language", "marked"), [("ja", True), ("zh-hant", False), ("en", True)])
-def test_win_conditions_the_site_wrote_itself_are_marked_as_its_own_translation(language, marked, owner, cards):
+def test_win_conditions_the_site_wrote_itself_are_marked_as_its_own_translation(
+    language, marked, owner, suikoden_cards
+):
     # 水滸伝's win conditions are seed 002's words in Chinese; in Japanese and English the site rendered them.
     deck = make_deck(owner, Deck.Visibility.LINK)
-    info = parse(client_for(language=language).get(f"/decks/shared/{deck.share_token}/")).find(cls="deck-info")
+    info = parse(signed_in(language=language, cookie=True).get(f"/decks/shared/{deck.share_token}/")).find(
+        cls="deck-info"
+    )
     mark = info.find(cls="win-conditions").find_all(cls="site-translation")
     assert bool(mark) is marked
     if marked:

@@ -19,8 +19,9 @@ from decks.models import Deck, DeckEntry, DeckPlaceholder
 from decks.placeholders import services
 from decks.services import DeckError
 
+from .support.clients import signed_in
+from .support.html import parse, squash
 from .synthetic_decks import card, game
-from .test_pages import parse, squash
 
 pytestmark = pytest.mark.usefixtures("synthetic_cards")
 
@@ -44,13 +45,6 @@ def fill_with_placeholders(deck: Deck) -> None:
     services.add_placeholder(deck, "ability", {"cost": 1}, 19)
 
 
-@pytest.fixture
-def english(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
 def test_a_deck_completed_with_placeholders_is_legal_apart_from_them(owner):
     deck = shadow_era_deck(owner)
     short = selectors.verdict(deck, "en")
@@ -71,7 +65,8 @@ def test_placeholders_do_not_hide_a_broken_rule(owner):
     assert verdict.placeholders == 4 and verdict.violations and not verdict.legal_apart_from_placeholders
 
 
-def test_the_deck_page_says_legal_apart_from_placeholders_and_lists_them(owner, english):
+def test_the_deck_page_says_legal_apart_from_placeholders_and_lists_them(owner):
+    english = signed_in(owner)
     deck = shadow_era_deck(owner)
     fill_with_placeholders(deck)
     page = parse(english.get(f"/decks/{deck.pk}/"))
@@ -82,7 +77,8 @@ def test_the_deck_page_says_legal_apart_from_placeholders_and_lists_them(owner, 
     assert "19× [placeholder: Ability (Cost 1)]" in listed
 
 
-def test_the_owner_adds_removes_and_replaces_placeholders_on_the_deck_page(owner, english):
+def test_the_owner_adds_removes_and_replaces_placeholders_on_the_deck_page(owner):
+    english = signed_in(owner)
     deck = shadow_era_deck(owner)
     response = english.post(
         f"/decks/{deck.pk}/placeholders/",
@@ -150,7 +146,8 @@ def test_exports_mark_placeholders_and_keep_them_out_of_the_cards(owner):
     assert {(p["kind"], p["count"]) for p in data["placeholders"]} == {("ally", 12), ("ability", 19)}
 
 
-def test_the_goldfish_deals_placeholders_and_names_them(owner, english):
+def test_the_goldfish_deals_placeholders_and_names_them(owner):
+    english = signed_in(owner)
     deck = deck_services.create_deck(
         owner=owner,
         game=game("shadowera"),

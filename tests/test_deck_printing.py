@@ -17,13 +17,10 @@ from decks.models import Deck
 from decks.printing import drawing as printing
 from decks.printing.selectors import printed_deck
 
-from .test_deck_pages import card, client_for, game, import_test_cards, make_deck
+from .support.clients import signed_in
+from .support.suikoden_cards import card, game, make_deck
 
-
-@pytest.fixture(autouse=True)
-def test_cards(db, settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    import_test_cards()
+pytestmark = pytest.mark.usefixtures("suikoden_cards", "media_root")
 
 
 def pdf_text(content: bytes) -> tuple[int, str]:
@@ -40,7 +37,7 @@ def red_picture() -> bytes:
 
 def test_the_registration_sheet_lists_every_zone_with_counts_names_and_the_verdict(owner):
     deck = make_deck(owner, name="登録テスト")
-    response = client_for(owner, "ja").get(f"/decks/{deck.pk}/registration.pdf")
+    response = signed_in(owner, "ja", cookie=True).get(f"/decks/{deck.pk}/registration.pdf")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     pages, text = pdf_text(response.content)
     assert pages == 1
@@ -51,7 +48,7 @@ def test_the_registration_sheet_lists_every_zone_with_counts_names_and_the_verdi
 
 def test_the_sheet_speaks_the_readers_language(owner):
     deck = make_deck(owner)
-    _pages, text = pdf_text(client_for(owner, "zh-hant").get(f"/decks/{deck.pk}/registration.pdf").content)
+    _pages, text = pdf_text(signed_in(owner, "zh-hant", cookie=True).get(f"/decks/{deck.pk}/registration.pdf").content)
     assert "牌組登錄表" in text
 
 
@@ -59,7 +56,7 @@ def test_proxies_print_one_card_per_copy_nine_to_a_page(owner):
     entries = [("characters", card(f"テスト人物{i:02d}"), 1) for i in range(1, 11)]
     entries += [("lands", card("テスト土地01"), 2)]
     deck = make_deck(owner, entries=entries)
-    response = client_for(owner).get(f"/decks/{deck.pk}/proxies.pdf")
+    response = signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/proxies.pdf")
     pages, text = pdf_text(response.content)
     assert response.status_code == 200 and pages == 2  # 12 copies
     assert text.count("Land defence bonus: 1") == 2  # the land's values, on each of its two copies
@@ -69,7 +66,7 @@ def test_proxies_print_one_card_per_copy_nine_to_a_page(owner):
 def test_too_many_proxies_are_refused_naming_the_limit(owner, monkeypatch):
     monkeypatch.setattr(printing, "MAX_PROXIES", 2)
     deck = make_deck(owner)  # 3 copies
-    response = client_for(owner).get(f"/decks/{deck.pk}/proxies.pdf")
+    response = signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/proxies.pdf")
     assert response.status_code == 400
     assert "at most 2 cards at once; this deck has 3" in response.content.decode()
 
@@ -78,7 +75,7 @@ def test_the_picture_is_a_grid_of_the_cards_using_their_stored_pictures(owner):
     deck = make_deck(owner)  # two distinct cards
     stored = image_store(uploader=owner, stream=io.BytesIO(red_picture()))
     CardImage.objects.create(card=card("テスト人物01"), image=stored)
-    response = client_for(owner).get(f"/decks/{deck.pk}/picture.png")
+    response = signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/picture.png")
     assert response.status_code == 200 and response["Content-Type"] == "image/png"
     image = Image.open(io.BytesIO(response.content)).convert("RGB")
     columns, (tile_w, tile_h), gap = printing.PICTURE_COLUMNS, printing.TILE, 8
@@ -94,16 +91,18 @@ def test_the_picture_is_a_grid_of_the_cards_using_their_stored_pictures(owner):
 def test_a_private_deck_prints_for_its_owner_alone_and_a_shared_one_with_its_link(owner, other):
     deck = make_deck(owner)
     for path in ("picture.png", "registration.pdf", "proxies.pdf"):
-        assert client_for(other).get(f"/decks/{deck.pk}/{path}").status_code == 404
+        assert signed_in(other, cookie=True).get(f"/decks/{deck.pk}/{path}").status_code == 404
     services.update_deck(deck, visibility=Deck.Visibility.LINK)
     deck.refresh_from_db()
-    assert client_for(other).get(f"/decks/{deck.pk}/picture.png?token={deck.share_token}").status_code == 200
-    assert client_for().get(f"/decks/{deck.pk}/registration.pdf?token=wrong").status_code == 404
+    assert (
+        signed_in(other, cookie=True).get(f"/decks/{deck.pk}/picture.png?token={deck.share_token}").status_code == 200
+    )
+    assert signed_in(cookie=True).get(f"/decks/{deck.pk}/registration.pdf?token=wrong").status_code == 404
 
 
 def test_the_deck_page_links_the_picture_and_printouts(owner):
     deck = make_deck(owner)
-    page = client_for(owner).get(f"/decks/{deck.pk}/").content.decode()
+    page = signed_in(owner, cookie=True).get(f"/decks/{deck.pk}/").content.decode()
     for path in ("picture.png", "registration.pdf", "proxies.pdf"):
         assert f"/decks/{deck.pk}/{path}" in page
 
@@ -172,7 +171,7 @@ def drawn_texts(monkeypatch) -> list[str]:
 
 def test_every_printout_counts_the_deck_as_the_deck_page_does(owner, monkeypatch):
     deck = endbreaker_deck_of_twelve(owner)
-    client = client_for(owner, "en")
+    client = signed_in(owner, "en", cookie=True)
     assert "12 cards" in client.get(f"/decks/{deck.pk}/").content.decode()
     with translation.override("en"):
         assert printed_deck(deck, "en", thumbnails=True).total == 12
@@ -188,7 +187,7 @@ def test_every_printout_counts_the_deck_as_the_deck_page_does(owner, monkeypatch
 def test_the_registration_sheet_names_a_numberless_card_once_and_prints_a_number_beside_a_name(owner):
     Card.objects.filter(pk=card("テスト人物01").pk).update(number="TEST-901")
     deck = make_deck(owner)  # テスト人物01, now numbered, and テスト土地01 (no number: its key is its name)
-    _pages, text = pdf_text(client_for(owner, "ja").get(f"/decks/{deck.pk}/registration.pdf").content)
+    _pages, text = pdf_text(signed_in(owner, "ja", cookie=True).get(f"/decks/{deck.pk}/registration.pdf").content)
     assert text.count("テスト土地01") == 1
     assert text.count("テスト人物01") == 1
     assert text.count("TEST-901") == 1
@@ -200,7 +199,7 @@ def test_proxies_break_japanese_lines_by_its_rules(owner):
     text = "あ" * 22 + "」、" + "い" * 19 + "「う」。"
     CardText.objects.filter(card=card("テスト人物01"), language="ja").update(text=text)
     deck = make_deck(owner, entries=[("characters", card("テスト人物01"), 1)])
-    _pages, printed = pdf_text(client_for(owner, "ja").get(f"/decks/{deck.pk}/proxies.pdf").content)
+    _pages, printed = pdf_text(signed_in(owner, "ja", cookie=True).get(f"/decks/{deck.pk}/proxies.pdf").content)
     lines = [line.strip() for line in printed.splitlines() if line.strip()]
     assert "あ" * 21 in lines and "あ」、" + "い" * 19 in lines and "「う」。" in lines
     for line in lines:

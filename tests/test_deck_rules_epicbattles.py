@@ -256,7 +256,7 @@ def test_statements_quoted_above_are_the_rules_own():
 def test_the_win_condition_is_the_seeds_words_in_japanese_and_the_sites_own_translation_elsewhere():
     from decks.rules import get_rules
 
-    from .test_seed_data import EPICBATTLES_SEED, read_seed
+    from .support.seeds import EPICBATTLES_SEED, read_seed
 
     mode = get_rules("epicbattles").modes[0]
     assert any(mode.win_conditions["ja"] in line for line in read_seed(EPICBATTLES_SEED))

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from contextlib import contextmanager
 
 import pytest
 import requests
@@ -17,6 +16,7 @@ from decks import services as deck_services
 from decks.models import Deck, DeckEntry
 
 from .servers import production_site
+from .support.database import read_only_database
 from .synthetic_decks import card, game, load_synthetic_cards
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -24,7 +24,7 @@ PASSWORD = "correct-horse-battery-42"
 
 
 @pytest.fixture
-def deck():
+def shared_deck():
     load_synthetic_cards()
     owner = get_user_model().objects.create_user("owner", password=PASSWORD)
     return deck_services.create_deck(
@@ -36,69 +36,51 @@ def deck():
     )
 
 
-def entries(deck) -> set[tuple[str, str, int]]:
-    return set(DeckEntry.objects.filter(deck=deck).values_list("zone", "card__key", "count"))
+def entries(shared_deck) -> set[tuple[str, str, int]]:
+    return set(DeckEntry.objects.filter(deck=shared_deck).values_list("zone", "card__key", "count"))
 
 
-@contextmanager
-def read_only_database():
-    """Every write refused by the database itself, as a read-only file or replica refuses it."""
-    with connection.cursor() as cursor:
-        if connection.vendor == "sqlite":
-            cursor.execute("PRAGMA query_only = 1")
-        else:
-            cursor.execute("SET default_transaction_read_only = on")
-    try:
-        yield
-    finally:
-        with connection.cursor() as cursor:
-            if connection.vendor == "sqlite":
-                cursor.execute("PRAGMA query_only = 0")
-            else:
-                cursor.execute("SET default_transaction_read_only = off")
-
-
-def test_a_read_only_database_still_serves_pages_and_refuses_writes_with_503(deck):
+def test_a_read_only_database_still_serves_pages_and_refuses_writes_with_503(shared_deck):
     owner = Client(HTTP_ACCEPT_LANGUAGE="en")
-    owner.force_login(deck.owner)
+    owner.force_login(shared_deck.owner)
     japanese = Client(HTTP_ACCEPT_LANGUAGE="ja")
-    japanese.force_login(deck.owner)
-    before = entries(deck)
+    japanese.force_login(shared_deck.owner)
+    before = entries(shared_deck)
     with read_only_database():
         for path in [
             "/",
             "/games/suikoden/cards/",
             "/search/?q=テスト",
-            f"/decks/shared/{deck.share_token}/",
+            f"/decks/shared/{shared_deck.share_token}/",
             "/api/cards/?q=テスト",
         ]:
             assert Client().get(path).status_code == 200, path
-        assert owner.get(f"/decks/{deck.pk}/edit/").status_code == 200
+        assert owner.get(f"/decks/{shared_deck.pk}/edit/").status_code == 200
 
         change = {"zone": "characters", "card": card("suikoden", "902").pk, "delta": 1}
-        page = owner.post(f"/decks/{deck.pk}/edit/entry/", change, HTTP_HX_REQUEST="true")
+        page = owner.post(f"/decks/{shared_deck.pk}/edit/entry/", change, HTTP_HX_REQUEST="true")
         assert page.status_code == 503
         assert "cannot save changes" in page.content.decode()
         assert int(page["Retry-After"]) > 0
 
         body = {"entries": [{"zone": "characters", "card": "902", "count": 3}]}
-        api = owner.patch(f"/api/decks/{deck.pk}/entries/", json.dumps(body), content_type="application/json")
+        api = owner.patch(f"/api/decks/{shared_deck.pk}/entries/", json.dumps(body), content_type="application/json")
         assert api.status_code == 503
         assert api.json()["code"] == "database_read_only"
 
-        page = japanese.post(f"/decks/{deck.pk}/copy/")
+        page = japanese.post(f"/decks/{shared_deck.pk}/copy/")
         assert page.status_code == 503
         assert "cannot save changes" not in page.content.decode()
 
         login = Client().post("/accounts/login/", {"username": "owner", "password": PASSWORD})
         assert login.status_code == 503
-    assert entries(deck) == before
+    assert entries(shared_deck) == before
 
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="a full disk is simulated with SQLite's max_page_count")
-def test_a_full_disk_refuses_the_write_with_503_and_keeps_the_deck(deck):
+def test_a_full_disk_refuses_the_write_with_503_and_keeps_the_deck(shared_deck):
     owner = Client(HTTP_ACCEPT_LANGUAGE="en")
-    owner.force_login(deck.owner)
+    owner.force_login(shared_deck.owner)
     with connection.cursor() as cursor:
         # Pages freed by earlier tests would take the write without growing the file: fill them first
         # (inside the test's transaction, so the ballast goes with it), then forbid the file to grow.
@@ -114,19 +96,19 @@ def test_a_full_disk_refuses_the_write_with_503_and_keeps_the_deck(deck):
         cursor.execute(f"PRAGMA max_page_count = {cursor.fetchone()[0]}")
     try:
         body = {"description": "満" * 9000, "entries": [{"zone": "characters", "card": "902", "count": 4}]}
-        response = owner.patch(f"/api/decks/{deck.pk}/", json.dumps(body), content_type="application/json")
+        response = owner.patch(f"/api/decks/{shared_deck.pk}/", json.dumps(body), content_type="application/json")
         assert response.status_code == 503
         assert "disk is full" in response.json()["detail"]
     finally:
         with connection.cursor() as cursor:
             cursor.execute("PRAGMA max_page_count = 1073741823")
-    deck.refresh_from_db()
-    assert deck.description == "" and entries(deck) == {("characters", "901", 2), ("lands", "903", 2)}
+    shared_deck.refresh_from_db()
+    assert shared_deck.description == "" and entries(shared_deck) == {("characters", "901", 2), ("lands", "903", 2)}
 
 
-def test_a_write_that_fails_half_way_leaves_nothing_behind(deck, monkeypatch):
+def test_a_write_that_fails_half_way_leaves_nothing_behind(shared_deck, monkeypatch):
     """The decklist import deletes the old entries, then fails writing the new ones: the deck keeps its old cards."""
-    before = entries(deck)
+    before = entries(shared_deck)
     real_bulk_create = DeckEntry.objects.bulk_create
 
     def disk_full(*args, **kwargs):
@@ -136,11 +118,11 @@ def test_a_write_that_fails_half_way_leaves_nothing_behind(deck, monkeypatch):
 
     monkeypatch.setattr(DeckEntry.objects, "bulk_create", disk_full)
     owner = Client(HTTP_ACCEPT_LANGUAGE="en")
-    owner.force_login(deck.owner)
-    response = owner.post(f"/decks/{deck.pk}/import/", {"text": "3 テスト林沖\n土地：\n2 テスト土地01"})
+    owner.force_login(shared_deck.owner)
+    response = owner.post(f"/decks/{shared_deck.pk}/import/", {"text": "3 テスト林沖\n土地：\n2 テスト土地01"})
     assert response.status_code == 503
     monkeypatch.setattr(DeckEntry.objects, "bulk_create", real_bulk_create)
-    assert entries(deck) == before
+    assert entries(shared_deck) == before
 
 
 @pytest.mark.skipif(connection.vendor != "sqlite", reason="a read-only copy of a SQLite file")

@@ -3,28 +3,13 @@ gives (that they are clean with it: tests/test_readme_production_block.py)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 from .servers import ROOT
-
-
-def check_deploy(environment: dict[str, str]) -> subprocess.CompletedProcess:
-    # Only what a server's environment would hold: nothing the test settings put in this process's.
-    clean = {key: os.environ[key] for key in ("PATH", "HOME", "LANG") if key in os.environ}
-    clean.update(environment, DJANGO_SETTINGS_MODULE="cardsite.settings")
-    return subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT,
-        env=clean,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+from .support.deploy import check_deploy
 
 
 def test_check_deploy_names_what_a_bare_environment_lacks():

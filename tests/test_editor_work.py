@@ -21,35 +21,15 @@ from cards.services import card_state, state_digest
 from contributions import editor_actions, selectors, services
 from contributions.models import ChangeSet, GameRole
 
-from .test_seed_revisions import admin_change_attack, load, seed_file, the_card, words
-from .test_seed_revisions import editor as superuser  # noqa: F401 (a fixture: the admin's editor)
-from .users import make_editor, make_user
+from .support.clients import signed_in
+from .support.seed_revisions import admin_change_attack, load, seed_file, the_card, words
+from .users import make_user
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(db) -> Game:
-    from cards.services import sync_games
-
-    sync_games()
-    return Game.objects.get(slug="suikoden")
+pytestmark = [pytest.mark.game("suikoden"), pytest.mark.django_db]
 
 
 @pytest.fixture
-def editor(game):
-    """An editor of 水滸伝 (a role, not a superuser)."""
-    return make_editor(game, "suikoden-editor")
-
-
-def logged_in(user, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
-
-
-@pytest.fixture
-def conflict(tmp_path, superuser, game):  # noqa: F811
+def conflict(tmp_path, superuser, game):
     """The seed set attack 3; the admin changed it to 5; the seed file now says 4."""
     load(seed_file(tmp_path))
     admin_change_attack(superuser, 5)
@@ -66,7 +46,7 @@ def _conflict_form(html: str) -> dict[str, str]:
 
 
 def test_the_review_queue_shows_a_seed_conflict_with_the_seeds_value_beside_the_current_one(conflict, editor):
-    html = logged_in(editor).get(reverse("contributions:review_queue")).content.decode()
+    html = signed_in(editor).get(reverse("contributions:review_queue")).content.decode()
     section = re.search(r'<section class="seed-conflict".*?</section>', html, re.S).group(0)
     rows = [
         tuple(words(cell).strip() for cell in row)
@@ -77,12 +57,12 @@ def test_the_review_queue_shows_a_seed_conflict_with_the_seeds_value_beside_the_
     # Only editors of the game see it: an editor of another game sees no conflict.
     other = make_user("shadowera-editor")
     GameRole.objects.create(user=other, game=Game.objects.get(slug="shadowera"), role=GameRole.Role.EDITOR)
-    assert 'class="seed-conflict"' not in logged_in(other).get(reverse("contributions:review_queue")).content.decode()
+    assert 'class="seed-conflict"' not in signed_in(other).get(reverse("contributions:review_queue")).content.decode()
     assert list(selectors.seed_conflicts(other)) == []
 
 
 def test_an_editor_takes_the_seeds_value_as_a_revision_whose_source_is_the_seed(tmp_path, conflict, editor):
-    client = logged_in(editor)
+    client = signed_in(editor)
     form = _conflict_form(client.get(reverse("contributions:review_queue")).content.decode())
     response = client.post(
         reverse("contributions:seed_conflict_resolve", args=[conflict.pk]), {**form, "take": "seed"}, follow=True
@@ -98,7 +78,7 @@ def test_an_editor_takes_the_seeds_value_as_a_revision_whose_source_is_the_seed(
 
 
 def test_keeping_the_current_value_settles_it_for_good(tmp_path, conflict, editor):
-    client = logged_in(editor)
+    client = signed_in(editor)
     form = _conflict_form(client.get(reverse("contributions:review_queue")).content.decode())
     revisions = len(card_history(the_card()))
     client.post(reverse("contributions:seed_conflict_resolve", args=[conflict.pk]), {**form, "take": "current"})
@@ -107,8 +87,8 @@ def test_keeping_the_current_value_settles_it_for_good(tmp_path, conflict, edito
     assert load(seed_file(tmp_path, attack=4)).conflicts == 0 and the_card().fields["attack"] == 5
 
 
-def test_a_seed_conflict_decided_on_a_card_changed_since_is_refused(conflict, editor, superuser):  # noqa: F811
-    client = logged_in(editor)
+def test_a_seed_conflict_decided_on_a_card_changed_since_is_refused(conflict, editor, superuser):
+    client = signed_in(editor)
     form = _conflict_form(client.get(reverse("contributions:review_queue")).content.decode())
     admin_change_attack(superuser, 6)
     response = client.post(
@@ -120,7 +100,7 @@ def test_a_seed_conflict_decided_on_a_card_changed_since_is_refused(conflict, ed
 
 def test_only_an_editor_of_the_game_settles_a_seed_conflict(conflict):
     player = make_user("player")
-    response = logged_in(player).post(
+    response = signed_in(player).post(
         reverse("contributions:seed_conflict_resolve", args=[conflict.pk]), {"take": "seed"}
     )
     assert response.status_code == 403
@@ -152,12 +132,12 @@ def _revert_form(html: str, revision_id: int) -> dict[str, str]:
     return dict(re.findall(r'<input type="hidden" name="(revision|seen)" value="([^"]*)"', item))
 
 
-def test_anyone_reads_the_history_and_an_editor_reverts_a_revision_as_a_new_one(tmp_path, superuser, editor):  # noqa: F811
+def test_anyone_reads_the_history_and_an_editor_reverts_a_revision_as_a_new_one(tmp_path, superuser, editor):
     load(seed_file(tmp_path))
     admin_change_attack(superuser, 5)
     history = reverse("cards:card_history", args=["suikoden", "SYN-901"])
     assert "Revert revision" not in Client().get(history).content.decode()  # readers read; editors revert
-    client = logged_in(editor)
+    client = signed_in(editor)
     admin_revision = card_revisions(the_card())[0]
     form = _revert_form(client.get(history).content.decode(), admin_revision.id)
     response = client.post(reverse("contributions:card_revert", args=["suikoden", "SYN-901"]), form, follow=True)
@@ -175,12 +155,12 @@ def test_anyone_reads_the_history_and_an_editor_reverts_a_revision_as_a_new_one(
 
 def test_a_revert_from_a_page_loaded_before_another_change_is_refused_with_that_change_shown(
     tmp_path,
-    superuser,  # noqa: F811
+    superuser,
     editor,
 ):
     load(seed_file(tmp_path))
     admin_change_attack(superuser, 5)
-    client = logged_in(editor)
+    client = signed_in(editor)
     history = reverse("cards:card_history", args=["suikoden", "SYN-901"])
     form = _revert_form(client.get(history).content.decode(), card_revisions(the_card())[0].id)
     admin_change_attack(superuser, 7)  # meanwhile
@@ -193,7 +173,7 @@ def test_a_revert_from_a_page_loaded_before_another_change_is_refused_with_that_
     assert "5" in newest and "7" in newest
 
 
-def test_a_revision_whose_value_a_later_one_changed_again_is_not_silently_undone(tmp_path, superuser, editor):  # noqa: F811
+def test_a_revision_whose_value_a_later_one_changed_again_is_not_silently_undone(tmp_path, superuser, editor):
     load(seed_file(tmp_path))
     admin_change_attack(superuser, 5)
     admin_change_attack(superuser, 7)
@@ -209,19 +189,19 @@ def test_a_revision_whose_value_a_later_one_changed_again_is_not_silently_undone
     assert the_card().fields["attack"] == 7
 
 
-def test_only_an_editor_of_the_game_reverts(tmp_path, superuser):  # noqa: F811
+def test_only_an_editor_of_the_game_reverts(tmp_path, superuser):
     load(seed_file(tmp_path))
     admin_change_attack(superuser, 5)
     form = {"revision": card_revisions(the_card())[0].id, "seen": state_digest(card_state(the_card()))}
     url = reverse("contributions:card_revert", args=["suikoden", "SYN-901"])
-    assert logged_in(make_user("player")).post(url, form).status_code == 403
+    assert signed_in(make_user("player")).post(url, form).status_code == 403
     assert the_card().fields["attack"] == 5
 
 
 # --- nothing is deleted without a revision that restores it ----------------------------------------------
 
 
-def test_a_card_deleted_in_the_admin_is_restored_by_an_editor_with_its_history(tmp_path, superuser, editor):  # noqa: F811
+def test_a_card_deleted_in_the_admin_is_restored_by_an_editor_with_its_history(tmp_path, superuser, editor):
     load(seed_file(tmp_path))
     admin_change_attack(superuser, 5)
     card_id = the_card().pk
@@ -232,7 +212,7 @@ def test_a_card_deleted_in_the_admin_is_restored_by_an_editor_with_its_history(t
 
     page = Client().get(reverse("contributions:deleted_cards", args=["suikoden"])).content.decode()
     assert "SYN-901" in page and "Restore</button>" not in page  # anyone sees it; an editor restores it
-    client = logged_in(editor)
+    client = signed_in(editor)
     page = client.get(reverse("contributions:deleted_cards", args=["suikoden"])).content.decode()
     action = re.search(r'<form method="post" action="([^"]+/restore/)"', page).group(1)
     response = client.post(action, follow=True)
@@ -265,8 +245,8 @@ def test_an_editor_blocks_a_contributor_from_their_change_set_and_their_next_one
         author=player, game=game, cards=[_suikoden_card()], source_kind=ChangeSet.SourceKind.OWN_COPY
     )
     page = reverse("contributions:change_set", args=[change_set.pk])
-    assert "block-author" not in logged_in(player).get(page).content.decode()  # only editors block
-    client = logged_in(editor)
+    assert "block-author" not in signed_in(player).get(page).content.decode()  # only editors block
+    client = signed_in(editor)
     html = client.get(page).content.decode()
     action = re.search(r'<section class="block-author">.*?action="([^"]+)"', html, re.S).group(1)
     response = client.post(action, {"action": "block", "note": "spam", "next": page}, follow=True)
@@ -275,7 +255,7 @@ def test_an_editor_blocks_a_contributor_from_their_change_set_and_their_next_one
     assert selectors.is_blocked(player, game) and not selectors.may_contribute(player, game)
 
     # The blocked user is told why, on the form and through the service (the API's path).
-    refused = logged_in(player).get(reverse("contributions:card_new", args=["suikoden"]))
+    refused = signed_in(player).get(reverse("contributions:card_new", args=["suikoden"]))
     assert refused.status_code == 403
     assert "blocked your contributions" in refused.content.decode()
     with pytest.raises(services.NotAllowed, match="blocked your contributions"):
@@ -294,9 +274,9 @@ def test_an_editor_cannot_block_another_editor_nor_can_a_player_block_anyone(gam
     GameRole.objects.create(user=other_editor, game=game, role=GameRole.Role.EDITOR)
     player = make_user("player")
     url = reverse("contributions:user_block", args=["suikoden", other_editor.pk])
-    assert logged_in(editor).post(url, {"action": "block"}).status_code == 403
+    assert signed_in(editor).post(url, {"action": "block"}).status_code == 403
     assert (
-        logged_in(player)
+        signed_in(player)
         .post(reverse("contributions:user_block", args=["suikoden", editor.pk]), {"action": "block"})
         .status_code
         == 403

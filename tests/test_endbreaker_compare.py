@@ -17,7 +17,7 @@ from simulator.engines.endbreaker_game.compare import (
 )
 from simulator.engines.endbreaker_game.setup import SetupError
 
-from .test_endbreaker_game import make_setup
+from .support.endbreaker_game import make_setup
 
 # Never resolves a scenario, so never takes a reward from one: a clearly weaker strategy.
 NEVER = Strategy("never_resolves", gain_priority=(GainRule("*"),), resolve="never")
@@ -111,7 +111,7 @@ def test_a_run_played_in_chunks_equals_the_run_played_at_once():
 
 
 def test_one_strategy_on_two_set_ups_against_the_same_field():
-    from .test_endbreaker_game import MASQUERADES, card
+    from .support.endbreaker_game import MASQUERADES, card
 
     richer = tuple(card(m.key, "masquerade", payout="9-6-3-0", damage=3) for m in MASQUERADES)
     spec = Comparison(

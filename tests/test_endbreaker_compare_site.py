@@ -8,82 +8,22 @@ keys the seed's 遊戲準備 names them by, with synthetic values, so the set-up
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from cards import services as card_services
-from cards.importing import parse_json
 from cards.missing.selectors import missing_map
 from cards.models import Card, Game
 from simulator.models import ComparisonChunk, ComparisonRun
 
-from .test_pages import parse, squash
+from .support.clients import signed_in
+from .support.endbreaker_pool import synthetic_pool
+from .support.html import parse, squash
+from .support.tasks import DUMMY, IMMEDIATE
 
-IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
-DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 URL = "/simulator/games/endbreaker/compare/"
 API = "/api/simulator/games/endbreaker/comparisons/"
-
-
-def _card(key, kind, fields, name, number=None):
-    return {
-        "key": key,
-        "number": number,
-        "kind": kind,
-        "fields": fields,
-        "source": "test",
-        "texts": {"ja": {"name": name, "text": "テスト用の架空のカード。", "source": "test"}},
-    }
-
-
-def synthetic_pool(**overrides):
-    """A complete synthetic pool: every value the whole game reads. ``overrides``: key -> fields to use instead."""
-    cards = [
-        # The tavern and the thorn printed without a skill: "none", a value, not an unknown.
-        _card("EB1-001", None, {"skill": "none", "at": 0, "cost": "B"}, "テスト酒場", "EB1-001"),
-        _card("城塞騎士", "job", {"skill": "P", "at": 1, "cost": "P", "attribute": "P"}, "テスト騎士"),
-        _card("狩猟者", "job", {"skill": "T", "at": 1, "cost": "T", "attribute": "T"}, "テスト狩人"),
-        _card("星霊術士", "job", {"skill": "S", "at": 1, "cost": "S", "attribute": "S"}, "テスト術士"),
-        _card("魔獣戦士", "job", {"skill": "PP", "at": 2, "cost": "PP", "attribute": "P"}, "テスト戦士"),
-        _card("スカイランナー", "job", {"skill": "TT", "at": 2, "cost": "TT", "attribute": "T"}, "テスト走者"),
-        _card("デモニスタ", "job", {"skill": "SS", "at": 2, "cost": "SS", "attribute": "S"}, "テスト魔人"),
-        _card("EB1-059", "thorn", {"skill": "none", "at": 1}, "テスト棘", "EB1-059"),
-    ]
-    for n in range(10):
-        fields = {"cost": "P" * (n % 4 + 1) + "S", "skill": "●", "at": n % 4, "attribute": "PTS"[n % 3]}
-        cards.append(_card(f"EB9-91{n}", "ability", fields, f"テスト特技{n}", f"EB9-91{n}"))
-    for n in range(8):
-        cards.append(
-            _card(f"EB9-95{n}", "masquerade", {"payout": "6-4-2-0", "damage": 3}, f"テスト仮面{n}", f"EB9-95{n}")
-        )
-    for n in range(10):
-        cards.append(_card(f"EB9-93{n}", "scenario", {"cost": "PT", "payout": "2"}, f"テスト劇本{n}", f"EB9-93{n}"))
-    for card in cards:
-        if card["key"] in overrides:
-            card["fields"] = overrides[card["key"]]
-    bundle, problems = parse_json(json.dumps({"game": "endbreaker", "cards": cards}, ensure_ascii=False), "test")
-    assert not problems, problems
-    card_services.import_bundle(bundle)
-
-
-@pytest.fixture
-def pool(db):
-    synthetic_pool()
-
-
-@pytest.fixture
-def tasks_now(settings):
-    settings.TASKS = IMMEDIATE
-    settings.COMPARISON_CHUNK_BLOCKS = 5
-
-
-def login(client, user):
-    client.force_login(user)
-    return client
 
 
 def start_page(client, **data):
@@ -94,7 +34,7 @@ def start_page(client, **data):
 # --- the set-up from the database -------------------------------------------------------------------------
 
 
-def test_a_complete_pool_makes_the_set_up_of_the_seed(pool):
+def test_a_complete_pool_makes_the_set_up_of_the_seed(whole_game_pool):
     from simulator.shared.selectors import build_setup, fullgame_or_404
 
     game, fullgame = fullgame_or_404("endbreaker")
@@ -107,7 +47,7 @@ def test_a_complete_pool_makes_the_set_up_of_the_seed(pool):
     assert setup.thorn.fields["skill"] == "" and setup.tavern.fields["skill"] == ""
 
 
-def test_a_skill_of_none_is_stored_as_a_value_shown_in_the_readers_language_and_empty_stays_unknown(pool):
+def test_a_skill_of_none_is_stored_as_a_value_shown_in_the_readers_language_and_empty_stays_unknown(whole_game_pool):
     from cards.gamedefs import get_game
     from cards.gamedefs.base import FieldValueError
 
@@ -149,16 +89,16 @@ def test_the_map_of_what_is_missing_counts_the_gaps_as_blocking_the_simulator(db
     assert "Simulator: Cost is unknown on 1 of" in text and "blocks the エンドブレイカー！SCG simulator" in text
 
 
-def test_a_complete_pool_has_no_simulator_gap(pool):
+def test_a_complete_pool_has_no_simulator_gap(whole_game_pool):
     assert missing_map(Game.objects.get(slug="endbreaker")).simulator_gaps == []
 
 
 # --- the page ----------------------------------------------------------------------------------------------
 
 
-def test_the_page_refuses_listing_each_missing_value_with_a_link_to_fill_it(db, owner, tasks_now):
+def test_the_page_refuses_listing_each_missing_value_with_a_link_to_fill_it(db, owner, immediate_tasks):
     synthetic_pool(**{"EB9-952": {"damage": 3}})
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     page = client.get(URL)
     text = page.content.decode()
     assert page.status_code == 200
@@ -168,10 +108,10 @@ def test_the_page_refuses_listing_each_missing_value_with_a_link_to_fill_it(db, 
     assert answer.status_code == 400 and not ComparisonRun.objects.exists()
 
 
-def test_the_page_lists_missing_cards_and_missing_values_at_once_grouped_with_counts(db, owner, tasks_now):
+def test_the_page_lists_missing_cards_and_missing_values_at_once_grouped_with_counts(db, owner, immediate_tasks):
     synthetic_pool(**{"EB9-952": {"damage": 3}})
     Card.objects.filter(game__slug="endbreaker", key="スカイランナー").delete()  # a job pile's card is missing
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     page = parse(client.get(URL))
     missing = page.find("section", id="setup-missing")
     groups = {squash(node.text) for node in missing.find_all("h3", cls="missing-group")}
@@ -182,8 +122,10 @@ def test_the_page_lists_missing_cards_and_missing_values_at_once_grouped_with_co
     assert "2 things are missing in all" in text
 
 
-def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_with_intervals(pool, owner, tasks_now):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_with_intervals(
+    whole_game_pool, owner, immediate_tasks
+):
+    client = signed_in(owner, "en")
     answer = start_page(client, games=24)
     run = ComparisonRun.objects.get()
     assert answer.status_code == 302 and answer["Location"] == f"{URL}{run.pk}/"
@@ -203,7 +145,7 @@ def test_a_comparison_started_on_the_page_is_played_by_the_task_and_reported_wit
     assert page.count('data-stopped="') == len(rows) and all(row["stopped"] == 0 for row in rows.values())
 
 
-def test_the_same_seed_gives_the_same_report_however_it_is_chunked(pool, owner, settings):
+def test_the_same_seed_gives_the_same_report_however_it_is_chunked(whole_game_pool, owner, settings):
     from simulator.comparisons import services as comparisons
     from simulator.shared.selectors import build_setup, fullgame_or_404
 
@@ -224,7 +166,7 @@ def test_the_same_seed_gives_the_same_report_however_it_is_chunked(pool, owner, 
     assert reports[0]["leaders"]["significant"] is False
 
 
-def test_a_cancelled_comparison_plays_no_more(pool, owner, settings):
+def test_a_cancelled_comparison_plays_no_more(whole_game_pool, owner, settings):
     settings.TASKS = DUMMY
     client = APIClient()
     client.force_authenticate(owner)
@@ -240,14 +182,16 @@ def test_a_cancelled_comparison_plays_no_more(pool, owner, settings):
 # --- the API -----------------------------------------------------------------------------------------------
 
 
-def test_anonymous_cannot_start_and_nothing_is_stored(pool, tasks_now):
+def test_anonymous_cannot_start_and_nothing_is_stored(whole_game_pool, immediate_tasks):
     answer = APIClient().post(API, {"strategies": ["big_darc", "build_then_resolve"], "games": 10}, format="json")
     assert answer.status_code in (401, 403) and not ComparisonRun.objects.exists()
     page = Client().post(URL, {"seat1": "big_darc", "seat2": "big_darc", "games": 10})
     assert page.status_code == 302 and "/login" in page["Location"] and not ComparisonRun.objects.exists()
 
 
-def test_the_api_starts_follows_and_reports_and_another_user_sees_nothing(pool, owner, other, tasks_now):
+def test_the_api_starts_follows_and_reports_and_another_user_sees_nothing(
+    whole_game_pool, owner, other, immediate_tasks
+):
     client = APIClient()
     client.force_authenticate(owner)
     body = {"strategies": ["big_darc", "build_then_resolve", "big_darc"], "games": 12, "seed": 3}
@@ -263,7 +207,7 @@ def test_the_api_starts_follows_and_reports_and_another_user_sees_nothing(pool, 
     stranger.force_authenticate(other)
     assert stranger.get(answer["Location"]).status_code == 404
     assert stranger.post(run["cancel_url"]).status_code == 404
-    assert login(Client(), other).get(f"{URL}{run['id']}/").status_code == 404
+    assert signed_in(other, None).get(f"{URL}{run['id']}/").status_code == 404
 
 
 @pytest.mark.parametrize(
@@ -279,7 +223,7 @@ def test_the_api_starts_follows_and_reports_and_another_user_sees_nothing(pool, 
         ({"strategies": ["big_darc", "big_darc"], "games": 10, "abilities": ["EB9-950"] * 9}, "abilities"),
     ],
 )
-def test_bad_input_is_answered_400_with_field_errors(pool, owner, tasks_now, body, field):
+def test_bad_input_is_answered_400_with_field_errors(whole_game_pool, owner, immediate_tasks, body, field):
     client = APIClient()
     client.force_authenticate(owner)
     answer = client.post(API, body, format="json", HTTP_ACCEPT_LANGUAGE="ja")
@@ -288,15 +232,15 @@ def test_bad_input_is_answered_400_with_field_errors(pool, owner, tasks_now, bod
     assert not ComparisonRun.objects.exists()
 
 
-def test_the_page_answers_bad_input_with_the_field_in_error(pool, owner, tasks_now):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_the_page_answers_bad_input_with_the_field_in_error(whole_game_pool, owner, immediate_tasks):
+    client = signed_in(owner, "en")
     answer = start_page(client, games=10**6, deck="999999")
     assert answer.status_code == 400 and not ComparisonRun.objects.exists()
     form = answer.context["form"]
     assert "games" in form.errors and "deck" in form.errors
 
 
-def test_the_api_refuses_with_409_listing_the_missing_values(db, owner, tasks_now):
+def test_the_api_refuses_with_409_listing_the_missing_values(db, owner, immediate_tasks):
     synthetic_pool(**{"EB9-935": {"cost": "PT"}})
     client = APIClient()
     client.force_authenticate(owner)
@@ -315,7 +259,7 @@ def test_a_game_without_a_whole_game_has_no_comparison_page(db):
     assert Client().get("/simulator/games/suikoden/compare/").status_code == 404
 
 
-def test_a_run_that_may_stop_stops_at_the_first_look_where_the_leaders_differ(pool, owner, settings):
+def test_a_run_that_may_stop_stops_at_the_first_look_where_the_leaders_differ(whole_game_pool, owner, settings):
     settings.TASKS = IMMEDIATE
     settings.COMPARISON_CHUNK_BLOCKS = 20
     client = APIClient()
@@ -339,7 +283,7 @@ def test_the_game_page_links_to_the_comparisons_of_a_game_with_a_whole_game(db):
 def test_results_on_a_set_up_with_hekatonkheires_say_which_cards_its_effect_reaches():
     from simulator.fullgames.endbreaker import result_notes
 
-    from .test_endbreaker_game import MASQUERADES, card, make_setup
+    from .support.endbreaker_game import MASQUERADES, card, make_setup
 
     hekatonkheires = card("EB1-048", "masquerade", payout="6-4-2-0", damage=3)
     assert result_notes(make_setup(), "en") == []

@@ -27,7 +27,7 @@ from simulator.engines.endbreaker_game.evolve import (
 )
 from simulator.engines.endbreaker_game.setup import SetupError
 
-from .test_endbreaker_game import make_setup
+from .support.endbreaker_game import make_setup
 
 # Never resolves a scenario, so never takes a reward from one: a clearly weaker strategy.
 NEVER = Strategy(name="never", gain_priority=(GainRule(card="*"),), resolve="never")

@@ -9,7 +9,7 @@ import pytest
 from simulator.engines.endbreaker_game import BIG_DARC, STRATEGIES, Game, InPlay
 from simulator.engines.endbreaker_game.seated import WrongAnswer, advance, table_view
 
-from .test_endbreaker_game import KNIGHT, make_setup
+from .support.endbreaker_game import KNIGHT, make_setup
 
 
 def play_out(strategies, seed, pick=lambda pending, rng: rng.choice(pending.options), limit=3000):

@@ -19,7 +19,7 @@ from simulator.engines.endbreaker_game import (
 from simulator.engines.endbreaker_game.declarations import QUESTIONS
 from simulator.engines.endbreaker_game.skills import counts_of
 
-from .test_endbreaker_game import new_game
+from .support.endbreaker_game import new_game
 
 SPELLINGS = {"eb9-905": "EB9-905", "テストeb9-905": "EB9-905", "eb1-017": "EB1-017", "eb9-930": "EB9-930"}
 GAINABLE = frozenset({"EB9-905", "EB1-017"})

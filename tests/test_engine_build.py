@@ -20,7 +20,7 @@ PROJECT = Path(__file__).resolve().parent.parent
 PLAY = """
 import hashlib, itertools
 from simulator.engines.endbreaker_game import STRATEGIES, Game, native
-from tests.test_endbreaker_game import make_setup
+from tests.support.endbreaker_game import make_setup
 setup = make_setup()
 names = sorted(STRATEGIES)
 digest = hashlib.sha256()

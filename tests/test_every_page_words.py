@@ -158,7 +158,8 @@ def sample_paths(objects: dict[str, object]) -> list[tuple[str, str]]:
 
 
 @pytest.fixture
-def site(seeded_db, synthetic_cards, owner):
+def crawled_site(seeded_db, synthetic_cards, owner):
+    """What the sample addresses name: a shared deck, its publication with a comment, a change set, an editor."""
     editor = make_editor(game("shadowera"))
     editor.is_staff = True
     editor.save()
@@ -221,7 +222,7 @@ def test_the_sentence_finder_tells_a_sentence_from_a_name_and_a_gloss():
 
 
 @pytest.mark.parametrize("language", ["ja", "zh-hant", "zh-hans", "en"])
-def test_no_page_shows_words_of_another_language(site, language):
-    read, wrong = crawl(site, language)
+def test_no_page_shows_words_of_another_language(crawled_site, language):
+    read, wrong = crawl(crawled_site, language)
     assert read >= 80, read  # the crawl reached the site's pages, not only its errors
     assert wrong == [], f"{len(wrong)} found:\n" + "\n".join(wrong[:80])

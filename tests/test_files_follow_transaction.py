@@ -22,21 +22,17 @@ from django.db import OperationalError, transaction
 from django.test import Client
 from PIL import Image
 
-from accounts import services as account_services
 from cards.images.services import ImageError, image_store
 from cards.models import Game, StoredImage
 from cardsite.storage import remove_rolled_back, store_file
 from readings import services as reading_services
 from readings.models import ReadingBatch
 
-from .test_degraded import read_only_database
+from .support.clients import token_client
+from .support.database import read_only_database
 from .users import make_user
 
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path) -> Path:
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    return tmp_path / "media"
+pytestmark = pytest.mark.usefixtures("media_root")
 
 
 def files_in(root: Path) -> list[str]:
@@ -53,11 +49,6 @@ def picture(shade: int = 40) -> bytes:
 
 def upload(data: bytes, name: str = "photo.jpg") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, content_type="image/jpeg")
-
-
-def token_client(user) -> Client:
-    token = account_services.token_create(user=user)[1]
-    return Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_ACCEPT_LANGUAGE="en")
 
 
 @pytest.mark.django_db(transaction=True)

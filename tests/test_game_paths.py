@@ -8,7 +8,7 @@ import pytest
 
 from cards.gamedefs import all_games
 
-from .test_pages import UI_LANGUAGES, get, parse, squash
+from .support.html import UI_LANGUAGES, get, parse, squash
 
 SLUGS = [game.slug for game in all_games()]
 
@@ -59,7 +59,7 @@ def test_a_card_address_no_card_holds_offers_search_and_the_form_with_its_number
 
 
 def test_a_card_address_by_its_printed_number_leads_to_the_card(db, client):
-    from .test_missing import import_cards, synthetic
+    from .support.missing_cards import import_cards, synthetic
 
     import_cards("suikoden", synthetic("suikoden", "テスト砦", number="901"))
     response = client.get("/games/suikoden/cards/901/")

@@ -12,13 +12,10 @@ from simulator.inputs import API_MAX_GAMES
 from simulator.models import SimulationRun
 from simulator.odds import at_least_one
 
+from .support.goldfish import make_deck
 from .synthetic_decks import ENGINE_SLUGS
-from .test_goldfish_pages import IMMEDIATE, make_deck
 
-
-@pytest.fixture(autouse=True)
-def immediate_tasks(settings):
-    settings.TASKS = IMMEDIATE
+pytestmark = pytest.mark.usefixtures("immediate_tasks")
 
 
 @pytest.fixture

@@ -4,25 +4,19 @@ so and lead to the whole-game tools on that deck. A game without a whole game sh
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 
 from decks import services as deck_services
 
+from .support.clients import signed_in
+from .support.html import parse, squash
 from .synthetic_decks import card, game
-from .test_pages import parse, squash
 
 pytestmark = pytest.mark.usefixtures("synthetic_cards")
 
 
-@pytest.fixture
-def english(owner) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(owner)
-    return client
-
-
 @pytest.mark.parametrize("page", ["goldfish", "odds", "simulate"])
-def test_an_endbreaker_decks_goldfish_leads_to_the_whole_game_on_that_deck(owner, english, page):
+def test_an_endbreaker_decks_goldfish_leads_to_the_whole_game_on_that_deck(owner, page):
+    english = signed_in(owner)
     deck = deck_services.create_deck(owner=owner, game=game("endbreaker"), name="テストEB", entries=[])
     lead = parse(english.get(f"/simulator/decks/{deck.pk}/{page}/?seed=1")).find(id="goldfish-whole-game")
     assert "the same for every deck" in squash(lead.text)
@@ -31,7 +25,8 @@ def test_an_endbreaker_decks_goldfish_leads_to_the_whole_game_on_that_deck(owner
     assert any(link.endswith(f"?deck={deck.pk}") and "/compare/" in link for link in links)
 
 
-def test_a_game_without_a_whole_game_shows_no_lead(owner, english):
+def test_a_game_without_a_whole_game_shows_no_lead(owner):
+    english = signed_in(owner)
     deck = deck_services.create_deck(
         owner=owner,
         game=game("shadowera"),

@@ -24,39 +24,20 @@ from simulator.models import SimulationRun
 from simulator.odds import Group, at_least, at_least_one
 from simulator.tasks import play_chunk
 
-from .synthetic_decks import ENGINE_SLUGS, card, game
-from .test_pages import parse, squash
+from .support.goldfish import make_deck
+from .support.html import parse, squash
+from .synthetic_decks import ENGINE_SLUGS, game
 from .users import make_user
 
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 
-pytestmark = pytest.mark.usefixtures("synthetic_cards")  # every test plays a synthetic deck
+pytestmark = [
+    pytest.mark.usefixtures("immediate_tasks"),
+    pytest.mark.usefixtures("synthetic_cards"),
+]  # every test plays a synthetic deck
 
 
 # --- decks ------------------------------------------------------------------------------------------
-
-
-def make_deck(slug: str, owner, visibility: str = Deck.Visibility.LINK, name: str | None = None) -> Deck:
-    """A synthetic deck of ``slug`` with cards in the zone its goldfish draws from (Endbreaker: the fixed deck)."""
-    entries = {
-        "shadowera": [("hero", "Test Hero 01", 1), ("deck", "Test Ally 01", 20), ("deck", "Test Ally 02", 20)],
-        "epicbattles": [("character", "Test-Zero", 1), ("deck", "Test Punch", 30), ("deck", "Test Kick", 29)],
-        "suikoden": [
-            ("characters", "901", 10),
-            ("characters", "902", 10),
-            ("characters", "テスト人物03", 20),
-            ("lands", "903", 2),
-            ("lands", "テスト土地02", 2),
-        ],
-        "endbreaker": [],
-    }[slug]
-    return deck_services.create_deck(
-        owner=owner,
-        game=game(slug),
-        name=name or f"テスト{slug}",
-        visibility=visibility,
-        entries=[(zone, card(slug, key), count) for zone, key, count in entries],
-    )
 
 
 @pytest.fixture
@@ -72,11 +53,6 @@ def owner_client(owner) -> Client:
     client = Client()
     client.force_login(owner)
     return client
-
-
-@pytest.fixture(autouse=True)
-def immediate_tasks(settings):
-    settings.TASKS = IMMEDIATE
 
 
 def hand_zone(page) -> list[str]:

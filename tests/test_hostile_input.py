@@ -34,6 +34,7 @@ from decks.decklists.services import default_zone
 from decks.models import Deck
 from decks.rules import get_rules
 
+from .support.database import _slow_statement
 from .synthetic_decks import card, game
 
 PASSWORD = "test-password-1234"
@@ -177,15 +178,6 @@ def test_a_regular_expression_re2_cannot_run_is_refused_with_the_reason(client, 
     assert body["reason"] in {"regex_unsupported", "regex_too_long"}
     assert "cannot be used" in body["detail"] or "at most 200 characters" in body["detail"]
     assert body["position"] == 0
-
-
-def _slow_statement() -> tuple[str, tuple]:
-    if connection.vendor == "postgresql":
-        return "SELECT pg_sleep(3)", ()
-    return (
-        "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 300000000) SELECT count(*) FROM c",
-        (),
-    )
 
 
 @pytest.mark.django_db(transaction=True)

@@ -19,7 +19,7 @@ from cards.gamedefs import all_games, get_game
 from cards.importing import parse_file
 from cards.models import Card, CardText, Game, RuleSection, RuleText, Term, TermText
 
-from .test_seed_data import DATA_DIR, assert_same_as_seed_lines, endbreaker_seed_cards
+from .support.seeds import DATA_DIR, assert_same_as_seed_lines, endbreaker_seed_cards
 
 GOOD_CARD = {
     "key": "EB9-001",

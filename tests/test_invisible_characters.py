@@ -11,7 +11,6 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import translation
-from rest_framework.test import APIClient
 
 from cardsite import text
 from community.models import Comment, Publication
@@ -20,6 +19,7 @@ from decks import services as deck_services
 from decks.models import Deck, DeckFolder, DeckTag
 from simulator.models import WrittenStrategy
 
+from .support.clients import api_client
 from .synthetic_decks import card, game
 from .users import PASSWORD
 
@@ -33,12 +33,6 @@ NAMES = {
     "\u2066": "U+2066 LEFT-TO-RIGHT ISOLATE",
     "\u2060": "U+2060 WORD JOINER",
 }
-
-
-def api(user) -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_authenticate(user)
-    return client
 
 
 def refused(response, field: str, character: str = RLO) -> None:
@@ -80,14 +74,14 @@ def test_a_text_keeps_line_breaks_tabs_and_emoji_joiners_but_not_controls_or_ove
 
 @pytest.mark.parametrize("character", [RLO, "\u200b", "\x1b", "\ufeff"])
 def test_a_deck_name_is_refused_by_the_api(owner, synthetic_cards, character):
-    response = api(owner).post("/api/decks/", {"game": "shadowera", "name": f"x{character}y"}, format="json")
+    response = api_client(owner).post("/api/decks/", {"game": "shadowera", "name": f"x{character}y"}, format="json")
     refused(response, "name", character)
     assert not Deck.objects.exists()
 
 
 def test_a_deck_description_with_an_escape_is_refused_and_line_breaks_are_kept(owner, synthetic_cards):
     deck = a_deck(owner)
-    client = api(owner)
+    client = api_client(owner)
     refused(client.patch(f"/api/decks/{deck.pk}/", {"description": "a\x1b[2Jb"}, format="json"), "description", "\x1b")
     assert client.patch(f"/api/decks/{deck.pk}/", {"description": "a\n\tb"}, format="json").status_code == 200
     deck.refresh_from_db()
@@ -96,7 +90,7 @@ def test_a_deck_description_with_an_escape_is_refused_and_line_breaks_are_kept(o
 
 def test_folder_and_tag_names_are_refused_by_the_api(owner, synthetic_cards):
     deck = a_deck(owner)
-    client = api(owner)
+    client = api_client(owner)
     refused(client.post("/api/decks/folders/", {"name": f"secret{RLO}gpj.exe"}, format="json"), "name")
     refused(client.patch(f"/api/decks/{deck.pk}/", {"tags": ["ok", "t\u2066x"]}, format="json"), "tags[1]", "\u2066")
     assert not DeckFolder.objects.exists() and not DeckTag.objects.exists()
@@ -104,7 +98,7 @@ def test_folder_and_tag_names_are_refused_by_the_api(owner, synthetic_cards):
 
 def test_a_strategy_name_and_description_are_refused_by_the_api(whole_game_pool, owner):
     good = "gain EB9-912 if turn <= 3\n"
-    client = api(owner)
+    client = api_client(owner)
     name = client.post("/api/simulator/games/endbreaker/strategies/", {"name": f"s{RLO}", "text": good}, format="json")
     refused(name, "name")
     body = {"name": "synthetic", "text": good, "description": "\x1b]0;title\x07"}
@@ -114,18 +108,22 @@ def test_a_strategy_name_and_description_are_refused_by_the_api(whole_game_pool,
 
 def test_a_publication_title_and_a_comment_are_refused_by_the_api(owner, other, synthetic_cards):
     deck = a_deck(owner)
-    published = api(owner).post("/api/community/publications/", {"deck": deck.pk, "title": f"t{RLO}"}, format="json")
+    published = api_client(owner).post(
+        "/api/community/publications/", {"deck": deck.pk, "title": f"t{RLO}"}, format="json"
+    )
     refused(published, "title")
     assert not Publication.objects.exists()
-    made = api(owner).post("/api/community/publications/", {"deck": deck.pk, "title": "synthetic"}, format="json")
+    made = api_client(owner).post(
+        "/api/community/publications/", {"deck": deck.pk, "title": "synthetic"}, format="json"
+    )
     path = f"/api/community/publications/{made.json()['id']}/comments/"
-    refused(api(other).post(path, {"body": f"nice {RLO}kced"}, format="json"), "body")
-    assert api(other).post(path, {"body": "two\nlines"}, format="json").status_code == 201
+    refused(api_client(other).post(path, {"body": f"nice {RLO}kced"}, format="json"), "body")
+    assert api_client(other).post(path, {"body": "two\nlines"}, format="json").status_code == 201
     assert list(Comment.objects.values_list("body", flat=True)) == ["two\nlines"]
 
 
 def test_a_change_set_comment_and_a_track_name_are_refused_by_the_api(owner, synthetic_cards):
-    client = api(owner)
+    client = api_client(owner)
     record = {"key": "synthetic-new", "kind": "ally", "texts": {"ja": {"name": "テスト"}}}
     body = {"game": "shadowera", "source_kind": "own_copy", "cards": [record], "comment": f"see {RLO}x"}
     refused(client.post("/api/contributions/change-sets/", body, format="json"), "comment")

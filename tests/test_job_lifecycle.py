@@ -16,7 +16,6 @@ from django.utils import timezone
 from PIL import Image
 
 from cardsite import jobs
-from decks import services as deck_services
 from readings import services as reading_services
 from readings.models import PhotoReading
 from simulator import adapters, inputs, tables
@@ -25,33 +24,14 @@ from simulator.goldfish import services
 from simulator.models import SimulationChunk
 from simulator.tasks import play_chunk
 
-from .synthetic_decks import card, game
+from .support.clients import signed_in
+from .synthetic_decks import game
 from .users import make_user
 
 pytestmark = pytest.mark.django_db
 
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 WRITES = ("INSERT", "UPDATE", "DELETE")
-
-
-@pytest.fixture
-def deck(owner, synthetic_cards):
-    return deck_services.create_deck(
-        owner=owner,
-        game=game("suikoden"),
-        name="テスト jobs",
-        entries=[
-            ("characters", card("suikoden", "901"), 20),
-            ("characters", card("suikoden", "902"), 20),
-            ("lands", card("suikoden", "903"), 6),
-        ],
-    )
-
-
-def signed_in(user) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(user)
-    return client
 
 
 def long_ago():

@@ -12,8 +12,8 @@ import pytest
 from decks import services
 from decks.models import Deck
 
+from .support.html import Node, get, parse, squash
 from .synthetic_decks import card, game
-from .test_pages import Node, get, parse, squash
 
 pytestmark = pytest.mark.django_db
 

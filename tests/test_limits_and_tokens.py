@@ -21,43 +21,21 @@ from decks.services import MAX_DESCRIPTION_LENGTH
 from simulator.goldfish import services as sim_services
 from simulator.models import SimulationRun
 
-from .synthetic_decks import card, game, load_synthetic_cards
+from .support.limits import suikoden_deck
+from .synthetic_decks import card, game
+
+pytestmark = pytest.mark.usefixtures("cards")
 
 PASSWORD = "correct-horse-battery-42"
 DUMMY_TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
-
-
-@pytest.fixture(autouse=True)
-def cards(db):
-    load_synthetic_cards()
 
 
 def make_user(name: str):
     return get_user_model().objects.create_user(name, password=PASSWORD)
 
 
-@pytest.fixture
-def alice():
-    return make_user("alice")
-
-
-@pytest.fixture
-def bob():
-    return make_user("bob")
-
-
 def token_header(user) -> dict[str, str]:
     return {"HTTP_AUTHORIZATION": f"Token {account_services.token_create(user=user)[1]}"}
-
-
-def suikoden_deck(owner, visibility=Deck.Visibility.PRIVATE) -> Deck:
-    return deck_services.create_deck(
-        owner=owner,
-        game=game("suikoden"),
-        name="テスト",
-        visibility=visibility,
-        entries=[("characters", card("suikoden", "901"), 1), ("lands", card("suikoden", "903"), 2)],
-    )
 
 
 # --- rate limits ---------------------------------------------------------------------------------

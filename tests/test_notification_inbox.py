@@ -18,6 +18,7 @@ from contributions.models import ChangeSet
 from decks import services as deck_services
 from notifications.models import Notification
 
+from .support.clients import signed_in
 from .synthetic_decks import card, game
 from .users import make_editor
 
@@ -25,16 +26,16 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def author(owner):
+def owner_with_email(owner):
     owner.email = "owner@example.com"
     owner.save()
     return owner
 
 
-def _rejected_change_set(author, key: str = "SE9-INBOX") -> ChangeSet:
+def _rejected_change_set(owner_with_email, key: str = "SE9-INBOX") -> ChangeSet:
     shadowera = game("shadowera")
     change_set = contribution_services.submit_change_set(
-        author=author,
+        author=owner_with_email,
         game=shadowera,
         cards=[
             {
@@ -52,18 +53,14 @@ def _rejected_change_set(author, key: str = "SE9-INBOX") -> ChangeSet:
     return change_set
 
 
-def _commented_publication(author, commenter):
+def _commented_publication(owner_with_email, commenter):
     entries = [("hero", card("shadowera", "Test Hero 01"), 1), ("deck", card("shadowera", "Test Ally 01"), 3)]
-    deck = deck_services.create_deck(owner=author, game=game("shadowera"), name="Test inbox deck", entries=entries)
-    publication = community_services.publish(deck, user=author, title="Test inbox deck")
+    deck = deck_services.create_deck(
+        owner=owner_with_email, game=game("shadowera"), name="Test inbox deck", entries=entries
+    )
+    publication = community_services.publish(deck, user=owner_with_email, title="Test inbox deck")
     community_services.add_comment(publication, author=commenter, body="Test comment")
     return publication
-
-
-def _client(user) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(user)
-    return client
 
 
 def _navigation_count(client: Client) -> int | None:
@@ -72,12 +69,12 @@ def _navigation_count(client: Client) -> int | None:
 
 
 def test_a_decision_and_a_comment_share_one_inbox_one_count_and_one_mark_all_read(
-    author, other, synthetic_cards, django_capture_on_commit_callbacks
+    owner_with_email, other, synthetic_cards, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        change_set = _rejected_change_set(author)
-        _commented_publication(author, other)
-    client = _client(author)
+        change_set = _rejected_change_set(owner_with_email)
+        _commented_publication(owner_with_email, other)
+    client = signed_in(owner_with_email)
     assert _navigation_count(client) == 2
     inbox = client.get("/notifications/").content.decode()
     assert f"Your change set #{change_set.pk} of" in inbox and "was rejected" in inbox
@@ -87,7 +84,7 @@ def test_a_decision_and_a_comment_share_one_inbox_one_count_and_one_mark_all_rea
     assert 'href="/notifications/"' in client.get("/contributions/").content.decode()
 
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    api.force_authenticate(author)
+    api.force_authenticate(owner_with_email)
     listed = api.get("/api/notifications/").json()["results"]
     assert sorted(item["kind"] for item in listed) == ["change_set", "comment"]
     by_kind = {item["kind"]: item for item in listed}
@@ -96,12 +93,12 @@ def test_a_decision_and_a_comment_share_one_inbox_one_count_and_one_mark_all_rea
 
     assert client.post("/notifications/read/").status_code == 302
     assert _navigation_count(client) is None
-    assert not Notification.objects.filter(recipient=author, read_at__isnull=True).exists()
+    assert not Notification.objects.filter(recipient=owner_with_email, read_at__isnull=True).exists()
 
 
-def test_the_old_names_of_the_inbox_still_lead_to_it(author, other, synthetic_cards):
-    _commented_publication(author, other)
-    client = _client(author)
+def test_the_old_names_of_the_inbox_still_lead_to_it(owner_with_email, other, synthetic_cards):
+    _commented_publication(owner_with_email, other)
+    client = signed_in(owner_with_email)
     page = client.get(reverse("community:notifications"), follow=True)
     assert page.redirect_chain == [("/notifications/", 301)]
     assert page.status_code == 200 and "other commented on" in page.content.decode()
@@ -110,41 +107,43 @@ def test_the_old_names_of_the_inbox_still_lead_to_it(author, other, synthetic_ca
     assert _navigation_count(client) is None
 
 
-def test_e_mail_follows_each_kinds_preference(author, other, synthetic_cards, django_capture_on_commit_callbacks):
+def test_e_mail_follows_each_kinds_preference(
+    owner_with_email, other, synthetic_cards, django_capture_on_commit_callbacks
+):
     # By default a decision on a change set is e-mailed and a comment is not.
     with django_capture_on_commit_callbacks(execute=True):
-        _rejected_change_set(author)
-        _commented_publication(author, other)
+        _rejected_change_set(owner_with_email)
+        _commented_publication(owner_with_email, other)
     assert [message.to for message in mail.outbox] == [["owner@example.com"]]
     # in the site's language, as before
     assert "#" in mail.outbox[0].subject and "Test reason." in mail.outbox[0].body
 
-    client = _client(author)
+    client = signed_in(owner_with_email)
     settings_page = client.get("/notifications/settings/").content.decode()
     assert 'value="change_set" checked' in settings_page and 'value="comment" checked' not in settings_page
     client.post("/notifications/settings/", {"email": ["comment"]})
     mail.outbox.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        _rejected_change_set(author, "SE9-INBOX2")
-        _commented_publication(author, other)
+        _rejected_change_set(owner_with_email, "SE9-INBOX2")
+        _commented_publication(owner_with_email, other)
     assert len(mail.outbox) == 1 and "Test inbox deck" in mail.outbox[0].subject
     assert "Test comment" in mail.outbox[0].body
     # the inbox has every one of them all the same
-    assert Notification.objects.filter(recipient=author).count() == 4
+    assert Notification.objects.filter(recipient=owner_with_email).count() == 4
 
 
-def test_deleting_what_a_notification_is_about_deletes_the_notification(author, other, synthetic_cards):
-    publication = _commented_publication(author, other)
-    assert Notification.objects.filter(recipient=author).count() == 1
+def test_deleting_what_a_notification_is_about_deletes_the_notification(owner_with_email, other, synthetic_cards):
+    publication = _commented_publication(owner_with_email, other)
+    assert Notification.objects.filter(recipient=owner_with_email).count() == 1
     publication.delete()
-    assert not Notification.objects.filter(recipient=author).exists()
+    assert not Notification.objects.filter(recipient=owner_with_email).exists()
 
 
-def test_an_inbox_is_its_owners_alone(author, other, synthetic_cards):
-    _commented_publication(author, other)
-    (notification,) = Notification.objects.filter(recipient=author)
-    _client(other).post("/notifications/read/", {"id": notification.pk})
+def test_an_inbox_is_its_owners_alone(owner_with_email, other, synthetic_cards):
+    _commented_publication(owner_with_email, other)
+    (notification,) = Notification.objects.filter(recipient=owner_with_email)
+    signed_in(other).post("/notifications/read/", {"id": notification.pk})
     notification.refresh_from_db()
     assert notification.read_at is None
-    assert "Test inbox deck" not in _client(other).get("/notifications/").content.decode()
+    assert "Test inbox deck" not in signed_in(other).get("/notifications/").content.decode()
     assert Client().get("/notifications/").status_code == 302

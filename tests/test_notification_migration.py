@@ -18,14 +18,6 @@ MADE = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
 READ = datetime(2026, 1, 3, 0, 0, 0, tzinfo=UTC)
 
 
-@pytest.fixture
-def executor():
-    executor = MigrationExecutor(connection)
-    yield executor
-    executor = MigrationExecutor(connection)  # the test database goes back to the latest schema
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
 @pytest.mark.django_db(transaction=True)
 def test_an_upgrade_moves_every_old_notice_and_notification_into_the_one_inbox(executor):
     executor.migrate(BEFORE)

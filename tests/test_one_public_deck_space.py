@@ -21,15 +21,11 @@ from community.models import Publication
 from decks import services
 from decks.models import Deck
 
+from .support.clients import signed_in
+
 pytestmark = pytest.mark.django_db
 
 OLD = timezone.make_aware(datetime.datetime(2024, 5, 6, 7, 8, 9))
-
-
-def signed_in(user, language: str = "en") -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE=language)
-    client.force_login(user)
-    return client
 
 
 def shadow_deck(owner, name: str = "Synthetic public deck", cards: bool = True) -> Deck:

@@ -4,89 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-from html.parser import HTMLParser
 
 import pytest
 from django.core.management import call_command
 
 from cards.gamedefs import all_games
 
-from .test_seed_data import DATA_DIR, SETUP_ITEM_5
-
-UI_LANGUAGES = ["ja", "zh-hant", "en"]
-
+from .support.html import UI_LANGUAGES, Node, get, parse, squash
+from .support.seeds import DATA_DIR, SETUP_ITEM_5
 
 # --- a small HTML tree ----------------------------------------------------------------------------
-
-_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
-
-
-class Node:
-    def __init__(self, tag: str, attrs: dict[str, str], parent: Node | None = None) -> None:
-        self.tag, self.attrs, self.parent = tag, attrs, parent
-        self.children: list[Node | str] = []
-
-    @property
-    def text(self) -> str:
-        return "".join(child if isinstance(child, str) else child.text for child in self.children)
-
-    @property
-    def classes(self) -> set[str]:
-        return set((self.attrs.get("class") or "").split())
-
-    def iter(self):
-        for child in self.children:
-            if isinstance(child, Node):
-                yield child
-                yield from child.iter()
-
-    def find_all(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> list[Node]:
-        attrs = {name.replace("_", "-"): value for name, value in attrs.items()}
-        return [
-            node
-            for node in self.iter()
-            if (tag is None or node.tag == tag)
-            and (cls is None or cls in node.classes)
-            and all(node.attrs.get(name) == value for name, value in attrs.items())
-        ]
-
-    def find(self, tag: str | None = None, cls: str | None = None, **attrs: str) -> Node:
-        found = self.find_all(tag, cls, **attrs)
-        assert found, f"no <{tag or '*'}> with class={cls!r} {attrs} in the page"
-        return found[0]
-
-
-class _TreeBuilder(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Node("#document", {})
-        self.current = self.root
-
-    def handle_starttag(self, tag, attrs):
-        node = Node(tag, {name: value or "" for name, value in attrs}, self.current)
-        self.current.children.append(node)
-        if tag not in _VOID:
-            self.current = node
-
-    def handle_endtag(self, tag):
-        node = self.current
-        while node is not self.root and node.tag != tag:
-            node = node.parent
-        if node is not self.root:
-            self.current = node.parent
-
-    def handle_data(self, data):
-        self.current.children.append(data)
-
-
-def parse(response) -> Node:
-    builder = _TreeBuilder()
-    builder.feed(response.content.decode(response.charset or "utf-8"))
-    return builder.root
-
-
-def squash(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 # --- helpers --------------------------------------------------------------------------------------
@@ -109,16 +36,10 @@ def language(request) -> str:
 
 
 @pytest.fixture
-def reader(client, language):
+def visitor(client, language):
     """A visitor whose interface language is ``language`` (chosen earlier: the language cookie)."""
     client.cookies["django_language"] = language
     return client
-
-
-def get(client, url: str, status: int = 200, **headers):
-    response = client.get(url, headers=headers)
-    assert response.status_code == status, f"{url}: {response.status_code}"
-    return response
 
 
 def html_lang(page: Node) -> str:
@@ -143,8 +64,8 @@ def assert_in_ui_language(label: str, english: str, language: str) -> None:
 # --- home -----------------------------------------------------------------------------------------
 
 
-def test_home_lists_the_four_games(seeded_db, reader, language):
-    page = parse(get(reader, "/"))
+def test_home_lists_the_four_games(seeded_db, visitor, language):
+    page = parse(get(visitor, "/"))
     assert html_lang(page) == language
     game_list = page.find("ul", cls="game-list")
     links = {node.attrs["href"] for node in game_list.find_all("a")}
@@ -161,8 +82,8 @@ def test_home_lists_the_four_games(seeded_db, reader, language):
         assert "エンドブレイカー！SCG" in titles and "乙女遊戯 水滸伝" in titles
 
 
-def test_home_counts_the_cards_of_each_game(seeded_db, reader):
-    page = parse(get(reader, "/"))
+def test_home_counts_the_cards_of_each_game(seeded_db, visitor):
+    page = parse(get(visitor, "/"))
     for item in page.find("ul", cls="game-list").find_all("li", cls="game-card"):
         slug = item.find("a").attrs["href"].strip("/").split("/")[-1]
         path = DATA_DIR / f"{slug}.json"
@@ -177,11 +98,11 @@ def test_home_counts_the_cards_of_each_game(seeded_db, reader):
 # --- game page ------------------------------------------------------------------------------------
 
 
-def test_game_page_shows_rules_and_counts(seeded_db, reader, language):
+def test_game_page_shows_rules_and_counts(seeded_db, visitor, language):
     cards = seed_document("endbreaker")["cards"]
     translated = sum(1 for c in cards if "zh-hant" in c.get("texts", {}))
     assert 0 < translated < len(cards)
-    page = parse(get(reader, "/games/endbreaker/"))
+    page = parse(get(visitor, "/games/endbreaker/"))
     assert html_lang(page) == language
     counts = squash(page.find("section", cls="counts").find("p").text)
     assert [int(n) for n in re.findall(r"\d+", counts)] == [len(cards), translated]
@@ -205,8 +126,8 @@ def test_game_page_shows_rules_and_counts(seeded_db, reader, language):
     assert len(rules.find_all("article")) == 10
 
 
-def test_game_page_counts_kinds(seeded_db, reader):
-    page = parse(get(reader, "/games/endbreaker/"))
+def test_game_page_counts_kinds(seeded_db, visitor):
+    page = parse(get(visitor, "/games/endbreaker/"))
     counts = {}
     for item in page.find("ul", cls="kind-counts").find_all("li"):
         kind = item.find("a").attrs["href"].split("kind=")[1]
@@ -235,18 +156,18 @@ def _has(rows: list[set[str]], name: str) -> bool:
     return any(name in names for names in rows)
 
 
-def test_card_list_filters_by_kind(seeded_db, reader, language):
-    page = parse(get(reader, "/games/endbreaker/cards/?kind=ability"))
+def test_card_list_filters_by_kind(seeded_db, visitor, language):
+    page = parse(get(visitor, "/games/endbreaker/cards/?kind=ability"))
     assert html_lang(page) == language
     rows = _row_names(page)
     assert _has(rows, "練刺棍")
     assert not _has(rows, "フェルプール")
     assert len(rows) == 21
 
-    masquerades = _row_names(parse(get(reader, "/games/endbreaker/cards/?kind=masquerade")))
+    masquerades = _row_names(parse(get(visitor, "/games/endbreaker/cards/?kind=masquerade")))
     assert _has(masquerades, "フェルプール") and not _has(masquerades, "練刺棍")
 
-    unknown = _row_names(parse(get(reader, "/games/endbreaker/cards/?kind=unknown")))
+    unknown = _row_names(parse(get(visitor, "/games/endbreaker/cards/?kind=unknown")))
     assert len(unknown) == 1 and "旅人の酒場" in unknown[0]
 
 
@@ -262,8 +183,8 @@ def test_card_list_is_ordered_by_number(seeded_db, client):
     assert len(rows) == len(seed_document("endbreaker")["cards"])
 
 
-def test_card_list_htmx_partial_is_only_the_rows(seeded_db, reader):
-    response = get(reader, "/games/endbreaker/cards/?kind=ability", HX_Request="true")
+def test_card_list_htmx_partial_is_only_the_rows(seeded_db, visitor):
+    response = get(visitor, "/games/endbreaker/cards/?kind=ability", HX_Request="true")
     body = response.content.decode()
     assert "<html" not in body and "<header" not in body and "language-select" not in body
     page = parse(response)
@@ -309,8 +230,8 @@ def printed(node: Node) -> str:
     )
 
 
-def test_card_page_shows_original_and_translation_side_by_side(seeded_db, reader, language):
-    page = parse(get(reader, "/games/endbreaker/cards/EB1-009/"))
+def test_card_page_shows_original_and_translation_side_by_side(seeded_db, visitor, language):
+    page = parse(get(visitor, "/games/endbreaker/cards/EB1-009/"))
     assert html_lang(page) == language
     texts = page.find("div", cls="card-texts")
     sections = [node for node in texts.find_all("section") if "lang" in node.attrs]
@@ -324,8 +245,8 @@ def test_card_page_shows_original_and_translation_side_by_side(seeded_db, reader
     assert "シールドガード" in squash(page.find("h1").text)
 
 
-def test_card_page_marks_unknown_values(seeded_db, reader, language):
-    page = parse(get(reader, "/games/endbreaker/cards/EB1-008/"))
+def test_card_page_marks_unknown_values(seeded_db, visitor, language):
+    page = parse(get(visitor, "/games/endbreaker/cards/EB1-008/"))
     label = unknown_label(page, "at")
     assert_in_ui_language(label, "unknown", language)
     assert squash(page.find("dd", data_field="cost").text) == "PT"
@@ -360,8 +281,8 @@ def test_card_kind_is_named_in_the_interface_language(seeded_db, client):
         assert squash(page.find("dl", cls="card-fields").find("dd").text) == label
 
 
-def test_card_of_unknown_kind_says_so(seeded_db, reader, language):
-    page = parse(get(reader, "/games/endbreaker/cards/EB1-001/"))
+def test_card_of_unknown_kind_says_so(seeded_db, visitor, language):
+    page = parse(get(visitor, "/games/endbreaker/cards/EB1-001/"))
     kind = squash(page.find("dl", cls="card-fields").find("dd").text)
     if language == "en":
         assert "unknown" in kind
@@ -369,14 +290,14 @@ def test_card_of_unknown_kind_says_so(seeded_db, reader, language):
         assert kind and not re.search(r"[A-Za-z]", kind)
 
 
-def test_card_page_marks_glossary_terms(seeded_db, reader):
-    page = parse(get(reader, "/games/endbreaker/cards/EB1-008/"))
+def test_card_page_marks_glossary_terms(seeded_db, visitor):
+    page = parse(get(visitor, "/games/endbreaker/cards/EB1-008/"))
     ja = page.find("section", lang="ja")
     marked = terms(ja)
     # the seed's glossary: スキル = 技能點數
     assert any(text == "スキル" and "技能點數" in title for text, title in marked), marked
     # the Chinese text marks its terms with the Japanese word
-    zh_page = parse(get(reader, "/games/endbreaker/cards/EB1-009/"))
+    zh_page = parse(get(visitor, "/games/endbreaker/cards/EB1-009/"))
     zh = zh_page.find("section", lang="zh-hant")
     marked = terms(zh)
     assert any(text == "抽牌" and "ドロー" in title for text, title in marked), marked
@@ -445,8 +366,8 @@ def test_unknown_card_or_game_is_not_found(seeded_db, client, url):
     get(client, url, status=404)
 
 
-def test_glossary_page(seeded_db, reader):
-    page = parse(get(reader, "/games/endbreaker/glossary/"))
+def test_glossary_page(seeded_db, visitor):
+    page = parse(get(visitor, "/games/endbreaker/glossary/"))
     rows = page.find("table", cls="glossary").find("tbody").find_all("tr")
     cells = [[squash(td.text) for td in row.find_all("td")] for row in rows]
     assert any(row[1] == "ジョブ" and row[2] == "職業" for row in cells), cells
@@ -535,9 +456,9 @@ def test_choice_values_read_in_the_readers_language(client, language, franchise,
     assert "mortal-kombat" not in character.text and "punch" not in attack.text.replace("Punch", "")
 
 
-def test_a_translation_without_a_name_shows_the_original_name_marked_as_untranslated(seeded_db, reader, language):
+def test_a_translation_without_a_name_shows_the_original_name_marked_as_untranslated(seeded_db, visitor, language):
     # The seed's Chinese card table heads each text with the Japanese name (EB1-009 シールドガード).
-    page = parse(get(reader, "/games/endbreaker/cards/EB1-009/"))
+    page = parse(get(visitor, "/games/endbreaker/cards/EB1-009/"))
     name = page.find("section", lang="zh-hant").find("p", cls="text-name")
     assert name.find("span", lang="ja").text == "シールドガード"
     mark = squash(name.find("small", cls="untranslated").text)
@@ -549,7 +470,7 @@ def test_a_translation_without_a_name_shows_the_original_name_marked_as_untransl
     )
 
 
-def test_a_kind_no_source_names_says_it_was_inferred_from_numbering(seeded_db, reader, language):
-    page = parse(get(reader, "/games/endbreaker/cards/EB1-009/"))
+def test_a_kind_no_source_names_says_it_was_inferred_from_numbering(seeded_db, visitor, language):
+    page = parse(get(visitor, "/games/endbreaker/cards/EB1-009/"))
     source = squash(page.find("p", cls="source").text)
     assert {"ja": "番号からの推定", "zh-hant": "由編號推定", "en": "inferred from numbering"}[language] in source

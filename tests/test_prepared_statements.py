@@ -17,7 +17,7 @@ from cards.models import Card, CardText, TranslationTrack
 from cards.search.selectors import prepare_search
 from cardsite.db import StatementTimeout, prepared_cursor, statement_time_limit
 
-from .test_hostile_input import _slow_statement
+from .support.database import _slow_statement
 
 postgres_only = pytest.mark.skipif(connection.vendor != "postgresql", reason="prepared statements are PostgreSQL's")
 

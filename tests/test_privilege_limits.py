@@ -13,6 +13,7 @@ from community import services
 from community.models import Block, Comment
 from decks import services as deck_services
 
+from .support.clients import api_client
 from .synthetic_decks import card, game
 from .users import PASSWORD, make_user
 
@@ -25,12 +26,6 @@ def promoted(name: str, *, superuser: bool = False):
     user.is_superuser = superuser
     user.save()
     return user
-
-
-def api(user) -> APIClient:
-    client = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_authenticate(user)
-    return client
 
 
 def published_by(author):
@@ -46,7 +41,7 @@ def test_staff_cannot_block_a_superuser_or_other_staff(synthetic_cards):
     root = promoted("synthetic-root", superuser=True)
     colleague = promoted("synthetic-colleague")
     for target in (root, colleague):
-        answer = api(moderator).post(
+        answer = api_client(moderator).post(
             "/api/community/moderation/actions/",
             {"action": "block", "user": target.username, "reason": "x"},
             format="json",

@@ -18,7 +18,9 @@ from cards.reading.synthetic import TextLine, photograph, render_card
 from contributions import services as contribution_services
 from contributions.models import ChangeSet
 
-from .test_reading_jobs import IMMEDIATE, media_root, post_batch, reader, token_client  # noqa: F401
+from .support.clients import token_client
+from .support.reading_jobs import post_batch
+from .support.tasks import IMMEDIATE
 from .users import make_editor
 
 pytestmark = pytest.mark.django_db
@@ -61,7 +63,7 @@ def shares_most_of(read: str, printed: str) -> bool:
     return sum(ch in read for ch in printed) >= 0.6 * len(printed)
 
 
-def test_ten_photos_read_corrected_submitted_and_accepted(tesseract_ready, synthetic_cards, reader, settings):  # noqa: F811
+def test_ten_photos_read_corrected_submitted_and_accepted(tesseract_ready, synthetic_cards, reader, settings):
     settings.TASKS = IMMEDIATE
     client = token_client(reader)
     photos = [picture(lang, number, name, LEVELS[i % 5]) for i, (lang, number, name, _key) in enumerate(PHOTOS)]

@@ -28,6 +28,8 @@ from readings.models import PhotoReading
 
 from .users import make_editor, make_user
 
+pytestmark = pytest.mark.usefixtures("media_root")
+
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 DISTORTIONS = [
     {"angle": 3, "perspective": 0.04, "blur": 1.0},
@@ -81,11 +83,6 @@ def test_photos_alike_are_grouped_under_the_first_and_a_veto_keeps_them_apart():
 # --- card images and reading photos (the database) ----------------------------------------------------------
 
 
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-
-
 def upload(data: bytes, name: str = "photo.jpg") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, content_type="image/jpeg")
 
@@ -112,11 +109,6 @@ def reading_of(*texts: str):
 @pytest.fixture
 def endbreaker(synthetic_cards) -> Game:
     return Game.objects.get(slug="endbreaker")
-
-
-@pytest.fixture
-def reader(db):
-    return make_user("reader")
 
 
 def card_with_picture(game: Game, key: str, seed: int, side: str = CardImage.Side.FACE) -> CardImage:

@@ -11,12 +11,10 @@ from datetime import timedelta
 
 import pytest
 from django.contrib.auth import get_user_model
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils import timezone
 from PIL import Image
 
-from accounts import services as account_services
 from cards.images.services import image_store
 from cards.models import Term, TermText
 from cards.reading import Reading, ReadingUnavailable
@@ -27,29 +25,15 @@ from readings import services
 from readings.models import PhotoReading, ReadingBatch
 from readings.tasks import read_photo
 
+from .support.clients import token_client
+from .support.reading_jobs import URL, post_batch, upload
 from .synthetic_decks import game
 from .users import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("media_root"), pytest.mark.django_db]
 
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
-URL = "/api/readings/"
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-
-
-@pytest.fixture
-def reader(db):
-    return make_user("reader")
-
-
-def token_client(user, language: str = "en") -> Client:
-    token = account_services.token_create(user=user)[1]
-    return Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_ACCEPT_LANGUAGE=language)
 
 
 def card_photo(name: str, number: str, *, angle: float = 3.0) -> bytes:
@@ -72,14 +56,6 @@ def plain_picture(shade: int) -> bytes:
 def unavailable(*args, **kwargs):
     """What reading says on a machine without Tesseract's Japanese data."""
     raise ReadingUnavailable("Tesseract cannot read 'ja': install the Debian package tesseract-ocr-jpn")
-
-
-def upload(data: bytes, name: str = "photo.jpg") -> SimpleUploadedFile:
-    return SimpleUploadedFile(name, data, content_type="image/jpeg")
-
-
-def post_batch(client: Client, photos: list[bytes], game_slug: str = "endbreaker"):
-    return client.post(URL, {"game": game_slug, "photo": [upload(data, f"p{i}.jpg") for i, data in enumerate(photos)]})
 
 
 def test_a_batch_of_two_photos_is_read_its_numbers_proposed_and_an_existing_card_matched(

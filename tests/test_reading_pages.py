@@ -12,7 +12,7 @@ from django.test import Client
 from contributions.models import ChangeSet
 from readings.models import PhotoReading, ReadingBatch
 
-from .test_reading_submit import batch, media_root, picture, reader  # noqa: F401 (fixtures)
+from .support.reading_submit import picture
 from .users import make_user
 
 pytestmark = pytest.mark.django_db
@@ -28,7 +28,7 @@ def page_client(user, language: str = "en") -> Client:
 
 
 @pytest.mark.parametrize("language", ["ja", "zh-hant", "en"])
-def test_the_owner_sees_the_upload_queue_and_review_pages_in_their_language(batch, reader, language):  # noqa: F811
+def test_the_owner_sees_the_upload_queue_and_review_pages_in_their_language(batch, reader, language):
     client = page_client(reader, language)
     for url in ("/readings/photos/", f"/readings/photos/{batch.pk}/", f"/readings/photos/{batch.pk}/1/"):
         answer = client.get(url)
@@ -42,7 +42,7 @@ def test_the_owner_sees_the_upload_queue_and_review_pages_in_their_language(batc
     assert 'value="テスト居合い"' in review and "onclick" not in review and "<script>" not in review
 
 
-def test_the_queue_polls_while_photos_wait_and_stops_when_done(batch, reader):  # noqa: F811
+def test_the_queue_polls_while_photos_wait_and_stops_when_done(batch, reader):
     client = page_client(reader)
     done = client.get(f"/readings/photos/{batch.pk}/", HTTP_HX_REQUEST="true").content.decode()
     assert "hx-trigger" not in done and 'id="reading-queue"' in done and "<html" not in done
@@ -54,7 +54,7 @@ def test_the_queue_polls_while_photos_wait_and_stops_when_done(batch, reader):  
     assert PhotoReading.objects.get(batch=batch, index=3).status == PhotoReading.Status.CANCELLED
 
 
-def test_reviewing_a_photo_submits_one_change_set_and_goes_to_the_next(batch, reader):  # noqa: F811
+def test_reviewing_a_photo_submits_one_change_set_and_goes_to_the_next(batch, reader):
     client = page_client(reader)
     form = {"number": "EB9-001", "name": "テスト居合い", "field_at": "2", "image": "on"}
     answer = client.post(f"/readings/photos/{batch.pk}/1/", form)
@@ -68,7 +68,7 @@ def test_reviewing_a_photo_submits_one_change_set_and_goes_to_the_next(batch, re
     assert f"/contributions/{change_set.pk}/" in queue
 
 
-def test_a_bad_value_is_shown_beside_its_field_and_nothing_is_submitted(batch, reader):  # noqa: F811
+def test_a_bad_value_is_shown_beside_its_field_and_nothing_is_submitted(batch, reader):
     client = page_client(reader, "ja")
     answer = client.post(f"/readings/photos/{batch.pk}/2/", {"number": "EB9-951", "name": "テスト", "field_at": "-4"})
     assert answer.status_code == 400
@@ -78,7 +78,7 @@ def test_a_bad_value_is_shown_beside_its_field_and_nothing_is_submitted(batch, r
     assert not ChangeSet.objects.exists()
 
 
-def test_another_user_gets_404_on_every_page_of_the_batch(batch):  # noqa: F811
+def test_another_user_gets_404_on_every_page_of_the_batch(batch):
     client = page_client(make_user("other"))
     for url in (f"/readings/photos/{batch.pk}/", f"/readings/photos/{batch.pk}/1/"):
         assert client.get(url).status_code == 404
@@ -87,7 +87,7 @@ def test_another_user_gets_404_on_every_page_of_the_batch(batch):  # noqa: F811
     assert not ChangeSet.objects.exists()
 
 
-def test_the_upload_page_starts_a_batch_and_shows_its_queue(synthetic_cards, reader, settings):  # noqa: F811
+def test_the_upload_page_starts_a_batch_and_shows_its_queue(synthetic_cards, reader, settings):
     settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
     client = page_client(reader)
     photos = [picture(1), picture(2)]
@@ -99,7 +99,7 @@ def test_the_upload_page_starts_a_batch_and_shows_its_queue(synthetic_cards, rea
     assert refused.status_code == 400 and "photo" in refused.content.decode()
 
 
-def test_the_matched_cards_values_among_choices_are_shown_by_their_label(batch, reader):  # noqa: F811
+def test_the_matched_cards_values_among_choices_are_shown_by_their_label(batch, reader):
     review = page_client(reader, "ja").get(f"/readings/photos/{batch.pk}/1/").content.decode()
     # EB9-001 is an ability: beside the kind it says so in Japanese, not by the stored slug.
     assert re.search(r'class="reading-now">[^<]*アビリティ</small>', review)

@@ -15,7 +15,7 @@ from cards.services import card_state
 from contributions.models import ChangeSet
 from readings.models import PhotoReading
 
-from .test_reading_submit import batch, media_root, read_photo, reader  # noqa: F401 (fixtures)
+from .support.reading_submit import read_photo
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +82,7 @@ def as_browser_posts(page: str, **changed: str) -> dict[str, list[str]]:
     return posted
 
 
-def test_the_stored_value_is_in_the_box_and_the_reading_beside_it_with_its_crop(batch, reader):  # noqa: F811
+def test_the_stored_value_is_in_the_box_and_the_reading_beside_it_with_its_crop(batch, reader):
     card = Card.objects.get(game=batch.game, key="EB9-001")
     page = page_client(reader).get(f"/readings/photos/{batch.pk}/1/").content.decode()
     parser = ReviewForm()
@@ -94,7 +94,7 @@ def test_the_stored_value_is_in_the_box_and_the_reading_beside_it_with_its_crop(
     assert "image" not in boxes  # the photo is not proposed as the card's picture unless ticked
 
 
-def test_submitting_the_page_untouched_changes_nothing(batch, reader):  # noqa: F811
+def test_submitting_the_page_untouched_changes_nothing(batch, reader):
     card = Card.objects.get(game=batch.game, key="EB9-001")
     before = card_state(card)
     client = page_client(reader)
@@ -106,7 +106,7 @@ def test_submitting_the_page_untouched_changes_nothing(batch, reader):  # noqa: 
     assert PhotoReading.objects.get(batch=batch, index=1).change_set is None
 
 
-def test_taking_the_reading_of_one_value_changes_that_value_alone(batch, reader):  # noqa: F811
+def test_taking_the_reading_of_one_value_changes_that_value_alone(batch, reader):
     client = page_client(reader)
     page = client.get(f"/readings/photos/{batch.pk}/1/").content.decode()
     answer = client.post(f"/readings/photos/{batch.pk}/1/", as_browser_posts(page, choice_field_at="read"))
@@ -117,7 +117,7 @@ def test_taking_the_reading_of_one_value_changes_that_value_alone(batch, reader)
     assert change.proposed["texts"] == stored["texts"]
 
 
-def test_editing_a_box_is_taken_as_the_contributors_choice(batch, reader):  # noqa: F811
+def test_editing_a_box_is_taken_as_the_contributors_choice(batch, reader):
     client = page_client(reader)
     page = client.get(f"/readings/photos/{batch.pk}/1/").content.decode()
     client.post(f"/readings/photos/{batch.pk}/1/", as_browser_posts(page, field_at="4"))
@@ -125,7 +125,7 @@ def test_editing_a_box_is_taken_as_the_contributors_choice(batch, reader):  # no
     assert change.proposed["fields"]["at"] == 4
 
 
-def test_the_sure_readings_are_taken_by_one_button_and_the_unsure_kept(batch, reader):  # noqa: F811
+def test_the_sure_readings_are_taken_by_one_button_and_the_unsure_kept(batch, reader):
     card = Card.objects.get(game=batch.game, key="EB9-001")
     read_photo(batch, 4, "テスト居合い改", "EB9-001", 3, card=card)  # its name read 93% sure, its ＡＴ 55%
     client = page_client(reader)
@@ -140,7 +140,7 @@ def test_the_sure_readings_are_taken_by_one_button_and_the_unsure_kept(batch, re
 # --- a whole batch on one page, one change set ---------------------------------------------------------------
 
 
-def test_the_batch_page_shows_a_new_card_whole_and_a_matched_card_only_where_it_differs(batch, reader):  # noqa: F811
+def test_the_batch_page_shows_a_new_card_whole_and_a_matched_card_only_where_it_differs(batch, reader):
     page = page_client(reader).get(f"/readings/photos/{batch.pk}/review/").content.decode()
     parser = ReviewForm()
     parser.feed(page)
@@ -154,7 +154,7 @@ def test_the_batch_page_shows_a_new_card_whole_and_a_matched_card_only_where_it_
     assert boxes["p2-name"] == "テスト新騎士" and boxes["p2-number"] == "EB9-951" and boxes["p2-field_at"] == "2"
 
 
-def test_the_batch_page_submitted_untouched_proposes_the_new_card_and_changes_no_stored_one(batch, reader):  # noqa: F811
+def test_the_batch_page_submitted_untouched_proposes_the_new_card_and_changes_no_stored_one(batch, reader):
     PhotoReading.objects.filter(batch=batch, index=3).delete()  # the same new card again: see the next test
     card = Card.objects.get(game=batch.game, key="EB9-001")
     before = card_state(card)
@@ -170,7 +170,7 @@ def test_the_batch_page_submitted_untouched_proposes_the_new_card_and_changes_no
     assert submitted == {1: None, 2: change_set.pk}
 
 
-def test_two_photos_proposing_the_same_new_card_are_refused_and_nothing_is_kept(batch, reader):  # noqa: F811
+def test_two_photos_proposing_the_same_new_card_are_refused_and_nothing_is_kept(batch, reader):
     client = page_client(reader)
     posted = as_browser_posts(client.get(f"/readings/photos/{batch.pk}/review/").content.decode())
     answer = client.post(f"/readings/photos/{batch.pk}/review/", posted)
@@ -181,7 +181,7 @@ def test_two_photos_proposing_the_same_new_card_are_refused_and_nothing_is_kept(
     assert not ChangeSet.objects.exists()
 
 
-def test_one_button_takes_every_sure_reading_of_the_batch(batch, reader):  # noqa: F811
+def test_one_button_takes_every_sure_reading_of_the_batch(batch, reader):
     card = Card.objects.get(game=batch.game, key="EB9-001")
     PhotoReading.objects.filter(batch=batch, index__in=[1, 2, 3]).delete()
     read_photo(batch, 4, "テスト居合い改", "EB9-001", 3, card=card)  # its name read 93% sure, its ＡＴ 55%
@@ -195,7 +195,7 @@ def test_one_button_takes_every_sure_reading_of_the_batch(batch, reader):  # noq
 
 
 @pytest.mark.parametrize(("language", "count"), [("ja", "決める値：1 件"), ("zh-hant", "待決定的值：1 個")])
-def test_the_batch_page_counts_the_values_to_decide_in_the_readers_language(batch, reader, language, count):  # noqa: F811
+def test_the_batch_page_counts_the_values_to_decide_in_the_readers_language(batch, reader, language, count):
     client = page_client(reader)
     client.cookies["django_language"] = language
     page = client.get(f"/readings/photos/{batch.pk}/review/").content.decode()

@@ -17,12 +17,7 @@ from readings.models import PhotoReading
 
 from .users import make_user
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("media_root")]
 
 
 @pytest.fixture

@@ -6,88 +6,18 @@ synthetic cards.
 
 from __future__ import annotations
 
-import io
-
 import pytest
 from django.test import Client
-from PIL import Image
 
 from accounts import services as account_services
-from cards.images.services import image_store
-from cards.models import Card, CardImage, Game
-from cards.reading.result import Box, Line, Proposal, Reading, Word
+from cards.models import Card, CardImage
 from contributions import services as contribution_services
 from contributions.models import ChangeSet
 from readings.models import PhotoReading, ReadingBatch
 
 from .users import make_editor, make_user
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-
-
-def picture(shade: int) -> io.BytesIO:
-    image = Image.new("RGB", (300, 420), (240, 230, 200))
-    image.paste((20, 20, 20), (10 + shade, 10 + shade, 60 + 2 * shade, 40 + 2 * shade))
-    buffer = io.BytesIO()
-    image.save(buffer, "PNG")
-    buffer.seek(0)
-    buffer.name = f"photo{shade}.png"
-    return buffer
-
-
-def line(text: str, top: int, confidence: float) -> Line:
-    box = Box(20, top, 12 * len(text) + 10, 30)
-    word = Word(text, box, box, confidence)
-    return Line(text, (word,), ((0, len(text)),), box, box, confidence)
-
-
-def proposal(field: str, value, index: int, lines: list[Line], *, confidence: float = 0.95) -> Proposal:
-    box = lines[index].box
-    return Proposal(field, value, str(value), (index,), box, box, confidence, confidence < 0.8)
-
-
-def read_photo(batch: ReadingBatch, index: int, name: str, number: str, at: int, *, card: Card | None = None):
-    """A photo of ``batch`` stored as read: its name, number and ＡＴ proposed (the ＡＴ with low confidence)."""
-    lines = [line(name, 20, 0.93), line(number, 70, 0.97), line(f"ＡＴ：＋{at}", 120, 0.55)]
-    reading = Reading(tuple(lines), "jpn", (300, 420), (300, 420), None, 1.0)
-    proposals = [
-        proposal("name", name, 0, lines, confidence=0.93),
-        proposal("number", number, 1, lines, confidence=0.97),
-        proposal("at", at, 2, lines, confidence=0.55),
-    ]
-    return PhotoReading.objects.create(
-        batch=batch,
-        index=index,
-        image=image_store(uploader=batch.user, stream=picture(index), field="photo"),
-        status=PhotoReading.Status.DONE,
-        progress=100,
-        reading=reading.to_json(),
-        proposals=[item.to_json() for item in proposals],
-        card=card,
-        card_key=card.key if card else "",
-        matched_by="number" if card else "",
-    )
-
-
-@pytest.fixture
-def reader(db):
-    return make_user("reader")
-
-
-@pytest.fixture
-def batch(synthetic_cards, reader):
-    """Three photos read: an existing card (EB9-001, its ＡＴ misread as 3), a new card, and the same new card again."""
-    game = Game.objects.get(slug="endbreaker")
-    batch = ReadingBatch.objects.create(user=reader, game=game, status=ReadingBatch.Status.DONE, language="en")
-    read_photo(batch, 1, "テスト居合い", "EB9-001", 3, card=Card.objects.get(game=game, key="EB9-001"))
-    read_photo(batch, 2, "テスト新騎士", "EB9-951", 2)
-    read_photo(batch, 3, "テスト新騎士", "EB9-951", 2)
-    return batch
+pytestmark = [pytest.mark.usefixtures("media_root"), pytest.mark.django_db]
 
 
 def client_of(user, language: str = "en") -> Client:

@@ -8,7 +8,7 @@ import secrets
 import shlex
 
 from .servers import ROOT
-from .test_deploy import check_deploy
+from .support.deploy import check_deploy
 
 SECTION = "## Serving in production"
 

@@ -6,22 +6,17 @@ from __future__ import annotations
 
 import pytest
 from django import forms
-from django.test import Client, RequestFactory
+from django.test import RequestFactory
 
 from cardsite.errors import AppError
 from cardsite.refusals import show_refusal
 from community import services as community_services
 from decks import services as deck_services
 
+from .support.clients import signed_in
 from .synthetic_decks import card, game
 
 pytestmark = pytest.mark.django_db
-
-
-def _client(user) -> Client:
-    client = Client(HTTP_ACCEPT_LANGUAGE="en")
-    client.force_login(user)
-    return client
 
 
 def _publication(owner):
@@ -32,7 +27,7 @@ def _publication(owner):
 
 def test_a_refusal_of_two_apps_is_the_same_page_with_its_status_and_a_way_on(owner, other, synthetic_cards):
     publication = _publication(owner)
-    client = _client(other)
+    client = signed_in(other)
     comment = client.post(f"/community/decks/published/{publication.pk}/comments/", {"body": "   "})
     assert comment.status_code == 400
     page = comment.content.decode()
@@ -48,7 +43,7 @@ def test_a_refusal_of_two_apps_is_the_same_page_with_its_status_and_a_way_on(own
 
 def test_an_htmx_refusal_is_the_message_alone_for_the_alert_area(owner, other, synthetic_cards):
     publication = _publication(owner)
-    answer = _client(other).post(
+    answer = signed_in(other).post(
         f"/community/decks/published/{publication.pk}/comments/", {"body": "   "}, HTTP_HX_REQUEST="true"
     )
     assert answer.status_code == 400
@@ -65,6 +60,6 @@ def test_a_refusal_goes_on_the_form_drawn_again_or_else_into_the_next_pages_mess
     show_refusal(request, AppError("Test refusal."), form=form)
     assert form.non_field_errors() == ["Test refusal."] and not form.is_valid()
 
-    client = _client(owner)
+    client = signed_in(owner)
     answer = client.post("/decks/folders/", {"action": "nonsense"}, follow=True)
     assert "Unknown action." in answer.content.decode()

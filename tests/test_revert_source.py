@@ -9,25 +9,13 @@ from django.utils import translation
 from django.utils.formats import date_format
 from django.utils.timezone import localtime
 
-from cards.models import Card, Game
+from cards.models import Card
 
-from .test_api_editor_work import DELETED, HISTORY, KEY, REVERT, api, post, write
+from .support.clients import token_client as api
+from .support.editor_work import DELETED, HISTORY, KEY, REVERT, post, write
 from .users import make_editor
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def game(db) -> Game:
-    from cards.services import sync_games
-
-    sync_games()
-    return Game.objects.get(slug="suikoden")
-
-
-@pytest.fixture
-def editor(game):
-    return make_editor(game, "suikoden-editor")
+pytestmark = [pytest.mark.game("suikoden"), pytest.mark.django_db]
 
 
 def _revert_newest(game, editor):

@@ -15,7 +15,6 @@ from django.core.management import call_command
 from django.test import Client
 from django.utils import timezone, translation
 
-from decks import services as deck_services
 from simulator import adapters
 from simulator.engines import get_engine
 from simulator.goldfish import services
@@ -23,25 +22,9 @@ from simulator.models import SimulationChunk, SimulationRun
 from simulator.montecarlo import play_many
 from simulator.tasks import play_chunk
 
-from .synthetic_decks import card, game
-
 IMMEDIATE = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend"}}
 DUMMY = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
 Chunk = SimulationChunk.Status
-
-
-@pytest.fixture
-def deck(owner, synthetic_cards):
-    return deck_services.create_deck(
-        owner=owner,
-        game=game("suikoden"),
-        name="テスト",
-        entries=[
-            ("characters", card("suikoden", "901"), 20),
-            ("characters", card("suikoden", "902"), 20),
-            ("lands", card("suikoden", "903"), 6),
-        ],
-    )
 
 
 def expected_result(deck, games: int, turns: int, seed: int) -> dict:

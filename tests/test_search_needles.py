@@ -19,7 +19,7 @@ from cards.search.normalize import fold
 from cards.search.selectors import prepare_search
 from cards.search.tokens import COLUMNS, term_phrases
 
-from .test_search import found, import_cards, synthetic_card
+from .support.search import found, import_cards, synthetic_card
 
 
 @pytest.mark.parametrize(

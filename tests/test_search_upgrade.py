@@ -13,14 +13,6 @@ BEFORE = ("cards", "0005_term_text_updated_at")
 AFTER = ("cards", "0006_search_position_and_facets")
 
 
-@pytest.fixture
-def executor():
-    executor = MigrationExecutor(connection)
-    yield executor
-    executor = MigrationExecutor(connection)  # the test database goes back to the latest schema
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
 @pytest.mark.django_db(transaction=True)
 def test_an_upgraded_database_finds_its_cards_by_text_and_by_filter(executor):
     executor.migrate([BEFORE])

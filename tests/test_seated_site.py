@@ -7,20 +7,20 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
 from rest_framework.test import APIClient
 
 from simulator.models import ComparisonRun, SeatedGame
 
-from .test_endbreaker_compare_site import URL as COMPARE
-from .test_endbreaker_compare_site import login
+from .support.clients import signed_in
+
+COMPARE = "/simulator/games/endbreaker/compare/"
 
 PAGES = "/simulator/games/endbreaker/play/"
 API = "/api/simulator/games/endbreaker/plays/"
 
 
 def test_a_person_takes_a_seat_and_answers_the_games_choices_on_the_page(whole_game_pool, owner, other):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     assert "Seat 1" in client.get(PAGES).content.decode()
     started = client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
     seated = SeatedGame.objects.get()
@@ -39,13 +39,13 @@ def test_a_person_takes_a_seat_and_answers_the_games_choices_on_the_page(whole_g
     client.post(f"{PAGES}{seated.pk}/back/")
     seated.refresh_from_db()
     assert seated.answers == []
-    theirs = login(Client(), other)
+    theirs = signed_in(other, None)
     assert theirs.get(f"{PAGES}{seated.pk}/").status_code == 404
     assert theirs.post(f"{PAGES}{seated.pk}/", {"answer": option}).status_code == 404
 
 
 def test_two_people_cannot_share_a_table(whole_game_pool, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     answer = client.post(PAGES, {"seat1": "person", "seat2": "person"})
     assert answer.status_code == 400 and "one seat only" in answer.content.decode()
     assert SeatedGame.objects.count() == 0
@@ -86,7 +86,7 @@ def test_the_api_refuses_bad_seats_naming_the_seat(whole_game_pool, owner, other
 
 
 def test_a_comparisons_sample_games_are_watched_turn_by_turn(whole_game_pool, owner, immediate_tasks):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     client.post(COMPARE, {"seat1": "big_darc", "seat2": "build_then_resolve", "games": 24})
     run = ComparisonRun.objects.get()
     report = client.get(f"{COMPARE}{run.pk}/").content.decode()
@@ -104,7 +104,7 @@ def test_a_comparisons_sample_games_are_watched_turn_by_turn(whole_game_pool, ow
 def test_the_choice_is_asked_in_the_readers_language(whole_game_pool, owner):
     from simulator.fullgames.endbreaker import CHOICE_WORDS
 
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="ja"), owner)
+    client = signed_in(owner, "ja")
     client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
     seated = SeatedGame.objects.get()
     for _ in range(12):  # a few choices of different kinds
@@ -122,7 +122,7 @@ def test_the_choice_is_asked_in_the_readers_language(whole_game_pool, owner):
 def test_the_seated_page_shows_the_skill_pool_each_hand_cards_skill_cost_and_text_and_short_seat_names(
     whole_game_pool, owner
 ):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner)
     client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
     seated = SeatedGame.objects.get()
     page = client.get(f"{PAGES}{seated.pk}/").content.decode()
@@ -141,7 +141,7 @@ def test_the_seated_page_shows_the_skill_pool_each_hand_cards_skill_cost_and_tex
 def test_answers_kept_before_the_games_choices_changed_replay_up_to_the_first_that_no_longer_fits(
     whole_game_pool, owner
 ):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner)
     client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
     seated = SeatedGame.objects.get()
     seated.answers = ["an answer this version never offers", "stop"]

@@ -6,95 +6,19 @@ The seed files here are synthetic (clearly fake cards of the 水滸伝 game), wr
 
 from __future__ import annotations
 
-import json
 import re
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
 from cards.models import Card, CardText, RevisionSource, SeedConflict
 from cards.revisions import card_history
-from cards.services import import_files
 
-from .users import PASSWORD
+from .support.seed_revisions import admin_change_attack, load, seed_file, the_card, words
 
 pytestmark = pytest.mark.django_db
-
-
-def seed_file(tmp_path, attack: int = 3, name: str = "合成人物甲", name_zh: str = "合成人物甲") -> str:
-    path = tmp_path / "suikoden.json"
-    path.write_text(
-        json.dumps(
-            {
-                "format": "cardsite-cards/1",
-                "game": "suikoden",
-                "cards": [
-                    {
-                        "key": "SYN-901",
-                        "number": "901",
-                        "kind": "character",
-                        "fields": {"attack": attack, "colour": "仁", "cost": "仁1"},
-                        "source": "synthetic seed",
-                        "texts": {"ja": {"name": name}, "zh-hant": {"name": name_zh, "text": "合成"}},
-                    }
-                ],
-            },
-            ensure_ascii=False,
-        ),
-        encoding="utf-8",
-    )
-    return str(path)
-
-
-def load(path: str):
-    (summary,) = import_files([path], seed=True)
-    return summary
-
-
-def the_card() -> Card:
-    return Card.objects.get(key="SYN-901")
-
-
-@pytest.fixture
-def editor(db):
-    return get_user_model().objects.create_superuser("synthetic-editor", password=PASSWORD)
-
-
-def admin_change_attack(editor, attack: int) -> None:
-    """Change the card's attack in the admin, as an editor would (texts kept as they are)."""
-    card = the_card()
-    client = Client()
-    client.force_login(editor)
-    texts = list(card.texts.order_by("language"))
-    form = {
-        "game": card.game_id,
-        "key": card.key,
-        "number": card.number,
-        "kind": card.kind,
-        "fields": json.dumps({**card.fields, "attack": attack}, ensure_ascii=False),
-        "source": card.source,
-        "texts-TOTAL_FORMS": len(texts),
-        "texts-INITIAL_FORMS": len(texts),
-        "texts-MIN_NUM_FORMS": 0,
-        "texts-MAX_NUM_FORMS": 1000,
-    }
-    for index, text in enumerate(texts):
-        form.update(
-            {
-                f"texts-{index}-id": text.pk,
-                f"texts-{index}-card": card.pk,
-                f"texts-{index}-language": text.language,
-                f"texts-{index}-name": text.name,
-                f"texts-{index}-text": text.text,
-                f"texts-{index}-notes": text.notes,
-                f"texts-{index}-source": text.source,
-            }
-        )
-    response = client.post(f"/admin/cards/card/{card.pk}/change/", form)
-    assert response.status_code == 302, response.content.decode()[:2000]
 
 
 def test_loading_the_same_seed_again_changes_nothing_and_makes_no_revision(tmp_path):
@@ -108,16 +32,16 @@ def test_loading_the_same_seed_again_changes_nothing_and_makes_no_revision(tmp_p
     assert revision.revision.source.detail == "suikoden.json"
 
 
-def test_an_editors_change_to_a_seed_card_survives_loading_the_seeds_again(tmp_path, editor):
+def test_an_editors_change_to_a_seed_card_survives_loading_the_seeds_again(tmp_path, superuser):
     path = seed_file(tmp_path)
     load(path)
-    admin_change_attack(editor, 5)
+    admin_change_attack(superuser, 5)
     assert the_card().fields["attack"] == 5
     summary = load(path)  # as the next start of the site does
     assert the_card().fields["attack"] == 5
     assert summary.unchanged == 1 and summary.conflicts == 0
     newest, oldest = card_history(the_card())
-    assert newest.revision.source.kind == RevisionSource.Kind.ADMIN and newest.revision.user == editor
+    assert newest.revision.source.kind == RevisionSource.Kind.ADMIN and newest.revision.user == superuser
     assert oldest.revision.source.kind == RevisionSource.Kind.SEED
     assert newest.field_dict["fields"]["attack"] == 5 and oldest.field_dict["fields"]["attack"] == 3
 
@@ -132,9 +56,9 @@ def test_a_changed_seed_applies_to_a_card_nobody_changed(tmp_path):
     assert not SeedConflict.objects.exists()
 
 
-def test_a_changed_seed_of_a_card_changed_since_is_kept_for_an_editor(tmp_path, editor):
+def test_a_changed_seed_of_a_card_changed_since_is_kept_for_an_editor(tmp_path, superuser):
     load(seed_file(tmp_path))
-    admin_change_attack(editor, 5)
+    admin_change_attack(superuser, 5)
     summary = load(seed_file(tmp_path, attack=4))
     assert summary.conflicts == 1 and summary.updated == 0
     assert the_card().fields["attack"] == 5  # the editor's change stands
@@ -145,9 +69,9 @@ def test_a_changed_seed_of_a_card_changed_since_is_kept_for_an_editor(tmp_path, 
     assert SeedConflict.objects.count() == 1 and the_card().fields["attack"] == 5
 
 
-def test_an_editor_can_bring_a_card_back_to_an_earlier_revision(tmp_path, editor):
+def test_an_editor_can_bring_a_card_back_to_an_earlier_revision(tmp_path, superuser):
     load(seed_file(tmp_path))
-    admin_change_attack(editor, 5)
+    admin_change_attack(superuser, 5)
     seed_revision = card_history(the_card())[-1]
     seed_revision.revision.revert(delete=True)
     card = the_card()
@@ -166,13 +90,13 @@ def test_a_deleted_card_can_be_recovered_from_its_last_revision(tmp_path):
     assert the_card().texts.get(language="ja").name == "合成人物甲"
 
 
-def test_loadcards_reports_what_it_kept(tmp_path, editor, monkeypatch, capsys):
+def test_loadcards_reports_what_it_kept(tmp_path, superuser, monkeypatch, capsys):
     from cards.management.commands import loadcards
 
     monkeypatch.setattr(loadcards, "DATA_DIR", tmp_path)
     seed_file(tmp_path)
     call_command("loadcards")
-    admin_change_attack(editor, 5)
+    admin_change_attack(superuser, 5)
     seed_file(tmp_path, attack=4)
     call_command("loadcards")
     captured = capsys.readouterr()
@@ -186,14 +110,9 @@ def page(path: str, language: str) -> str:
     return response.content.decode()
 
 
-def words(html: str) -> str:
-    """What a reader sees of ``html``: its text without the tags."""
-    return re.sub(r"<[^>]+>", "", html)
-
-
-def test_the_card_page_says_where_each_value_came_from_and_links_its_history(tmp_path, editor):
+def test_the_card_page_says_where_each_value_came_from_and_links_its_history(tmp_path, superuser):
     load(seed_file(tmp_path))
-    admin_change_attack(editor, 5)
+    admin_change_attack(superuser, 5)
     card = the_card()
     html = page(reverse("cards:card_detail", args=["suikoden", card.key]), "en")
 
@@ -207,9 +126,9 @@ def test_the_card_page_says_where_each_value_came_from_and_links_its_history(tmp
     assert reverse("cards:card_history", args=["suikoden", card.key]) in html
 
 
-def test_a_cards_history_lists_every_revision_with_its_source_and_what_it_changed(tmp_path, editor):
+def test_a_cards_history_lists_every_revision_with_its_source_and_what_it_changed(tmp_path, superuser):
     load(seed_file(tmp_path))
-    admin_change_attack(editor, 5)
+    admin_change_attack(superuser, 5)
     history = reverse("cards:card_history", args=["suikoden", the_card().key])
     html = page(history, "en")
     newest, oldest = re.findall(r'<li class="revision".*?</li>', html, re.S)

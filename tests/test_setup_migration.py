@@ -22,14 +22,6 @@ ELEVEN = [f"EB9-91{n:02d}" for n in range(11)]
 JOBS = ["魔獣戦士", "スカイランナー", "デモニスタ"]
 
 
-@pytest.fixture
-def executor():
-    executor = MigrationExecutor(connection)
-    yield executor
-    executor = MigrationExecutor(connection)  # the test database goes back to the latest schema
-    executor.migrate(executor.loader.graph.leaf_nodes())
-
-
 def _old_setups(apps):
     User = apps.get_model("auth", "User")
     owner = User.objects.create(username="test-setup-owner")

@@ -7,28 +7,17 @@ from __future__ import annotations
 
 import pytest
 from django.test import Client
-from rest_framework.test import APIClient
 
-from cards.models import Card, Game
-from decks import services as deck_services
+from cards.models import Card
 from decks.selectors import verdict
 from simulator.models import ComparisonRun, SeatedGame, StrategySearch
 
-from .test_endbreaker_compare_site import login
+from .support.clients import api_client, signed_in
+from .support.table_decks import JOBS, NINE, OTHER_NINE, table_deck
 
 PAGES = "/simulator/games/endbreaker/setups/"
 OLDER_PAGES = "/games/endbreaker/setups/"  # before the simulator had its own first segment
 PLAY = "/simulator/games/endbreaker/play/"
-NINE = [f"EB9-91{n}" for n in range(9)]
-OTHER_NINE = [f"EB9-91{n}" for n in range(1, 10)]
-JOBS = ["魔獣戦士", "スカイランナー", "デモニスタ"]
-
-
-def table_deck(owner, name: str, piles: list[str], *, jobs: list[str] = JOBS, visibility: str = "private"):
-    game = Game.objects.get(slug="endbreaker")
-    cards = {card.key: card for card in Card.objects.filter(game=game, key__in=[*piles, *jobs])}
-    entries = [("supply", cards[key], 1) for key in piles] + [("jobs", cards[key], 1) for key in jobs]
-    return deck_services.create_deck(owner=owner, game=game, name=name, entries=entries, visibility=visibility)
 
 
 def test_the_deck_builder_checks_the_tables_piles(whole_game_pool, owner):
@@ -40,15 +29,15 @@ def test_the_deck_builder_checks_the_tables_piles(whole_game_pool, owner):
 
 def test_the_decks_page_leads_to_every_whole_game_tool_with_the_deck(whole_game_pool, owner, other):
     deck = table_deck(owner, "Late piles", OTHER_NINE, visibility="link")
-    page = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner).get(f"/decks/{deck.pk}/").content.decode()
+    page = signed_in(owner, "en").get(f"/decks/{deck.pk}/").content.decode()
     for address in ("compare/", "play/", "search/", "compare/setups/"):
         assert f"/simulator/games/endbreaker/{address}?deck={deck.pk}" in page
-    shared = login(Client(HTTP_ACCEPT_LANGUAGE="en"), other).get(f"/decks/shared/{deck.share_token}/")
+    shared = signed_in(other, "en").get(f"/decks/shared/{deck.share_token}/")
     assert f"/simulator/games/endbreaker/play/?deck={deck.pk}%3A{deck.share_token}" in shared.content.decode()
 
 
 def test_the_decks_page_gives_the_whole_games_verdict_on_its_piles(whole_game_pool, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     ready = client.get(f"/decks/{table_deck(owner, 'Late piles', OTHER_NINE).pk}/").content.decode()
     assert "These piles make a game" in ready
     short = client.get(f"/decks/{table_deck(owner, 'Four piles', NINE[:4]).pk}/").content.decode()
@@ -60,7 +49,7 @@ def test_the_decks_page_gives_the_whole_games_verdict_on_its_piles(whole_game_po
 
 def test_a_seated_game_is_played_on_the_chosen_decks_piles(whole_game_pool, owner):
     deck = table_deck(owner, "Late piles", OTHER_NINE)
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     form = client.get(f"{PLAY}?deck={deck.pk}").content.decode()
     assert f'<option value="{deck.pk}" selected>Late piles</option>' in form
     started = client.post(PLAY, {"seat1": "person", "seat2": "big_darc", "deck": str(deck.pk)})
@@ -70,7 +59,7 @@ def test_a_seated_game_is_played_on_the_chosen_decks_piles(whole_game_pool, owne
 
 def test_a_deck_without_piles_is_refused_and_never_played_as_the_default(whole_game_pool, owner):
     empty = table_deck(owner, "No piles", [])
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     refused = client.post(PLAY, {"seat1": "person", "seat2": "big_darc", "deck": str(empty.pk)})
     assert refused.status_code == 400 and "Choose 9 piles, not 0." in refused.content.decode()
     assert not SeatedGame.objects.exists()
@@ -79,7 +68,7 @@ def test_a_deck_without_piles_is_refused_and_never_played_as_the_default(whole_g
 def test_anothers_private_deck_cannot_be_played_and_one_shared_by_link_can(whole_game_pool, owner, other):
     private = table_deck(owner, "Mine", OTHER_NINE)
     linked = table_deck(owner, "Shared", OTHER_NINE, visibility="link")
-    theirs = login(Client(HTTP_ACCEPT_LANGUAGE="en"), other)
+    theirs = signed_in(other, "en")
     seats = {"seat1": "person", "seat2": "big_darc"}
     hidden = theirs.post(PLAY, {**seats, "deck": str(private.pk)})
     assert hidden.status_code == 400 and "deck" in hidden.context["form"].errors
@@ -92,7 +81,7 @@ def test_anothers_private_deck_cannot_be_played_and_one_shared_by_link_can(whole
 
 def test_a_comparison_and_a_search_play_the_decks_piles(whole_game_pool, owner, immediate_tasks):
     deck = table_deck(owner, "Late piles", OTHER_NINE)
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     compared = client.post(
         "/simulator/games/endbreaker/compare/",
         {"seat1": "big_darc", "seat2": "build_then_resolve", "games": 12, "deck": str(deck.pk)},
@@ -109,7 +98,7 @@ def test_a_comparison_and_a_search_play_the_decks_piles(whole_game_pool, owner, 
 
 def test_one_strategy_on_two_decks_against_the_same_opponent_with_intervals(whole_game_pool, owner, immediate_tasks):
     deck = table_deck(owner, "Late piles", OTHER_NINE)
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     form = client.get(f"/simulator/games/endbreaker/compare/setups/?deck={deck.pk}").content.decode()
     assert f'<option value="{deck.pk}" selected>Late piles</option>' in form
     started = client.post(
@@ -139,8 +128,7 @@ def test_one_strategy_on_two_decks_against_the_same_opponent_with_intervals(whol
 
 def test_the_api_takes_a_deck_and_names_what_is_wrong(whole_game_pool, owner, other, immediate_tasks):
     deck = table_deck(owner, "Late", OTHER_NINE)
-    api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    api.force_authenticate(owner)
+    api = api_client(owner)
     url = "/api/simulator/games/endbreaker/comparisons/"
     body = {"strategies": ["big_darc"], "setups": ["default", str(deck.pk)], "opponents": ["big_darc"], "games": 12}
     created = api.post(url, body, format="json")
@@ -156,8 +144,7 @@ def test_the_api_takes_a_deck_and_names_what_is_wrong(whole_game_pool, owner, ot
     played = api.post(plays, {"seats": ["person", "big_darc"], "deck": str(deck.pk)}, "json")
     assert played.status_code == 201
     assert [card["key"] for card in SeatedGame.objects.get().setup["abilities"]] == OTHER_NINE
-    theirs = APIClient(HTTP_ACCEPT_LANGUAGE="en")
-    theirs.force_authenticate(other)
+    theirs = api_client(other)
     refused = theirs.post(url, {**body, "strategies": ["big_darc", "big_darc"]}, format="json")
     assert refused.status_code == 400
     assert {"setups[1]", "strategies"} <= set(refused.json()["errors"])
@@ -166,20 +153,20 @@ def test_the_api_takes_a_deck_and_names_what_is_wrong(whole_game_pool, owner, ot
     assert ComparisonRun.objects.count() == 2 and not StrategySearch.objects.exists()
 
 
-@pytest.mark.parametrize("signed_in", [True, False])
-def test_the_set_up_builders_addresses_lead_to_the_decks(whole_game_pool, owner, signed_in):
-    client = login(Client(), owner) if signed_in else Client()
+@pytest.mark.parametrize("member", [True, False])
+def test_the_set_up_builders_addresses_lead_to_the_decks(whole_game_pool, owner, member):
+    client = signed_in(owner, None) if member else Client()
     listed = client.get(PAGES)
     assert listed.status_code == 302
     published = "/community/games/endbreaker/decks/"
-    assert listed["Location"] == ("/decks/?game=endbreaker" if signed_in else published)
+    assert listed["Location"] == ("/decks/?game=endbreaker" if member else published)
     assert client.get(f"{PAGES}new/")["Location"].startswith("/decks/new/?game=endbreaker")
     assert client.get(f"{PAGES}424242/").status_code == 404  # no set-up was ever saved with that id
 
 
 def test_the_set_up_builders_older_addresses_lead_to_the_decks_too(whole_game_pool, owner):
     """The addresses from before the simulator had its own first segment: moved first, then on to the decks."""
-    client = login(Client(), owner)
+    client = signed_in(owner, None)
     followed = client.get(OLDER_PAGES, follow=True)
     assert followed.redirect_chain == [(PAGES, 301), ("/decks/?game=endbreaker", 302)]
     assert followed.status_code == 200

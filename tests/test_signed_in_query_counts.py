@@ -12,26 +12,17 @@ from django.test.utils import CaptureQueriesContext
 from community import services as community
 from decks import services
 
-from .test_deck_pages import card, game, import_test_cards
+from .support.clients import signed_in
+from .support.suikoden_cards import card, game
 from .users import make_user
 
-
-@pytest.fixture(autouse=True)
-def test_cards(db):
-    import_test_cards()
+pytestmark = pytest.mark.usefixtures("suikoden_cards")
 
 
 def deck_of(owner, characters: int):
     entries = [("characters", card(f"テスト人物{i:02d}"), 1) for i in range(1, characters + 1)]
     entries += [("lands", card(f"テスト土地{i:02d}"), 2) for i in range(1, 1 + characters // 5)]
     return services.create_deck(owner=owner, game=game("suikoden"), name=f"{characters}枚", entries=entries)
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.cookies["django_language"] = "ja"
-    client.force_login(user)
-    return client
 
 
 def queries(client: Client, path: str) -> int:
@@ -53,7 +44,7 @@ PAGES = {
 @pytest.mark.parametrize("page", PAGES)
 def test_an_owner_s_page_takes_as_many_queries_for_a_big_deck_as_for_a_small_one(page):
     owner = make_user("owner")
-    client = signed_in(owner)
+    client = signed_in(owner, "ja", cookie=True)
     small, big = deck_of(owner, 3), deck_of(owner, 40)
     assert queries(client, PAGES[page].format(deck=big.pk)) == queries(client, PAGES[page].format(deck=small.pk))
 
@@ -68,7 +59,7 @@ def discussed(owner, reader, comments: int):
 
 def test_a_published_deck_takes_as_many_queries_with_many_comments_as_with_one():
     owner, reader = make_user("owner"), make_user("reader")
-    client = signed_in(reader)
+    client = signed_in(reader, "ja", cookie=True)
     quiet, busy = discussed(owner, reader, 1), discussed(owner, reader, 12)
     assert queries(client, f"/community/decks/published/{busy.pk}/") == queries(
         client, f"/community/decks/published/{quiet.pk}/"

@@ -14,8 +14,9 @@ from rest_framework.test import APIClient
 
 from simulator.models import ComparisonRun, WrittenStrategy
 
-from .test_endbreaker_compare_site import URL as COMPARE
-from .test_endbreaker_compare_site import login
+from .support.clients import signed_in
+
+COMPARE = "/simulator/games/endbreaker/compare/"
 
 PAGES = "/simulator/games/endbreaker/strategies/"
 API = "/api/simulator/games/endbreaker/strategies/"
@@ -31,7 +32,7 @@ def write(client, **data):
 def test_the_editor_checks_the_text_as_one_types_naming_each_problem_by_line_in_the_readers_language(
     whole_game_pool, owner
 ):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="ja"), owner)
+    client = signed_in(owner, "ja")
     editor = client.get(f"{PAGES}new/").content.decode()
     assert "gain *" in editor  # starts from a shipped strategy
     assert "EB9-912" in editor and "テスト特技2" in editor  # the cards a gain line may name
@@ -39,14 +40,14 @@ def test_the_editor_checks_the_text_as_one_types_naming_each_problem_by_line_in_
     verdict = client.post(f"{PAGES}check/", {"text": BAD}, HTTP_HX_REQUEST="true").content.decode()
     assert "2 行目: 「EB9-999」はこのゲームのカードではありません。" in verdict and "3 行目" in verdict
     assert "Line" not in verdict
-    english = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    english = signed_in(owner, "en")
     verdict = english.post(f"{PAGES}check/", {"text": BAD}).content.decode()
     assert "Line 2: “EB9-999” is not a card of this game." in verdict
     assert "without a problem" in english.post(f"{PAGES}check/", {"text": GOOD}).content.decode()
 
 
 def test_a_strategy_with_problems_is_not_saved_and_a_good_one_is(whole_game_pool, owner):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     refused = write(client, text=BAD)
     assert refused.status_code == 400 and WrittenStrategy.objects.count() == 0
     assert "Line 3: “sometimes”" in refused.content.decode()
@@ -65,10 +66,10 @@ def test_anonymous_cannot_write(whole_game_pool):
 
 
 def test_sharing_is_a_decks_private_by_link_public(whole_game_pool, owner, other):
-    mine = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    mine = signed_in(owner, "en")
     write(mine, name="Secret")
     strategy = WrittenStrategy.objects.get()
-    theirs = login(Client(HTTP_ACCEPT_LANGUAGE="en"), other)
+    theirs = signed_in(other, "en")
     assert theirs.get(f"{PAGES}{strategy.pk}/").status_code == 404
     assert "Secret" not in theirs.get(PAGES).content.decode()
     assert (
@@ -96,7 +97,7 @@ def test_sharing_is_a_decks_private_by_link_public(whole_game_pool, owner, other
 def test_a_written_strategy_is_compared_with_intervals_and_the_run_keeps_the_text_it_started_with(
     whole_game_pool, owner, immediate_tasks
 ):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     write(client, name="My rush", text="gain *\nresolve always\nthorn fewest\n")
     strategy = WrittenStrategy.objects.get()
     form = client.get(f"{COMPARE}?strategy={strategy.reference}").content.decode()
@@ -119,9 +120,9 @@ def test_a_written_strategy_is_compared_with_intervals_and_the_run_keeps_the_tex
 
 
 def test_another_users_private_strategy_cannot_be_compared(whole_game_pool, owner, other, immediate_tasks):
-    write(login(Client(), owner), name="Secret")
+    write(signed_in(owner, None), name="Secret")
     strategy = WrittenStrategy.objects.get()
-    theirs = login(Client(HTTP_ACCEPT_LANGUAGE="en"), other)
+    theirs = signed_in(other, "en")
     answer = theirs.post(COMPARE, {"seat1": strategy.reference, "seat2": "big_darc", "games": 24})
     assert answer.status_code == 400 and ComparisonRun.objects.count() == 0
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
@@ -167,7 +168,7 @@ def test_the_api_writes_checks_shares_and_compares(whole_game_pool, owner, other
 
 @pytest.mark.parametrize("language, expected", [("ja", "戦略"), ("zh-hant", "策略"), ("en", "Strategies")])
 def test_the_strategy_pages_speak_the_readers_language(whole_game_pool, owner, language, expected):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE=language), owner)
+    client = signed_in(owner, language)
     page = client.get(PAGES).content.decode()
     assert expected in page
     editor = client.get(f"{PAGES}new/").content.decode()

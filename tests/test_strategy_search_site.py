@@ -7,13 +7,12 @@ tests/test_endbreaker_compare_site.py); the search's parameters are made small s
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from rest_framework.test import APIClient
 
 from simulator.engines.endbreaker_game import STRATEGIES, parse_strategy
 from simulator.models import StrategySearch, StrategySearchChunk, WrittenStrategy
 
-from .test_endbreaker_compare_site import login
+from .support.clients import signed_in
 
 PAGES = "/simulator/games/endbreaker/search/"
 API = "/api/simulator/games/endbreaker/searches/"
@@ -21,14 +20,14 @@ SMALL = {"offspring": 3, "games": 12, "finalists": 1, "confirm_games": 40}
 
 
 @pytest.fixture
-def tasks_now(settings, immediate_tasks):
+def small_searches_now(settings, immediate_tasks):
     settings.STRATEGY_SEARCH = {"generations_per_chunk": 2, "report_games": 24, "config": SMALL}
 
 
 def test_a_search_started_on_the_page_plays_its_islands_in_rounds_and_reports_against_every_shipped_one(
-    whole_game_pool, owner, tasks_now
+    whole_game_pool, owner, small_searches_now
 ):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+    client = signed_in(owner, "en")
     started = client.post(PAGES, {"players": 2, "generations": 5, "islands": 2})
     run = StrategySearch.objects.get()
     assert started.status_code == 302 and started["Location"] == f"{PAGES}{run.pk}/"
@@ -45,7 +44,9 @@ def test_a_search_started_on_the_page_plays_its_islands_in_rounds_and_reports_ag
     assert "The strategy found" in page and "95% interval (Wilson)" in page and "gain" in page
 
 
-def test_the_same_seed_finds_the_same_strategy_however_the_chunks_fall(whole_game_pool, owner, tasks_now, settings):
+def test_the_same_seed_finds_the_same_strategy_however_the_chunks_fall(
+    whole_game_pool, owner, small_searches_now, settings
+):
     api = APIClient()
     api.force_authenticate(owner)
     body = {"generations": 4, "islands": 2, "seed": 5}
@@ -58,11 +59,11 @@ def test_the_same_seed_finds_the_same_strategy_however_the_chunks_fall(whole_gam
     assert StrategySearchChunk.objects.filter(run_id=second["id"]).count() == 2
 
 
-def test_the_strategy_found_is_saved_as_my_own_to_edit_and_compare(whole_game_pool, owner, other, tasks_now):
-    client = login(Client(HTTP_ACCEPT_LANGUAGE="en"), owner)
+def test_the_strategy_found_is_saved_as_my_own_to_edit_and_compare(whole_game_pool, owner, other, small_searches_now):
+    client = signed_in(owner, "en")
     client.post(PAGES, {"players": 2, "generations": 2, "islands": 1})
     run = StrategySearch.objects.get()
-    theirs = login(Client(), other)
+    theirs = signed_in(other, None)
     assert theirs.get(f"{PAGES}{run.pk}/").status_code == 404
     assert theirs.post(f"{PAGES}{run.pk}/save/").status_code == 404
     saved = client.post(f"{PAGES}{run.pk}/save/", {"name": "Searched"})
@@ -73,7 +74,7 @@ def test_the_strategy_found_is_saved_as_my_own_to_edit_and_compare(whole_game_po
     assert strategy.owner == owner and strategy.visibility == "private"
 
 
-def test_bad_input_is_refused_by_field_and_nothing_is_queued(whole_game_pool, owner, tasks_now):
+def test_bad_input_is_refused_by_field_and_nothing_is_queued(whole_game_pool, owner, small_searches_now):
     api = APIClient(HTTP_ACCEPT_LANGUAGE="en")
     api.force_authenticate(owner)
     for body, field in (({"generations": 0}, "generations"), ({"islands": 9}, "islands"), ({"players": 1}, "players")):

@@ -13,18 +13,14 @@ from rest_framework.test import APIClient
 
 from cards.models import StoredImage
 
-from .test_card_images import picture, propose_picture, signed_in, upload
-from .test_limits_and_tokens import suikoden_deck
+from .support.clients import signed_in
+from .support.limits import suikoden_deck
+from .support.pictures import picture, propose_picture, upload
 from .users import make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.usefixtures("media_root"), pytest.mark.django_db]
 
 DUMMY_TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend"}}
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
 
 
 @pytest.mark.parametrize(

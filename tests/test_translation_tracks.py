@@ -18,67 +18,16 @@ from django.test import Client
 from accounts import services as account_services
 from cards.models import Card, CardText, Game, TrackPreference, TranslationTrack
 from cards.search.selectors import prepare_search
-from cards.services import card_state, import_files, state_digest
+from cards.services import card_state, state_digest
 from contributions import services as contribution_services
 from contributions.models import ChangeSet
 
-from .test_pages import get, parse, squash
-from .users import make_editor, make_user
+from .support.clients import signed_in
+from .support.html import get, parse, squash
+from .support.translation_tracks import SECOND, SEED_CREDITS, SEED_TRACK, load, seed_file
+from .users import make_user
 
-pytestmark = pytest.mark.django_db
-
-SEED_TRACK = "synthetic seed 9"
-SEED_CREDITS = "テスト: a synthetic seed document"
-SECOND = "テスト第二譯本"
-
-
-def seed_file(tmp_path, *, original: str = "テスト原文：ドロー＋１", at: int = 1) -> str:
-    path = tmp_path / "endbreaker.json"
-    path.write_text(
-        json.dumps(
-            {
-                "format": "cardsite-cards/1",
-                "game": "endbreaker",
-                "tracks": [
-                    {
-                        "language": "zh-hant",
-                        "name": SEED_TRACK,
-                        "credits": SEED_CREDITS,
-                        "status": "reviewed",
-                        "main": True,
-                    }
-                ],
-                "cards": [
-                    {
-                        "key": "EB9-901",
-                        "kind": "ability",
-                        "fields": {"cost": "PT", "skill": "P", "at": at, "attribute": "P"},
-                        "source": "synthetic seed",
-                        "texts": {
-                            "ja": {"name": "テスト技", "text": original, "source": "synthetic seed"},
-                            "zh-hant": {"name": "測試技", "text": "測試譯文：抽牌＋１", "source": "synthetic seed"},
-                        },
-                    }
-                ],
-            },
-            ensure_ascii=False,
-        ),
-        encoding="utf-8",
-    )
-    return str(path)
-
-
-def load(path: str):
-    (summary,) = import_files([path], seed=True)
-    return summary
-
-
-@pytest.fixture
-def game(db) -> Game:
-    from cards.services import sync_games
-
-    sync_games()
-    return Game.objects.get(slug="endbreaker")
+pytestmark = [pytest.mark.game("endbreaker"), pytest.mark.django_db]
 
 
 @pytest.fixture
@@ -86,17 +35,6 @@ def seeded(tmp_path, game) -> str:
     path = seed_file(tmp_path)
     load(path)
     return path
-
-
-@pytest.fixture
-def editor(game):
-    return make_editor(game, "editor")
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def card_page(client: Client, language: str = "en"):
@@ -147,7 +85,7 @@ def test_the_seeds_translation_is_one_track_credited_to_its_seed(seeded, client)
 
 
 def test_a_second_track_added_by_a_player_waits_for_review_then_shows_beside_the_seeds(seeded, editor):
-    player = signed_in(make_user("player"))
+    player = signed_in(make_user("player"), None)
     add_second_track(player)
     change_set = ChangeSet.objects.get()
     assert change_set.status == ChangeSet.Status.PENDING
@@ -166,7 +104,7 @@ def test_a_second_track_added_by_a_player_waits_for_review_then_shows_beside_the
 
 
 def test_a_reader_chooses_a_track_and_it_is_remembered(seeded, editor):
-    add_second_track(signed_in(editor))  # an editor's change applies at once
+    add_second_track(signed_in(editor, None))  # an editor's change applies at once
     second = TranslationTrack.objects.get(name=SECOND)
     # a reader who is not signed in: a cookie
     reader = Client()
@@ -184,13 +122,13 @@ def test_a_reader_chooses_a_track_and_it_is_remembered(seeded, editor):
     assert track_texts(card_page(reader))[0].attrs.get("data-track") != str(second.pk)
     # a signed-in reader: kept with their account, in any browser
     user = make_user("reader")
-    signed_in(user).get(f"/games/endbreaker/tracks/prefer/?language=zh-hant&track={second.pk}&next=/")
+    signed_in(user, None).get(f"/games/endbreaker/tracks/prefer/?language=zh-hant&track={second.pk}&next=/")
     assert TrackPreference.objects.get(user=user).track == second
-    assert track_texts(card_page(signed_in(user)))[0].attrs["data-track"] == str(second.pk)
+    assert track_texts(card_page(signed_in(user, None)))[0].attrs["data-track"] == str(second.pk)
 
 
 def test_a_track_of_another_game_or_language_is_not_found(seeded, editor):
-    add_second_track(signed_in(editor))
+    add_second_track(signed_in(editor, None))
     second = TranslationTrack.objects.get(name=SECOND)
     assert Client().get(f"/games/suikoden/tracks/prefer/?language=zh-hant&track={second.pk}").status_code == 404
     assert Client().get(f"/games/endbreaker/tracks/prefer/?language=ja&track={second.pk}").status_code == 404
@@ -225,7 +163,7 @@ def stale_row(client: Client) -> str:
 
 
 def test_a_change_of_the_original_marks_its_translations_stale_on_the_card_page_and_the_map(seeded, editor):
-    add_second_track(signed_in(editor))
+    add_second_track(signed_in(editor, None))
     assert not [text for text in track_texts(card_page(Client())) if "stale" in text.classes]
     assert "Stale translations in Traditional Chinese (the original changed since): 0" in stale_row(Client())
     change_original(editor, "テスト原文：ドロー＋２")
@@ -236,7 +174,7 @@ def test_a_change_of_the_original_marks_its_translations_stale_on_the_card_page_
     assert "Stale translations in Traditional Chinese (the original changed since): 2" in row
     assert f"EB9-901 ({SECOND})" in row
     # the second track brought up to date: only the seed's translation is stale now
-    add_second_track(signed_in(editor), text="第二譯本的新譯文：抽兩張牌")
+    add_second_track(signed_in(editor, None), text="第二譯本的新譯文：抽兩張牌")
     seeds, second = track_texts(card_page(Client()))
     assert "stale" in seeds.classes and "stale" not in second.classes
     assert "(the original changed since): 1" in stale_row(Client())
@@ -250,7 +188,7 @@ def test_a_change_of_the_original_marks_its_translations_stale_on_the_card_page_
 
 
 def test_search_finds_a_word_only_a_second_track_holds(seeded, editor):
-    add_second_track(signed_in(editor), text="第二譯本獨有的鏡像詞 quuxtrackword")
+    add_second_track(signed_in(editor, None), text="第二譯本獨有的鏡像詞 quuxtrackword")
     for query in ("鏡像詞", "quuxtrackword", "lang:zh-hant 獨有", "text:鏡像"):
         outcome = prepare_search(query, "en")
         assert outcome.error is None, outcome.error
@@ -263,7 +201,7 @@ def test_search_finds_a_word_only_a_second_track_holds(seeded, editor):
 
 
 def test_loading_the_seeds_again_keeps_the_community_track(seeded, editor, tmp_path):
-    add_second_track(signed_in(editor))
+    add_second_track(signed_in(editor, None))
     summary = load(seeded)  # as the next start of the site does
     assert summary.unchanged == 1 and summary.conflicts == 0
     assert CardText.objects.get(card__key="EB9-901", track__name=SECOND).text == "第二譯本的譯文：抽一張牌"

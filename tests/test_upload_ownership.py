@@ -16,34 +16,22 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from PIL import Image
 
-from accounts import services as account_services
 from cards.images.services import image_store
-from cards.models import Game, StoredImage
+from cards.models import StoredImage
 from contributions import services
 from contributions.models import ChangeSet
 from readings.models import PhotoReading, ReadingBatch
 
+from .support.clients import token_client
 from .users import make_editor, make_user
 
-pytestmark = pytest.mark.django_db
+pytestmark = [
+    pytest.mark.usefixtures("media_root"),
+    pytest.mark.game("shadowera", synthetic_cards=True),
+    pytest.mark.django_db,
+]
 
 CARD = "Test Ally 01"
-
-
-@pytest.fixture(autouse=True)
-def media_root(settings, tmp_path):
-    settings.MEDIA_ROOT = str(tmp_path / "media")
-    return tmp_path / "media"
-
-
-@pytest.fixture
-def game(synthetic_cards) -> Game:
-    return Game.objects.get(slug="shadowera")
-
-
-@pytest.fixture
-def alice(db):
-    return make_user("test-alice")
 
 
 @pytest.fixture
@@ -61,11 +49,6 @@ def picture(color: tuple[int, int, int] = (30, 120, 60)) -> bytes:
 
 def upload(data: bytes, name: str = "photo.jpg") -> SimpleUploadedFile:
     return SimpleUploadedFile(name, data, content_type="image/jpeg")
-
-
-def token_client(user) -> Client:
-    token = account_services.token_create(user=user)[1]
-    return Client(HTTP_AUTHORIZATION=f"Token {token}", HTTP_ACCEPT_LANGUAGE="en")
 
 
 @pytest.fixture

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from .test_pages import parse
+from .support.html import parse
 from .users import make_user
 
 
