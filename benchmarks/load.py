@@ -43,6 +43,8 @@ import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -230,6 +232,65 @@ def measure_in_rounds(
     return [best_of(target_runs) for target_runs in runs]
 
 
+@contextmanager
+def production_server(
+    name: str,
+    setup: str,
+    *,
+    workers: int,
+    database_url: str = "",
+    port: int = 0,
+    environment: dict[str, str] | None = None,
+) -> Iterator[tuple[str, dict, Path]]:
+    """The site as bin/run-site serves it (gunicorn, DEBUG off, the seed data, ``setup``'s objects) on a database of
+    its own (SQLite in a temporary folder, or ``database_url``'s PostgreSQL server, created and dropped), with rate
+    limits off; yields its address, what ``setup`` printed (JSON), and the temporary folder."""
+    with tempfile.TemporaryDirectory(prefix=f"cardsite-{name}-") as folder:
+        temporary = Path(folder)
+        url_of_database = database_url or f"sqlite:///{temporary / (name + '.sqlite3')}"
+        created = _create_postgres(url_of_database) if database_url else None
+        port = port or free_port()
+        settings = {
+            **{key: value for key, value in os.environ.items() if key not in {"DJANGO_SETTINGS_MODULE"}},
+            "DJANGO_SETTINGS_MODULE": "benchmarks.load_settings",
+            "PYTHONPATH": str(ROOT),
+            "DATABASE_URL": url_of_database,
+            "DEBUG": "0",
+            "SECRET_KEY": f"{name}-benchmark-" + os.urandom(16).hex(),
+            "SECURE_COOKIES": "0",
+            "STATIC_ROOT": str(temporary / "static"),
+            "ADDRESS": f"127.0.0.1:{port}",
+            "WEB_WORKERS": str(workers),
+            "LOG_LEVEL": "WARNING",
+            "RATE_LIMITS": "login=off,token=off,signup=off,search=off,deck_write=off,simulation_start=off",
+            **(environment or {}),
+        }
+        settings.setdefault("CACHE_URL", f"file://{temporary / 'cache'}")
+        try:
+            manage(settings, "migrate", "--no-input", "-v0")
+            manage(settings, "loadcards", "-v0")
+            manage(settings, "collectstatic", "--no-input", "-v0")
+            prepared = json.loads(django(settings, setup))
+            server = subprocess.Popen(
+                [PYTHON, "-m", "gunicorn", "-c", "cardsite/gunicorn.conf.py", "cardsite.wsgi"],
+                cwd=ROOT,
+                env=settings,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                start_new_session=True,
+            )
+            url = f"http://127.0.0.1:{port}"
+            try:
+                wait_until_up(url, server)
+                yield url, prepared, temporary
+            finally:
+                os.killpg(server.pid, signal.SIGTERM)
+                server.wait(30)
+        finally:
+            if created:
+                _drop_postgres(*created)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="per run (default 2)")
@@ -241,52 +302,13 @@ def main() -> None:
     arguments = parser.parse_args()
     wrk = ensure_wrk()
 
-    with tempfile.TemporaryDirectory(prefix="cardsite-load-") as folder:
-        temporary = Path(folder)
-        database_url = arguments.database_url or f"sqlite:///{temporary / 'load.sqlite3'}"
-        created = _create_postgres(database_url) if arguments.database_url else None
-        port = free_port()
-        environment = {
-            **{key: value for key, value in os.environ.items() if key not in {"DJANGO_SETTINGS_MODULE"}},
-            "DJANGO_SETTINGS_MODULE": "benchmarks.load_settings",
-            "PYTHONPATH": str(ROOT),
-            "DATABASE_URL": database_url,
-            "DEBUG": "0",
-            "SECRET_KEY": "load-benchmark-" + os.urandom(16).hex(),
-            "SECURE_COOKIES": "0",
-            "STATIC_ROOT": str(temporary / "static"),
-            "ADDRESS": f"127.0.0.1:{port}",
-            "WEB_WORKERS": str(arguments.workers),
-            "LOG_LEVEL": "WARNING",
-            "RATE_LIMITS": "login=off,token=off,signup=off,search=off,deck_write=off,simulation_start=off",
-        }
-        if arguments.threads:
-            environment["WEB_THREADS"] = str(arguments.threads)
-        if "CACHE_URL" not in os.environ:
-            environment["CACHE_URL"] = "redis://127.0.0.1:6379/3"
-        try:
-            manage(environment, "migrate", "--no-input", "-v0")
-            manage(environment, "loadcards", "-v0")
-            manage(environment, "collectstatic", "--no-input", "-v0")
-            prepared = json.loads(django(environment, SETUP))
-            server = subprocess.Popen(
-                [PYTHON, "-m", "gunicorn", "-c", "cardsite/gunicorn.conf.py", "cardsite.wsgi"],
-                cwd=ROOT,
-                env=environment,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-            url = f"http://127.0.0.1:{port}"
-            try:
-                wait_until_up(url, server)
-                report(wrk, temporary, url, prepared, arguments)
-            finally:
-                os.killpg(server.pid, signal.SIGTERM)
-                server.wait(30)
-        finally:
-            if created:
-                _drop_postgres(*created)
+    extra = {"WEB_THREADS": str(arguments.threads)} if arguments.threads else {}
+    if "CACHE_URL" not in os.environ:
+        extra["CACHE_URL"] = "redis://127.0.0.1:6379/3"
+    with production_server(
+        "load", SETUP, workers=arguments.workers, database_url=arguments.database_url, environment=extra
+    ) as (url, prepared, temporary):
+        report(wrk, temporary, url, prepared, arguments)
 
 
 def report(wrk: str, temporary: Path, url: str, prepared: dict, arguments: argparse.Namespace) -> None:

@@ -29,21 +29,17 @@ repeat visit.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import shutil
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.load import PYTHON, _create_postgres, _drop_postgres, django, free_port, manage, wait_until_up  # noqa: E402
+from benchmarks.load import production_server  # noqa: E402
 
 # Slow 4G, as Lighthouse's mobile preset throttles it.
 LATENCY_MS = 150
@@ -160,49 +156,10 @@ def main() -> None:
     arguments = parser.parse_args()
     executable = chromium()
 
-    with tempfile.TemporaryDirectory(prefix="cardsite-pages-") as folder:
-        temporary = Path(folder)
-        database_url = arguments.database_url or f"sqlite:///{temporary / 'pages.sqlite3'}"
-        created = _create_postgres(database_url) if arguments.database_url else None
-        port = arguments.port or free_port()
-        environment = {
-            **{key: value for key, value in os.environ.items() if key not in {"DJANGO_SETTINGS_MODULE"}},
-            "DJANGO_SETTINGS_MODULE": "benchmarks.load_settings",
-            "PYTHONPATH": str(ROOT),
-            "DATABASE_URL": database_url,
-            "DEBUG": "0",
-            "SECRET_KEY": "pages-benchmark-" + os.urandom(16).hex(),
-            "SECURE_COOKIES": "0",
-            "STATIC_ROOT": str(temporary / "static"),
-            "ADDRESS": f"127.0.0.1:{port}",
-            "WEB_WORKERS": str(arguments.workers),
-            "LOG_LEVEL": "WARNING",
-            "RATE_LIMITS": "login=off,token=off,signup=off,search=off,deck_write=off,simulation_start=off",
-        }
-        environment.setdefault("CACHE_URL", f"file://{temporary / 'cache'}")
-        try:
-            manage(environment, "migrate", "--no-input", "-v0")
-            manage(environment, "loadcards", "-v0")
-            manage(environment, "collectstatic", "--no-input", "-v0")
-            prepared = json.loads(django(environment, SETUP))
-            server = subprocess.Popen(
-                [PYTHON, "-m", "gunicorn", "-c", "cardsite/gunicorn.conf.py", "cardsite.wsgi"],
-                cwd=ROOT,
-                env=environment,
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                start_new_session=True,
-            )
-            url = f"http://127.0.0.1:{port}"
-            try:
-                wait_until_up(url, server)
-                report(executable, url, prepared, arguments)
-            finally:
-                os.killpg(server.pid, signal.SIGTERM)
-                server.wait(30)
-        finally:
-            if created:
-                _drop_postgres(*created)
+    with production_server(
+        "pages", SETUP, workers=arguments.workers, database_url=arguments.database_url, port=arguments.port
+    ) as (url, prepared, _temporary):
+        report(executable, url, prepared, arguments)
 
 
 def report(executable: str, url: str, prepared: dict, arguments: argparse.Namespace) -> None:
