@@ -520,6 +520,18 @@ def test_an_empty_parameter_is_refused_where_the_schema_says_it_cannot_be(fuzzin
         assert set(response.json()) >= {"detail", "code", "errors"}
 
 
+def test_a_whole_number_in_the_query_is_written_as_one(fuzzing: Fuzzing, client: Any) -> None:
+    """DRF's IntegerField reads "0.0" as 0; the schema says integer, and a client writing 0.0 for a seed gets a
+    400 naming the seed rather than a game it did not ask for."""
+    deck = Deck.objects.filter(owner=fuzzing.alice, publications__isnull=False).first()
+    headers = {"HTTP_AUTHORIZATION": fuzzing.headers["Authorization"]}
+    for written in ("0.0", "7.", "1e3"):
+        response = client.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed={written}", **headers)
+        assert response.status_code == 400, written
+        assert set(response.json()["errors"]) == {"seed"}
+    assert client.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed=+7", **headers).status_code == 200
+
+
 def test_a_body_that_is_not_json_is_a_415_and_starts_nothing(fuzzing: Fuzzing, client: Any) -> None:
     deck = Deck.objects.filter(owner=fuzzing.alice, publications__isnull=False).first()
     headers = {"HTTP_AUTHORIZATION": fuzzing.headers["Authorization"]}
