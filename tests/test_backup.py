@@ -47,7 +47,7 @@ from cards.search.selectors import prepare_search
 from cardsite import backup
 from collection import services as collection_services
 from decks import services as deck_services
-from decks.models import Deck
+from decks.models import Deck, DeckPlaceholder
 from simulator.goldfish import services as simulator_services
 from simulator.models import (
     ComparisonChunk,
@@ -266,6 +266,9 @@ def fill_every_model() -> None:
     )
     MovedSetup.objects.create(setup_id=2**40 + 3, deck=deck, choices=["EB9-910"])
     DeckAssumption.objects.create(deck=deck, key="assumed:scenario:1", field="payout", value="2", author=owner)
+    DeckPlaceholder.objects.create(
+        deck=deck, zone="characters", kind="character", values={"cost": 3}, name="仮 𠮷", count=4
+    )
     SeatedGame.objects.create(
         owner=owner,
         game=deck.game,
