@@ -49,6 +49,8 @@ ALLOWED = re.compile(
     r"SCG|Tekken|API|JSON|OpenAPI|URL|CSV|PDF|ID"
     r"|[\w.-]+\.(?:com|jp|md)\b|Wikipedia|wiki|Category:\w+|\"Rule of Four\"|More About Abilities|DRAW"
     r"|(?<![A-Za-z0-9])EB\d-\d{3}(?!\d)|(?<![A-Za-z])[A-Z]{1,4}\d*(?:-\d+)?(?![A-Za-z])"
+    # a name joined by underscores is an identifier, not prose: a source's page name (card_game04)
+    r"|(?<![A-Za-z0-9])[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+"
 )
 
 
