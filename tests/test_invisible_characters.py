@@ -196,3 +196,47 @@ def test_the_schema_says_which_characters_a_name_refuses(client, db):
     schema = client.get("/api/schema/?format=json").json()
     deck = schema["components"]["schemas"]["DeckWrite"]["properties"]["name"]["pattern"]
     assert re.fullmatch(deck, "Synthetic deck") and not re.fullmatch(deck, f"x{RLO}y") and not re.fullmatch(deck, " ")
+
+
+@pytest.mark.django_db
+def test_the_admin_refuses_a_user_name_with_an_invisible_character_or_one_that_looks_taken(superuser):
+    """The admin is a second door to the user table: its add and change forms keep the sign-up form's rules."""
+    site = Client()
+    site.force_login(superuser)
+    users = get_user_model().objects
+    users.create_user("alice", password=PASSWORD)
+
+    for name in (f"mallory{RLO}", "\u0430lice"):  # the second is a Cyrillic а
+        response = site.post(
+            "/admin/auth/user/add/",
+            {
+                "username": name,
+                "password1": "long synthetic pass 1",
+                "password2": "long synthetic pass 1",
+                "usable_password": "true",
+            },
+        )
+        assert response.status_code == 200, name
+        assert not users.filter(username=name).exists()
+        assert response.context["adminform"].form.errors["username"], name
+
+    bob = users.create_user("bob", password=PASSWORD)
+    response = site.post(
+        f"/admin/auth/user/{bob.pk}/change/",
+        {"username": f"bob{RLO}", "date_joined_0": "2026-01-01", "date_joined_1": "00:00:00"},
+    )
+    assert response.status_code == 200
+    bob.refresh_from_db()
+    assert bob.username == "bob"
+
+    response = site.post(
+        "/admin/auth/user/add/",
+        {
+            "username": "carol",
+            "password1": "long synthetic pass 1",
+            "password2": "long synthetic pass 1",
+            "usable_password": "true",
+        },
+    )
+    assert response.status_code == 302
+    assert users.filter(username="carol").exists()
