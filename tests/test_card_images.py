@@ -324,6 +324,8 @@ def test_the_api_uploads_a_picture_and_proposes_it_for_a_card(player, editor, ga
     assert uploaded.status_code == 201
     body = uploaded.json()
     assert body["format"] == "webp" and body["url"].startswith("http")
+    again = client.post("/api/contributions/images/", {"file": upload("card.jpg", with_exif())})
+    assert again.status_code == 200 and again.json()["id"] == body["id"]  # the upload kept, not a new one
     proposal = {
         "game": "shadowera",
         "source_kind": "photo",

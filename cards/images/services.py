@@ -108,14 +108,14 @@ def _stored_name(extension: str) -> tuple[str, str]:
 
 
 @transaction.atomic
-def _image_store(*, uploader: Any, stream: IO[bytes], field: str) -> StoredImage:
+def _image_store(*, uploader: Any, stream: IO[bytes], field: str) -> tuple[StoredImage, bool]:
     try:
         checked = check_image(stream, image_limits())
     except ImageRefused as error:
         raise refusal(error, field) from None
     existing = StoredImage.objects.filter(sha256=checked.sha256, uploaded_by=uploader).first()
     if existing is not None:  # kept already for this uploader: nothing stored, nothing counted
-        return existing
+        return existing, False
     _check_allowance(uploader)
     name, thumbnail_name = _stored_name(checked.format)
     try:
@@ -134,8 +134,8 @@ def _image_store(*, uploader: Any, stream: IO[bytes], field: str) -> StoredImage
             )
             stored.save()
     except IntegrityError:  # the same picture stored by this uploader's other request meanwhile
-        return StoredImage.objects.get(sha256=checked.sha256, uploaded_by=uploader)
-    return stored
+        return StoredImage.objects.get(sha256=checked.sha256, uploaded_by=uploader), False
+    return stored, True
 
 
 def image_store(*, uploader: SiteUser, stream: BinaryIO | File, field: str = "file") -> StoredImage:
@@ -147,6 +147,13 @@ def image_store(*, uploader: SiteUser, stream: BinaryIO | File, field: str = "fi
     Each uploader's picture is a row of its own (``StoredImage.uploaded_by``, the one who may attach it to a
     change: ``contributions.services``), under a random name. The files follow the transaction
     (``cardsite.storage``): refused by the database, or rolled back by the caller, they are removed."""
+    return image_store_or_found(uploader=uploader, stream=stream, field=field)[0]
+
+
+def image_store_or_found(
+    *, uploader: SiteUser, stream: BinaryIO | File, field: str = "file"
+) -> tuple[StoredImage, bool]:
+    """``image_store``, and whether the picture was stored now (False: this uploader had kept it already)."""
     with following_transaction():
         return _image_store(uploader=uploader, stream=stream, field=field)
 

@@ -33,7 +33,7 @@ from cards import selectors as card_selectors
 from cards.api.games import GAME, game_from_slug, game_or_404
 from cards.api.serializers import CardDetailSerializer
 from cards.images.selectors import stored_image
-from cards.images.services import image_store, too_large_upload
+from cards.images.services import image_store_or_found, too_large_upload
 from cards.messages import no_such_card
 from cards.models import Card, Game, StoredImage
 from cards.revisions import card_revisions
@@ -321,13 +321,15 @@ class SeedConflictResolveView(generics.GenericAPIView):
         "GPS, camera), with a thumbnail. The answer's `id` goes into a change set: `source_photo` (the values come "
         "from it) or `images` (show it on a card). Until it is published that way, only its uploader may attach it "
         "(another user's id answers 400 `no_such_upload`, as a missing one does), and its `url` is random, not "
-        "found from its id or its picture. The same picture uploaded again by the same user answers the upload "
-        "kept. Refused: not an image of these formats or damaged (400 `image_not_an_image`, `image_unreadable`); "
+        "found from its id or its picture. The same picture uploaded again by the same user answers 200 with the "
+        "upload kept (201 when it is stored now). Refused: not an image of these formats or damaged "
+        "(400 `image_not_an_image`, `image_unreadable`); "
         "larger than the bytes or pixels allowed, a decompression bomb among them (413 `image_too_large`, "
         "`image_too_many_pixels`); more uploads in 24 hours than allowed (429 `image_uploads_per_day`).",
         request={"multipart/form-data": ImageUploadSerializer},
         responses={
             201: StoredImageSerializer,
+            200: OpenApiResponse(StoredImageSerializer, description="This user had uploaded the same picture."),
             413: OpenApiResponse(ErrorSerializer, description="The file is larger than the limit it names."),
         },
     )
@@ -346,8 +348,9 @@ class ImageUploadView(generics.GenericAPIView):
             raise services.ContributionError(
                 _("Send the picture as the form field “file”."), code="no_file", errors={"file": [_("Required.")]}
             )
-        stored = image_store(uploader=request.user, stream=upload)
-        return Response(self.get_serializer(stored).data, status.HTTP_201_CREATED)
+        stored, created = image_store_or_found(uploader=request.user, stream=upload)
+        # The same picture sent again is the one kept already: 200 with it, as an upsert answers.
+        return Response(self.get_serializer(stored).data, status.HTTP_201_CREATED if created else status.HTTP_200_OK)
 
 
 # --- an editor's work beyond change sets: a card's history and its revert, deleted cards, blocking --------
