@@ -149,7 +149,9 @@ def test_a_user_may_have_only_so_many_runs_waiting(alice, settings):
     assert refused.status_code == 429
     assert "2 runs waiting or running" in refused.json()["detail"]
     page = client.post(f"/simulator/decks/{deck.pk}/simulate/", {"games": 1000, "turns": 5, "policy": "default"})
-    assert page.status_code == 400
+    # The page answers as the API does: 429 with the wait, the form drawn again with the reason on it.
+    assert page.status_code == 429 and int(page["Retry-After"]) > 0
+    assert "2" in page.content.decode() and 'name="games"' in page.content.decode()
     assert SimulationRun.objects.count() == 2
     # A cancelled run frees its place.
     sim_services.cancel_run(SimulationRun.objects.first())

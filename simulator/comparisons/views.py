@@ -42,6 +42,7 @@ SETUPS_LISTED = 100  # written strategies offered by the comparison of decks
 @rate_limit("simulation_start")
 def compare(request: HttpRequest, game: str) -> HttpResponse:
     game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
+    quota_status: int | None = None  # 429 when the user's allowance of runs refused the start
     language = inputs.language()
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
@@ -91,6 +92,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
                 )
             except comparisons.RunQuotaExceeded as refused:
                 show_refusal(request, refused, form=form)
+                quota_status = refused.status
             else:
                 return redirect("comparisons:run", game=game, run_id=run.pk)
     runs = (
@@ -108,7 +110,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
         "max_games": comparisons.MAX_GAMES,
     }
     status = 400 if form.is_bound and (form.errors or missing or problems) else 200
-    return render(request, "simulator/compare.html", context, status=status)
+    return render(request, "simulator/compare.html", context, status=quota_status or status)
 
 
 def own_run(request: HttpRequest, game: str, run_id: int) -> ComparisonRun:
@@ -193,6 +195,7 @@ def compare_setups(request: HttpRequest, game: str) -> HttpResponse:
     """One strategy on two to four decks (the game's default piles or the user's decks of the game: each a table's
     choice of piles), each in its own games against the same opponents, with the same shuffles."""
     game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
+    quota_status: int | None = None  # 429 when the user's allowance of runs refused the start
     language = inputs.language()
     preset_deck = request.GET.get("deck", "")
     written = [
@@ -243,8 +246,9 @@ def compare_setups(request: HttpRequest, game: str) -> HttpResponse:
                 )
             except comparisons.RunQuotaExceeded as refused:
                 problems.append(str(refused))
+                quota_status = refused.status
             else:
                 return redirect("comparisons:run", game=game, run_id=run.pk)
     context = {"game": game_obj, "game_name": pick(fullgame.names, language), "form": form, "problems": problems}
     status = 400 if form.is_bound and (form.errors or problems) else 200
-    return render(request, "simulator/compare_setups.html", context, status=status)
+    return render(request, "simulator/compare_setups.html", context, status=quota_status or status)

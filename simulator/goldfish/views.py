@@ -278,6 +278,7 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
     deck, links = _load(request, pk, token)
     engine = get_engine(deck.game.slug)
     language = inputs.language()
+    quota_status: int | None = None  # 429 when the user's allowance of runs refused the start
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     simdeck = adapters.sim_deck(deck, language)
@@ -297,6 +298,7 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
             )
         except services.RunQuotaExceeded as refused:
             show_refusal(request, refused, form=form)
+            quota_status = refused.status
         else:
             return redirect(links.run(run.pk))
     runs = [
@@ -318,7 +320,7 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
         "api_cap": inputs.API_MAX_GAMES,
         "parameters": presentation.parameter_views(engine, {}, None, language),
     }
-    return render(request, "simulator/simulate.html", context, status=400 if form.is_bound else 200)
+    return render(request, "simulator/simulate.html", context, status=quota_status or (400 if form.is_bound else 200))
 
 
 def _run_context(request: HttpRequest, deck: Deck, links: DeckLinks, run: SimulationRun) -> dict[str, Any]:

@@ -38,6 +38,7 @@ RECENT = 10
 @rate_limit("simulation_start")
 def start(request: HttpRequest, game: str) -> HttpResponse:
     game_obj, fullgame = fullgame_selectors.fullgame_or_404(game)
+    quota_status: int | None = None  # 429 when the user's allowance of runs refused the start
     if fullgame.search is None:
         raise Http404
     language = inputs.language()
@@ -70,6 +71,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
                 )
             except searches.RunQuotaExceeded as refused:
                 show_refusal(request, refused, form=form)
+                quota_status = refused.status
             else:
                 return redirect("searches:run", game=game, run_id=run.pk)
     context = {
@@ -81,7 +83,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         "runs": StrategySearch.objects.filter(game=game_obj, requester=signed_in(request.user))[:RECENT],
     }
     status = 400 if form.is_bound and (form.errors or missing or problems) else 200
-    return render(request, "simulator/search.html", context, status=status)
+    return render(request, "simulator/search.html", context, status=quota_status or status)
 
 
 def own_search(request: HttpRequest, game: str, run_id: int) -> StrategySearch:
