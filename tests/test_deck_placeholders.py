@@ -15,34 +15,16 @@ from django.test import Client
 from decks import selectors
 from decks import services as deck_services
 from decks.decklists.services import export_data, export_text
-from decks.models import Deck, DeckEntry, DeckPlaceholder
+from decks.models import DeckEntry, DeckPlaceholder
 from decks.placeholders import services
 from decks.services import DeckError
 
 from .support.clients import signed_in
 from .support.html import parse, squash
+from .support.placeholder_decks import fill_with_placeholders, shadow_era_deck
 from .synthetic_decks import card, game
 
 pytestmark = pytest.mark.usefixtures("synthetic_cards")
-
-
-def shadow_era_deck(owner) -> Deck:
-    """A hero and 8 real allies: 31 cards short of the 40 a Shadow Era deck needs."""
-    return deck_services.create_deck(
-        owner=owner,
-        game=game("shadowera"),
-        name="テスト仮カード",
-        entries=[
-            ("hero", card("shadowera", "Test Hero 01"), 1),
-            ("deck", card("shadowera", "Test Ally 01"), 4),
-            ("deck", card("shadowera", "Test Ally 02"), 4),
-        ],
-    )
-
-
-def fill_with_placeholders(deck: Deck) -> None:
-    services.add_placeholder(deck, "ally", {"cost": 3, "attack": 2}, 12, "Big ally")
-    services.add_placeholder(deck, "ability", {"cost": 1}, 19)
 
 
 def test_a_deck_completed_with_placeholders_is_legal_apart_from_them(owner):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import Http404
 from django.utils.translation import gettext as _
 
 from cards.models import Game
@@ -15,6 +18,14 @@ KEY_PREFIX = "placeholder:"  # a placeholder's key as the rules and the goldfish
 
 def placeholders(deck: Deck) -> list[DeckPlaceholder]:
     return list(deck.placeholders.all())
+
+
+def placeholder_of(deck: Deck, pk: Any) -> DeckPlaceholder:
+    """One of the deck's placeholders; 404 for one it does not hold (or another deck's)."""
+    try:
+        return DeckPlaceholder.objects.get(deck=deck, pk=int(pk))
+    except (TypeError, ValueError, DeckPlaceholder.DoesNotExist) as error:
+        raise Http404("no such placeholder") from error
 
 
 def stated_values(game: Game, placeholder: DeckPlaceholder, language: str) -> str:
