@@ -11,6 +11,7 @@ from cards.models import Game
 from cardsite.labels import pick
 
 from ..models import Deck, DeckPlaceholder
+from ..rules import get_rules
 from ..rules.base import CardInfo
 
 KEY_PREFIX = "placeholder:"  # a placeholder's key as the rules and the goldfish see it: never a card's key
@@ -31,8 +32,12 @@ def placeholder_of(deck: Deck, pk: Any) -> DeckPlaceholder:
 def stated_values(game: Game, placeholder: DeckPlaceholder, language: str) -> str:
     """ "cost 3, attack 2": the stated values with the game's field labels, in the declared order."""
     definition = game.definition
+    declared = get_rules(game.slug).placeholder_kind(placeholder.kind)
+    order = list(declared.fields) if declared is not None else []
+    # the declared order, whatever order the database keeps a JSON object's keys in (PostgreSQL's jsonb sorts them)
+    ordered = sorted(placeholder.values.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99)
     parts = []
-    for name, value in placeholder.values.items():
+    for name, value in ordered:
         spec = definition.field(name)
         label = pick(spec.labels, language) if spec is not None else name
         parts.append(f"{label} {value}")
