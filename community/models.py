@@ -48,6 +48,8 @@ class Publication(models.Model):
     options = models.JSONField(_("options"), default=dict, blank=True)
     # [{"zone", "card", "count"}] with card keys, as a deck version stores them.
     entries = models.JSONField(default=list)
+    # The deck's placeholder cards when published, as a deck version keeps them (``decks.models.DeckVersion``).
+    placeholders = models.JSONField(default=list, blank=True)
     # Not a column: deleting a publication deletes the notifications about it (``notifications``).
     notifications = GenericRelation(Notification, "target_id", "target_type", related_query_name="+")
 

@@ -156,6 +156,7 @@ def publish(
         mode=locked.mode,
         options=dict(locked.options),
         entries=[{"zone": row.zone, "card": row.card.key, "count": row.count} for row in rows],
+        placeholders=deck_services.placeholder_rows(locked),
         published_at=published_at or timezone.now(),
         from_public_deck=from_public_deck,
     )
@@ -235,6 +236,7 @@ def copy_publication(publication: Publication, *, owner: SiteUser) -> Deck:
         mode=publication.mode,
         options=publication.options,
         entries=entries,
+        placeholders=publication.placeholders,
     )
     if publication.deck_id is not None:
         Deck.objects.filter(pk=deck.pk).update(forked_from=publication.deck_id)

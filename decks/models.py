@@ -134,6 +134,8 @@ class DeckVersion(models.Model):
     created_at = models.DateTimeField(default=timezone.now)
     kind = models.CharField(_("change"), max_length=32, default="")
     entries = models.JSONField(default=list)
+    # The placeholder cards then: ``[{"zone", "kind", "values", "name", "count"}]`` (``decks.placeholders``).
+    placeholders = models.JSONField(default=list, blank=True)
     name = models.CharField(_("name"), max_length=120)
     verdict = models.JSONField(default=dict)
     note = models.CharField(_("note"), max_length=200, blank=True, default="")

@@ -428,6 +428,25 @@ def placeholder_views(deck: Deck, language: str) -> list[PlaceholderView]:
     return views
 
 
+@dataclass
+class PlaceholdersChangeView:
+    """What the builder redraws after a placeholder is added: the placeholders, the verdict and the total."""
+
+    placeholders: list[PlaceholderView]
+    verdict: VerdictView
+    total: int
+
+
+def placeholders_change_view(deck: Deck, language: str) -> PlaceholdersChangeView:
+    entries = list(selectors.deck_entries(deck))
+    verdict = selectors.verdict(deck, language, entries)
+    return PlaceholdersChangeView(
+        placeholder_views(deck, language),
+        verdict_view(deck, verdict, language),
+        deck_total(entry.count for entry in entries),
+    )
+
+
 def deck_view(deck: Deck, language: str) -> DeckView:
     rules = get_rules(deck.game.slug)
     mode = rules.mode(deck.mode) or rules.modes[0]

@@ -17,7 +17,7 @@ from cardsite.sharing import set_visibility
 from cardsite.text import check_name, check_text
 from cardsite.types import SiteUser, signed_in
 
-from .models import Deck, DeckEntry, DeckVersion, new_share_token
+from .models import Deck, DeckEntry, DeckPlaceholder, DeckVersion, new_share_token
 from .rules import get_rules
 from .selectors import access_deck
 from .versions.selectors import version as find_version
@@ -181,6 +181,7 @@ def _touch(deck: Deck) -> None:
 
 
 touch = _touch  # the deck's features (its placeholder cards) mark it changed the same way
+lock = _locked  # … and take the deck's lock the same way
 
 
 @transaction.atomic
@@ -194,7 +195,9 @@ def create_deck(
     options: Mapping[str, Any] | None = None,
     visibility: str = Deck.Visibility.PRIVATE,
     entries: Iterable[tuple[str, Card, int]] = (),
+    placeholders: Iterable[Mapping[str, Any]] = (),
 ) -> Deck:
+    """``placeholders``: the deck's placeholder cards as a version keeps them (``placeholder_rows``), for a copy."""
     owner = signed_in(owner)
     mode, options = clean_options(game, mode, options)
     name = _check_name(name)
@@ -209,6 +212,7 @@ def create_deck(
         options=options,
         visibility=visibility,
     )
+    put_placeholders(deck, placeholders)
     replace_entries(deck, entries, kind="create")
     return deck
 
@@ -361,12 +365,38 @@ def copy_deck(owner: SiteUser, pk: int, *, token: str | None = None) -> Deck:
     DeckEntry.objects.bulk_create(
         DeckEntry(deck=copy, zone=entry.zone, card_id=entry.card_id, count=entry.count) for entry in deck.entries.all()
     )
+    put_placeholders(copy, placeholder_rows(deck))
     record_version(copy, "copy")
     pagecache.bump("decks")  # the source's page lists its copies
     return copy
 
 
 # --- versions -------------------------------------------------------------------------------------
+
+
+def placeholder_rows(deck: Deck) -> list[dict[str, Any]]:
+    """The deck's placeholder cards as a version, a copy and a published snapshot keep them."""
+    return [
+        {"zone": p.zone, "kind": p.kind, "values": dict(p.values), "name": p.name, "count": p.count}
+        for p in DeckPlaceholder.objects.filter(deck=deck).order_by("zone", "kind", "pk")
+    ]
+
+
+def put_placeholders(deck: Deck, rows: Iterable[Mapping[str, Any]]) -> None:
+    """Give the deck exactly the placeholder cards ``rows`` (``placeholder_rows``'s shape), in the caller's
+    transaction: restoring a version, copying a deck or a published one."""
+    DeckPlaceholder.objects.filter(deck=deck).delete()
+    DeckPlaceholder.objects.bulk_create(
+        DeckPlaceholder(
+            deck=deck,
+            zone=row["zone"],
+            kind=row["kind"],
+            values=dict(row.get("values") or {}),
+            name=row.get("name") or "",
+            count=row["count"],
+        )
+        for row in rows
+    )
 
 
 def version_state(deck: Deck) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -378,7 +408,10 @@ def version_state(deck: Deck) -> tuple[list[dict[str, Any]], dict[str, Any]]:
     entries = [{"zone": e.zone, "card": e.card.key, "count": e.count} for e in rows]
     result = verdict(deck, "ja", rows)
     findings = [{"rule": f.rule, "kind": f.kind, "texts": dict(f.texts)} for f in result.findings]
-    return entries, {"legal": result.legal, "checked": result.checked, "findings": findings}
+    summary: dict[str, Any] = {"legal": result.legal, "checked": result.checked, "findings": findings}
+    if result.placeholders:
+        summary["placeholders"] = result.placeholders  # "legal apart from N placeholder cards"
+    return entries, summary
 
 
 def record_version(deck: Deck, kind: str, note: str = "") -> DeckVersion | None:
@@ -393,8 +426,9 @@ def record_version(deck: Deck, kind: str, note: str = "") -> DeckVersion | None:
     """
     entries, verdict_summary = version_state(deck)
     now = timezone.now()
+    placeholders = placeholder_rows(deck)
     last = DeckVersion.objects.filter(deck=deck).order_by("-number").first()
-    if last is not None and last.entries == entries and last.name == deck.name:
+    if last is not None and last.entries == entries and last.placeholders == placeholders and last.name == deck.name:
         return None
     if (
         last is not None
@@ -403,8 +437,8 @@ def record_version(deck: Deck, kind: str, note: str = "") -> DeckVersion | None:
         and (now - last.created_at).total_seconds() < VERSION_COALESCE_SECONDS
     ):
         last.entries, last.name, last.verdict, last.created_at = entries, deck.name, verdict_summary, now
-        last.note = note or last.note
-        last.save(update_fields=["entries", "name", "verdict", "created_at", "note"])
+        last.placeholders, last.note = placeholders, note or last.note
+        last.save(update_fields=["entries", "placeholders", "name", "verdict", "created_at", "note"])
         return last
     return DeckVersion.objects.create(
         deck=deck,
@@ -412,6 +446,7 @@ def record_version(deck: Deck, kind: str, note: str = "") -> DeckVersion | None:
         created_at=now,
         kind=kind,
         entries=entries,
+        placeholders=placeholders,
         name=deck.name,
         verdict=verdict_summary,
         note=note,
@@ -432,10 +467,13 @@ def _version_cards(deck: Deck, version: DeckVersion) -> list[tuple[str, Card, in
 
 @transaction.atomic
 def restore_version(deck: Deck, version: DeckVersion) -> DeckVersion | None:
-    """Give the deck the cards of one of its versions: a new version (``restore``), the old ones kept."""
+    """Give the deck the cards (and placeholder cards) of one of its versions: a new version (``restore``), the
+    old ones kept."""
     locked = _locked(deck)
     note = _("Restored version %(number)s") % {"number": version.number}
-    replace_entries(locked, _version_cards(locked, version), kind="restore", note=str(note))
+    cards = _version_cards(locked, version)
+    put_placeholders(locked, version.placeholders)
+    replace_entries(locked, cards, kind="restore", note=str(note))
     _copy_state(locked, deck)
     return DeckVersion.objects.filter(deck=locked).order_by("-number").first()
 
@@ -458,7 +496,9 @@ def branch_version(owner: SiteUser, pk: int, number: Any, *, token: str | None =
         options=dict(deck.options),
     )
     note = _("Copied from version %(number)s") % {"number": version.number}
-    replace_entries(copy, _version_cards(copy, version), kind="copy", note=str(note))
+    cards = _version_cards(copy, version)
+    put_placeholders(copy, version.placeholders)
+    replace_entries(copy, cards, kind="copy", note=str(note))
     pagecache.bump("decks")
     return copy
 

@@ -195,6 +195,9 @@ def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
         "is_owner": True,
         **_search_context(request, deck),
     }
+    if get_rules(deck.game.slug).placeholders:  # cards not in the database yet, added here as on the deck page
+        context["placeholder_form"] = PlaceholderForm(deck=deck, language=language)
+        context["own_placeholders"] = presentation.placeholder_views(deck, language)
     return render(request, "decks/builder.html", context)
 
 

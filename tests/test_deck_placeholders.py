@@ -15,34 +15,16 @@ from django.test import Client
 from decks import selectors
 from decks import services as deck_services
 from decks.decklists.services import export_data, export_text
-from decks.models import Deck, DeckEntry, DeckPlaceholder
+from decks.models import DeckEntry, DeckPlaceholder
 from decks.placeholders import services
 from decks.services import DeckError
 
 from .support.clients import signed_in
 from .support.html import parse, squash
+from .support.placeholder_decks import fill_with_placeholders, shadow_era_deck
 from .synthetic_decks import card, game
 
 pytestmark = pytest.mark.usefixtures("synthetic_cards")
-
-
-def shadow_era_deck(owner) -> Deck:
-    """A hero and 8 real allies: 31 cards short of the 40 a Shadow Era deck needs."""
-    return deck_services.create_deck(
-        owner=owner,
-        game=game("shadowera"),
-        name="テスト仮カード",
-        entries=[
-            ("hero", card("shadowera", "Test Hero 01"), 1),
-            ("deck", card("shadowera", "Test Ally 01"), 4),
-            ("deck", card("shadowera", "Test Ally 02"), 4),
-        ],
-    )
-
-
-def fill_with_placeholders(deck: Deck) -> None:
-    services.add_placeholder(deck, "ally", {"cost": 3, "attack": 2}, 12, "Big ally")
-    services.add_placeholder(deck, "ability", {"cost": 1}, 19)
 
 
 def test_a_deck_completed_with_placeholders_is_legal_apart_from_them(owner):
@@ -161,3 +143,26 @@ def test_the_goldfish_deals_placeholders_and_names_them(owner):
     assert "This uses 39 placeholder cards" in squash(page.find(id="goldfish").text)
     odds = parse(english.get(f"/simulator/decks/{deck.pk}/odds/"))
     assert "This uses 39 placeholder cards" in squash(odds.text)
+
+
+def test_the_builder_adds_a_placeholder_and_shows_the_servers_verdict(owner):
+    deck = shadow_era_deck(owner)
+    services.add_placeholder(deck, "ability", {"cost": 1}, 19)
+    english = signed_in(owner)
+    builder = parse(english.get(f"/decks/{deck.pk}/edit/"))
+    form = builder.find(id="builder-placeholders").find("form")
+    assert form.attrs["hx-post"] == f"/decks/{deck.pk}/placeholders/"
+    body = {"from": "builder", "kind": "ally", "value_cost": "3", "value_attack": "2", "count": "12"}
+    body["name"] = "Big ally"
+    answer = english.post(f"/decks/{deck.pk}/placeholders/", body, HTTP_HX_REQUEST="true")
+    assert answer.status_code == 200
+    page = parse(answer)
+    assert "12× Big ally [placeholder: Ally (Cost 3, Attack 2)]" in squash(page.find(id="builder-placeholders").text)
+    assert "Legal apart from 31 placeholder cards" in squash(page.find(id="deck-verdict").text)
+    refused = english.post(f"/decks/{deck.pk}/placeholders/", {**body, "value_cost": "100"}, HTTP_HX_REQUEST="true")
+    assert refused.status_code == 400 and refused["HX-Retarget"] == "#builder-message"
+    assert "Cost" in refused.content.decode()
+    assert sum(p.count for p in deck.placeholders.all()) == 31  # nothing written by the refusal
+    # without htmx the form goes back to the builder
+    plain = english.post(f"/decks/{deck.pk}/placeholders/", {**body, "count": "1"})
+    assert plain.status_code == 302 and plain["Location"] == f"/decks/{deck.pk}/edit/"

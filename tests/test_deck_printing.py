@@ -8,7 +8,6 @@ import io
 import pytest
 from django.utils import translation
 from PIL import Image
-from pypdf import PdfReader
 
 from cards.images.services import image_store
 from cards.models import Card, CardImage, CardText
@@ -18,14 +17,10 @@ from decks.printing import drawing as printing
 from decks.printing.selectors import printed_deck
 
 from .support.clients import signed_in
+from .support.printouts import drawn_texts, pdf_text
 from .support.suikoden_cards import card, game, make_deck
 
 pytestmark = pytest.mark.usefixtures("suikoden_cards", "media_root")
-
-
-def pdf_text(content: bytes) -> tuple[int, str]:
-    reader = PdfReader(io.BytesIO(content))
-    return len(reader.pages), "\n".join(page.extract_text() for page in reader.pages)
 
 
 def red_picture() -> bytes:
@@ -152,21 +147,6 @@ def endbreaker_deck_of_twelve(owner) -> Deck:
     """12 chosen cards; the game adds its fixed starting deck of 10, which the deck page shows but does not count."""
     entries = [("supply", card("テスト特技01", "endbreaker"), 8), ("jobs", card("テスト職業01", "endbreaker"), 4)]
     return services.create_deck(owner=owner, game=game("endbreaker"), name="十二枚", entries=entries)
-
-
-def drawn_texts(monkeypatch) -> list[str]:
-    """What the deck picture writes, as it writes it (the PNG's pixels cannot be read back as text)."""
-    from PIL import ImageDraw
-
-    texts: list[str] = []
-    original = ImageDraw.ImageDraw.text
-
-    def text(self, xy, content, *arguments, **keywords):
-        texts.append(content)
-        return original(self, xy, content, *arguments, **keywords)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
-    return texts
 
 
 def test_every_printout_counts_the_deck_as_the_deck_page_does(owner, monkeypatch):

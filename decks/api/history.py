@@ -64,15 +64,24 @@ class DeckHistoryActions(viewsets.GenericViewSet):
             "checked": bool(version.verdict.get("checked")),
             "findings": findings,
             "entries": version.entries,
+            "placeholders": version.placeholders,
         }
 
     @staticmethod
-    def diff_data(result: Any) -> list[dict[str, Any]]:
+    def diff_row(key: str, n: int) -> dict[str, Any]:
+        """A card by its key; a placeholder card as ``{"placeholder": {kind, values, name}}``."""
+        placeholder = versions.placeholder_in(key)
+        if placeholder is None:
+            return {"card": key, "count": n}
+        stated = {"kind": placeholder.kind, "values": placeholder.values, "name": placeholder.name}
+        return {"placeholder": stated, "count": n}
+
+    def diff_data(self, result: Any) -> list[dict[str, Any]]:
         return [
             {
                 "zone": zone.zone,
-                "added": [{"card": key, "count": n} for key, n in zone.added],
-                "removed": [{"card": key, "count": n} for key, n in zone.removed],
+                "added": [self.diff_row(key, n) for key, n in zone.added],
+                "removed": [self.diff_row(key, n) for key, n in zone.removed],
             }
             for zone in result.zones
         ]

@@ -27,7 +27,7 @@ from cardsite.errors import FieldProblems, Message
 from cardsite.text import plain_name, plain_text
 
 from .. import services
-from ..models import Deck, DeckFolder
+from ..models import Deck, DeckFolder, DeckPlaceholder
 from ..organise import selectors as organise_selectors
 from ..organise import services as organise_services
 from ..rules import get_rules
@@ -59,6 +59,33 @@ class EntrySerializer(serializers.Serializer):
 
     def get_name(self, entry) -> str:
         return entry.card.display_name(self.context.get("language") or "ja")
+
+
+class PlaceholderSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    url = serializers.SerializerMethodField()
+    zone = serializers.CharField(help_text="The zone the game puts this kind in.")
+    kind = serializers.CharField(help_text="A kind the game declares as a placeholder (decks.rules).")
+    values = serializers.DictField(
+        child=serializers.IntegerField(), help_text="The stated values (0–99); a value not stated is unknown."
+    )
+    name = serializers.CharField(allow_blank=True)
+    count = serializers.IntegerField(min_value=1, max_value=MAX_COUNT)
+    # Declared fields are taken off the class by DRF's serializer metaclass: no clash with Field.label.
+    label = serializers.SerializerMethodField(help_text="How the site shows it, in the response language.")  # type: ignore[assignment]
+
+    def get_url(self, placeholder: DeckPlaceholder) -> str:
+        return reverse(
+            "decks_api:deck-placeholder",
+            kwargs={"pk": placeholder.deck_id, "placeholder_pk": placeholder.pk},
+            request=self.context.get("request"),
+        )
+
+    def get_label(self, placeholder: DeckPlaceholder) -> str:
+        from ..placeholders import selectors as placeholder_selectors
+
+        game = self.context["deck"].game if "deck" in self.context else placeholder.deck.game
+        return placeholder_selectors.label(game, placeholder, self.context.get("language") or "ja")
 
 
 class OrganisationSerializer(serializers.Serializer):
@@ -136,6 +163,15 @@ class DeckSerializer(serializers.ModelSerializer):
         return int(total or 0)
 
 
+class VerdictSummarySerializer(serializers.Serializer):
+    legal = serializers.BooleanField(help_text="Checked, no finding and no placeholder card.")
+    checked = serializers.BooleanField(help_text="False when the deck's mode has no construction check.")
+    placeholders = serializers.IntegerField(help_text="Placeholder cards in the deck, copies counted.")
+    legal_apart_from_placeholders = serializers.BooleanField(
+        help_text="Every rule holds, counting placeholders as cards of their kind, but the deck holds placeholders."
+    )
+
+
 class DeckDetailSerializer(DeckSerializer):
     entries = serializers.SerializerMethodField(help_text="Every entry, by zone then card number.")
     lineage = serializers.SerializerMethodField(
@@ -144,8 +180,34 @@ class DeckDetailSerializer(DeckSerializer):
         "the copies of this deck you may see (your own)."
     )
 
+    placeholders = serializers.SerializerMethodField(
+        help_text="The deck's placeholder cards (cards the database does not hold yet); never counted as legal."
+    )
+    verdict = serializers.SerializerMethodField(
+        help_text="The rules' verdict in short (the findings: validate/): `legal`, `checked`, `placeholders` "
+        "(placeholder cards, copies counted) and `legal_apart_from_placeholders` (every rule holds, yet the deck "
+        "holds placeholders)."
+    )
+
     class Meta(DeckSerializer.Meta):
-        fields = [*DeckSerializer.Meta.fields, "entries", "lineage"]
+        fields = [*DeckSerializer.Meta.fields, "entries", "placeholders", "verdict", "lineage"]
+
+    @extend_schema_field(PlaceholderSerializer(many=True))
+    def get_placeholders(self, deck: Deck) -> list[dict[str, Any]]:
+        held = deck.placeholders.all()
+        return list(PlaceholderSerializer(held, many=True, context={**self.context, "deck": deck}).data)
+
+    @extend_schema_field(VerdictSummarySerializer)
+    def get_verdict(self, deck: Deck) -> dict[str, Any]:
+        from ..selectors import verdict
+
+        result = verdict(deck, self.context.get("language") or "ja")
+        return {
+            "legal": result.legal,
+            "checked": result.checked,
+            "placeholders": result.placeholders,
+            "legal_apart_from_placeholders": result.legal_apart_from_placeholders,
+        }
 
     @extend_schema_field(OpenApiTypes.OBJECT)
     def get_lineage(self, deck: Deck) -> dict[str, Any]:
@@ -184,8 +246,12 @@ class ZoneTotalSerializer(serializers.Serializer):
 
 
 class VerdictSerializer(serializers.Serializer):
-    legal = serializers.BooleanField(help_text="Checked, and no finding.")
+    legal = serializers.BooleanField(help_text="Checked, no finding and no placeholder card.")
     checked = serializers.BooleanField(help_text="False when the deck's mode has no construction check.")
+    placeholders = serializers.IntegerField(help_text="Placeholder cards in the deck, copies counted.")
+    legal_apart_from_placeholders = serializers.BooleanField(
+        help_text="Every rule holds, counting placeholders as cards of their kind, but the deck holds placeholders."
+    )
     findings = FindingSerializer(many=True)
     totals = ZoneTotalSerializer(many=True, help_text="Every editable zone of the game, in the game's order.")
 

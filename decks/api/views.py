@@ -100,6 +100,8 @@ def verdict_data(rules_game: str, spec: DeckSpec, verdict: Verdict, language: st
     return {
         "legal": verdict.legal,
         "checked": verdict.checked,
+        "placeholders": verdict.placeholders,
+        "legal_apart_from_placeholders": verdict.legal_apart_from_placeholders,
         "findings": [
             {"rule": f.rule, "kind": f.kind, "message": f.message(language), "cards": list(f.cards)}
             for f in verdict.findings

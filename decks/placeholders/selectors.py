@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from django.http import Http404
 from django.utils.translation import gettext as _
 
 from cards.models import Game
 from cardsite.labels import pick
 
 from ..models import Deck, DeckPlaceholder
+from ..rules import get_rules
 from ..rules.base import CardInfo
 
 KEY_PREFIX = "placeholder:"  # a placeholder's key as the rules and the goldfish see it: never a card's key
@@ -17,15 +21,36 @@ def placeholders(deck: Deck) -> list[DeckPlaceholder]:
     return list(deck.placeholders.all())
 
 
+def placeholder_of(deck: Deck, pk: Any) -> DeckPlaceholder:
+    """One of the deck's placeholders; 404 for one it does not hold (or another deck's)."""
+    try:
+        return DeckPlaceholder.objects.get(deck=deck, pk=int(pk))
+    except (TypeError, ValueError, DeckPlaceholder.DoesNotExist) as error:
+        raise Http404("no such placeholder") from error
+
+
+def stated_pairs(game: Game, placeholder: DeckPlaceholder, language: str) -> list[tuple[str, str]]:
+    """The stated values as (the game's field label, value), in the order the kind declares them, whatever order
+    the database keeps a JSON object's keys in (PostgreSQL's jsonb sorts them)."""
+    definition = game.definition
+    declared = get_rules(game.slug).placeholder_kind(placeholder.kind)
+    order = list(declared.fields) if declared is not None else []
+    ordered = sorted(placeholder.values.items(), key=lambda item: order.index(item[0]) if item[0] in order else 99)
+    pairs = []
+    for name, value in ordered:
+        spec = definition.field(name)
+        pairs.append((pick(spec.labels, language) if spec is not None else name, str(value)))
+    return pairs
+
+
 def stated_values(game: Game, placeholder: DeckPlaceholder, language: str) -> str:
     """ "cost 3, attack 2": the stated values with the game's field labels, in the declared order."""
-    definition = game.definition
-    parts = []
-    for name, value in placeholder.values.items():
-        spec = definition.field(name)
-        label = pick(spec.labels, language) if spec is not None else name
-        parts.append(f"{label} {value}")
-    return ", ".join(parts)
+    return ", ".join(f"{label} {value}" for label, value in stated_pairs(game, placeholder, language))
+
+
+def plain_key(placeholder: DeckPlaceholder) -> str:
+    """A placeholder in ASCII alone ("ally cost 3 attack 2"), where a printout cannot draw other scripts."""
+    return " ".join([placeholder.kind, *(f"{name} {value}" for name, value in placeholder.values.items())])
 
 
 def label(game: Game, placeholder: DeckPlaceholder, language: str) -> str:

@@ -14,11 +14,15 @@ from django.utils.translation import gettext_lazy as _
 
 from cards.models import Card
 from cardsite.errors import Message
+from cardsite.text import check_name
+from cardsite.types import SiteUser
 
 from .. import services as deck_services
 from ..models import Deck, DeckPlaceholder
 from ..rules import get_rules
 from ..rules.base import PlaceholderKind
+from ..selectors import access_deck
+from .selectors import placeholder_of
 
 MAX_STATED_VALUE = 99
 MAX_NAME_LENGTH = 120
@@ -56,13 +60,13 @@ def clean_values(declared: PlaceholderKind, values: Mapping[str, Any]) -> dict[s
                 _("'%(field)s' is not a value stated on a placeholder of kind %(kind)s (values: %(fields)s)."),
                 {"field": name, "kind": declared.kind, "fields": list(declared.fields) or "-"},
             )
-            raise _refuse(message, "unknown_placeholder_value", "values")
+            raise _refuse(message, "unknown_placeholder_value", f"values.{name}")
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_STATED_VALUE:
             message = Message(
                 _("%(field)s: give a whole number from 0 to %(maximum)s."),
                 {"field": name, "maximum": MAX_STATED_VALUE},
             )
-            raise _refuse(message, "invalid_placeholder_value", "values")
+            raise _refuse(message, "invalid_placeholder_value", f"values.{name}")
         cleaned[name] = value
     return {name: cleaned[name] for name in declared.fields if name in cleaned}  # the declared order
 
@@ -73,25 +77,62 @@ def _check_count(count: int) -> None:
 
 
 def _check_name(name: str) -> str:
+    if not isinstance(name, str):
+        message = Message(_("The name must be text."))
+        raise _refuse(message, "invalid_placeholder_name", "name")
     name = name.strip()
-    if len(name) > MAX_NAME_LENGTH or "\x00" in name:
+    if len(name) > MAX_NAME_LENGTH:
         message = Message(_("The name has at most %(maximum)s characters."), {"maximum": MAX_NAME_LENGTH})
         raise _refuse(message, "invalid_placeholder_name", "name")
+    check_name(name, "name", error=deck_services.DeckError)  # valid Unicode, no control or invisible character
     return name
 
 
-@transaction.atomic
+def _changed(deck: Deck) -> None:
+    """Mark the deck changed and keep its state as a version (placeholders are part of a version)."""
+    deck_services.touch(deck)
+    deck_services.record_version(deck, "edit")
+
+
 def add_placeholder(deck: Deck, kind: str, values: Mapping[str, Any], count: int, name: str = "") -> DeckPlaceholder:
-    """Add ``count`` placeholder cards of ``kind`` with the stated ``values`` to the zone the kind is declared in."""
+    return upsert_placeholder(deck, kind, values, count, name)[0]
+
+
+@transaction.atomic
+def upsert_placeholder(
+    deck: Deck, kind: str, values: Mapping[str, Any], count: int, name: str = ""
+) -> tuple[DeckPlaceholder, bool]:
+    """Add ``count`` placeholder cards of ``kind`` with the stated ``values`` to the zone the kind is declared in.
+
+    An upsert: when the deck holds a placeholder of the same kind, values and name already, its count grows by
+    ``count`` (read under the deck's lock, so two additions at once both count), up to 99 (refused above).
+    Returns the placeholder and whether it is new."""
     declared = declared_kind(deck, kind)
     cleaned = clean_values(declared, values)
     _check_count(count)
     name = _check_name(name)
-    placeholder = DeckPlaceholder.objects.create(
-        deck=deck, zone=declared.zone, kind=kind, values=cleaned, name=name, count=count
+    locked = deck_services.lock(deck)
+    same = next(
+        (
+            held
+            for held in DeckPlaceholder.objects.filter(deck=locked, zone=declared.zone, kind=kind, name=name)
+            if held.values == cleaned
+        ),
+        None,
     )
-    deck_services.touch(deck)
-    return placeholder
+    created = same is None
+    if same is None:
+        placeholder = DeckPlaceholder.objects.create(
+            deck=locked, zone=declared.zone, kind=kind, values=cleaned, name=name, count=count
+        )
+    else:
+        _check_count(same.count + count)
+        same.count += count
+        same.save(update_fields=["count"])
+        placeholder = same
+    _changed(locked)
+    deck.updated_at = locked.updated_at
+    return placeholder, created
 
 
 @transaction.atomic
@@ -111,16 +152,47 @@ def edit_placeholder(
         placeholder.count = count
     if name is not None:
         placeholder.name = _check_name(name)
+    locked = deck_services.lock(placeholder.deck)
     placeholder.save()
-    deck_services.touch(placeholder.deck)
+    _changed(locked)
     return placeholder
 
 
 @transaction.atomic
 def remove_placeholder(placeholder: DeckPlaceholder) -> None:
-    deck = placeholder.deck
+    locked = deck_services.lock(placeholder.deck)
     placeholder.delete()
-    deck_services.touch(deck)
+    _changed(locked)
+
+
+# --- the API's writes: the deck is found, and its owner checked, here (``selectors.access_deck``)
+
+
+def placeholder_create(
+    *, user: SiteUser, deck_pk: int, kind: str, values: Mapping[str, Any], count: int, name: str = ""
+) -> tuple[Deck, DeckPlaceholder, bool]:
+    deck = access_deck(user, deck_pk, write=True)
+    return deck, *upsert_placeholder(deck, kind, values, count, name)
+
+
+def placeholder_update(
+    *,
+    user: SiteUser,
+    deck_pk: int,
+    placeholder_pk: int,
+    values: Mapping[str, Any] | None = None,
+    count: int | None = None,
+    name: str | None = None,
+) -> tuple[Deck, DeckPlaceholder]:
+    deck = access_deck(user, deck_pk, write=True)
+    placeholder = placeholder_of(deck, placeholder_pk)
+    return deck, edit_placeholder(placeholder, values=values, count=count, name=name)
+
+
+def placeholder_delete(*, user: SiteUser, deck_pk: int, placeholder_pk: int) -> Deck:
+    deck = access_deck(user, deck_pk, write=True)
+    remove_placeholder(placeholder_of(deck, placeholder_pk))
+    return deck
 
 
 @transaction.atomic
@@ -128,6 +200,5 @@ def replace_placeholder(placeholder: DeckPlaceholder, card: Card) -> None:
     """Put ``count`` copies of ``card`` where the placeholder was, in one step: the placeholder goes and the
     card's entry in that zone grows by its count (refused, with nothing written, if the card cannot go there)."""
     deck = placeholder.deck
+    placeholder.delete()  # before the card comes, so that the version made for it no longer holds the placeholder
     deck_services.add_copies(deck, placeholder.zone, card, placeholder.count)
-    placeholder.delete()
-    deck_services.touch(deck)

@@ -1,11 +1,13 @@
 """The deck page's placeholder cards: the owner adds one (kind, stated values, name, count), removes one, or
-replaces one by a real card in one step. Each answers by going back to the deck page, a refusal as its message."""
+replaces one by a real card in one step. Each answers by going back to the deck page, a refusal as its message;
+an addition from the builder (htmx) answers with the builder's placeholders and the server's verdict, a refusal
+in the builder's message area."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -15,34 +17,56 @@ from cards.models import Card
 from cardsite.errors import AppError
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
+from cardsite.types import HtmxRequest
 
+from .. import presentation
 from .. import selectors as deck_selectors
 from ..models import DeckPlaceholder
 from . import services
 from .forms import PlaceholderForm
 
 
+def _builder_refusal(request: HtmxRequest, message: str) -> HttpResponse:
+    response = render(request, "decks/_builder_message.html", {"message": message}, status=400)
+    response["HX-Retarget"] = "#builder-message"
+    response["HX-Reswap"] = "innerHTML"
+    return response
+
+
 @account_required
 @require_POST
 @rate_limit("deck_write")
-def add(request: HttpRequest, pk: int) -> HttpResponse:
+def add(request: HtmxRequest, pk: int) -> HttpResponse:
     deck = deck_selectors.access_deck(request.user, pk, write=True)
-    form = PlaceholderForm(request.POST, deck=deck, language=get_language() or "ja")
+    language = get_language() or "ja"
+    form = PlaceholderForm(request.POST, deck=deck, language=language)
+    back = "decks:edit" if request.POST.get("from") == "builder" else "decks:detail"
     if not form.is_valid():
+        problems = []
         for field, errors in form.errors.items():
             label = form.fields[field].label if field in form.fields else ""
-            for error in errors:
-                show_refusal(request, f"{label}: {error}" if label else str(error))
-        return redirect("decks:detail", deck.pk)
+            problems += [f"{label}: {error}" if label else str(error) for error in errors]
+        if request.htmx:
+            return _builder_refusal(request, " ".join(problems))
+        for problem in problems:
+            show_refusal(request, problem)
+        return redirect(back, deck.pk)
     try:
         services.add_placeholder(
             deck, form.cleaned_data["kind"], form.values(), form.cleaned_data["count"], form.cleaned_data["name"]
         )
     except AppError as refusal:
+        if request.htmx:
+            return _builder_refusal(request, str(refusal))
         show_refusal(request, refusal)
     else:
+        if request.htmx:
+            change = presentation.placeholders_change_view(deck, language)
+            fresh = PlaceholderForm(deck=deck, language=language)
+            context = {"deck": deck, "change": change, "placeholder_form": fresh}
+            return render(request, "decks/_placeholders_added.html", context)
         messages.success(request, _("The placeholder cards were added."))
-    return redirect("decks:detail", deck.pk)
+    return redirect(back, deck.pk)
 
 
 @account_required

@@ -49,6 +49,7 @@ class PrintedCard:
     values: Sequence[tuple[str, str]] = ()  # (label, value) as the card page shows them
     text: str = ""
     picture: Callable[[], bytes | None] | None = None  # the card's picture file, read only when drawn
+    placeholder: bool = False  # a placeholder card (``decks.placeholders``): drawn as a plain frame, never a card
 
 
 @dataclass(frozen=True)
@@ -75,6 +76,12 @@ class PrintedDeck:
     language: str
     total: int  # the deck's size as the deck page counts it (``decks.presentation.deck_total``)
     labels: dict[str, str] = field(default_factory=dict)
+    # Placeholder cards, listed apart as the deck page lists them (never in a zone's cards nor in ``total``).
+    placeholders: Sequence[PrintedCard] = ()
+
+    @property
+    def placeholder_total(self) -> int:
+        return sum(card.count for card in self.placeholders)
 
 
 class TooManyProxies(ValueError):
@@ -120,7 +127,26 @@ def _fit(draw: ImageDraw.ImageDraw, text: str, font, width: int, lines: int) -> 
     return result
 
 
-def _tile(card: PrintedCard, font, small, draws_cjk: bool) -> Image.Image:
+def _placeholder_tile(draw: ImageDraw.ImageDraw, card: PrintedCard, font, small, draws_cjk: bool, word: str) -> None:
+    """A plain grey frame: the word "placeholder" in the reader's language, its name and its stated values."""
+    draw.rectangle((0, 0, TILE[0] - 1, TILE[1] - 1), fill="#eceef2")
+    draw.rectangle((6, 6, TILE[0] - 7, TILE[1] - 7), outline="#889", width=1)
+    shown_word = word if draws_cjk or word.isascii() else "placeholder"
+    draw.text((12, 12), shown_word, fill="#556", font=small)
+    label = card.name if draws_cjk else card.key
+    y = 34
+    for line in _fit(draw, label, font, TILE[0] - 24, 4):
+        draw.text((12, y), line, fill="#223", font=font)
+        y += 22
+    if draws_cjk:
+        for value_label, value in card.values:
+            if y > TILE[1] - 60:
+                break
+            draw.text((12, y), f"{value_label} {value}", fill="#334", font=small)
+            y += 18
+
+
+def _tile(card: PrintedCard, font, small, draws_cjk: bool, word: str = "") -> Image.Image:
     tile = Image.new("RGB", TILE, "white")
     picture = card.picture() if card.picture is not None else None
     if picture is not None:
@@ -132,7 +158,9 @@ def _tile(card: PrintedCard, font, small, draws_cjk: bool) -> Image.Image:
         except (OSError, ValueError):
             picture = None
     draw = ImageDraw.Draw(tile)
-    if picture is None:
+    if card.placeholder:
+        _placeholder_tile(draw, card, font, small, draws_cjk, word)
+    elif picture is None:
         draw.rectangle((2, 2, TILE[0] - 3, TILE[1] - 3), outline="#556", width=2)
         label = card.name if draws_cjk else card.key
         for index, line in enumerate(_fit(draw, label, font, TILE[0] - 16, 5)):
@@ -151,7 +179,9 @@ def deck_picture(deck: PrintedDeck) -> bytes:
     font, draws_cjk = _font(18)
     small, _unused = _font(13)
     heading_font, _unused = _font(26)
-    cards = [(zone.label, card) for zone in deck.zones for card in zone.cards][:MAX_PICTURE_TILES]
+    cards = [(zone.label, card) for zone in deck.zones for card in zone.cards]
+    heading = f"{deck.labels.get('placeholders', '')} ({deck.placeholder_total})"
+    cards = [*cards, *((heading, card) for card in deck.placeholders)][:MAX_PICTURE_TILES]
     rows: list[tuple[str, list[PrintedCard]]] = []
     for label, card in cards:
         if not rows or rows[-1][0] != label or len(rows[-1][1]) == PICTURE_COLUMNS:
@@ -168,6 +198,8 @@ def deck_picture(deck: PrintedDeck) -> bytes:
     if title:
         draw.text((gap + 4, 14), _fit(draw, title, heading_font, width - 24, 1)[0], fill="#111", font=heading_font)
     subtitle = f"{deck.total} · {deck.verdict}" if draws_cjk else str(deck.total)
+    if deck.placeholders and not draws_cjk:
+        subtitle += f" + {deck.placeholder_total}"
     draw.text((gap + 4, 46), subtitle, fill="#445", font=small)
     y = header
     for index, (label, row) in enumerate(rows):
@@ -176,7 +208,8 @@ def deck_picture(deck: PrintedDeck) -> bytes:
                 draw.text((gap + 4, y + 4), label, fill="#223", font=font)
             y += 32
         for column, card in enumerate(row):
-            image.paste(_tile(card, font, small, draws_cjk), (gap + column * (TILE[0] + gap), y))
+            word = deck.labels.get("placeholder", "")
+            image.paste(_tile(card, font, small, draws_cjk, word), (gap + column * (TILE[0] + gap), y))
         y += TILE[1] + gap
     out = io.BytesIO()
     image.save(out, "PNG", optimize=True)
@@ -237,6 +270,8 @@ def registration_sheet(deck: PrintedDeck) -> bytes:
     line(f"{labels.get('game', '')}: {deck.game} · {deck.mode}", 10)
     line(f"{labels.get('player', '')}: ______________________________", 11, gap=1.9)
     line(f"{labels.get('event', '')}: ______________________________   {labels.get('date', '')}: ____________", 11)
+    if deck.placeholders:  # a tournament takes no placeholder: said first, plainly
+        line(deck.labels.get("not_registrable", ""), 11, gap=1.6)
     y -= 4 * mm
     for zone in deck.zones:
         line(f"{zone.label} ({zone.total})", 12, gap=1.6)
@@ -250,6 +285,11 @@ def registration_sheet(deck: PrintedDeck) -> bytes:
             name_lines = _wrap(card.name, font, 10, right - left - 60 * mm)
             page.drawString(left + 60 * mm, y, name_lines[0] if name_lines else "")
             y -= 14
+        y -= 2 * mm
+    if deck.placeholders:
+        line(f"{labels.get('placeholders', '')} ({deck.placeholder_total})", 12, gap=1.6)
+        for card in deck.placeholders:
+            line(f"{card.count} × {card.name}", 10, indent=4 * mm, gap=1.4)
         y -= 2 * mm
     line(f"{labels.get('total', '')}: {deck.total}", 11, gap=1.6)
     line(deck.verdict, 11)
@@ -267,7 +307,8 @@ def proxy_sheet(deck: PrintedDeck) -> bytes:
     from reportlab.lib.utils import ImageReader
     from reportlab.pdfgen import canvas
 
-    copies = [card for zone in deck.zones for card in zone.cards for _copy in range(card.count)]
+    printed = [*(card for zone in deck.zones for card in zone.cards), *deck.placeholders]
+    copies = [card for card in printed for _copy in range(card.count)]
     if len(copies) > MAX_PROXIES:
         raise TooManyProxies(len(copies))
     font = _pdf_font(deck.language)
@@ -284,6 +325,25 @@ def proxy_sheet(deck: PrintedDeck) -> bytes:
             page.showPage()
         x = x0 + (slot % 3) * card_w
         y = y0 + (2 - slot // 3) * card_h
+        if card.placeholder:  # a plain frame: the word "placeholder", its name and stated values
+            page.setLineWidth(0.3)
+            page.setStrokeGray(0.6)
+            page.setDash(3, 2)
+            page.rect(x, y, card_w, card_h)
+            page.setDash()
+            text_y = y + card_h - 7 * mm
+            page.setFont(font, 8)
+            page.drawString(x + 4 * mm, text_y, deck.labels.get("placeholder", ""))
+            text_y -= 14
+            page.setFont(font, 10)
+            for part in _wrap(card.name, font, 10, card_w - 8 * mm)[:4]:
+                page.drawString(x + 4 * mm, text_y, part)
+                text_y -= 12
+            page.setFont(font, 8)
+            for label, value in card.values:
+                page.drawString(x + 4 * mm, text_y, f"{label}: {value}")
+                text_y -= 10
+            continue
         if card.key not in pictures:
             data = card.picture() if card.picture is not None else None
             try:

@@ -13,6 +13,7 @@ from cards.models import Card
 
 from .. import presentation
 from ..models import Deck
+from ..placeholders import selectors as placeholder_selectors
 from . import drawing as printing
 
 
@@ -69,6 +70,14 @@ def printed_deck(deck: Deck, language: str, *, thumbnails: bool) -> printing.Pri
         summary = _("No construction rules")
     elif verdict.legal:
         summary = _("Legal: the deck follows every construction rule.")
+    elif verdict.legal_apart_from_placeholders:
+        summary = ngettext(
+            "Legal apart from %(counter)s placeholder card: a placeholder is never legal until a real card replaces "
+            "it.",
+            "Legal apart from %(counter)s placeholder cards: a placeholder is never legal until a real card "
+            "replaces it.",
+            verdict.placeholders,
+        ) % {"counter": verdict.placeholders}
     else:
         summary = ngettext(
             "Not legal: %(counter)s violation", "Not legal: %(counter)s violations", len(verdict.violations)
@@ -83,6 +92,16 @@ def printed_deck(deck: Deck, language: str, *, thumbnails: bool) -> printing.Pri
         problems=[*verdict.violations, *verdict.unchecked],
         language=language,
         total=view.total,
+        placeholders=[
+            printing.PrintedCard(
+                key=placeholder_selectors.plain_key(placeholder),
+                name=placeholder_selectors.label(deck.game, placeholder, language),
+                count=placeholder.count,
+                values=placeholder_selectors.stated_pairs(deck.game, placeholder, language),
+                placeholder=True,
+            )
+            for placeholder in placeholder_selectors.placeholders(deck)
+        ],
         labels={
             "sheet": _("Deck registration sheet"),
             "deck": _("Deck"),
@@ -93,5 +112,11 @@ def printed_deck(deck: Deck, language: str, *, thumbnails: bool) -> printing.Pri
             "total": _("Total"),
             "proxies": _("Proxies"),
             "proxy": _("Proxy: not a real card"),
+            "placeholder": _("Placeholder"),
+            "placeholders": _("Placeholder cards"),
+            "not_registrable": _(
+                "Not for registration: this deck holds placeholder cards, which no tournament accepts. "
+                "Replace them with real cards first."
+            ),
         },
     )

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from typing import Any
 
 from django.http import Http404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from ..diff import DeckDiff, as_text, diff
-from ..models import Deck, DeckVersion
+from ..models import Deck, DeckPlaceholder, DeckVersion
+from ..placeholders import selectors as placeholder_selectors
 from ..rules import get_rules
+
+# A placeholder card in a diff: never a card's key. Its kind, stated values and name, so that the same placeholder
+# in two versions is the same row and a changed value shows as one removed and one added.
+PLACEHOLDER_KEY = "placeholder:"
 
 
 def versions_of(deck: Deck) -> list[DeckVersion]:
@@ -24,8 +32,33 @@ def version(deck: Deck, number: Any) -> DeckVersion:
         raise Http404("no such version") from error
 
 
+def placeholder_key(row: dict[str, Any]) -> str:
+    described = [row["kind"], row.get("values") or {}, row.get("name") or ""]
+    return PLACEHOLDER_KEY + json.dumps(described, sort_keys=True, ensure_ascii=False)
+
+
+def placeholder_in(key: str) -> DeckPlaceholder | None:
+    """The placeholder a diff's key stands for (unsaved, to be shown), or None for a card's key."""
+    if not key.startswith(PLACEHOLDER_KEY):
+        return None
+    kind, values, name = json.loads(key.removeprefix(PLACEHOLDER_KEY))
+    return DeckPlaceholder(kind=kind, values=values, name=name)
+
+
+def placeholder_label(deck: Deck, key: str, language: str | None = None) -> str | None:
+    """How a placeholder of a diff is shown ("Big ally [placeholder: Ally (Cost 3)]"); None for a card."""
+    placeholder = placeholder_in(key)
+    if placeholder is None:
+        return None
+    return placeholder_selectors.label(deck.game, placeholder, language or get_language() or "ja")
+
+
 def rows(version: DeckVersion | None) -> list[tuple[str, str, int]]:
-    return [] if version is None else [(r["zone"], r["card"], r["count"]) for r in version.entries]
+    """A version's cards, then its placeholder cards (``placeholder_key``), as ``diff`` reads them."""
+    if version is None:
+        return []
+    cards = [(r["zone"], r["card"], r["count"]) for r in version.entries]
+    return cards + [(p["zone"], placeholder_key(p), p["count"]) for p in version.placeholders]
 
 
 def zone_order(deck: Deck) -> list[str]:
@@ -55,4 +88,10 @@ def text(deck: Deck, a: DeckVersion, b: DeckVersion) -> str:
         "before": verdict[a.legal],
         "after": verdict[b.legal],
     }
-    return head + "\n" + as_text(compare(deck, a, b))
+    result = compare(deck, a, b)
+
+    def shown(pairs: tuple[tuple[str, int], ...]) -> tuple[tuple[str, int], ...]:
+        return tuple((placeholder_label(deck, key) or key, n) for key, n in pairs)
+
+    labelled = DeckDiff(tuple(replace(z, added=shown(z.added), removed=shown(z.removed)) for z in result.zones))
+    return head + "\n" + as_text(labelled)

@@ -44,11 +44,16 @@ def _named_zones(deck, zones) -> list[dict]:
     keys = {key for zone in zones for key, _n in (*zone.added, *zone.removed)}
     cards = Card.objects.filter(game=deck.game, key__in=keys).prefetch_related("texts")
     names = {card.key: card.display_name(language) for card in cards}
+
+    def shown(key: str, n: int) -> tuple[str, int, str]:
+        placeholder = versions.placeholder_label(deck, key, language)  # shown by its label alone, never a key
+        return (placeholder, n, "") if placeholder is not None else (key, n, names.get(key, ""))
+
     return [
         {
             "label": labels.get(zone.zone, zone.zone),
-            "added": [(key, n, names.get(key, "")) for key, n in zone.added],
-            "removed": [(key, n, names.get(key, "")) for key, n in zone.removed],
+            "added": [shown(key, n) for key, n in zone.added],
+            "removed": [shown(key, n) for key, n in zone.removed],
         }
         for zone in zones
     ]
