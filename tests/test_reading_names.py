@@ -40,6 +40,22 @@ def test_a_name_near_no_card_or_as_near_to_two_finds_none():
     assert closest_name("テストX", [(1, "テストA"), (2, "テストB")]) is None
 
 
+HAN_NAMES = [(1, "甲練棍"), (2, "乙試剣"), (3, "甲刺槍"), (4, "丁戊")]
+
+
+def test_a_han_name_read_with_one_or_two_han_characters_swapped_finds_its_card_when_no_other_is_as_near():
+    assert closest_name("丙練梶", HAN_NAMES).key == 1  # 甲 and 棍 read as other Han characters
+    assert closest_name("甲練梶", HAN_NAMES).key == 1
+    assert closest_name("乙試劍", HAN_NAMES).key == 2
+    # As near to two names (one character right in each): no card.
+    assert closest_name("甲便梶", HAN_NAMES) is None
+    # Every character swapped, a kana read for a Han character, a name of two characters, a length changed.
+    assert closest_name("丙便梶", HAN_NAMES) is None
+    assert closest_name("丙練カ", HAN_NAMES) is None
+    assert closest_name("丁己", HAN_NAMES) is None
+    assert closest_name("丙練梶棒", HAN_NAMES) is None
+
+
 def test_the_name_bands_reading_is_the_proposed_name_and_a_bracketed_body_line_never_is():
     game = get_game("endbreaker")
     lines = [_line("テスト剣士", top=20, region="name"), _line("[戦闘]テスト", top=80, height=30)]
