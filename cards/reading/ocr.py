@@ -378,7 +378,8 @@ def _with_translations(
                 continue
             best = max(same_place, key=lambda other: other.confidence)
             if best.confidence > line.confidence + SURER_BY and _in_script(best.text, translation):
-                lines[index] = dataclasses.replace(best, language=translation)
+                # The line keeps its region: the name band read in a translation language is still the name.
+                lines[index] = dataclasses.replace(best, language=translation, region=line.region)
     return lines, read
 
 
@@ -500,6 +501,46 @@ def with_name_band(
     return kept
 
 
+def name_in_translations(
+    prepared: Prepared,
+    lines: list[Line],
+    layout: CardLayout,
+    languages: Sequence[str],
+    settings: OcrSettings | None = None,
+) -> list[Line]:
+    """``lines`` whose name (the line of the name band, ``with_name_band``) is still the original's reading and
+    unsure (under ``SURE_ENOUGH``), or missing, with the band read in each translation language of ``languages``
+    (``languages[0]`` the original): such a reading takes the name's place when surer and written in its
+    language's script (``_in_script``: kana for Japanese).
+
+    Why: a translated printing often keeps the original's name (a Chinese printing of a Japanese game quotes it
+    in katakana, which chi_tra cannot read: it makes unsure Han characters of it, or nothing), and the page's
+    reading in the translation language (``_with_translations``), when there was one, may have missed the
+    name printed larger than the text. One call a translation language, on the band alone, at its first scale.
+    """
+    original = languages[0]
+    at = next((index for index, line in enumerate(lines) if line.region == "name"), None)
+    name = lines[at] if at is not None else None
+    if name is not None and (name.language != original or name.confidence >= SURE_ENOUGH):
+        return lines
+    for translation in languages[1:]:
+        if translation == original or TESSERACT_LANGUAGES.get(translation) not in installed_languages():
+            continue
+        other = read_region(
+            prepared, layout.name, [translation], name="name", scales=NAME_SCALES[:1], settings=settings
+        )
+        if other is None or not _in_script(other.text, translation):
+            continue
+        if name is None or other.confidence > name.confidence + SURER_BY:
+            name = dataclasses.replace(other, language=translation)
+    if name is None or (at is not None and name is lines[at]):
+        return lines
+    kept = [line for index, line in enumerate(lines) if index != at]
+    kept.append(name)
+    kept.sort(key=lambda line: (line.box.top, line.box.left))
+    return kept
+
+
 def read_photo(
     photo: Image.Image,
     languages: Iterable[str],
@@ -540,8 +581,12 @@ def read_photo(
         lines = with_name_band(prepared, lines, layout, original, languages[0], ocr)
     if len(languages) > 1:
         lines, translations = _with_translations(prepared, lines, languages, ocr)
-        if translations:
-            names = tesseract_languages([*original, *translations])
+        if layout is not None:
+            lines = name_in_translations(prepared, lines, layout, languages, ocr)
+        kept = {line.language for line in lines}
+        used = [language for language in languages[1:] if language in translations or language in kept]
+        if used:
+            names = tesseract_languages([*original, *used])
     if layout is not None:
         lines = restore(lines, layout)
     height, width = prepared.image.shape[:2]
