@@ -127,3 +127,25 @@ def test_a_card_is_matched_by_a_name_read_with_misread_characters_in_any_of_its_
     assert card is not None and card.key == "EB9-004"
     # A name near none of the game's: no card.
     assert match_card(game, [_name_proposal("まったく別のカード")], ui_language="ja") == (None, "")
+
+
+def test_a_chinese_printing_quoting_its_japanese_name_in_katakana_has_the_name_read_in_japanese(tesseract_ready):
+    layout = layout_for("endbreaker")
+    card = render_layout_card(
+        "テストシールドガード", ["[日常]可獲得測試抽牌+2", "測試本文的一行。"], language="zh-hant", layout=layout
+    )
+    reading = read_photo(card, ["zh-hant", "ja"], layout=layout)
+    [name] = [p for p in propose(reading, get_game("endbreaker")) if p.field == "name"]
+    assert closest_name(name.value, [(1, "テストシールドガード"), (2, "テストシールド")]).key == 1
+    assert reading.lines[name.lines[0]].language == "ja"
+    assert "jpn" in reading.tesseract_languages
+
+
+def test_a_symbol_of_a_list_of_letters_read_with_its_look_alike_digit_is_the_letter_alone():
+    layout = layout_for("endbreaker")
+    lines = restore([_line("將技能P、T、5S全變成技能B。"), _line("技能P,8B,T")], layout)
+    assert [line.text for line in lines] == ["將技能P、T、S全變成技能B。", "技能P,B,T"]
+    assert lines[0].corrections == (("5S", "S"),)
+    # A digit and a letter outside a list of letters, or not alike, are left as read.
+    kept = ["可獲得1000元2張", "技能5S", "P、T、7S", "AT+5"]
+    assert [line.text for line in restore([_line(text) for text in kept], layout)] == kept
