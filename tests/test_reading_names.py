@@ -149,3 +149,46 @@ def test_a_symbol_of_a_list_of_letters_read_with_its_look_alike_digit_is_the_let
     # A digit and a letter outside a list of letters, or not alike, are left as read.
     kept = ["可獲得1000元2張", "技能5S", "P、T、7S", "AT+5"]
     assert [line.text for line in restore([_line(text) for text in kept], layout)] == kept
+
+
+def _read_line(words: list[tuple[str, int, int, float]], language: str) -> Line:
+    """A line of (text, left, right, confidence) words, 30 pixels high."""
+    made = tuple(
+        Word(text, Box(left, 100, right - left, 30), Box(left, 100, right - left, 30), sure)
+        for text, left, right, sure in words
+    )
+    spans, position = [], 0
+    for word in made:
+        spans.append((position, position + len(word.text)))
+        position += len(word.text)
+    box = Box.around(word.box for word in made)
+    confidence = sum(word.confidence for word in made) / len(made)
+    return Line("".join(word.text for word in made), made, tuple(spans), box, box, confidence, language=language)
+
+
+def test_katakana_quoted_in_a_chinese_line_is_taken_from_the_japanese_reading_and_the_chinese_kept():
+    import numpy as np
+
+    from cards.reading.ocr import _splice
+    from cards.reading.preprocess import Prepared
+
+    prepared = Prepared(np.full((400, 900), 255, dtype=np.uint8), (900, 400), None, np.eye(3))
+    # chi_tra: the katakana as unsure strokes and letters, ー as 一, the Chinese right.
+    chinese = _read_line(
+        [("二", 38, 113, 0.25), ("了", 85, 131, 0.0), ("KRK/A", 131, 240, 0.0), ("一", 288, 347, 0.81),
+         ("以", 346, 385, 0.96), ("外", 384, 423, 0.96), ("卡", 467, 509, 0.96), ("片", 508, 550, 0.46)],
+        "zh-hant",
+    )  # fmt: skip
+    # jpn: the katakana right, the Chinese worse (卡片 as 本月).
+    japanese = _read_line(
+        [("テス", 38, 113, 0.91), ("ト", 131, 155, 0.93), ("ハ", 164, 198, 0.91), ("マー", 247, 322, 0.96),
+         ("以外", 328, 407, 0.95), ("本", 460, 490, 0.58), ("月", 496, 524, 0.0)],
+        "ja",
+    )  # fmt: skip
+    spliced = _splice(chinese, [japanese], prepared)
+    assert spliced is not None and spliced.text.replace(" ", "") == "テストハマー以外卡片"
+    assert spliced.language == "zh-hant"
+    # A sure Han character is never given to a kana word of the same place; no kana read: nothing to splice.
+    sure = _read_line([("除", 10, 40, 0.95), ("了", 40, 70, 0.95), ("工", 80, 110, 0.9)], "zh-hant")
+    assert _splice(sure, [_read_line([("ェ", 80, 110, 0.93)], "ja")], prepared) is None
+    assert _splice(chinese, [_read_line([("本月", 460, 524, 0.99)], "ja")], prepared) is None

@@ -36,6 +36,11 @@ MAX_HAN_SWAPS = 2
 HAN_SWAP_MIN_LENGTH = 3  # names shorter than this (two Han characters) are not matched with a swapped one
 
 
+def confused(first: str, second: str) -> bool:
+    """Whether Tesseract is known to read one of the two characters for the other (``CONFUSIONS``)."""
+    return (first, second) in _CONFUSED
+
+
 def _plain(text: str) -> str:
     """``text`` as names are compared: without white space and middle dots, its width forms kept (＋ is not +)."""
     return "".join(char for char in text if not char.isspace() and char not in "・･·")
