@@ -40,20 +40,18 @@ def test_a_name_near_no_card_or_as_near_to_two_finds_none():
     assert closest_name("テストX", [(1, "テストA"), (2, "テストB")]) is None
 
 
-HAN_NAMES = [(1, "甲練棍"), (2, "乙試剣"), (3, "甲刺槍"), (4, "丁戊")]
+HAN_NAMES = [(1, "甲乙練刺棍"), (2, "甲乙戊刺梶"), (3, "丙丁試験剣"), (4, "丁戊"), (5, "測試居合")]
 
 
 def test_a_han_name_read_with_one_or_two_han_characters_swapped_finds_its_card_when_no_other_is_as_near():
-    assert closest_name("丙練梶", HAN_NAMES).key == 1  # 甲 and 棍 read as other Han characters
-    assert closest_name("甲練梶", HAN_NAMES).key == 1
-    assert closest_name("乙試劍", HAN_NAMES).key == 2
-    # As near to two names (one character right in each): no card.
-    assert closest_name("甲便梶", HAN_NAMES) is None
-    # Every character swapped, a kana read for a Han character, a name of two characters, a length changed.
-    assert closest_name("丙便梶", HAN_NAMES) is None
-    assert closest_name("丙練カ", HAN_NAMES) is None
+    assert closest_name("甲乙便刺己", HAN_NAMES) is None  # as near to two names: no card
+    assert closest_name("甲乙丙刺棍", HAN_NAMES).key == 1  # one swap from 1, two from 2
+    assert closest_name("丙丁試驗劍", HAN_NAMES).key == 3  # two Han characters read as others
+    # Half the name or more swapped (a card the database lacks sharing a prefix), a name of two characters,
+    # a length changed: no card.
+    assert closest_name("測試盾牌", HAN_NAMES) is None
     assert closest_name("丁己", HAN_NAMES) is None
-    assert closest_name("丙練梶棒", HAN_NAMES) is None
+    assert closest_name("丙丁試驗劍棒", HAN_NAMES) is None
 
 
 def test_the_name_bands_reading_is_the_proposed_name_and_a_bracketed_body_line_never_is():

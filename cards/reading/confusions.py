@@ -77,7 +77,7 @@ def _is_han(char: str) -> bool:
 def han_swap_distance(read: str, name: str) -> float | None:
     """Edits from ``read`` to ``name`` read character by character, where a Han character read as another Han
     character costs ``HAN_SWAP_COST``: None unless both are as long (``HAN_SWAP_MIN_LENGTH`` at least), one to
-    ``MAX_HAN_SWAPS`` such swaps tell them apart and at least one character was read right.
+    ``MAX_HAN_SWAPS`` such swaps tell them apart and more characters were read right than swapped.
 
     Why this holds on printed cards: Tesseract's jpn and chi_tra recognisers read a Han glyph they are unsure of
     as another Han glyph of the same cell, most often one of like strokes (練 as 便, 棍 as 梶, 刺 as 抽), and
@@ -85,7 +85,9 @@ def han_swap_distance(read: str, name: str) -> float | None:
     right or another Han character. Which Han character comes out depends on the face, the print and the photo,
     so no table of pairs can list them all (``CONFUSIONS`` holds those seen often). A swap is weaker evidence
     of another name than an edit of kana or a length changed, yet still an edit: ``closest_name`` takes such a
-    name only when it is the one name that near (no other is within ``NAME_MARGIN``).
+    name only when it is the one name that near (no other is within ``NAME_MARGIN``). Most of the name must be
+    read right: a card the database lacks often shares half its name with one it holds (a series' prefix and
+    another word: 測試盾牌 beside 測試居合), and a count of characters cannot tell that from two misreadings.
     """
     first, second = _plain(read), _plain(name)
     if len(first) != len(second) or len(second) < HAN_SWAP_MIN_LENGTH:
@@ -100,7 +102,7 @@ def han_swap_distance(read: str, name: str) -> float | None:
             cost = HAN_SWAP_COST
         right += cost == 0.0
         distance += cost
-    if not 1 <= swaps <= MAX_HAN_SWAPS or not right:
+    if not 1 <= swaps <= MAX_HAN_SWAPS or right <= swaps:
         return None
     return distance
 
