@@ -29,6 +29,16 @@ _CONFUSED = {pair for printed, read in CONFUSIONS for pair in ((printed, read), 
 # A name is taken when its distance is at most this share of its length, and clearly nearer than the runner-up.
 NAME_MATCH_SHARE = 0.34
 NAME_MARGIN = 0.5  # edits: the best must be this much nearer than the next name
+# A Han character read as another Han character, in a name of as many characters as was read (see
+# ``han_swap_distance``): such a swap costs this much, for at most ``MAX_HAN_SWAPS`` of them.
+HAN_SWAP_COST = 0.5
+MAX_HAN_SWAPS = 2
+HAN_SWAP_MIN_LENGTH = 3  # names shorter than this (two Han characters) are not matched with a swapped one
+
+
+def confused(first: str, second: str) -> bool:
+    """Whether Tesseract is known to read one of the two characters for the other (``CONFUSIONS``)."""
+    return (first, second) in _CONFUSED
 
 
 def _plain(text: str) -> str:
@@ -60,6 +70,43 @@ def name_distance(read: str, name: str) -> float:
     return previous[-1]
 
 
+def _is_han(char: str) -> bool:
+    return "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"
+
+
+def han_swap_distance(read: str, name: str) -> float | None:
+    """Edits from ``read`` to ``name`` read character by character, where a Han character read as another Han
+    character costs ``HAN_SWAP_COST``: None unless both are as long (``HAN_SWAP_MIN_LENGTH`` at least), one to
+    ``MAX_HAN_SWAPS`` such swaps tell them apart and more characters were read right than swapped.
+
+    Why this holds on printed cards: Tesseract's jpn and chi_tra recognisers read a Han glyph they are unsure of
+    as another Han glyph of the same cell, most often one of like strokes (練 as 便, 棍 as 梶, 刺 as 抽), and
+    seldom as kana, a letter or nothing; so the name keeps its length and each of its Han characters is either
+    right or another Han character. Which Han character comes out depends on the face, the print and the photo,
+    so no table of pairs can list them all (``CONFUSIONS`` holds those seen often). A swap is weaker evidence
+    of another name than an edit of kana or a length changed, yet still an edit: ``closest_name`` takes such a
+    name only when it is the one name that near (no other is within ``NAME_MARGIN``). Most of the name must be
+    read right: a card the database lacks often shares half its name with one it holds (a series' prefix and
+    another word: 測試盾牌 beside 測試居合), and a count of characters cannot tell that from two misreadings.
+    """
+    first, second = _plain(read), _plain(name)
+    if len(first) != len(second) or len(second) < HAN_SWAP_MIN_LENGTH:
+        return None
+    swaps = 0
+    distance = 0.0
+    right = 0
+    for char, other in zip(first, second, strict=True):
+        cost = _cost(char, other)
+        if cost == 1.0 and _is_han(char) and _is_han(other):
+            swaps += 1
+            cost = HAN_SWAP_COST
+        right += cost == 0.0
+        distance += cost
+    if not 1 <= swaps <= MAX_HAN_SWAPS or right <= swaps:
+        return None
+    return distance
+
+
 @dataclass(frozen=True)
 class NameMatch(Generic[Key]):
     key: Key  # what the caller passed with the name (a card's id)
@@ -69,7 +116,8 @@ class NameMatch(Generic[Key]):
 
 def closest_name(read: str, names: Iterable[tuple[Key, str]]) -> NameMatch[Key] | None:
     """The name of ``names`` (pairs of a key and a name, in every script and track) that ``read`` is, allowing
-    for misread characters; None when none is near enough or two different keys are as near."""
+    for misread characters (``CONFUSIONS``; one or two Han characters read as others, ``han_swap_distance``);
+    None when none is near enough or two different keys are as near (within ``NAME_MARGIN``)."""
     wanted = _plain(read)
     if len(wanted) < 2:
         return None
@@ -79,6 +127,9 @@ def closest_name(read: str, names: Iterable[tuple[Key, str]]) -> NameMatch[Key] 
         if not plain or abs(len(plain) - len(wanted)) > NAME_MATCH_SHARE * len(plain) + 1:
             continue
         distance = name_distance(wanted, plain)
+        swapped = han_swap_distance(wanted, plain)
+        if swapped is not None:
+            distance = min(distance, swapped)
         if distance <= NAME_MATCH_SHARE * len(plain) and (key not in best or distance < best[key].distance):
             best[key] = NameMatch(key, name, distance)
     ranked = sorted(best.values(), key=lambda match: match.distance)

@@ -16,6 +16,7 @@ import numpy as np
 import pytesseract
 from PIL import Image
 
+from .confusions import confused
 from .layout import CardLayout, Region
 from .preprocess import Prepared, Preprocessing, prepare
 from .result import Box, Line, Reading, Word
@@ -371,15 +372,80 @@ def _with_translations(
             continue
         read.append(translation)
         others = read_prepared(prepared, [translation], settings)
-        for index in foreign:
+        # Lines with an unsure word, in an original without kana read again in Japanese: such a line may
+        # quote a name in katakana among the original's words (spliced below). No call is added for them.
+        mixed = (
+            [
+                index
+                for index, line in enumerate(lines)
+                if line.language == original
+                and not line.region
+                and any(word.confidence < UNSURE_BELOW for word in line.words)
+            ]
+            if original != "ja" and translation == "ja"
+            else []
+        )
+        for index in sorted({*foreign, *mixed}):
             line = lines[index]
             same_place = [other for other in others if _overlap(line.box, other.box) >= 0.5]
             if not same_place:
                 continue
             best = max(same_place, key=lambda other: other.confidence)
-            if best.confidence > line.confidence + SURER_BY and _in_script(best.text, translation):
-                lines[index] = dataclasses.replace(best, language=translation)
+            whole: Line | None = None
+            if index in foreign and best.confidence > line.confidence + SURER_BY and _in_script(best.text, translation):
+                # The line keeps its region: the name band read in a translation language is still the name.
+                whole = dataclasses.replace(best, language=translation, region=line.region)
+            spliced = _splice(line, same_place, prepared) if index in mixed else None
+            if spliced is not None and (whole is None or spliced.confidence >= whole.confidence):
+                lines[index] = spliced
+            elif whole is not None:
+                lines[index] = whole
     return lines, read
+
+
+def _x_overlap(first: Box, second: Box) -> float:
+    """How much of the narrower of the two boxes' widths they share (0 to 1)."""
+    shared = min(first.right, second.right) - max(first.left, second.left)
+    return max(0.0, shared / max(1, min(first.width, second.width)))
+
+
+def _replaceable(word: Word, kana: Word) -> bool:
+    """Whether the original's ``word`` may give way to the Japanese reading ``kana`` of the same place: it was
+    read unsurely, or is no Han character (chi_tra makes strokes and letters of katakana: ノ as /), or is the
+    look-alike of one of its characters (一 for ー, ``confusions.CONFUSIONS``)."""
+    if word.confidence < UNSURE_BELOW or not all(_is_han(char) for char in word.text):
+        return True
+    return any(confused(char, other) for char in word.text for other in kana.text)
+
+
+def _splice(line: Line, others: Sequence[Line], prepared: Prepared) -> Line | None:
+    """``line`` (read in an original without kana) with the words of ``others`` (the same place read in
+    Japanese) that hold kana put in place of the original's words they cover, where each such Japanese word is
+    surer than every word it covers and those may give way (``_replaceable``); None when no word changed or no
+    sure Han word of the original is left (then the whole line is the Japanese reading's or the original's).
+
+    Why: a Chinese printing of a Japanese game quotes names in katakana in its text ("除了ジェノサイドハンマー
+    以外的卡片"); chi_tra reads the katakana as unsure strokes and Han characters, jpn reads the katakana right
+    but the Chinese around them worse (卡片 as 本月). Each model keeps the part of the line in its own script.
+    """
+    kana_words = [word for other in others for word in other.words if any(_is_kana(char) for char in word.text)]
+    won: list[Word] = []
+    dropped: set[int] = set()
+    for kana in kana_words:
+        covered = [index for index, word in enumerate(line.words) if _x_overlap(word.box, kana.box) >= 0.5]
+        if all(
+            kana.confidence > line.words[index].confidence and _replaceable(line.words[index], kana)
+            for index in covered
+        ) and (covered or kana.confidence >= UNSURE_BELOW):
+            won.append(kana)
+            dropped.update(covered)
+    if not won:
+        return None
+    kept = [word for index, word in enumerate(line.words) if index not in dropped]
+    if not any(word.confidence >= UNSURE_BELOW and all(_is_han(char) for char in word.text) for word in kept):
+        return None
+    spliced = _line([*kept, *won], prepared)
+    return dataclasses.replace(spliced, language=line.language, region=line.region, corrections=line.corrections)
 
 
 # The name band read on its own: the page's layout analysis (psm 3) drops a name printed a little larger than
@@ -500,6 +566,46 @@ def with_name_band(
     return kept
 
 
+def name_in_translations(
+    prepared: Prepared,
+    lines: list[Line],
+    layout: CardLayout,
+    languages: Sequence[str],
+    settings: OcrSettings | None = None,
+) -> list[Line]:
+    """``lines`` whose name (the line of the name band, ``with_name_band``) is still the original's reading and
+    unsure (under ``SURE_ENOUGH``), or missing, with the band read in each translation language of ``languages``
+    (``languages[0]`` the original): such a reading takes the name's place when surer and written in its
+    language's script (``_in_script``: kana for Japanese).
+
+    Why: a translated printing often keeps the original's name (a Chinese printing of a Japanese game quotes it
+    in katakana, which chi_tra cannot read: it makes unsure Han characters of it, or nothing), and the page's
+    reading in the translation language (``_with_translations``), when there was one, may have missed the
+    name printed larger than the text. One call a translation language, on the band alone, at its first scale.
+    """
+    original = languages[0]
+    at = next((index for index, line in enumerate(lines) if line.region == "name"), None)
+    name = lines[at] if at is not None else None
+    if name is not None and (name.language != original or name.confidence >= SURE_ENOUGH):
+        return lines
+    for translation in languages[1:]:
+        if translation == original or TESSERACT_LANGUAGES.get(translation) not in installed_languages():
+            continue
+        other = read_region(
+            prepared, layout.name, [translation], name="name", scales=NAME_SCALES[:1], settings=settings
+        )
+        if other is None or not _in_script(other.text, translation):
+            continue
+        if name is None or other.confidence > name.confidence + SURER_BY:
+            name = dataclasses.replace(other, language=translation)
+    if name is None or (at is not None and name is lines[at]):
+        return lines
+    kept = [line for index, line in enumerate(lines) if index != at]
+    kept.append(name)
+    kept.sort(key=lambda line: (line.box.top, line.box.left))
+    return kept
+
+
 def read_photo(
     photo: Image.Image,
     languages: Iterable[str],
@@ -540,8 +646,12 @@ def read_photo(
         lines = with_name_band(prepared, lines, layout, original, languages[0], ocr)
     if len(languages) > 1:
         lines, translations = _with_translations(prepared, lines, languages, ocr)
-        if translations:
-            names = tesseract_languages([*original, *translations])
+        if layout is not None:
+            lines = name_in_translations(prepared, lines, layout, languages, ocr)
+        kept = {line.language for line in lines}
+        used = [language for language in languages[1:] if language in translations or language in kept]
+        if used:
+            names = tesseract_languages([*original, *used])
     if layout is not None:
         lines = restore(lines, layout)
     height, width = prepared.image.shape[:2]

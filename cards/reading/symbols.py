@@ -9,7 +9,9 @@ contributor sees it (``Line.corrections``, carried by the proposals made from th
 - a bracketed label the game declares (``CardLayout.bracket_labels``: [日常], [戦闘]) at the start of a line,
   with its brackets read as | or l, a stray 1 after the closing one, or a character of the label read as a
   look-alike (澤 for 戦, ``confusions.CONFUSIONS``);
-- a line holding only a 。 read as 0, o or oO, short and after another line: joined to the end of that line.
+- a line holding only a 。 read as 0, o or oO, short and after another line: joined to the end of that line;
+- in a list of single half-width letters separated by 、 or commas (skill symbols: P、T、S), an item read as
+  a digit and the letter it looks like (5S, 8B, 0O): the letter alone.
 """
 
 from __future__ import annotations
@@ -36,6 +38,18 @@ def _wide(text: str) -> bool:
 
 _BRACKETED = re.compile(rf"^\s*[{re.escape(_OPENING)}]?([^\]］|\s]{{1,8}}?)[{re.escape(_CLOSING)}]{{1,2}}")
 _ALIKE = {(printed, read) for printed, read in CONFUSIONS}
+# A letter and the digit drawn like it. Tesseract's LSTM, torn between the two for one printed glyph, at times
+# gives both ("S" read "5S"): the recogniser's per-column guesses are collapsed into characters, and a glyph
+# whose left half looks like one and right half like the other yields two. In a list of single letters (the
+# items between 、 or commas are one letter each, as a card prints its skill symbols P、T、S) an item of a digit
+# and its look-alike letter is that one letter; a digit elsewhere (＋２, 1000元) is never touched.
+_LETTER_DIGITS = {"S": "5", "B": "8", "O": "0", "D": "0", "I": "1", "Z": "2", "G": "6"}
+_LIST_MARK = "、，,"
+_DOUBLED = re.compile(
+    rf"(?:(?<=[A-Z][{_LIST_MARK}])|(?<=[A-Z][{_LIST_MARK}]\s))"
+    rf"(?:([0-9])([A-Z])|([A-Z])([0-9]))"
+    rf"(?=\s?[{_LIST_MARK}][A-Z](?![A-Za-z])|(?![A-Za-z0-9]))"
+)
 
 
 def _same(printed: str, read: str) -> bool:
@@ -92,6 +106,12 @@ def _restore_line(line: Line, layout: CardLayout) -> Line:
         if match.group().strip() != restored:
             corrections.append((match.group().strip(), restored))
             line = _edit(line, len(match.group()) - len(match.group().lstrip()), match.end(), restored)
+    for match in reversed(list(_DOUBLED.finditer(line.text))):
+        digit, letter = (match.group(1), match.group(2)) if match.group(1) else (match.group(4), match.group(3))
+        if _LETTER_DIGITS.get(letter) != digit:
+            continue
+        corrections.append((match.group(), letter))
+        line = _edit(line, match.start(), match.end(), letter)
     for match in reversed(list(_SIGNS.finditer(line.text))):
         read = match.group(1)
         digit = line.text[match.end(1) :].lstrip()[:1]
