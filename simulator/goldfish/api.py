@@ -31,6 +31,8 @@ from decks.models import Deck
 from decks.selectors import access_deck
 
 from .. import adapters, inputs, presentation, sample, tables
+from ..assumptions import selectors as assumption_selectors
+from ..assumptions.overlay import Assumed
 from ..core import SimDeck, opening_hand
 from ..engines import get_engine
 from . import services
@@ -60,14 +62,15 @@ class DeckAPIView(APIView):
         return access_deck(self.request.user, pk, token=token)
 
 
-def ready_deck(deck: Deck, language: str) -> SimDeck:
-    """The deck as the simulator plays it; 409 when a zone the game draws from is empty (add cards, ask again)."""
-    simdeck = adapters.sim_deck(deck, language)
+def ready_deck(deck: Deck, language: str) -> tuple[SimDeck, list[Assumed]]:
+    """The deck as the simulator plays it, and the assumed values it fills in; 409 when a zone the game draws from
+    is empty (add cards, ask again)."""
+    simdeck, used = adapters.sim_deck_assumed(deck, language)
     readiness = adapters.readiness(simdeck, language)
     if not readiness.ready:
         message = _("The deck has no cards in: %(zones)s.") % {"zones": readiness.missing_text}
         raise Conflict(message, code="deck_not_ready", errors={"deck": [message]})
-    return simdeck
+    return simdeck, used
 
 
 def _parameters(engine: Any, values: Mapping[str, int], language: str) -> list[dict[str, Any]]:
@@ -115,8 +118,9 @@ class GoldfishView(DeckAPIView):
         if asked.errors:
             raise FieldProblems({slug: [message] for slug, message in asked.errors.items()})
         spec = asked.spec
-        simdeck = ready_deck(deck, language)
+        simdeck, used = ready_deck(deck, language)
         played = sample.replay(engine, simdeck, spec)
+        assumed = assumption_selectors.used_by(deck, used, language)
         zones, counters = presentation.state_panels(engine, deck.game, played.state, language)
         return Response(
             {
@@ -131,6 +135,9 @@ class GoldfishView(DeckAPIView):
                 "over": played.over,
                 "won_on_turn": played.state.won_on_turn,
                 "opening_hand": opening_hand(engine, spec.params),
+                # The values the deck assumes where the card database gives none that this game was dealt with.
+                "assumed_count": len(assumed),
+                "assumptions": assumption_selectors.exported(assumed, request.build_absolute_uri),
                 "zones": {
                     zone.slug: {
                         "label": zone.label,
