@@ -7,9 +7,10 @@ simulator's ``"whole_game"`` panel gives the whole game's verdict on an エン�
 Nobody registered: no panel, and the deck page stands on its own.
 
 A higher app that keeps something of its own with a deck registers ``register_deck_copied(hook)``: when a deck is
-copied (``services.copy_deck``, or a published deck's copy, ``community.services.copy_publication``), every hook
-is called as ``hook(source, copy)`` inside the copy's transaction, so that the copy takes what the app keeps with
-the source (the simulator: the deck's assumed values) or nothing is copied at all.
+copied (``services.copy_deck``; ``services.branch_version``, a deck made from one of its versions; a published
+deck's copy, ``community.services.copy_publication``), every hook is called as ``hook(source, copy)`` inside the
+copy's transaction, so that the copy takes what the app keeps with the source (the simulator: the deck's assumed
+values) or nothing is copied at all.
 """
 
 from __future__ import annotations

@@ -9,28 +9,16 @@ import json
 import pytest
 
 from cardsite.sharing import Visibility
-from decks import services as deck_services
 from simulator.models import DeckAssumption
 
 from .support.clients import api_client
-from .synthetic_decks import card, game
 
 UNKNOWN = "attack"
 
 
 @pytest.fixture
-def deck(owner, synthetic_cards):
-    """A deck of the synthetic character 901, whose attack the database does not give."""
-    made = deck_services.create_deck(
-        owner=owner,
-        game=game("suikoden"),
-        name="テスト",
-        entries=[("characters", card("suikoden", "901"), 20), ("lands", card("suikoden", "903"), 6)],
-    )
-    lacking = card("suikoden", "901")
-    lacking.fields = {name: value for name, value in lacking.fields.items() if name != UNKNOWN}
-    lacking.save()
-    return made
+def deck(deck_lacking_attack):
+    return deck_lacking_attack
 
 
 def url(deck, tail=""):

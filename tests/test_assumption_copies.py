@@ -13,20 +13,12 @@ from simulator.assumptions import services as assumption_services
 from simulator.models import DeckAssumption
 
 from .support.clients import signed_in
-from .synthetic_decks import card, game
+from .synthetic_decks import card
 
 
 @pytest.fixture
-def deck(owner, synthetic_cards):
-    made = deck_services.create_deck(
-        owner=owner,
-        game=game("suikoden"),
-        name="テスト",
-        entries=[("characters", card("suikoden", "901"), 20), ("lands", card("suikoden", "903"), 6)],
-    )
-    lacking = card("suikoden", "901")
-    lacking.fields = {name: value for name, value in lacking.fields.items() if name != "attack"}
-    lacking.save()
+def deck(deck_lacking_attack, owner):
+    made = deck_lacking_attack
     assumption_services.set_values(owner, made, [assumption_services.Row("901", "attack", "5", "test")])
     return made
 

@@ -10,28 +10,18 @@ import re
 
 import pytest
 
-from decks import services as deck_services
 from simulator.assumptions import services as assumption_services
 from simulator.goldfish import services as goldfish_services
 
 from .support.clients import api_client, signed_in
-from .synthetic_decks import card, game
 
 pytestmark = pytest.mark.usefixtures("immediate_tasks")
 LINK = "/contributions/games/suikoden/cards/901/edit/#id_field_attack"
 
 
 @pytest.fixture
-def deck(owner, synthetic_cards):
-    made = deck_services.create_deck(
-        owner=owner,
-        game=game("suikoden"),
-        name="テスト",
-        entries=[("characters", card("suikoden", "901"), 20), ("lands", card("suikoden", "903"), 6)],
-    )
-    lacking = card("suikoden", "901")
-    lacking.fields = {name: value for name, value in lacking.fields.items() if name != "attack"}
-    lacking.save()
+def deck(deck_lacking_attack, owner):
+    made = deck_lacking_attack
     rows = [
         ("901", "attack", "5"),  # the card lacks it: played, and named
         ("901", "defense", "9"),  # the database gives 2: not played, not named

@@ -51,10 +51,13 @@ def _listing(request: Request, deck: Deck) -> dict[str, Any]:
     }
 
 
-class AssumptionsView(APIView):
+class _DeckAssumptionsView(APIView):
+    # Anyone who may see the deck reads; writes need credentials, and the services check the owner.
     permission_classes = (IsAuthenticatedOrReadOnly,)
     throttle_scope = "deck_write"
 
+
+class AssumptionsView(_DeckAssumptionsView):
     @extend_schema(
         summary="A deck's assumed values",
         description="Every value the deck's owner assumes where the card database gives none, with the "
@@ -101,10 +104,7 @@ class AssumptionsView(APIView):
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
-class AssumptionsBulkView(APIView):
-    permission_classes = (IsAuthenticatedOrReadOnly,)
-    throttle_scope = "deck_write"
-
+class AssumptionsBulkView(_DeckAssumptionsView):
     @extend_schema(
         summary="Assume many values of a deck at once (its owner only)",
         description="All or nothing: one refused value refuses the batch, and the 400 names each one at fault "
