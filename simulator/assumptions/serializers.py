@@ -10,10 +10,8 @@ from cardsite.api_inputs import JSONBodySerializer
 from cardsite.text import plain_name
 from decks.api.serializers import DeckParametersSerializer
 
+from ..shared.serializers import FIELD_HELP, KEY_HELP, AssumptionSerializer
 from .services import MAX_ROWS
-
-KEY_HELP = "The card's key, or an assumed card's (`assumed:<kind>:<n>`)."
-FIELD_HELP = "The value's name, as the game's card fields name it (`at`, `cost` …), or `kind`."
 
 
 @extend_schema_field(
@@ -49,16 +47,6 @@ class AssumptionBulkSerializer(JSONBodySerializer):
 class AssumptionDropParametersSerializer(DeckParametersSerializer):
     key = serializers.CharField(max_length=100, help_text=KEY_HELP)
     field = serializers.CharField(max_length=40, help_text=FIELD_HELP)
-
-
-class AssumptionSerializer(serializers.Serializer):
-    key = serializers.CharField(help_text=KEY_HELP)
-    field = serializers.CharField(help_text=FIELD_HELP)
-    field_label = serializers.CharField(help_text="The value's name in the request's language.")
-    value = serializers.JSONField(help_text="As stored (the game's field type's form).")
-    contribute_url = serializers.URLField(
-        help_text="The contribution form that would make the value card data (an assumed card: a new card's form)."
-    )
 
 
 class AssumptionListSerializer(serializers.Serializer):

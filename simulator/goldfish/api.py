@@ -105,7 +105,8 @@ class GoldfishView(DeckAPIView):
         "only their size), the counters and the whole event log. `draws=0,0,2` makes extra draws outside the "
         "turn structure after those turns (0: before turn 1), as the sample-hand page does. The same query "
         "always gives the same answer. The game's stated parameters are given by their slugs; those of other "
-        "games are checked and left aside.",
+        "games are checked and left aside. `assumptions` (`assumed_count` of them): the values the deck's owner "
+        "assumes where the card database gives none that this game was dealt with, each with its contribution form.",
         parameters=[GoldfishParametersSerializer],
         responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND, 409: NOT_READY},
     )

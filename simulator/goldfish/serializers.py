@@ -17,11 +17,11 @@ from cardsite.api_inputs import JSONBodySerializer
 from decks.api.serializers import DeckParametersSerializer
 
 from ..assumptions import selectors as assumption_selectors
-from ..assumptions.serializers import AssumptionSerializer
 from ..core import Parameter
 from ..engines import get_engine
 from ..inputs import API_MAX_GAMES, DEFAULT_GAMES, DEFAULT_TURNS, MAX_EXTRA_DRAWS, MAX_SEED, MAX_TURNS
 from ..models import SimulationRun
+from ..shared.serializers import AssumptionSerializer
 
 # Policies and stated parameters are the engine's of the deck's game. The schema lists those of every game
 # (no two games share a parameter's slug); the views check that a policy and parameters fit the deck.
