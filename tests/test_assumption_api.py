@@ -70,6 +70,9 @@ def test_a_bad_value_is_refused_naming_its_field(deck, owner):
     api = api_client(owner)
     bad = api.post(url(deck), {"key": "901", "field": UNKNOWN, "value": "many"}, format="json")
     assert bad.status_code == 400 and list(bad.json()["errors"]) == ["value"]
+    assert "901 · Attack" in bad.json()["errors"]["value"][0]  # the card and the value, in the reader's language
+    in_japanese = api_client(owner, "ja").post(url(deck), {"key": "901", "field": UNKNOWN, "value": "x"}, format="json")
+    assert "901 · 攻撃力" in in_japanese.json()["detail"]
     unknown = api.post(url(deck), {"key": "901", "field": "no_such_value", "value": 1}, format="json")
     assert unknown.status_code == 400 and list(unknown.json()["errors"]) == ["field"]
     assert "no_such_value" in unknown.json()["detail"]

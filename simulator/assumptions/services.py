@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cards.gamedefs.base import FieldValueError
@@ -107,7 +108,7 @@ def set_values(user: Any, deck: Deck, rows: Sequence[Row]) -> int:
         try:
             cleaned[(row.key, row.field)] = clean_value(deck, row.key, row.field, row.raw)
         except ValueError as error:
-            label = field_label(deck.game, row.field, "") if deck.game.definition.field(row.field) else row.field
+            label = field_label(deck.game, row.field, get_language() or "ja")  # the reader's language
             problems.setdefault(row.where, []).append(f"{row.key} · {label}: {error}")
     if problems:
         raise FieldProblems(problems, code="invalid_assumption")
