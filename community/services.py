@@ -23,6 +23,7 @@ from cardsite.sharing import Visibility
 from cardsite.text import check_name
 from cardsite.text import check_text as text_check
 from cardsite.types import SignedInUser, SiteUser, signed_in
+from decks import extensions as deck_extensions
 from decks import services as deck_services
 from decks.models import Deck, DeckEntry
 from notifications.services import notify
@@ -241,6 +242,7 @@ def copy_publication(publication: Publication, *, owner: SiteUser) -> Deck:
     if publication.deck_id is not None:
         Deck.objects.filter(pk=deck.pk).update(forked_from=publication.deck_id)
         deck.forked_from_id = publication.deck_id
+        deck_extensions.deck_copied(publication.deck, deck)  # what the apps above keep with the deck goes along
     Publication.objects.filter(pk=publication.pk).update(copy_count=F("copy_count") + 1)
     _changed()
     return deck

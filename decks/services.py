@@ -17,6 +17,7 @@ from cardsite.sharing import set_visibility
 from cardsite.text import check_name, check_text
 from cardsite.types import SiteUser, signed_in
 
+from . import extensions
 from .models import Deck, DeckEntry, DeckPlaceholder, DeckVersion, new_share_token
 from .rules import get_rules
 from .selectors import access_deck
@@ -366,6 +367,7 @@ def copy_deck(owner: SiteUser, pk: int, *, token: str | None = None) -> Deck:
         DeckEntry(deck=copy, zone=entry.zone, card_id=entry.card_id, count=entry.count) for entry in deck.entries.all()
     )
     put_placeholders(copy, placeholder_rows(deck))
+    extensions.deck_copied(deck, copy)
     record_version(copy, "copy")
     pagecache.bump("decks")  # the source's page lists its copies
     return copy
@@ -499,6 +501,7 @@ def branch_version(owner: SiteUser, pk: int, number: Any, *, token: str | None =
     cards = _version_cards(copy, version)
     put_placeholders(copy, version.placeholders)
     replace_entries(copy, cards, kind="copy", note=str(note))
+    extensions.deck_copied(deck, copy)
     pagecache.bump("decks")
     return copy
 

@@ -25,7 +25,7 @@ from decks.models import Deck, DeckPlaceholder
 from decks.placeholders import selectors as placeholder_selectors
 from decks.rules import get_rules
 
-from .assumptions.overlay import Assumed, overlay_values
+from .assumptions.overlay import Assumed, applied, overlay_values
 from .core import SimCard, SimDeck
 from .engines import get_engine
 
@@ -65,6 +65,14 @@ def sim_deck(deck: Deck, language: str = "ja", assumed: Sequence[Assumed] | None
     """The deck as the simulator sees it: every zone (fixed zones included) with copies expanded, its
     placeholder cards dealt like cards with their stated values, and the deck's assumed values overlaid
     (``assumptions.overlay``; ``assumed``: those a run stored, None: the deck's now)."""
+    return sim_deck_assumed(deck, language, assumed)[0]
+
+
+def sim_deck_assumed(
+    deck: Deck, language: str = "ja", assumed: Sequence[Assumed] | None = None
+) -> tuple[SimDeck, list[Assumed]]:
+    """``sim_deck``, and the assumed values it filled in (``overlay.applied``: a value its card lacks), which
+    every result made with it names."""
     zones: dict[str, list[tuple[SimCard, int]]] = {}
     definition = deck.game.definition
     for entry in selectors.deck_entries(deck):
@@ -85,13 +93,15 @@ def sim_deck(deck: Deck, language: str = "ja", assumed: Sequence[Assumed] | None
         from .assumptions.selectors import deck_assumed  # it reads cards through this module
 
         assumed = deck_assumed(deck)
+    used: list[Assumed] = []
     if assumed:
         every = [card for entries in zones.values() for card, _count in entries]
+        used = applied(every, assumed)
         filled = overlay_values(every, assumed)
         zones = {
             zone: [(filled.get(card.key, card), count) for card, count in entries] for zone, entries in zones.items()
         }
-    return SimDeck.from_counts(deck.game.slug, zones)
+    return SimDeck.from_counts(deck.game.slug, zones), used
 
 
 def zone_labels(game: str, zone: str) -> dict[str, str]:

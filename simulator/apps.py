@@ -30,9 +30,14 @@ class SimulatorConfig(AppConfig):
         register_missing_part("engine", get_engine)
         register_missing_part("fullgame", get_fullgame)
 
-        from decks.extensions import register_deck_panel
+        from decks.extensions import register_deck_copied, register_deck_panel
 
+        from .assumptions.services import copy_assumptions
+        from .assumptions.views import assumptions_panel
         from .setups.views import whole_game_panel
 
         # A deck of a game with a whole game is the table's choice of piles: its page gives the game's verdict.
         register_deck_panel("whole_game", whole_game_panel)
+        # A deck's assumed values go with it: listed on its page (read-only but for the owner), and copied with it.
+        register_deck_panel("assumed_values", assumptions_panel)
+        register_deck_copied(copy_assumptions)

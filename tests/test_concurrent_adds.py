@@ -328,3 +328,25 @@ def test_an_import_that_keeps_deadlocking_is_a_503_that_changed_nothing(syntheti
     response = page.post("/collection/shadowera/import/", {"text": "2 Test Ally 01", "mode": "add"})
     assert response.status_code == 503 and b"Nothing was changed" in response.content
     assert owned(user, "Test Ally 01") == 0
+
+
+# --- assumed values -------------------------------------------------------------------------------------------
+
+
+def test_simultaneous_settings_of_one_assumed_value_are_all_answered_and_leave_one_row(synthetic_cards):
+    from decks import services as deck_services
+    from simulator.models import DeckAssumption
+
+    owner = make_user("assumer")
+    deck = deck_services.create_deck(
+        owner=owner, game=game("suikoden"), name="テスト", entries=[("characters", card("suikoden", "901"), 20)]
+    )
+
+    def assume(value: int) -> Callable[[], Any]:
+        body = {"key": "901", "field": "attack", "value": value}
+        return lambda: api_client(owner).post(f"/api/simulator/decks/{deck.pk}/assumptions/", body, format="json")
+
+    answers = at_once([assume(value) for value in range(1, THREADS + 1)])
+    assert set(statuses(answers)) <= {200, 201}, statuses(answers)
+    (row,) = DeckAssumption.objects.filter(deck=deck)
+    assert 1 <= row.value <= THREADS

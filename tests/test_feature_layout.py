@@ -13,7 +13,7 @@ APPS += ["simulator"]
 ROLES = ("views", "api", "urls", "forms", "services", "selectors", "serializers")
 PUBLIC_ROLES = {"services", "selectors"}
 FEATURES = {
-    "simulator": ["goldfish", "comparisons", "strategies", "seated", "searches", "setups"],
+    "simulator": ["goldfish", "assumptions", "comparisons", "strategies", "seated", "searches", "setups"],
     "cards": ["images", "search", "reading"],
     "decks": ["decklists", "organise", "versions", "printing"],
     "contributions": ["images"],

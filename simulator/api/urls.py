@@ -4,10 +4,13 @@
 ``decks/<pk>/simulations/`` start a Monte Carlo run (POST), ``simulations/<id>/`` a run (GET),
 ``simulations/<id>/cancel/`` cancel it (POST). Whole games' comparisons: ``games/<game>/comparisons/setup/``
 (GET), ``games/<game>/comparisons/`` (POST), ``comparisons/<id>/`` (GET), ``comparisons/<id>/cancel/`` (POST).
+A deck's assumed values: ``decks/<pk>/assumptions/`` (GET, POST one, DELETE one), ``decks/<pk>/assumptions/bulk/``
+(POST many, all or nothing).
 """
 
 from django.urls import path
 
+from ..assumptions import api as assumption_views
 from ..comparisons import api as comparison_views
 from ..goldfish import api as views
 from ..searches import api as search_views
@@ -20,6 +23,8 @@ urlpatterns = [
     path("decks/<int:pk>/goldfish/", views.GoldfishView.as_view(), name="goldfish"),
     path("decks/<int:pk>/odds/", views.OddsView.as_view(), name="odds"),
     path("decks/<int:pk>/simulations/", views.SimulationCreateView.as_view(), name="simulations"),
+    path("decks/<int:pk>/assumptions/", assumption_views.AssumptionsView.as_view(), name="assumptions"),
+    path("decks/<int:pk>/assumptions/bulk/", assumption_views.AssumptionsBulkView.as_view(), name="assumptions-bulk"),
     path("simulations/<int:run_id>/", views.SimulationView.as_view(), name="simulation"),
     path("simulations/<int:run_id>/cancel/", views.SimulationCancelView.as_view(), name="simulation-cancel"),
     path(

@@ -67,6 +67,21 @@ def overlay_values(cards: Sequence[SimCard], assumed: Iterable[Assumed]) -> dict
     return {card.key: _filled(card, values[card.key]) for card in cards if card.key in values}
 
 
+def applied(cards: Iterable[SimCard], assumed: Iterable[Assumed]) -> list[Assumed]:
+    """The entries of ``assumed`` that ``overlay_values`` fills a value of ``cards`` with (the card lacks the
+    value): what a result made with these cards rests on, and names."""
+    by_key = {card.key: card for card in cards}
+    found = []
+    for entry in assumed:
+        card = by_key.get(entry.key)
+        if card is None:
+            continue
+        known = card.kind if entry.field == "kind" else card.fields.get(entry.field)
+        if known is None:
+            found.append(entry)
+    return found
+
+
 def _filled(card: SimCard, own: Mapping[str, Any]) -> SimCard:
     fields = dict(card.fields)
     for name, value in own.items():

@@ -5,8 +5,11 @@ database has since answered."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from django.utils.translation import get_language
 
 from cards.filling import where_to_fill
 from cards.models import Card, Game
@@ -232,6 +235,49 @@ def named(game: Game, stored: list[dict[str, Any]], language: str) -> list[Named
         )
         for row in stored
     ]
+
+
+def named_of_deck(deck: Deck, language: str | None = None) -> list[NamedAssumption]:
+    """The deck's assumptions now, as a page or the API lists them (``language``: the request's)."""
+    return named(deck.game, stored_copy(deck), language or get_language() or "ja")
+
+
+def assumes(deck: Deck, key: str, name: str) -> bool:
+    """Whether the deck assumes this value of this card already."""
+    return DeckAssumption.objects.filter(deck=deck, key=key, field=name).exists()
+
+
+def named_one(deck: Deck, key: str, name: str, language: str | None = None) -> NamedAssumption:
+    """One assumption of the deck, as ``named_of_deck`` lists it (it must exist)."""
+    row = DeckAssumption.objects.values("key", "field", "value").get(deck=deck, key=key, field=name)
+    return named(deck.game, [dict(row)], language or get_language() or "ja")[0]
+
+
+def exported(items: Sequence[NamedAssumption], absolute: Callable[[str], str]) -> list[dict[str, Any]]:
+    """``items`` as the API and a result's export give them: the contribution form's address made whole by
+    ``absolute`` (``request.build_absolute_uri``)."""
+    return [
+        {
+            "key": item.key,
+            "field": item.field,
+            "field_label": item.field_label,
+            "value": item.value,
+            "contribute_url": absolute(item.url),
+        }
+        for item in items
+    ]
+
+
+def stored_used(deck: Deck, applied: Sequence[Assumed]) -> list[dict[str, Any]]:
+    """Of the deck's assumptions (``stored_copy``), those a computation filled a value with (``overlay.applied``),
+    as a result keeps them."""
+    used = {(entry.key, entry.field) for entry in applied}
+    return [row for row in stored_copy(deck) if (row["key"], row["field"]) in used]
+
+
+def used_by(deck: Deck, applied: Sequence[Assumed], language: str) -> list[NamedAssumption]:
+    """The assumptions a computation on ``deck`` filled a value with, as its page and its export list them."""
+    return named(deck.game, stored_used(deck, applied), language) if applied else []
 
 
 def sheet(missing: MissingList, deck: Deck) -> str:

@@ -11,12 +11,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from cards.gamedefs.base import FieldValueError
 from cards.presentation import field_label, problem_text
+from cardsite import pagecache
 from cardsite.csvfiles import Reader
+from cardsite.db import retry_on_conflict
 from cardsite.errors import AppError, FieldProblems
+from cardsite.text import name_problem, text_problem
 from decks.models import Deck
 
 from ..models import DeckAssumption
@@ -31,6 +35,13 @@ class AssumptionError(AppError):
     pass
 
 
+class NotOwner(AssumptionError):
+    """Someone who may see the deck, but not its owner, tried to change its assumptions."""
+
+    code = "not_owner"
+    status = 403
+
+
 @dataclass(frozen=True)
 class Row:
     """One value to assume, as typed: ``where`` names it in an error (a sheet's row, a form's field)."""
@@ -39,11 +50,15 @@ class Row:
     field: str
     raw: Any
     where: str
+    # Where a problem of the card key or the value's name is named (the API's ``assumptions[2].field``); empty:
+    # at ``where``, as a sheet's row or a form's field names every problem of the row.
+    key_where: str = ""
+    field_where: str = ""
 
 
 def _own(user: Any, deck: Deck) -> None:
     if not getattr(user, "is_authenticated", False) or deck.owner_id != user.pk:
-        raise AssumptionError(_("Only the deck's owner may change its assumed values."), code="not_owner")
+        raise NotOwner(_("Only the deck's owner may change its assumed values."))
 
 
 def clean_value(deck: Deck, key: str, name: str, raw: Any) -> Any:
@@ -73,24 +88,60 @@ def set_values(user: Any, deck: Deck, rows: Sequence[Row]) -> int:
     if len(rows) > MAX_ROWS:
         raise AssumptionError(_("At most %(count)s values at once.") % {"count": MAX_ROWS}, code="too_many")
     problems: dict[str, list[str]] = {}
-    cleaned = []
+    cleaned: dict[tuple[str, str], Any] = {}  # the same value twice in one batch: the later row counts
     for row in rows:
-        if not row.key or len(row.key) > 100 or not row.field:
-            problems.setdefault(row.where, []).append(_("A card key and a value name are needed."))
+        if not row.key or len(row.key) > 100:
+            problems.setdefault(row.key_where or row.where, []).append(
+                _("A card key of at most 100 characters is needed.")
+            )
+            continue
+        if (problem := name_problem(row.key, _("card key"))) is not None:
+            problems.setdefault(row.key_where or row.where, []).append(str(problem))
+            continue
+        if not row.field or (row.field != KIND_FIELD and deck.game.definition.field(row.field) is None):
+            unknown = _("%(field)s is not a value of this game's cards.") % {"field": row.field[:40] or "—"}
+            problems.setdefault(row.field_where or row.where, []).append(f"{row.key} · {unknown}")
+            continue
+        if isinstance(row.raw, str) and (problem := text_problem(row.raw, _("value"))) is not None:
+            problems.setdefault(row.where, []).append(str(problem))
             continue
         try:
-            cleaned.append((row.key, row.field, clean_value(deck, row.key, row.field, row.raw)))
+            cleaned[(row.key, row.field)] = clean_value(deck, row.key, row.field, row.raw)
         except ValueError as error:
-            label = field_label(deck.game, row.field, "") if deck.game.definition.field(row.field) else row.field
+            label = field_label(deck.game, row.field, get_language() or "ja")  # the reader's language
             problems.setdefault(row.where, []).append(f"{row.key} · {label}: {error}")
     if problems:
         raise FieldProblems(problems, code="invalid_assumption")
-    with transaction.atomic():
-        for key, name, value in cleaned:
-            DeckAssumption.objects.update_or_create(
-                deck=deck, key=key, field=name, defaults={"value": value, "author": user}
-            )
+    _upsert(user, deck, cleaned)
     return len(cleaned)
+
+
+@retry_on_conflict
+def _upsert(user: Any, deck: Deck, values: dict[tuple[str, str], Any]) -> None:
+    """One ``INSERT … ON CONFLICT (deck, key, field) DO UPDATE`` per batch, keys in order: two requests setting
+    the same value at once both succeed (the later one's value stays), never a duplicate or a 500."""
+    DeckAssumption.objects.bulk_create(
+        [
+            DeckAssumption(deck=deck, key=key, field=name, value=value, author=user)
+            for (key, name), value in sorted(values.items())
+        ],
+        update_conflicts=True,
+        unique_fields=["deck", "key", "field"],
+        update_fields=["value", "author", "updated_at"],
+        batch_size=500,
+    )
+    pagecache.bump("decks")  # the deck's page lists them, for readers the page cache serves too
+
+
+def copy_assumptions(source: Deck, copy: Deck) -> int:
+    """A copy of ``source`` takes its assumed values, as its owner's (``decks.extensions.register_deck_copied``:
+    called inside the copy's transaction, after whoever copies was allowed to see ``source``). Returns how many."""
+    rows = [
+        DeckAssumption(deck=copy, key=row.key, field=row.field, value=row.value, author_id=copy.owner_id)
+        for row in DeckAssumption.objects.filter(deck=source).order_by("key", "field")
+    ]
+    DeckAssumption.objects.bulk_create(rows)
+    return len(rows)
 
 
 def add_assumed_cards(user: Any, deck: Deck, kind: str, count: int) -> list[str]:
@@ -117,6 +168,7 @@ def add_assumed_cards(user: Any, deck: Deck, kind: str, count: int) -> list[str]
                 keys.append(key)
                 DeckAssumption.objects.create(deck=deck, key=key, field=KIND_FIELD, value=kind, author=user)
             number += 1
+        pagecache.bump("decks")
     return keys
 
 
@@ -127,6 +179,8 @@ def drop(user: Any, deck: Deck, key: str, name: str) -> bool:
     if not (name == KIND_FIELD and assumed_card_kind(key) is not None):
         found = found.filter(field=name)
     deleted, _counts = found.delete()
+    if deleted:
+        pagecache.bump("decks")
     return deleted > 0
 
 

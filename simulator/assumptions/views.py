@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
@@ -130,3 +131,12 @@ def assumptions_sheet(request: HttpRequest, pk: int) -> HttpResponse:
     response = HttpResponse(text, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="assumptions-{deck.pk}.csv"'
     return response
+
+
+def assumptions_panel(request: Any, deck: Deck, token: str | None) -> str:
+    """The deck page's panel (``decks.extensions``): "With N assumed values", each with the contribution form that
+    would make it card data; read-only, for whoever sees the deck (by link too). Nothing when it assumes none."""
+    assumed = selectors.named_of_deck(deck, inputs.language())
+    if not assumed:
+        return ""
+    return render_to_string("simulator/_assumed.html", {"assumed": assumed}, request=request)

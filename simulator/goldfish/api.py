@@ -31,6 +31,8 @@ from decks.models import Deck
 from decks.selectors import access_deck
 
 from .. import adapters, inputs, presentation, sample, tables
+from ..assumptions import selectors as assumption_selectors
+from ..assumptions.overlay import Assumed
 from ..core import SimDeck, opening_hand
 from ..engines import get_engine
 from . import services
@@ -60,14 +62,15 @@ class DeckAPIView(APIView):
         return access_deck(self.request.user, pk, token=token)
 
 
-def ready_deck(deck: Deck, language: str) -> SimDeck:
-    """The deck as the simulator plays it; 409 when a zone the game draws from is empty (add cards, ask again)."""
-    simdeck = adapters.sim_deck(deck, language)
+def ready_deck(deck: Deck, language: str) -> tuple[SimDeck, list[Assumed]]:
+    """The deck as the simulator plays it, and the assumed values it fills in; 409 when a zone the game draws from
+    is empty (add cards, ask again)."""
+    simdeck, used = adapters.sim_deck_assumed(deck, language)
     readiness = adapters.readiness(simdeck, language)
     if not readiness.ready:
         message = _("The deck has no cards in: %(zones)s.") % {"zones": readiness.missing_text}
         raise Conflict(message, code="deck_not_ready", errors={"deck": [message]})
-    return simdeck
+    return simdeck, used
 
 
 def _parameters(engine: Any, values: Mapping[str, int], language: str) -> list[dict[str, Any]]:
@@ -102,7 +105,8 @@ class GoldfishView(DeckAPIView):
         "only their size), the counters and the whole event log. `draws=0,0,2` makes extra draws outside the "
         "turn structure after those turns (0: before turn 1), as the sample-hand page does. The same query "
         "always gives the same answer. The game's stated parameters are given by their slugs; those of other "
-        "games are checked and left aside.",
+        "games are checked and left aside. `assumptions` (`assumed_count` of them): the values the deck's owner "
+        "assumes where the card database gives none that this game was dealt with, each with its contribution form.",
         parameters=[GoldfishParametersSerializer],
         responses={200: OpenApiTypes.OBJECT, 404: NOT_FOUND, 409: NOT_READY},
     )
@@ -115,8 +119,9 @@ class GoldfishView(DeckAPIView):
         if asked.errors:
             raise FieldProblems({slug: [message] for slug, message in asked.errors.items()})
         spec = asked.spec
-        simdeck = ready_deck(deck, language)
+        simdeck, used = ready_deck(deck, language)
         played = sample.replay(engine, simdeck, spec)
+        assumed = assumption_selectors.used_by(deck, used, language)
         zones, counters = presentation.state_panels(engine, deck.game, played.state, language)
         return Response(
             {
@@ -131,6 +136,9 @@ class GoldfishView(DeckAPIView):
                 "over": played.over,
                 "won_on_turn": played.state.won_on_turn,
                 "opening_hand": opening_hand(engine, spec.params),
+                # The values the deck assumes where the card database gives none that this game was dealt with.
+                "assumed_count": len(assumed),
+                "assumptions": assumption_selectors.exported(assumed, request.build_absolute_uri),
                 "zones": {
                     zone.slug: {
                         "label": zone.label,

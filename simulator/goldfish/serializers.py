@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.validators import RegexValidator
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema_field
@@ -15,10 +16,12 @@ from cards.api.games import game_slugs
 from cardsite.api_inputs import JSONBodySerializer
 from decks.api.serializers import DeckParametersSerializer
 
+from ..assumptions import selectors as assumption_selectors
 from ..core import Parameter
 from ..engines import get_engine
 from ..inputs import API_MAX_GAMES, DEFAULT_GAMES, DEFAULT_TURNS, MAX_EXTRA_DRAWS, MAX_SEED, MAX_TURNS
 from ..models import SimulationRun
+from ..shared.serializers import AssumptionSerializer
 
 # Policies and stated parameters are the engine's of the deck's game. The schema lists those of every game
 # (no two games share a parameter's slug); the views check that a policy and parameters fit the deck.
@@ -107,6 +110,12 @@ class SimulationRunSerializer(serializers.ModelSerializer):
         read_only=True,
         help_text="Why the run failed, in the request's language; empty unless it failed.",
     )
+    assumed_count = serializers.SerializerMethodField(
+        help_text="How many values the deck assumed (where the card database gives none) that the run played with."
+    )
+    assumptions = serializers.SerializerMethodField(
+        help_text="Those values, as the run kept them, each with the contribution form that would make it card data."
+    )
     error_code = serializers.CharField(
         read_only=True,
         help_text="Why the run failed, as a code a program can test (deck_not_ready, workers_stopped, unexpected); "
@@ -130,6 +139,8 @@ class SimulationRunSerializer(serializers.ModelSerializer):
             "status",
             "progress",
             "result",
+            "assumed_count",
+            "assumptions",
             "error",
             "error_code",
             "created_at",
@@ -144,6 +155,15 @@ class SimulationRunSerializer(serializers.ModelSerializer):
     @extend_schema_field(OpenApiTypes.URI)
     def get_cancel_url(self, run: SimulationRun) -> str:
         return reverse("simulator_api:simulation-cancel", args=[run.pk], request=self.context.get("request"))
+
+    def get_assumed_count(self, run: SimulationRun) -> int:
+        return len(run.assumptions)
+
+    @extend_schema_field(AssumptionSerializer(many=True))
+    def get_assumptions(self, run: SimulationRun) -> list[dict[str, Any]]:
+        request = self.context.get("request")
+        named = assumption_selectors.named(run.deck.game, run.assumptions, get_language() or "ja")
+        return assumption_selectors.exported(named, request.build_absolute_uri if request is not None else str)
 
 
 # --- query parameters

@@ -35,7 +35,7 @@ from cardsite.jobs import RunQuotaExceeded as RunQuotaExceeded  # the views refu
 from decks.models import Deck
 
 from .. import adapters, failures, inputs, tables
-from ..assumptions.selectors import from_stored, stored_copy
+from ..assumptions.selectors import from_stored, stored_used
 from ..core import default_parameters
 from ..engines import get_engine
 from ..inputs import new_seed
@@ -182,6 +182,9 @@ def start_run(
     share_token: str = "",
 ) -> SimulationRun:
     """Store a queued run and its chunks and enqueue them; with the immediate backend (tests) it has run on return."""
+    # The values the deck assumes now that fill a value its cards lack: the run plays these, whatever the deck
+    # assumes later, and its result names them.
+    assumed = stored_used(deck, adapters.sim_deck_assumed(deck, language)[1])
     with transaction.atomic():
         hold_quota(requester, RUNS_UNDER_ONE_QUOTA)
         run = SimulationRun.objects.create(
@@ -194,8 +197,7 @@ def start_run(
             language=language,
             seed=new_seed() if seed is None else seed,
             share_token=share_token,
-            # The values the deck assumes now: the run plays these, whatever the deck assumes later.
-            assumptions=stored_copy(deck),
+            assumptions=assumed,
         )
         size = chunk_games()
         chunks = SimulationChunk.objects.bulk_create(

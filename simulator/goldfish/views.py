@@ -79,13 +79,14 @@ def hand(request: HtmxRequest, pk: int | None = None, token: str | None = None) 
         query["seed"] = str(asked.spec.seed)
         return redirect(f"{request.path}?{query.urlencode()}")
     spec = asked.spec
-    simdeck = adapters.sim_deck(deck, language)
+    simdeck, used = adapters.sim_deck_assumed(deck, language)
     readiness = adapters.readiness(simdeck, language)
     context = {
         **_base_context(request, deck, links, "hand"),
         "engine": engine,
         "readiness": readiness,
         "placeholders_dealt": adapters.placeholders_dealt(simdeck),
+        "assumed": assumption_selectors.used_by(deck, used, language),
         "errors": [message for slug, message in asked.errors.items() if slug not in spec.params],
         "seed": spec.seed,
         "policy": spec.policy,
@@ -281,7 +282,7 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
     quota_status: int | None = None  # 429 when the user's allowance of runs refused the start
     if request.method == "POST" and not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    simdeck = adapters.sim_deck(deck, language)
+    simdeck, used = adapters.sim_deck_assumed(deck, language)
     readiness = adapters.readiness(simdeck, language)
     form = SimulationForm(request.POST or None, engine=engine)
     if request.method == "POST" and form.is_valid() and readiness.ready:
@@ -314,6 +315,7 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
         "engine": engine,
         "readiness": readiness,
         "placeholders_dealt": adapters.placeholders_dealt(simdeck),
+        "assumed": assumption_selectors.used_by(deck, used, language),  # what a run started now plays with
         "form": form,
         "runs": runs,
         "page_cap": inputs.PAGE_MAX_GAMES,

@@ -20,7 +20,6 @@ from decks.models import Deck
 from decks.selectors import access_deck
 
 from .. import inputs
-from ..assumptions import selectors as assumption_selectors
 from ..fullgames import get_fullgame
 from ..shared import selectors as fullgame_selectors
 from . import selectors as setup_selectors
@@ -104,6 +103,5 @@ def whole_game_panel(request: Any, deck: Deck, token: str | None) -> str:
         "deck": deck,
         # The owner states there what the database does not know (``simulator.assumptions``).
         "assumptions_url": reverse("assumptions:page", args=[deck.pk]) if deck.owner_id == request.user.pk else "",
-        "assumed_count": assumption_selectors.count(deck),
     }
     return render_to_string("simulator/_deck_whole_game.html", context, request=request)
