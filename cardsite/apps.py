@@ -27,6 +27,17 @@ class CardsiteConfig(AppConfig):
         task_started.connect(taskqueue.on_task_started, dispatch_uid="cardsite.taskqueue.started")
         task_finished.connect(taskqueue.on_task_finished, dispatch_uid="cardsite.taskqueue.finished")
 
+        from django.utils.autoreload import autoreload_started
+
+        # Pages inline site.css as read at start-up (cardsite.stylesheet): runserver restarts when it changes.
+        autoreload_started.connect(_watch_stylesheet, dispatch_uid="cardsite.apps.watch_stylesheet")
+
+
+def _watch_stylesheet(sender, **kwargs) -> None:
+    from .stylesheet import SITE_CSS
+
+    sender.watch_dir(SITE_CSS.parent, SITE_CSS.name)
+
 
 def _after_migrate(sender, using: str = "default", **kwargs) -> None:
     from . import db

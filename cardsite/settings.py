@@ -16,7 +16,7 @@ import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from . import env
+from . import env, stylesheet
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -391,13 +391,14 @@ SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
 # Content-Security-Policy (django-csp): scripts and styles only from this site's static files, no
-# inline handlers or styles, no eval (htmx runs with allowEval off, see base.html). Swagger UI draws
-# its icons as data: images.
+# inline handlers or styles, no eval (htmx runs with allowEval off, see base.html); the one inline style
+# element allowed is site.css as base.html inlines it, by its hash (cardsite.stylesheet).
+# Swagger UI draws its icons as data: images.
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
         "script-src": ["'self'"],
-        "style-src": ["'self'"],
+        "style-src": ["'self'", stylesheet.style_hash(stylesheet.site_stylesheet())],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'"],

@@ -142,12 +142,14 @@ def test_static_files_are_served_hashed_and_compressed_with_debug_off(tmp_path):
     with production_site(tmp_path, seed=True) as site:
         page = site.get("/")
         assert page.status_code == 200
-        stylesheet = re.search(r'href="(/static/css/site\.[0-9a-f]{12}\.css)"', page.text)
-        assert stylesheet, "the page links the hashed stylesheet"
-        css = site.get(stylesheet.group(1), headers={"Accept-Encoding": "gzip"})
-        assert css.status_code == 200
-        assert css.headers["Content-Encoding"] == "gzip"
-        assert "immutable" in css.headers["Cache-Control"]
+        # The stylesheet is inlined in the page (cardsite.stylesheet); its scripts are linked, hashed.
+        assert "<style>" in page.text and "/static/css/site." not in page.text
+        script = re.search(r'src="(/static/js/site\.[0-9a-f]{12}\.js)"', page.text)
+        assert script, "the page links the hashed script"
+        js = site.get(script.group(1), headers={"Accept-Encoding": "gzip"})
+        assert js.status_code == 200
+        assert js.headers["Content-Encoding"] == "gzip"
+        assert "immutable" in js.headers["Cache-Control"]
         # Pages travel gzip-compressed too.
         assert site.get("/", headers={"Accept-Encoding": "gzip"}).headers["Content-Encoding"] == "gzip"
         for script in re.findall(r'src="(/static/[^"]+\.js)"', page.text):
