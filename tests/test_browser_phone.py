@@ -303,3 +303,62 @@ def test_the_deck_actions_keep_their_gaps_and_the_screen_on_a_phone(live_server,
         assert max(menu) <= PHONE["width"], f"the print menu ends at {menu[0]} px, the page is {menu[1]} px wide"
     finally:
         context.close()
+
+
+def test_the_comment_box_stands_under_its_label_across_the_column(live_server, browser):
+    """Seen on the screenshot review: the label of a published deck's comment box sat at the foot of a small box
+    beside it, a third of the column wide."""
+    from community import services as community_services
+
+    deck, context, page = _signed_in_with_deck(browser, live_server.url, "comment-phone", "suikoden", "ja-JP")
+    publication = community_services.publish(deck, user=deck.owner, title="テスト公開")
+    try:
+        page.goto(f"{live_server.url}/community/decks/published/{publication.pk}/")
+        box = page.evaluate(
+            """() => {
+              const form = document.querySelector('.comment-form').getBoundingClientRect();
+              const label = document.querySelector('.comment-form label').getBoundingClientRect();
+              const area = document.querySelector('.comment-form textarea').getBoundingClientRect();
+              return {form: form.width, area: area.width, labelBottom: label.bottom, areaTop: area.top};
+            }"""
+        )
+        assert box["area"] >= box["form"] * 0.9, box
+        assert box["labelBottom"] <= box["areaTop"], box
+    finally:
+        context.close()
+
+
+def test_the_review_queue_and_the_collection_keep_their_words_apart_in_english(live_server, browser):
+    """Seen on the screenshot review: the review queue's game links ran together ("Endbreaker! SCGShadow Era"); the
+    collection's table ran past a phone's screen, its links a word a line."""
+    from cards.models import Game
+    from cards.services import sync_games
+    from contributions.models import GameRole
+
+    sync_games()
+    editor = get_user_model().objects.create_user("queue-phone", password=PASSWORD)
+    for game in Game.objects.all():
+        GameRole.objects.create(user=editor, game=game, role=GameRole.Role.EDITOR)
+    context, page = _log_in(browser, live_server.url, editor.username, "en-US")
+    try:
+        page.goto(f"{live_server.url}/contributions/review/")
+        gaps = page.evaluate(
+            """() => {
+              // each link's pieces on the screen: where one link ends and the next begins on the same row
+              const links = [...document.querySelectorAll('nav.filter-links a')].map((a) => [...a.getClientRects()]);
+              return links.slice(1).map((pieces, index) => {
+                const end = links[index][links[index].length - 1];
+                return Math.abs(pieces[0].top - end.top) < 2 ? Math.round(pieces[0].left - end.right) : null;
+              }).filter((gap) => gap !== null);
+            }"""
+        )
+        assert gaps and min(gaps) >= 4, f"links {gaps} px apart on a row"
+        # and the collection's table fits the screen in English (its heads pushed the links out of sight)
+        page.goto(f"{live_server.url}/collection/")
+        table = page.evaluate(
+            "() => { const table = document.querySelector('table.collection-games');"
+            " return [table.scrollWidth, table.clientWidth]; }"
+        )
+        assert table[0] <= table[1], f"the collection's table is {table[0]} px wide in a {table[1]} px box"
+    finally:
+        context.close()
