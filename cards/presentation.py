@@ -478,10 +478,20 @@ def search_row(card: Card, language: str, terms: list[str]) -> dict[str, Any]:
         for part in (text.name, text.text):
             pieces = highlight(part, terms)
             if any(piece.matched for piece in pieces) and part is text.text:
-                snippets.append({"language": text.language, "pieces": pieces})
+                snippets.append(_snippet(text.language, pieces, language))
     row["name_pieces"] = highlight(row["name"].text, terms)
     row["snippets"] = snippets[:2]
     return row
+
+
+def _snippet(code: str, pieces: list[Any], language: str) -> dict[str, Any]:
+    """A matched text as the reader sees it: a Traditional text shown to a Simplified Chinese reader is
+    converted (character by character, so the marked pieces keep their places) and marked as converted, as on
+    the card's page."""
+    if code == TRADITIONAL and language == SIMPLIFIED:
+        pieces = [type(piece)(simplified(piece.text), piece.matched) for piece in pieces]
+        return {"language": SIMPLIFIED, "converted_from": TRADITIONAL, "pieces": pieces}
+    return {"language": code, "converted_from": "", "pieces": pieces}
 
 
 def sort_choices() -> list[tuple[str, str]]:

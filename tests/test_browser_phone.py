@@ -170,14 +170,20 @@ def test_the_menu_folds_on_a_phone_and_lies_open_on_a_wide_screen(live_server, b
         context.close()
 
 
-def test_the_builder_reaches_the_deck_from_its_search_box_in_a_few_keys(live_server, browser):
+def _signed_in_with_deck(browser, base: str, username: str, slug: str, locale: str):
+    """The synthetic cards, a reader with a private synthetic deck of ``slug``, signed in on a phone."""
     from cards.services import sync_games
 
     sync_games()
     load_synthetic_cards()
-    user = get_user_model().objects.create_user("keyboard-builder", password=PASSWORD)
-    deck = make_deck("suikoden", user, visibility=Deck.Visibility.PRIVATE)
-    context, page = _log_in(browser, live_server.url, user.username, "en-US")
+    user = get_user_model().objects.create_user(username, password=PASSWORD)
+    deck = make_deck(slug, user, visibility=Deck.Visibility.PRIVATE)
+    context, page = _log_in(browser, base, user.username, locale)
+    return deck, context, page
+
+
+def test_the_builder_reaches_the_deck_from_its_search_box_in_a_few_keys(live_server, browser):
+    deck, context, page = _signed_in_with_deck(browser, live_server.url, "keyboard-builder", "suikoden", "en-US")
     try:
         page.goto(f"{live_server.url}/decks/{deck.pk}/edit/")
         page.fill(".builder-search-form input[name=q]", "テスト")
@@ -215,5 +221,144 @@ def test_a_disabled_button_looks_disabled(live_server, browser):
         assert start["cursor"] == "not-allowed"
         accent = page.evaluate("getComputedStyle(document.querySelector('.skip-link')).borderTopColor")
         assert start["background"] != accent
+    finally:
+        context.close()
+
+
+# How many lines an element's text takes, and how much of a table's box its rows leave empty at the right.
+LINES = """(selector) => [...document.querySelectorAll(selector)].map((element) => {
+  const range = document.createRange();
+  range.selectNodeContents(element);
+  return new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size;
+})"""
+TABLE_GAP = """() => [...document.querySelectorAll('main table')].map((table) => {
+  const row = table.querySelector('tr');
+  return row ? Math.round(table.getBoundingClientRect().right - row.getBoundingClientRect().right) : 0;
+})"""
+
+
+@pytest.mark.parametrize("language", ["zh-hant", "ja"])
+def test_the_search_form_and_tables_keep_their_shape_on_a_phone_and_a_wide_screen(live_server, browser, language):
+    """Seen on the screenshot review: on a phone the search box was a sliver beside its order and the syntax link
+    broke mid-word (搜尋語/法), a short table left an empty band right of its rows; on a narrower desktop window a
+    card's number (EB9-/001) and kind (特/技) broke over two lines."""
+    from cards.services import sync_games
+
+    sync_games()
+    load_synthetic_cards()
+    phone = browser.new_context(viewport=PHONE, locale=READERS[language])
+    desktop = browser.new_context(viewport={"width": 700, "height": 844}, locale=READERS[language])
+    try:
+        page = phone.new_page()
+        page.goto(f"{live_server.url}/search/?q=テスト")
+        form = page.evaluate(
+            "() => [document.querySelector('.search-form').clientWidth,"
+            " document.querySelector('.search-form input[type=search]').getBoundingClientRect().width]"
+        )
+        assert form[1] >= form[0] * 0.6, f"the search box takes {form[1]} of {form[0]} px"
+        assert page.evaluate(LINES, ".search-form .syntax-link") == [1]
+        page.goto(f"{live_server.url}/games/suikoden/cards/")
+        gaps = page.evaluate(TABLE_GAP)
+        assert gaps and all(gap <= 2 for gap in gaps), f"empty band right of the rows: {gaps} px"
+
+        page = desktop.new_page()
+        page.goto(f"{live_server.url}/search/?q=テスト")
+        numbers = page.evaluate(LINES, ".search-results tbody td:nth-child(2)")
+        kinds = page.evaluate(LINES, ".search-results tbody td:nth-child(4)")
+        assert numbers and set(numbers) == {1}, numbers
+        assert kinds and set(kinds) == {1}, kinds
+    finally:
+        phone.close()
+        desktop.close()
+
+
+# The space between buttons of a group that lie on different rows (a negative or zero space: they touch).
+ROW_GAPS = """(selector) => {
+  const boxes = [...document.querySelectorAll(selector)].map((element) => element.getBoundingClientRect());
+  const gaps = [];
+  boxes.forEach((upper) => boxes.forEach((lower) => {
+    if (lower.top >= upper.bottom - 1 && lower.left < upper.right && lower.right > upper.left) {
+      gaps.push(Math.round(lower.top - upper.bottom));
+    }
+  }));
+  return gaps;
+}"""
+
+
+def test_the_deck_actions_keep_their_gaps_and_the_screen_on_a_phone(live_server, browser):
+    """Seen on the screenshot review: in the builder the four whole-game buttons wrapped row on row, touching; on
+    the deck page the "Picture and print" menu, opened, ran past the right edge of the screen."""
+    deck, context, page = _signed_in_with_deck(browser, live_server.url, "whole-game-phone", "endbreaker", "en-US")
+    try:
+        for path in (f"/decks/{deck.pk}/edit/", f"/decks/{deck.pk}/"):
+            page.goto(live_server.url + path)
+            gaps = page.evaluate(ROW_GAPS, ".deck-whole-game .button")
+            assert gaps, f"{path}: the whole-game buttons are not on several rows"
+            assert min(gaps) >= 4, f"{path}: rows of buttons {gaps} px apart"
+        page.click(".deck-print summary")
+        menu = page.evaluate(
+            "() => [document.querySelector('.deck-print ul').getBoundingClientRect().right,"
+            " document.scrollingElement.scrollWidth]"
+        )
+        assert max(menu) <= PHONE["width"], f"the print menu ends at {menu[0]} px, the page is {menu[1]} px wide"
+    finally:
+        context.close()
+
+
+def test_the_comment_box_stands_under_its_label_across_the_column(live_server, browser):
+    """Seen on the screenshot review: the label of a published deck's comment box sat at the foot of a small box
+    beside it, a third of the column wide."""
+    from community import services as community_services
+
+    deck, context, page = _signed_in_with_deck(browser, live_server.url, "comment-phone", "suikoden", "ja-JP")
+    publication = community_services.publish(deck, user=deck.owner, title="テスト公開")
+    try:
+        page.goto(f"{live_server.url}/community/decks/published/{publication.pk}/")
+        box = page.evaluate(
+            """() => {
+              const form = document.querySelector('.comment-form').getBoundingClientRect();
+              const label = document.querySelector('.comment-form label').getBoundingClientRect();
+              const area = document.querySelector('.comment-form textarea').getBoundingClientRect();
+              return {form: form.width, area: area.width, labelBottom: label.bottom, areaTop: area.top};
+            }"""
+        )
+        assert box["area"] >= box["form"] * 0.9, box
+        assert box["labelBottom"] <= box["areaTop"], box
+    finally:
+        context.close()
+
+
+def test_the_review_queue_and_the_collection_keep_their_words_apart_in_english(live_server, browser):
+    """Seen on the screenshot review: the review queue's game links ran together ("Endbreaker! SCGShadow Era"); the
+    collection's table ran past a phone's screen, its links a word a line."""
+    from cards.models import Game
+    from cards.services import sync_games
+    from contributions.models import GameRole
+
+    sync_games()
+    editor = get_user_model().objects.create_user("queue-phone", password=PASSWORD)
+    for game in Game.objects.all():
+        GameRole.objects.create(user=editor, game=game, role=GameRole.Role.EDITOR)
+    context, page = _log_in(browser, live_server.url, editor.username, "en-US")
+    try:
+        page.goto(f"{live_server.url}/contributions/review/")
+        gaps = page.evaluate(
+            """() => {
+              // each link's pieces on the screen: where one link ends and the next begins on the same row
+              const links = [...document.querySelectorAll('nav.filter-links a')].map((a) => [...a.getClientRects()]);
+              return links.slice(1).map((pieces, index) => {
+                const end = links[index][links[index].length - 1];
+                return Math.abs(pieces[0].top - end.top) < 2 ? Math.round(pieces[0].left - end.right) : null;
+              }).filter((gap) => gap !== null);
+            }"""
+        )
+        assert gaps and min(gaps) >= 4, f"links {gaps} px apart on a row"
+        # and the collection's table fits the screen in English (its heads pushed the links out of sight)
+        page.goto(f"{live_server.url}/collection/")
+        table = page.evaluate(
+            "() => { const table = document.querySelector('table.collection-games');"
+            " return [table.scrollWidth, table.clientWidth]; }"
+        )
+        assert table[0] <= table[1], f"the collection's table is {table[0]} px wide in a {table[1]} px box"
     finally:
         context.close()

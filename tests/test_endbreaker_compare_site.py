@@ -119,6 +119,8 @@ def test_the_page_lists_missing_cards_and_missing_values_at_once_grouped_with_co
     assert "スカイランナー (job pile) is not in the database." in text
     assert "テスト仮面2 (EB9-952, Masquerade): Payout is unknown." in text  # not only the first block
     assert any(group.endswith("(1)") for group in groups) and len(groups) >= 2
+    # a heading starts with a capital, as headings do, though a role's name is lower-case inside a sentence
+    assert all(group[:1] == group[:1].upper() for group in groups), groups
     assert "2 things are missing in all" in text
 
 

@@ -66,6 +66,18 @@ def test_search_takes_simplified_input_and_names_results_converted(seeded_db):
     assert "剑冲击" in text_of(page)
 
 
+def test_search_results_show_the_matched_traditional_text_converted_as_the_card_page_does(seeded_db):
+    page = page_of("/search/?q=ドロー")
+    snippets = re.findall(r'<div class="snippet" lang="zh-han[st]"[^>]*>.*?</div>', page, re.S)
+    assert snippets, "no Chinese text among the matched texts"
+    shown = text_of(" ".join(snippets))
+    assert "可获得" in shown and "獲得" not in shown and "戰鬥" not in shown
+    assert all('lang="zh-hans" data-converted-from="zh-hant"' in snippet for snippet in snippets)
+    assert "<mark>抽牌</mark>" in " ".join(snippets)  # the match is still marked after the conversion
+    traditional = Client().get("/search/?q=ドロー", HTTP_ACCEPT_LANGUAGE="zh-TW").content.decode()
+    assert "可獲得<mark>抽牌</mark>" in traditional
+
+
 def test_a_name_picks_the_converted_traditional_label():
     labels = {"ja": "ジョブ", "zh-hant": "職業", "en": "Job"}
     assert pick(labels, "zh-hans") == "职业"
