@@ -362,3 +362,28 @@ def test_the_review_queue_and_the_collection_keep_their_words_apart_in_english(l
         assert table[0] <= table[1], f"the collection's table is {table[0]} px wide in a {table[1]} px box"
     finally:
         context.close()
+
+
+def test_a_fields_help_stands_under_the_field_on_a_phone(live_server, browser):
+    """Seen on the screenshot review: on the photo reader's form the help of the file field ran on from the
+    field's line in English and Chinese (and under it in Japanese)."""
+    from cards.services import sync_games
+
+    sync_games()
+    get_user_model().objects.create_user("help-phone", password=PASSWORD)
+    context, page = _log_in(browser, live_server.url, "help-phone", "en-US")
+    try:
+        page.goto(f"{live_server.url}/readings/photos/")
+        places = page.evaluate(
+            """() => [...document.querySelectorAll('.stacked-form .field')]
+              .filter((field) => field.querySelector('.help'))
+              .map((field) => {
+                const control = field.querySelector('input, select').getBoundingClientRect();
+                const help = field.querySelector('.help').getBoundingClientRect();
+                return [Math.round(control.bottom), Math.round(help.top), Math.round(help.left - control.left)];
+              })"""
+        )
+        assert places, "no field with a help on the page"
+        assert all(top >= bottom and left == 0 for bottom, top, left in places), places
+    finally:
+        context.close()
