@@ -35,6 +35,7 @@ import random
 import sys
 import time
 import unicodedata
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -113,8 +114,8 @@ def _plain_matches(plain: str, key: str, names: list[tuple[str, str]]) -> bool:
     return False
 
 
-def actions_per_card(reading, proposals, stored: dict | None, *, sure_at_least: float) -> tuple[int, int]:
-    """(values left to decide, actions) for one card on the batch's review page (``readings.views.batch_review``):
+def actions_per_card(reading, proposals, stored: dict | None, *, sure_at_least: float) -> tuple[list[str], int]:
+    """(the values left to decide, actions) for one card on the batch's review page (``readings.views.batch_review``):
     a matched card (``stored``: its ``name``, ``text`` and declared fields, as the seed gives them) decides each
     reading that differs from the stored value and is not sure; a new card (None) each reading not sure. The
     card's text is the lines no proposal was read from, as sure as the least sure of them. One action more: the
@@ -133,11 +134,12 @@ def actions_per_card(reading, proposals, stored: dict | None, *, sure_at_least: 
     def plain(value: object) -> str:
         return "" if value is None else str(value).replace("\r\n", "\n").strip()
 
-    if stored is None:
-        to_decide = sum(not sure for _value, sure in read.values())
-    else:
-        to_decide = sum(not sure and plain(value) != plain(stored.get(field)) for field, (value, sure) in read.items())
-    return to_decide, to_decide + 1
+    to_decide = [
+        field
+        for field, (value, sure) in read.items()
+        if not sure and (stored is None or plain(value) != plain(stored.get(field)))
+    ]
+    return to_decide, len(to_decide) + 1
 
 
 def _stored_of(seed: list[dict], key: str, language: str) -> dict:
@@ -146,20 +148,23 @@ def _stored_of(seed: list[dict], key: str, language: str) -> dict:
     return {**card.get("fields", {}), "name": texts.get("name", ""), "text": texts.get("text", "")}
 
 
-def _print_actions(actions: dict[tuple[str, str], list[tuple[int, int, bool]]]) -> bool:
+def _print_actions(actions: dict[tuple[str, str], list[tuple[list[str], int, bool]]]) -> bool:
     """The actions per card, by language and kind of picture; whether every card read sure took one action."""
-    print(f"{'language':9} {'picture':7} {'cards':>5}  {'decide':>6} {'actions':>7} {'≤1':>5} {'sure≤1':>6}  goal")
+    print(f"{'language':9} {'picture':7} {'cards':>5}  {'decide':>6} {'actions':>7} {'≤1':>5} {'sure':>6}  goal")
     all_met = True
     for (language, kind), counted in actions.items():
         count = max(1, len(counted))
-        sure_cards = [actions for to_decide, actions, _matched in counted if to_decide == 0]
+        sure_cards = [actions for to_decide, actions, _matched in counted if not to_decide]
         met = all(actions <= 1 for actions in sure_cards)
         all_met = all_met and met
         print(
-            f"{language:9} {kind:7} {len(counted):5}  {sum(c[0] for c in counted) / count:6.2f}"
+            f"{language:9} {kind:7} {len(counted):5}  {sum(len(c[0]) for c in counted) / count:6.2f}"
             f" {sum(c[1] for c in counted) / count:7.2f} {sum(c[1] <= 1 for c in counted) / count:5.0%}"
             f" {len(sure_cards):6}  {'met' if met else 'NOT met'}"
         )
+        fields = Counter(field for to_decide, _actions, _matched in counted for field in to_decide)
+        matched = sum(matched for _to_decide, _actions, matched in counted)
+        print(f"  left to decide: {dict(fields.most_common()) or 'nothing'}; cards matched to the seed's: {matched}")
     return all_met
 
 
@@ -181,7 +186,7 @@ def main() -> int:
     )
     parser.add_argument("--sure-at-least", type=float, default=0.9, help="READING_SURE_AT_LEAST (default 0.9)")
     arguments = parser.parse_args()
-    actions: dict[tuple[str, str], list[tuple[int, int, bool]]] = {}
+    actions: dict[tuple[str, str], list[tuple[list[str], int, bool]]] = {}
     reading_ocr.READ_REGIONS = arguments.regions
     chance = random.Random(arguments.seed)
     settings = Preprocessing(card_long_side=arguments.long_side) if arguments.long_side else None
