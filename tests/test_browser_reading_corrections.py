@@ -24,7 +24,8 @@ def test_the_corrections_are_readable_at_390_px(live_server, page, batch, reader
 
     page.goto(f"{base}/readings/photos/{batch.pk}/4/")
     said = page.locator("[data-field=field_at] .reading-corrections li")
-    assert said.inner_text() == "Read “十”, taken as “＋” (the game prints full-width signs)."
+    # In the site's first language (the browser says none): Japanese.
+    assert said.inner_text() == "「十」と読み取り、「＋」としました（このゲームは全角の記号で印刷しています）。"
     for item in page.locator(".reading-corrections li").all():
         assert item.is_visible()
         box = item.bounding_box()
