@@ -1,6 +1,6 @@
 """Reading card photos (cards/reading) against plain Tesseract on the same pictures, in one run.
 
-    python benchmarks/ocr.py [--cards 10] [--seed 1] [--all-languages] [--regions]
+    python benchmarks/ocr.py [--cards 10] [--seed 1] [--all-languages] [--regions] [--actions]
 
 Test set: the seed cards of Endbreaker that have a rules text, in Japanese and in Traditional Chinese, drawn as
 the game's card layout places things (``cards.reading.layout``, ``synthetic.render_layout_card``): the name in
@@ -18,6 +18,13 @@ the search); plain Tesseract is given every line it read as a possible name (mor
 would know), so its match rate is an upper bound.
 Goals: scans at least 97%; photos at least 93% and 30 points above plain Tesseract; at most 3× plain
 Tesseract's time per card; every card matched.
+
+``--actions`` also reports, per language and kind of picture, the actions a contributor takes per card when the
+cards go through the batch's review page as one batch (``actions_per_card``): the values left to decide (as the
+page counts them: a matched card's readings that differ from its stored value and are not sure, a new card's
+readings not sure; sure is at least ``--sure-at-least``, the setting READING_SURE_AT_LEAST, and not marked low)
+plus one for the card's submit (the batch's one "Take the sure readings and submit", counted once per card: an
+upper bound). Goal: at most one action for every card whose readings are sure.
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ import random
 import sys
 import time
 import unicodedata
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -106,6 +114,60 @@ def _plain_matches(plain: str, key: str, names: list[tuple[str, str]]) -> bool:
     return False
 
 
+def actions_per_card(reading, proposals, stored: dict | None, *, sure_at_least: float) -> tuple[list[str], int]:
+    """(the values left to decide, actions) for one card on the batch's review page (``readings.views.batch_review``):
+    a matched card (``stored``: its ``name``, ``text`` and declared fields, as the seed gives them) decides each
+    reading that differs from the stored value and is not sure; a new card (None) each reading not sure. The
+    card's text is the lines no proposal was read from, as sure as the least sure of them. One action more: the
+    submit. Counted here apart from the accuracy figures above (plain Python, no database)."""
+    read: dict[str, tuple[object, bool]] = {}
+    for proposal in proposals:
+        if proposal.field != "keyword" and proposal.field not in read:
+            sure = proposal.confidence >= sure_at_least and not proposal.low_confidence
+            read[proposal.field] = (proposal.value, sure)
+    used = {index for proposal in proposals for index in proposal.lines}
+    rest = [line for index, line in enumerate(reading.lines) if index not in used and line.text.strip()]
+    if rest:
+        confidence = min(line.confidence for line in rest)
+        read["text"] = ("\n".join(line.text for line in rest), confidence >= sure_at_least)
+
+    def plain(value: object) -> str:
+        return "" if value is None else str(value).replace("\r\n", "\n").strip()
+
+    to_decide = [
+        field
+        for field, (value, sure) in read.items()
+        if not sure and (stored is None or plain(value) != plain(stored.get(field)))
+    ]
+    return to_decide, len(to_decide) + 1
+
+
+def _stored_of(seed: list[dict], key: str, language: str) -> dict:
+    card = next(card for card in seed if card["key"] == key)
+    texts = card.get("texts", {}).get(language, {})
+    return {**card.get("fields", {}), "name": texts.get("name", ""), "text": texts.get("text", "")}
+
+
+def _print_actions(actions: dict[tuple[str, str], list[tuple[list[str], int, bool]]]) -> bool:
+    """The actions per card, by language and kind of picture; whether every card read sure took one action."""
+    print(f"{'language':9} {'picture':7} {'cards':>5}  {'decide':>6} {'actions':>7} {'≤1':>5} {'sure':>6}  goal")
+    all_met = True
+    for (language, kind), counted in actions.items():
+        count = max(1, len(counted))
+        sure_cards = [actions for to_decide, actions, _matched in counted if not to_decide]
+        met = all(actions <= 1 for actions in sure_cards)
+        all_met = all_met and met
+        print(
+            f"{language:9} {kind:7} {len(counted):5}  {sum(len(c[0]) for c in counted) / count:6.2f}"
+            f" {sum(c[1] for c in counted) / count:7.2f} {sum(c[1] <= 1 for c in counted) / count:5.0%}"
+            f" {len(sure_cards):6}  {'met' if met else 'NOT met'}"
+        )
+        fields = Counter(field for to_decide, _actions, _matched in counted for field in to_decide)
+        matched = sum(matched for _to_decide, _actions, matched in counted)
+        print(f"  left to decide: {dict(fields.most_common()) or 'nothing'}; cards matched to the seed's: {matched}")
+    return all_met
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cards", type=int, default=10, help="cards per language")
@@ -119,7 +181,12 @@ def main() -> int:
     parser.add_argument(
         "--regions", action="store_true", help="read the layout's regions alone, not the page (psm 3) and the name band"
     )
+    parser.add_argument(
+        "--actions", action="store_true", help="also report the actions a contributor takes per card (see above)"
+    )
+    parser.add_argument("--sure-at-least", type=float, default=0.9, help="READING_SURE_AT_LEAST (default 0.9)")
     arguments = parser.parse_args()
+    actions: dict[tuple[str, str], list[tuple[list[str], int, bool]]] = {}
     reading_ocr.READ_REGIONS = arguments.regions
     chance = random.Random(arguments.seed)
     settings = Preprocessing(card_long_side=arguments.long_side) if arguments.long_side else None
@@ -152,10 +219,19 @@ def main() -> int:
             for kind, picture in pictures.items():
                 started = time.perf_counter()
                 reading = read_photo(picture, read_in, preprocessing=settings, layout=layout)
-                proposed = [item.value for item in propose(reading, game) if item.field == "name"]
+                proposals = propose(reading, game)
+                proposed = [item.value for item in proposals if item.field == "name"]
                 found = next((match for match in (closest_name(value, names) for value in proposed) if match), None)
                 ours = time.perf_counter() - started
                 matched = found is not None and found.key == key
+                if arguments.actions:
+                    counted = actions_per_card(
+                        reading,
+                        proposals,
+                        _stored_of(seed, found.key, language) if found is not None else None,
+                        sure_at_least=arguments.sure_at_least,
+                    )
+                    actions.setdefault((language, kind), []).append((*counted, found is not None))
                 if not matched:
                     misses.append(f"{language} {kind} {key} {name!r}: proposed {proposed!r}")
                 started = time.perf_counter()
@@ -215,6 +291,9 @@ def main() -> int:
         )
     for miss in misses:
         print("not matched:", miss)
+    if arguments.actions:
+        print("actions per card (values to decide + the submit), one batch on the review page:")
+        all_met = _print_actions(actions) and all_met
     print("goal met" if all_met else "goal NOT met")
     return 0
 

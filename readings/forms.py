@@ -177,7 +177,7 @@ class PhotoReviewForm(forms.Form):
                 choice = TAKE_READING
             if choice == TAKE_READING and name in self.readings:
                 try:
-                    data[name] = self.fields[name].clean(_as_posted(self.readings[name]))
+                    data[name] = self.fields[name].clean(as_posted(self.readings[name]))
                 except forms.ValidationError as error:
                     self.add_error(name, error)
                     continue
@@ -244,7 +244,7 @@ class PhotoReviewForm(forms.Form):
         return name if name in self.fields else None
 
 
-def _as_posted(value: Any) -> Any:
+def as_posted(value: Any) -> Any:
     """A reading as a browser would post it in its box (a true/false choice as "true"/"false")."""
     if isinstance(value, bool):
         return "true" if value else "false"

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from cards.reading.result import Proposal
 
@@ -46,6 +47,41 @@ class Crop:
         return cls(left, top, max(1, right - left), max(1, bottom - top))
 
 
+FULL_WIDTH_SIGNS = frozenset("＋－")
+ASCII_SIGNS = frozenset("+-")
+FULL_STOP = "。"
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A character or symbol restored as the game prints it (``cards.reading.symbols``): what was read, what it was
+    taken as, and why, said to the contributor in their language."""
+
+    read: str
+    restored: str
+
+    def said(self) -> str:
+        values = {"read": self.read, "restored": self.restored}
+        if self.restored in FULL_WIDTH_SIGNS:
+            return _("Read “%(read)s”, taken as “%(restored)s” (the game prints full-width signs).") % values
+        if self.restored in ASCII_SIGNS:
+            return _("Read “%(read)s”, taken as “%(restored)s” (a sign before a number).") % values
+        if self.restored == FULL_STOP:
+            return (
+                _("Read “%(read)s” on a line of its own, taken as “。” at the end of the line before (a full stop).")
+                % values
+            )
+        if self.restored[:1] in "[［" and self.restored[-1:] in "]］":
+            return _("Read “%(read)s”, taken as “%(restored)s” (a label the game prints in brackets).") % values
+        return _("Read “%(read)s”, taken as “%(restored)s”.") % values
+
+
+def corrections_of(pairs: Any) -> tuple[Correction, ...]:
+    """The stored (read, restored) pairs as corrections, each once, in order."""
+    found = [Correction(str(read), str(restored)) for read, restored in pairs or ()]
+    return tuple(dict.fromkeys(found))
+
+
 @dataclass(frozen=True)
 class Suggestion:
     read: str
@@ -54,6 +90,7 @@ class Suggestion:
     corrected: bool
     sure: bool = False  # read at least ``READING_SURE_AT_LEAST`` sure: the "take the sure readings" button takes it
     crop: Crop | None = None
+    corrections: tuple[Correction, ...] = ()  # what was restored as the game prints it, shown beside the value
 
 
 def proposals_of(photo: PhotoReading) -> dict[str, Proposal]:
@@ -111,8 +148,15 @@ def remaining_text(photo: PhotoReading, languages: set[str] | None = None) -> tu
         if boxes
         else None
     )
+    corrections = corrections_of(pair for line in rest for pair in line.get("corrections", ()))
     suggestion = Suggestion(
-        text, round(confidence * 100), confidence < LOW_CONFIDENCE_BELOW, False, _sure(confidence), crop
+        text,
+        round(confidence * 100),
+        confidence < LOW_CONFIDENCE_BELOW,
+        False,
+        _sure(confidence),
+        crop,
+        corrections,
     )
     return text, suggestion
 
@@ -149,6 +193,7 @@ def suggestions(photo: PhotoReading) -> dict[str, Suggestion]:
                 proposal.photo_box.bottom,
                 size,
             ),
+            corrections_of(proposal.corrections),
         )
         for field, proposal in proposals_of(photo).items()
     }

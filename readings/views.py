@@ -16,8 +16,6 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from accounts.decorators import account_required
 from cards.images.services import too_large_upload
-from cards.models import Card
-from cards.services import card_state, state_digest
 from cardsite import errorpages
 from cardsite.errors import AppError
 from cardsite.htmx import vary_on_htmx
@@ -27,7 +25,7 @@ from cardsite.types import HtmxRequest, signed_in
 from contributions.services import CardChangedSince
 from contributions.uploads import too_large_text
 
-from . import presentation, selectors, services, submissions
+from . import presentation, reviewing, selectors, services, submissions
 from .forms import BatchUploadForm, PhotoReviewForm
 from .models import PhotoReading, ReadingBatch
 
@@ -104,33 +102,6 @@ def cancel(request: HtmxRequest, batch_id: int) -> HttpResponse:
     return redirect("readings:batch", batch.pk)
 
 
-def _stored_values(current: dict[str, Any], language: str) -> dict[str, Any]:
-    """The matched card's values now, by the review form's field, as its boxes hold them."""
-    stored: dict[str, Any] = {"number": current.get("number") or "", "kind": current.get("kind") or ""}
-    for code, texts in (current.get("texts") or {}).items():
-        suffix = "" if code == language else f"_{code}"
-        stored.update({f"name{suffix}": texts.get("name", ""), f"text{suffix}": texts.get("text", "")})
-    for name, value in (current.get("fields") or {}).items():
-        stored[f"field_{name}"] = ("true" if value else "false") if isinstance(value, bool) else value
-    return stored
-
-
-def _initial(photo: PhotoReading, current: dict[str, Any] | None, card: Card | None, language: str) -> dict[str, Any]:
-    """The form's values: a matched card's values as they are stored (a reading is only offered beside them); a
-    new card's, what was read (the contributor confirms or corrects it)."""
-    initial: dict[str, Any] = {"seen": state_digest(current) if current is not None else ""}
-    if card is not None and current is not None:
-        initial["card"] = card.key
-        initial.update(_stored_values(current, language))
-        return initial
-    initial["image"] = True
-    for name, value in presentation.read_values(photo).items():
-        initial[name] = ("true" if value else "false") if isinstance(value, bool) else value
-    if photo.proposals:
-        initial["key"] = initial.get("number") or initial.get("name") or ""
-    return initial
-
-
 def _current_values(form: PhotoReviewForm, current: dict[str, Any] | None, language: str) -> dict[str, Any]:
     """The matched card's values now, by the form field's name, shown beside what was read."""
     if current is None:
@@ -151,28 +122,6 @@ def _current_values(form: PhotoReviewForm, current: dict[str, Any] | None, langu
         labels = {str(choice): label for choice, label in getattr(form.fields[name], "choices", ())}
         shown[name] = labels.get(str(value), value) if value not in ("", None) else value
     return shown
-
-
-def _review_form(
-    photo: PhotoReading, data: Any, *, prefix: str | None = None
-) -> tuple[Card | None, dict[str, Any] | None, dict[str, presentation.Suggestion], PhotoReviewForm]:
-    """The card a photo shows (None: a new card), its values now, what was read for each value, and the form."""
-    definition = photo.batch.game.definition
-    matched = submissions.matched_card(photo)
-    card = Card.objects.prefetch_related("texts").filter(pk=matched.pk).first() if matched is not None else None
-    current = card_state(card) if card is not None else None
-    suggestions = presentation.suggestions(photo)
-    form = PhotoReviewForm(
-        definition,
-        data,
-        prefix=prefix,
-        new_card=card is None,
-        initial=_initial(photo, current, card, definition.original_language),
-        stored=_stored_values(current, definition.original_language) if current is not None else None,
-        readings=presentation.read_values(photo),
-        sure={name for name, suggestion in suggestions.items() if suggestion.sure},
-    )
-    return card, current, suggestions, form
 
 
 def _rows(
@@ -205,7 +154,7 @@ def batch_review(request: HttpRequest, batch_id: int) -> HttpResponse:
     for photo in batch.photos.all():
         if photo.status != PhotoReading.Status.DONE or photo.change_set_id is not None:
             continue
-        card, current, suggestions, form = _review_form(photo, data, prefix=f"p{photo.index}")
+        card, current, suggestions, form = reviewing.review_form(photo, data, prefix=f"p{photo.index}")
         if card is not None:
             only: Any = set(form.choice_names)
             to_decide = [name for name in form.choice_names if name not in form.sure]
@@ -269,7 +218,7 @@ def review(request: HttpRequest, batch_id: int, index: int) -> HttpResponse:
     batch = selectors.batch_of(request.user, batch_id)
     photo = submissions.photo_of(batch, index)
     definition = batch.game.definition
-    card, current, suggestions, form = _review_form(photo, request.POST or None)
+    card, current, suggestions, form = reviewing.review_form(photo, request.POST or None)
     photos = list(batch.photos.all())
     following = next((other for other in photos if other.index > photo.index), None)
     previous = next((other for other in reversed(photos) if other.index < photo.index), None)

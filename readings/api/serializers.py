@@ -272,3 +272,93 @@ class PhotoSubmitResultSerializer(serializers.Serializer):
     url = serializers.URLField(help_text="The change set in the API.")
     status = serializers.CharField(help_text="pending (waits for an editor) or accepted (applied at once).")
     created = serializers.BooleanField(help_text="False: this photo had been submitted already (this change set).")
+
+
+class PhotoChoiceSerializer(KnownKeysSerializer):
+    """What the contributor chose for one photo of the batch. A value neither taken nor edited is left as the
+    matched card stores it, and is not proposed for a new card."""
+
+    photo = serializers.IntegerField(min_value=1, help_text="The photo's `index` in the batch.")
+    take = serializers.ListField(
+        child=serializers.CharField(max_length=80),
+        required=False,
+        max_length=100,
+        help_text='The values whose reading is taken: "number", "kind", "name", "text", "fields.<name>", '
+        '"translations.<language>.name" or ".text" (the names of `values` in GET …/review/).',
+    )
+    edit = serializers.DictField(
+        child=serializers.JSONField(allow_null=True),
+        required=False,
+        help_text='Values the contributor gives, by the same names (e.g. {"fields.at": 3}); "" or null makes it '
+        "unknown.",
+    )
+    image = serializers.BooleanField(
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Propose the photo as the card's picture (default: yes for a new card proposed, no for a card the "
+        "site has).",
+    )
+    card = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=100,
+        help_text="The key of the existing card the photo shows, when the match read is wrong or missing.",
+    )
+    key = serializers.CharField(
+        required=False, allow_blank=True, max_length=100, help_text="A new card's key (default: its number, else name)."
+    )
+    seen = serializers.CharField(
+        required=False,
+        allow_blank=True,
+        max_length=64,
+        help_text="The matched card's `seen` from GET …/review/: refused (409) if the card changed since.",
+    )
+
+
+class BatchSubmitSerializer(KnownKeysSerializer):
+    choices = PhotoChoiceSerializer(many=True, required=False, help_text="One entry per photo chosen for.")
+    take_sure = serializers.BooleanField(
+        required=False,
+        default=False,
+        help_text="Also take, on every photo left, each reading at least READING_SURE_AT_LEAST sure (a value "
+        "edited or taken in `choices` is as chosen there).",
+    )
+
+
+class BatchSubmitResultSerializer(serializers.Serializer):
+    change_set = serializers.IntegerField(allow_null=True, help_text="The change set's id; null: nothing changes.")
+    url = serializers.URLField(allow_null=True, help_text="The change set in the API, or null.")
+    status = serializers.CharField(allow_null=True, help_text="pending or accepted; null when nothing changes.")
+    created = serializers.BooleanField(help_text="False: nothing changes, or these photos were submitted already.")
+    photos = serializers.ListField(child=serializers.IntegerField(), help_text="The photos the change set holds.")
+
+
+class CorrectionSerializer(serializers.Serializer):
+    read = serializers.CharField(help_text="As read.")
+    restored = serializers.CharField(help_text="As the game prints it.")
+    said = serializers.CharField(help_text="The correction said in the reader's language.")
+
+
+class ReviewValueSerializer(serializers.Serializer):
+    value = serializers.CharField(help_text='The value\'s name for `take` and `edit` ("fields.at" …).')
+    read = serializers.JSONField(help_text="What was read, as the value it proposes.")
+    stored = serializers.JSONField(
+        required=False, help_text="A matched card's value now (null: unknown); absent for a new card."
+    )
+    confidence = serializers.IntegerField(help_text="How sure the reading is, in percent.")
+    sure = serializers.BooleanField(help_text="At least READING_SURE_AT_LEAST sure: `take_sure` takes it.")
+    to_decide = serializers.BooleanField(help_text="Not sure: the contributor decides it.")
+    corrections = CorrectionSerializer(many=True, help_text="Symbols restored as the game prints them.")
+
+
+class ReviewPhotoSerializer(serializers.Serializer):
+    photo = serializers.IntegerField(help_text="The photo's `index`.")
+    card = serializers.CharField(allow_null=True, help_text="The key of the card the photo shows, or null (new).")
+    seen = serializers.CharField(help_text="The matched card's state as shown (send it back as `seen`).")
+    actions = serializers.IntegerField(help_text="How many values are left to decide (the readings not sure).")
+    values = ReviewValueSerializer(many=True)
+
+
+class BatchReviewSerializer(serializers.Serializer):
+    photos = ReviewPhotoSerializer(many=True, help_text="Every photo read and not yet submitted.")

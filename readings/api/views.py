@@ -24,8 +24,11 @@ from cardsite.api_errors import ErrorSerializer
 from cardsite.api_inputs import refuse_unknown_keys
 from cardsite.errors import FieldProblems, Message
 
-from .. import selectors, services, submissions
+from .. import choices, reviewing, selectors, services, submissions
 from .serializers import (
+    BatchReviewSerializer,
+    BatchSubmitResultSerializer,
+    BatchSubmitSerializer,
     PhotoSubmitResultSerializer,
     PhotoSubmitSerializer,
     ReadingBatchRequestSerializer,
@@ -112,6 +115,7 @@ class ReadingBatchCancelView(APIView):
 
 class PhotoSubmitView(APIView):
     permission_classes = (IsAuthenticated,)
+    throttle_scope = "contribution"  # as the review pages and every change set
 
     @extend_schema(
         summary="Submit the values confirmed for one photo as a change set",
@@ -147,3 +151,78 @@ class PhotoSubmitView(APIView):
             "created": created,
         }
         return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
+class BatchReviewView(APIView):
+    permission_classes = (IsAuthenticated,)
+
+    @extend_schema(
+        summary="What is left to decide in a batch: each photo's values read, beside the stored ones",
+        description="Every photo read and not yet submitted, as the batch's review page shows it: the card it shows "
+        "(null: a new card), and the values read — a new card's every value, a card the site has only where the "
+        "reading differs from the stored value — each named as `take` and `edit` name it (`fields.at` …), with "
+        "how sure, whether it is left to decide, and the symbols restored as the game prints them (said in the "
+        "reader's language). `actions` counts the values to decide: none when the reading is sure.",
+        responses={200: BatchReviewSerializer, 404: NOT_FOUND},
+    )
+    def get(self, request: Request, batch_id: int) -> Response:
+        batch = selectors.batch_of(request.user, batch_id)
+        return Response(BatchReviewSerializer({"photos": reviewing.left_to_review(batch)}).data)
+
+
+class BatchSubmitView(APIView):
+    permission_classes = (IsAuthenticated,)
+    throttle_scope = "contribution"
+
+    @extend_schema(
+        summary="Submit the contributor's choices for a whole batch as one change set",
+        description="Each entry of `choices` names a photo and the values whose reading it takes (`take`) or that it "
+        "gives (`edit`), by the names of GET …/review/. Nothing changes that the contributor did not choose: a "
+        "card the site has keeps every other value, a new card holds only the values chosen, and an empty "
+        "`choices` changes nothing (200, `change_set` null). `take_sure` takes every sure reading of every photo "
+        "left, as the page's button does. One change set of every card chosen, checked as every contribution is, "
+        "its source the photos. All or nothing: a problem is refused naming the photo and the value "
+        "(400 `invalid_choices`, `errors` by `<photo>.<value>` such as `2.fields.at`, or `<photo>`; a value the "
+        "game refuses: 400 `invalid_cards` named the same way), and nothing is written. Sent again: the photos "
+        "named are in one change set already and nothing else changes, so that change set is answered (200, "
+        "`created` false); a photo another change set holds named with other changes is refused (409 "
+        "`photo_already_submitted`). Also refused: two photos proposing the same new card (409 "
+        "`card_already_proposed`), a card changed since `seen` (409 `card_changed_since`).",
+        request=BatchSubmitSerializer,
+        responses={
+            201: BatchSubmitResultSerializer,
+            200: BatchSubmitResultSerializer,
+            404: NOT_FOUND,
+            409: OpenApiResponse(ErrorSerializer, description="See the codes above."),
+        },
+    )
+    def post(self, request: Request, batch_id: int) -> Response:
+        serializer = BatchSubmitSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        data = serializer.validated_data
+        chosen = [
+            choices.PhotoChoice(
+                photo=entry["photo"],
+                take=tuple(entry.get("take") or ()),
+                edit=dict(entry.get("edit") or {}),
+                image=entry.get("image"),
+                card=entry.get("card") or "",
+                key=entry.get("key") or "",
+                seen=entry.get("seen") or "",
+            )
+            for entry in data.get("choices") or []
+        ]
+        outcome = choices.batch_submit_choices(
+            user=request.user, batch_id=batch_id, choices=chosen, take_sure=data.get("take_sure", False)
+        )
+        change_set = outcome.change_set
+        body = {
+            "change_set": change_set.pk if change_set is not None else None,
+            "url": reverse("contributions_api:change-set-detail", args=[change_set.pk], request=request)
+            if change_set is not None
+            else None,
+            "status": change_set.status if change_set is not None else None,
+            "created": outcome.created,
+            "photos": list(outcome.photos),
+        }
+        return Response(body, status=status.HTTP_201_CREATED if outcome.created else status.HTTP_200_OK)
