@@ -50,6 +50,7 @@ def test_a_han_name_read_with_one_or_two_han_characters_swapped_finds_its_card_w
     # Half the name or more swapped (a card the database lacks sharing a prefix), a name of two characters,
     # a length changed: no card.
     assert closest_name("測試盾牌", HAN_NAMES) is None
+    assert closest_name("テスト新騎士", [(1, "テスト居合い")]) is None  # two swaps and a kana for a Han character
     assert closest_name("丁己", HAN_NAMES) is None
     assert closest_name("丙丁試驗劍棒", HAN_NAMES) is None
 

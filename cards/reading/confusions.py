@@ -77,7 +77,8 @@ def _is_han(char: str) -> bool:
 def han_swap_distance(read: str, name: str) -> float | None:
     """Edits from ``read`` to ``name`` read character by character, where a Han character read as another Han
     character costs ``HAN_SWAP_COST``: None unless both are as long (``HAN_SWAP_MIN_LENGTH`` at least), one to
-    ``MAX_HAN_SWAPS`` such swaps tell them apart and more characters were read right than swapped.
+    ``MAX_HAN_SWAPS`` such swaps (and known ``CONFUSIONS``) tell them apart, nothing else, and more characters
+    were read right than swapped.
 
     Why this holds on printed cards: Tesseract's jpn and chi_tra recognisers read a Han glyph they are unsure of
     as another Han glyph of the same cell, most often one of like strokes (練 as 便, 棍 as 梶, 刺 as 抽), and
@@ -97,7 +98,9 @@ def han_swap_distance(read: str, name: str) -> float | None:
     right = 0
     for char, other in zip(first, second, strict=True):
         cost = _cost(char, other)
-        if cost == 1.0 and _is_han(char) and _is_han(other):
+        if cost == 1.0:
+            if not (_is_han(char) and _is_han(other)):
+                return None  # another difference than a Han swap or a known confusion: an edit as any other
             swaps += 1
             cost = HAN_SWAP_COST
         right += cost == 0.0
