@@ -154,7 +154,26 @@ def _align_body(body: dict[str, Any], slug: str) -> dict[str, Any]:
         body = _align_pictures(body, slug)
     if isinstance(body.get("folder"), int):
         body["folder"] = _fuzzing_users_folder()
+    if isinstance(body.get("assumptions"), list):
+        body["assumptions"] = [_align_assumption(item, slug) for item in body["assumptions"]]
+    if {"key", "field", "value"} <= body.keys():
+        body = _align_assumption(body, slug)
     return body
+
+
+def _align_assumption(item: Any, slug: str) -> Any:
+    """An assumed value made to fit the game: a value its cards have, given as that value's type takes it (the
+    schema cannot say which names and values a game's cards take)."""
+    if not isinstance(item, dict):
+        return item
+    numbers = []
+    for spec in get_game(slug).fields:
+        try:
+            spec.type.clean(1)
+        except Exception:  # not a whole-number value
+            continue
+        numbers.append(spec.name)
+    return {**item, "field": _pick(numbers, item.get("field")), "value": 1}
 
 
 def _fuzzing_users_folder() -> int:

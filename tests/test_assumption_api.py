@@ -30,6 +30,7 @@ def test_the_owner_sets_replaces_lists_and_drops_a_value(deck, owner):
     assert api.get(url(deck)).json()["assumptions"] == []
     made = api.post(url(deck), {"key": "901", "field": UNKNOWN, "value": 5}, format="json")
     assert made.status_code == 201, made.json()
+    assert made["Location"].endswith(url(deck))
     assert made.json()["value"] == 5 and made.json()["contribute_url"].endswith(f"/cards/901/edit/#id_field_{UNKNOWN}")
     again = api.post(url(deck), {"key": "901", "field": UNKNOWN, "value": "6"}, format="json")
     assert again.status_code == 200 and again.json()["value"] == 6

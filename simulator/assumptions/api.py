@@ -15,6 +15,7 @@ from rest_framework import status
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 from rest_framework.views import APIView
 
 from cardsite.api_errors import ErrorSerializer
@@ -88,7 +89,11 @@ class AssumptionsView(_DeckAssumptionsView):
         services.set_values(request.user, deck, [row])
         item = selectors.named_one(deck, data["key"], data["field"])
         body = selectors.exported([item], request.build_absolute_uri)[0]
-        return Response(body, status=status.HTTP_200_OK if existed else status.HTTP_201_CREATED)
+        if existed:
+            return Response(body)
+        # A value has no address of its own (it is dropped by key and field): the deck's list that now holds it.
+        location = reverse("simulator_api:assumptions", args=[deck.pk], request=request)
+        return Response(body, status=status.HTTP_201_CREATED, headers={"Location": location})
 
     @extend_schema(
         summary="Drop one assumed value of a deck (its owner only)",
