@@ -14,7 +14,9 @@ answered game by game in Python.
 Whole games: 2-player games of the full エンドブレイカー！SCG core (``simulator.engines.endbreaker_game``),
 its two shipped strategies (big_darc against build_then_resolve, changing seats game by game), from set-up to
 the end of the third battle, with the event log off and on, on a clearly synthetic set-up (``SYNTHETIC_*``
-below: the real card values are not in the database). Beside them, in the same run and taken in turn with
+below: the real card values are not in the database) made as the site makes one from a deck's assumed values
+(``assumed_endbreaker_setup``: values the cards lack and every scenario card filled in by the assumptions'
+overlay, once a round). Beside them, in the same run and taken in turn with
 them: pyminion's Big Money bot against itself, 2-player Dominion (base set), with its logging off. Goal: at
 least ten times pyminion's games a second, log on and off.
 
@@ -47,9 +49,10 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 os.environ.setdefault("OMP_NUM_THREADS", "1")
 
+from simulator.assumptions.overlay import Assumed, assumed_card_key, overlay  # noqa: E402
 from simulator.core import SimCard, SimDeck, cards_seen_by_turn, play_game  # noqa: E402
 from simulator.engines import get_engine  # noqa: E402
-from simulator.engines.endbreaker_game import STRATEGIES, Game, Setup, native  # noqa: E402
+from simulator.engines.endbreaker_game import STRATEGIES, Game, Setup, missing_values, native  # noqa: E402
 from simulator.montecarlo import draw_odds, play_many  # noqa: E402
 
 
@@ -212,16 +215,61 @@ def synthetic_endbreaker_setup() -> Setup:
     )
 
 
+def assumed_endbreaker_setup() -> Setup:
+    """The synthetic set-up as the site plays a deck's assumed values: the cards as the database would give them
+    (the abilities' and thorn's AT, the masquerades' damage unknown, no scenario card at all), the player's
+    assumptions overlaid by ``simulator.assumptions.overlay`` (the one place where assumptions meet card data:
+    the missing values filled in, ten assumed scenario cards added), then the set-up made from what the overlay
+    gives. The values end up those of ``synthetic_endbreaker_setup``, so the games played are the same."""
+    full = synthetic_endbreaker_setup()
+    unknown = {"ability": "at", "thorn": "at", "masquerade": "damage"}  # the value the "database" lacks, by kind
+    known: list[SimCard] = []
+    assumed: list[Assumed] = []
+    for card in (full.tavern, full.knight, full.hunter, full.astromancer, *full.jobs, *full.abilities, full.thorn):
+        field = unknown.get(card.kind or "")
+        if field is None or card.fields.get(field) is None:
+            known.append(card)
+            continue
+        known.append(SimCard(card.key, card.name, card.kind, {**card.fields, field: None}))
+        assumed.append(Assumed(card.key, field, card.fields[field]))
+    for card in full.masquerades:
+        known.append(SimCard(card.key, card.name, card.kind, {**card.fields, "damage": None}))
+        assumed.append(Assumed(card.key, "damage", card.fields["damage"]))
+    for number, scenario in enumerate(full.scenarios, start=1):
+        key = assumed_card_key("scenario", number)
+        assumed += [Assumed(key, name, value) for name, value in scenario.fields.items()]
+    cards = overlay(known, assumed)
+    kinds = ("ability", "masquerade", "scenario")
+    of_kind = {kind: tuple(card for card in cards if card.kind == kind) for kind in kinds}
+    by_key = {card.key: card for card in cards}
+    setup = Setup(
+        tavern=by_key[full.tavern.key],
+        knight=by_key[full.knight.key],
+        hunter=by_key[full.hunter.key],
+        astromancer=by_key[full.astromancer.key],
+        jobs=tuple(by_key[job.key] for job in full.jobs),
+        abilities=of_kind["ability"],
+        scenarios=of_kind["scenario"],
+        masquerades=of_kind["masquerade"],
+        thorn=by_key[full.thorn.key],
+    )
+    missing = missing_values(setup)
+    if missing:
+        raise RuntimeError(f"the assumed set-up is not complete: {missing}")
+    return setup
+
+
 WHOLE_GAME_STRATEGIES = ("big_darc", "build_then_resolve")  # two shipped strategies
 
 
 def whole_endbreaker_games(log: bool) -> Run:
-    """Plays ``n`` whole 2-player games (set-up included), the two strategies changing seats game by game."""
-    setup = synthetic_endbreaker_setup()
+    """Plays ``n`` whole 2-player games, the two strategies changing seats game by game, on the set-up made with
+    assumed values (``assumed_endbreaker_setup``, made once a round, as a comparison makes it once a run)."""
     first, second = (STRATEGIES[name] for name in WHOLE_GAME_STRATEGIES)
     pairings = ([first, second], [second, first])
 
     def run(n: int) -> None:
+        setup = assumed_endbreaker_setup()
         for seed in range(n):
             game = Game(setup, pairings[seed % 2], seed, log_events=log)
             game.play_to_end()

@@ -63,7 +63,8 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
             **({"seat1": preset} if preset in dict(written) else {}),
         },
     )
-    setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
+    shown = setup_selectors.shown_verdict(request.user, game_obj, fullgame, chosen_deck, language)
+    setup, missing, problems = shown.setup, shown.missing, shown.problems
     # A deck's assumed values may make a set-up the database alone does not: the chosen deck's verdict decides.
     if request.method == "POST" and form.is_valid():
         table = setup_selectors.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
@@ -105,6 +106,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
         "game_name": pick(fullgame.names, language),
         "form": form,
         "missing": missing,
+        "assumptions_url": shown.assumptions_url,
         "problems": problems,
         "runs": runs,
         "max_games": comparisons.MAX_GAMES,

@@ -123,6 +123,7 @@ class CardFacts:
     # The parameters of the events of paying for this card, made once: the log of a game holds many.
     pays_white: Mapping[str, Any]
     pays_colour: Mapping[str, Mapping[str, Any]]  # by the paying colour
+    kept_note: str | None  # the note logged while it stays in hand after hiring (None: nothing to say)
 
 
 _facts: dict[SimCard, CardFacts] = {}
@@ -155,6 +156,15 @@ def facts(card: SimCard) -> CardFacts:
             pays_white=MappingProxyType({"target": card.name}),
             pays_colour=MappingProxyType(
                 {colour: MappingProxyType({"colour": colour, "target": card.name}) for colour in needs}
+            ),
+            kept_note=(
+                "cost_unknown"
+                if parts is None
+                else "colour_unmapped"
+                if unmapped
+                else "blue_unpaid"
+                if BLUE in needs
+                else None
             ),
         )
         _facts[card] = found
@@ -628,13 +638,13 @@ class SuikodenEngine:
         if state.log_events:
             for card in state.hand:
                 found = known[card]
-                if found.parts is None:
-                    state.record("note", card, message="cost_unknown")
-                elif found.unmapped:
-                    state.record("note", card, message="colour_unmapped", colour=found.unmapped)
-                elif any(colour == BLUE for colour, _amount in found.colours):
-                    state.record("note", card, message="blue_unpaid")  # kept in hand: say how 藍 is paid
-                # otherwise a known cost in colours that can be paid: nothing to say
+                note = found.kept_note  # worked out once per card: most cards have nothing to say
+                if note is None:
+                    continue
+                if note == "colour_unmapped":
+                    state.record("note", card, message=note, colour=found.unmapped)
+                else:
+                    state.record("note", card, message=note)  # cost_unknown; blue_unpaid: say how 藍 is paid
         return hired
 
     def _land_effects(self, state: SuikodenState) -> None:

@@ -49,7 +49,8 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         decks=setup_selectors.deck_choices(request.user, game_obj, chosen_deck),
         initial={"deck": chosen_deck},
     )
-    setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
+    shown = setup_selectors.shown_verdict(request.user, game_obj, fullgame, chosen_deck, language)
+    setup, missing, problems = shown.setup, shown.missing, shown.problems
     # A deck's assumed values may make a set-up the database alone does not: the chosen deck's verdict decides.
     if request.method == "POST" and form.is_valid():
         table = setup_selectors.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
@@ -79,6 +80,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         "game_name": pick(fullgame.names, language),
         "form": form,
         "missing": missing,
+        "assumptions_url": shown.assumptions_url,
         "problems": problems,
         "runs": StrategySearch.objects.filter(game=game_obj, requester=signed_in(request.user))[:RECENT],
     }

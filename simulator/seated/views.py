@@ -54,7 +54,8 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         written=written,
         initial={"deck": chosen_deck},
     )
-    setup, missing, problems = fullgame_selectors.setup_or_refusal(game_obj, fullgame, language, [])
+    shown = setup_selectors.shown_verdict(request.user, game_obj, fullgame, chosen_deck, language)
+    setup, missing, problems = shown.setup, shown.missing, shown.problems
     # A deck's assumed values may make a set-up the database alone does not: the chosen deck's verdict decides.
     if request.method == "POST" and form.is_valid():
         table = setup_selectors.choose(request.user, game_obj, form.cleaned_data["deck"], fullgame)
@@ -83,6 +84,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         "game_name": pick(fullgame.names, language),
         "form": form,
         "missing": missing,
+        "assumptions_url": shown.assumptions_url,
         "problems": problems,
         "recent": SeatedGame.objects.filter(owner=signed_in(request.user), game=game_obj)[:RECENT],
     }

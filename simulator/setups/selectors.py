@@ -175,3 +175,31 @@ def api_table(user: Any, game: Game, fullgame: FullGame, deck: str, abilities: l
 def refused_fields(field: str, found: SetupVerdict) -> FieldProblems:
     """The verdict's refusal as the API states it, under ``field``."""
     return FieldProblems({field: found.problems or [row.text for row in found.missing]}, code="setup_not_ready")
+
+
+@dataclass
+class ShownVerdict:
+    """The verdict a whole-game page shows before anything is posted, and where the player may assume what is
+    missing: the deck's assumptions page (its owner), else None."""
+
+    setup: Any
+    missing: list[Any]
+    problems: list[str]
+    assumptions_url: str | None
+
+
+def shown_verdict(user: Any, game: Game, fullgame: FullGame, reference: str, language: str) -> ShownVerdict:
+    """The verdict on the table a page is asked to play on (``requested``): a deck's piles with its assumed values,
+    so that a deck its assumptions complete is offered as playable; the game's default piles when no deck is asked
+    for or the one asked for may not be seen."""
+    try:
+        table = choose(user, game, reference, fullgame)
+    except Http404:
+        table = choose(user, game, DEFAULT_DECK)
+    if table.deck is None:
+        setup, missing, problems = fullgame_selectors.setup_or_refusal(game, fullgame, language, [])
+        return ShownVerdict(setup, missing, problems, None)
+    found = table_verdict(game, fullgame, table, language)
+    owner = getattr(user, "pk", None) is not None and table.deck.owner_id == user.pk
+    url = reverse("assumptions:page", kwargs={"pk": table.deck.pk}) if owner else None
+    return ShownVerdict(found.setup, found.missing, found.problems, url)
