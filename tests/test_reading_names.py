@@ -168,7 +168,7 @@ def _read_line(words: list[tuple[str, int, int, float]], language: str) -> Line:
 def test_katakana_quoted_in_a_chinese_line_is_taken_from_the_japanese_reading_and_the_chinese_kept():
     import numpy as np
 
-    from cards.reading.ocr import _splice
+    from cards.reading.linework import splice as _splice
     from cards.reading.preprocess import Prepared
 
     prepared = Prepared(np.full((400, 900), 255, dtype=np.uint8), (900, 400), None, np.eye(3))

@@ -14,7 +14,7 @@ What it does, in three steps:
    read in the original, and read again in a translation language only when a line is not the original's
    (no kana in a Japanese game's line of Han characters, or a line read unsurely); such a line takes the
    translation's reading of the same place when that is surer (``ocr.read_photo``); katakana quoted in a
-   Chinese line is spliced in word by word from that Japanese reading (``ocr._splice``), and a name band left
+   Chinese line is spliced in word by word from that Japanese reading (``linework.splice``), and a name band left
    unsure is read in the translation languages too (``ocr.name_in_translations``). A Traditional Chinese
    card's lines holding a word read under 50% sure are read a second time, cut out and scaled to a set text
    height, and keep the surer of the two readings (``ocr.second_reading``). Each line keeps its language, its

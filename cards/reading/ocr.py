@@ -6,8 +6,7 @@ import dataclasses
 import shutil
 import statistics
 import time
-import unicodedata
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -16,7 +15,7 @@ import numpy as np
 import pytesseract
 from PIL import Image
 
-from .confusions import confused
+from . import linework
 from .layout import CardLayout, Region
 from .preprocess import Prepared, Preprocessing, prepare
 from .result import Box, Line, Reading, Word
@@ -79,78 +78,6 @@ def tesseract_languages(languages: Sequence[str]) -> str:
     return "+".join(names)
 
 
-def _is_wide(char: str) -> bool:
-    """A character of a script written without spaces between words (CJK, kana, full-width forms)."""
-    return unicodedata.east_asian_width(char) in ("W", "F")
-
-
-def _join(words: Sequence[Word]) -> tuple[str, tuple[tuple[int, int], ...]]:
-    """The line's text and each word's (start, end) in it.
-
-    Tesseract cuts Japanese and Chinese into words of one or a few characters: two words meet without a space
-    when either side is a wide character, unless the gap between them is wider than the line is high; other
-    words are kept apart by a space unless they touch (a gap under a tenth of the height).
-    """
-    height = max(word.box.height for word in words)
-    parts: list[str] = []
-    spans: list[tuple[int, int]] = []
-    position = 0
-    previous: Word | None = None
-    for word in words:
-        if previous is not None:
-            gap = word.box.left - previous.box.right
-            wide = _is_wide(previous.text[-1]) or _is_wide(word.text[0])
-            if (wide and gap > height) or (not wide and gap > 0.1 * height):
-                parts.append(" ")
-                position += 1
-        spans.append((position, position + len(word.text)))
-        parts.append(word.text)
-        position += len(word.text)
-        previous = word
-    return "".join(parts), tuple(spans)
-
-
-def _words(data: dict[str, list]) -> Iterator[tuple[tuple[int, int, int, int], str, Box, float]]:
-    """Tesseract's TSV rows (image_to_data) that hold a word: its line's key, its text, box and confidence (0–1)."""
-    for index, text in enumerate(data["text"]):
-        confidence = float(data["conf"][index])
-        text = (text or "").strip()
-        if not text or confidence < 0:
-            continue
-        box = Box(
-            int(data["left"][index]), int(data["top"][index]), max(1, int(data["width"][index])),
-            max(1, int(data["height"][index])),
-        )  # fmt: skip
-        key = (data["page_num"][index], data["block_num"][index], data["par_num"][index], data["line_num"][index])
-        yield key, text, box, confidence / 100
-
-
-def _line(words: list[Word], prepared: Prepared) -> Line:
-    """One line of ``words`` (put in order left to right)."""
-    words.sort(key=lambda word: word.box.left)
-    text, spans = _join(words)
-    box = Box.around(word.box for word in words)
-    weight = sum(len(word.text) for word in words)
-    return Line(
-        text=text,
-        words=tuple(words),
-        spans=spans,
-        box=box,
-        photo_box=prepared.photo_box(box),
-        confidence=sum(word.confidence * len(word.text) for word in words) / weight,
-    )
-
-
-def _lines(data: dict[str, list], prepared: Prepared) -> list[Line]:
-    """Tesseract's TSV rows (image_to_data) grouped into lines, top to bottom."""
-    grouped: dict[tuple[int, int, int, int], list[Word]] = {}
-    for key, text, box, confidence in _words(data):
-        grouped.setdefault(key, []).append(Word(text, box, prepared.photo_box(box), confidence))
-    lines = [_line(words, prepared) for words in grouped.values()]
-    lines.sort(key=lambda line: (line.box.top, line.box.left))
-    return lines
-
-
 def read_prepared(prepared: Prepared, languages: Sequence[str], settings: OcrSettings | None = None) -> list[Line]:
     """The lines Tesseract reads in the prepared image, in ``languages`` (the site's codes)."""
     settings = settings or OcrSettings()
@@ -161,7 +88,7 @@ def read_prepared(prepared: Prepared, languages: Sequence[str], settings: OcrSet
         output_type=pytesseract.Output.DICT,
         timeout=settings.timeout,
     )
-    return _lines(data, prepared)
+    return linework.lines_of(data, prepared)
 
 
 # A second reading of unsure lines: Tesseract reads a line as the page's layout analysis cut it, at the page's
@@ -261,7 +188,7 @@ def second_reading(
         timeout=settings.timeout,
     )
     found: dict[int, list[Word]] = {}
-    for _, text, box, confidence in _words(data):
+    for _, text, box, confidence in linework.words_of(data):
         middle = box.top + box.height / 2
         held = next((slot for slot, place in enumerate(places) if place[2] <= middle < place[3]), None)
         if held is None:  # between the lines
@@ -276,7 +203,7 @@ def second_reading(
         found.setdefault(held, []).append(Word(text, placed, prepared.photo_box(placed), confidence))
     for slot, words in found.items():
         index = unsure[slot]
-        again = _line(words, prepared)
+        again = linework.line_of(words, prepared)
         if again.confidence > result[index].confidence:
             result[index] = dataclasses.replace(again, language=result[index].language)
     return result
@@ -285,67 +212,10 @@ def second_reading(
 # Translation languages: a card may show its text in the game's original language and in a
 # translation. Reading both at once ("jpn+chi_tra") slows Tesseract and lets each language's model misread the
 # other's lines; instead the photo is read in the original, then, only when some line may not be the original's
-# (``_foreign``), read again in each translation language, and such a line is replaced by the translation's
+# (``linework.foreign``), read again in each translation language, and such a line is replaced by the translation's
 # reading of the same place when that one is surer (by more than ``SURER_BY``) and is in the translation's
-# script (``_in_script``). A card in its original language alone is read once.
+# script (``linework.in_script``). A card in its original language alone is read once.
 SURER_BY = 0.0
-UNSURE_BELOW = 0.6  # a line read this unsurely may be of another language whatever its characters
-
-
-def _is_kana(char: str) -> bool:
-    """Hiragana or katakana (the middle dot ・ aside: Tesseract reads it into Chinese text too)."""
-    return char != "\u30fb" and ("\u3040" <= char <= "\u30ff" or "\uff66" <= char <= "\uff9d")
-
-
-def _is_han(char: str) -> bool:
-    return "\u3400" <= char <= "\u9fff" or "\uf900" <= char <= "\ufaff"
-
-
-def _is_latin(char: str) -> bool:
-    return char.isascii() and char.isalpha()
-
-
-def _share(text: str, test: Callable[[str], bool]) -> float:
-    """The share of ``text``'s characters (spaces aside) that pass ``test``."""
-    characters = [char for char in text if not char.isspace()]
-    return sum(test(char) for char in characters) / len(characters) if characters else 0.0
-
-
-def _in_script(text: str, language: str) -> bool:
-    """Whether ``text`` is written as ``language`` is: with kana for Japanese, in Han characters without kana
-    for Chinese, mostly in Latin letters for English."""
-    if language == "ja":
-        return any(_is_kana(char) for char in text)
-    if language == "zh-hant":
-        return any(_is_han(char) for char in text) and not any(_is_kana(char) for char in text)
-    if language == "en":
-        return _share(text, _is_latin) >= 0.5
-    return True
-
-
-def _foreign(line: Line, original: str, translation: str) -> bool:
-    """Whether ``line``, read in ``original``, may be in ``translation`` instead.
-
-    Japanese original: a line without kana, mostly of Han characters, for Chinese; a line mostly of Latin
-    letters read unsurely, for English. Other originals (Chinese, English): a line read unsurely, since their
-    models read the other scripts as unsure strings of their own (Chinese has no kana, English no Han).
-    """
-    unsure = line.confidence < UNSURE_BELOW
-    if original == "ja":
-        if any(_is_kana(char) for char in line.text):
-            return False
-        if translation == "zh-hant":
-            return _share(line.text, _is_han) >= 0.5
-        return unsure and _share(line.text, _is_latin) >= 0.5
-    return unsure
-
-
-def _overlap(first: Box, second: Box) -> float:
-    """How much of the lower of the two boxes' heights they share, if they also share some width (0 to 1)."""
-    if min(first.right, second.right) <= max(first.left, second.left):
-        return 0.0
-    shared = min(first.bottom, second.bottom) - max(first.top, second.top)
-    return max(0.0, shared / max(1, min(first.height, second.height)))
 
 
 def _with_translations(
@@ -366,7 +236,7 @@ def _with_translations(
         foreign = [
             index
             for index, line in enumerate(lines)
-            if line.language == original and _foreign(line, original, translation)
+            if line.language == original and linework.foreign(line, original, translation)
         ]
         if not foreign:
             continue
@@ -380,72 +250,31 @@ def _with_translations(
                 for index, line in enumerate(lines)
                 if line.language == original
                 and not line.region
-                and any(word.confidence < UNSURE_BELOW for word in line.words)
+                and any(word.confidence < linework.UNSURE_BELOW for word in line.words)
             ]
             if original != "ja" and translation == "ja"
             else []
         )
         for index in sorted({*foreign, *mixed}):
             line = lines[index]
-            same_place = [other for other in others if _overlap(line.box, other.box) >= 0.5]
+            same_place = [other for other in others if linework.overlap(line.box, other.box) >= 0.5]
             if not same_place:
                 continue
             best = max(same_place, key=lambda other: other.confidence)
             whole: Line | None = None
-            if index in foreign and best.confidence > line.confidence + SURER_BY and _in_script(best.text, translation):
+            if (
+                index in foreign
+                and best.confidence > line.confidence + SURER_BY
+                and linework.in_script(best.text, translation)
+            ):
                 # The line keeps its region: the name band read in a translation language is still the name.
                 whole = dataclasses.replace(best, language=translation, region=line.region)
-            spliced = _splice(line, same_place, prepared) if index in mixed else None
+            spliced = linework.splice(line, same_place, prepared) if index in mixed else None
             if spliced is not None and (whole is None or spliced.confidence >= whole.confidence):
                 lines[index] = spliced
             elif whole is not None:
                 lines[index] = whole
     return lines, read
-
-
-def _x_overlap(first: Box, second: Box) -> float:
-    """How much of the narrower of the two boxes' widths they share (0 to 1)."""
-    shared = min(first.right, second.right) - max(first.left, second.left)
-    return max(0.0, shared / max(1, min(first.width, second.width)))
-
-
-def _replaceable(word: Word, kana: Word) -> bool:
-    """Whether the original's ``word`` may give way to the Japanese reading ``kana`` of the same place: it was
-    read unsurely, or is no Han character (chi_tra makes strokes and letters of katakana: ノ as /), or is the
-    look-alike of one of its characters (一 for ー, ``confusions.CONFUSIONS``)."""
-    if word.confidence < UNSURE_BELOW or not all(_is_han(char) for char in word.text):
-        return True
-    return any(confused(char, other) for char in word.text for other in kana.text)
-
-
-def _splice(line: Line, others: Sequence[Line], prepared: Prepared) -> Line | None:
-    """``line`` (read in an original without kana) with the words of ``others`` (the same place read in
-    Japanese) that hold kana put in place of the original's words they cover, where each such Japanese word is
-    surer than every word it covers and those may give way (``_replaceable``); None when no word changed or no
-    sure Han word of the original is left (then the whole line is the Japanese reading's or the original's).
-
-    Why: a Chinese printing of a Japanese game quotes names in katakana in its text ("除了ジェノサイドハンマー
-    以外的卡片"); chi_tra reads the katakana as unsure strokes and Han characters, jpn reads the katakana right
-    but the Chinese around them worse (卡片 as 本月). Each model keeps the part of the line in its own script.
-    """
-    kana_words = [word for other in others for word in other.words if any(_is_kana(char) for char in word.text)]
-    won: list[Word] = []
-    dropped: set[int] = set()
-    for kana in kana_words:
-        covered = [index for index, word in enumerate(line.words) if _x_overlap(word.box, kana.box) >= 0.5]
-        if all(
-            kana.confidence > line.words[index].confidence and _replaceable(line.words[index], kana)
-            for index in covered
-        ) and (covered or kana.confidence >= UNSURE_BELOW):
-            won.append(kana)
-            dropped.update(covered)
-    if not won:
-        return None
-    kept = [word for index, word in enumerate(line.words) if index not in dropped]
-    if not any(word.confidence >= UNSURE_BELOW and all(_is_han(char) for char in word.text) for word in kept):
-        return None
-    spliced = _line([*kept, *won], prepared)
-    return dataclasses.replace(spliced, language=line.language, region=line.region, corrections=line.corrections)
 
 
 # The name band read on its own: the page's layout analysis (psm 3) drops a name printed a little larger than
@@ -489,7 +318,7 @@ def _read_cut(
         timeout=settings.timeout,
     )
     grouped: dict[tuple[int, int, int, int], list[Word]] = {}
-    for key, text, box, confidence in _words(data):
+    for key, text, box, confidence in linework.words_of(data):
         mapped = Box(
             left + max(0, round((box.left - REGION_PAD) / scale)),
             top + max(0, round((box.top - REGION_PAD) / scale)),
@@ -518,7 +347,7 @@ def read_region(
         words = [word for group in _read_cut(prepared, region, languages, scale, settings) for word in group]
         if not words:
             continue
-        line = dataclasses.replace(_line(words, prepared), region=name)
+        line = dataclasses.replace(linework.line_of(words, prepared), region=name)
         if best is None or line.confidence > best.confidence:
             best = line
         if best.confidence >= SURE_ENOUGH:
@@ -531,7 +360,7 @@ def read_block(
 ) -> list[Line]:
     """``region`` (a block of lines: the text box) cut out and read with its own page segmentation."""
     groups = _read_cut(prepared, region, languages, 1.0, settings or OcrSettings())
-    return [dataclasses.replace(_line(words, prepared), region=name) for words in groups]
+    return [dataclasses.replace(linework.line_of(words, prepared), region=name) for words in groups]
 
 
 def with_name_band(
@@ -576,7 +405,7 @@ def name_in_translations(
     """``lines`` whose name (the line of the name band, ``with_name_band``) is still the original's reading and
     unsure (under ``SURE_ENOUGH``), or missing, with the band read in each translation language of ``languages``
     (``languages[0]`` the original): such a reading takes the name's place when surer and written in its
-    language's script (``_in_script``: kana for Japanese).
+    language's script (``linework.in_script``: kana for Japanese).
 
     Why: a translated printing often keeps the original's name (a Chinese printing of a Japanese game quotes it
     in katakana, which chi_tra cannot read: it makes unsure Han characters of it, or nothing), and the page's
@@ -594,7 +423,7 @@ def name_in_translations(
         other = read_region(
             prepared, layout.name, [translation], name="name", scales=NAME_SCALES[:1], settings=settings
         )
-        if other is None or not _in_script(other.text, translation):
+        if other is None or not linework.in_script(other.text, translation):
             continue
         if name is None or other.confidence > name.confidence + SURER_BY:
             name = dataclasses.replace(other, language=translation)
