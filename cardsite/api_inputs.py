@@ -91,11 +91,20 @@ class JSONBodySerializer(KnownKeysSerializer):
 
     def to_internal_value(self, data: Any) -> Any:
         if isinstance(data, Mapping):
-            errors = {
+            errors: dict[str, Any] = {
                 name: [problem]
                 for name, field in self.fields.items()
                 if not field.read_only and name in data and (problem := _json_type_error(field, data[name])) is not None
             }
+            for name in list(errors):
+                field, value = self.fields[name], data[name]
+                if isinstance(field, serializers.DictField) and field.child is not None and isinstance(value, dict):
+                    # a value of the object: named by its key (``values.cost``), not by the object alone
+                    errors[name] = {
+                        str(key): [problem]
+                        for key, item in value.items()
+                        if (problem := _json_type_error(field.child, item)) is not None
+                    }
             if errors:
                 raise serializers.ValidationError(errors)
         return super().to_internal_value(data)

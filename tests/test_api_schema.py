@@ -324,6 +324,9 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
     slug = _game_of(case)
     if slug is None:
         return
+    if case.operation.path.startswith("/api/decks/{id}/placeholders/") and isinstance(case.body, dict):
+        case.body = _align_placeholder(case.body, slug)
+        return
     if isinstance(case.body, dict):
         case.body = _align_body(case.body, slug)
     query = case.query or {}
@@ -334,6 +337,23 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
         # from 0 to the turn and in order, as the parameter's description says
         draws = sorted(min(int(part), turns) for part in query["draws"].split(","))
         query["draws"] = ",".join(map(str, draws))
+
+
+def _align_placeholder(body: dict[str, Any], slug: str) -> dict[str, Any]:
+    """A kind the deck's game declares (a game that declares none answers 409), and only values it states."""
+    declared = get_rules(slug).placeholders
+    if not declared:
+        return body
+    kinds = {placeholder.kind: placeholder for placeholder in declared}
+    body = dict(body)
+    kind = body.get("kind")
+    if isinstance(kind, str) and kind not in kinds:
+        body["kind"] = kind = _pick(list(kinds), kind)
+    if isinstance(body.get("values"), dict):
+        # a patch keeps the placeholder's kind: the values every declared kind states (the cost)
+        stated = kinds[kind].fields if kind in kinds else set.intersection(*(set(p.fields) for p in declared))
+        body["values"] = {name: value for name, value in body["values"].items() if name in stated}
+    return body
 
 
 def _align_collection(case: Any) -> None:

@@ -50,7 +50,7 @@ def test_adding_past_99_is_refused_and_keeps_the_count(owner):
     address = f"/api/decks/{deck.pk}/placeholders/"
     client.post(address, {"kind": "ally", "values": {"cost": 3}, "count": 90}, format="json")
     refused = client.post(address, {"kind": "ally", "values": {"cost": 3}, "count": 10}, format="json")
-    assert refused.status_code == 400 and "count" in refused.json()["errors"]
+    assert refused.status_code == 409 and "count" in refused.json()["errors"]  # the request is right, the deck full
     assert [row[-1] for row in held(deck)] == [90]
 
 
@@ -59,8 +59,9 @@ def test_adding_past_99_is_refused_and_keeps_the_count(owner):
     [
         ({"kind": "dragon", "count": 1}, "kind", "kinds: hero, ally"),
         ({"kind": "ally", "values": {"power": 3}}, "values.power", "values: cost, attack, health"),
-        ({"kind": "ally", "values": {"cost": 100}}, "values.cost", "from 0 to 99"),
-        ({"kind": "ally", "values": {"cost": "3"}}, "values.cost", "whole number"),
+        ({"kind": "ally", "values": {"cost": 100}}, "values.cost", "99"),
+        ({"kind": "ally", "values": {"cost": "3"}}, "values.cost", "integer"),
+        ({"kind": "ally", "values": {"cost": True}}, "values.cost", "integer"),
         ({"kind": "ally", "name": "Big\u200bally"}, "name", ""),
         ({"kind": "ally", "name": "Big\ud800"}, "name", ""),
         ({"kind": "ally", "count": 0}, "count", ""),
@@ -97,6 +98,25 @@ def test_only_the_owner_changes_placeholders(owner, other):
     mine = shadow_era_deck(other, "別のデッキ")
     assert api_client(other).delete(f"/api/decks/{mine.pk}/placeholders/{first.pk}/").status_code == 404
     assert held(deck) == before and DeckPlaceholder.objects.count() == len(before)
+
+
+def test_a_game_without_placeholders_answers_409(owner):
+    from decks import services as deck_services
+
+    from .synthetic_decks import game
+
+    deck = deck_services.create_deck(owner=owner, game=game("endbreaker"), name="テスト")
+    answer = api_client(owner).post(f"/api/decks/{deck.pk}/placeholders/", {"kind": "ally"}, format="json")
+    assert (
+        answer.status_code == 409 and answer.json()["code"] == "no_placeholders" and "kind" in answer.json()["errors"]
+    )
+
+
+def test_an_unknown_value_left_null_is_unknown_not_zero(owner):
+    deck = shadow_era_deck(owner)
+    body = {"kind": "ally", "values": {"cost": 2, "attack": None}}
+    answer = api_client(owner).post(f"/api/decks/{deck.pk}/placeholders/", body, format="json")
+    assert answer.status_code == 201 and answer.json()["values"] == {"cost": 2}
 
 
 def test_the_deck_answer_shows_placeholders_and_legal_apart_from_them(owner):

@@ -40,22 +40,33 @@ def _name_field(**options: Any) -> serializers.CharField:
     )
 
 
+class StatedValueField(serializers.IntegerField):
+    """A stated value: a whole number 0–99 as JSON writes one (not "3", not true); null: unknown, not stored."""
+
+    def to_internal_value(self, data: Any) -> int:
+        if isinstance(data, bool) or not isinstance(data, int):
+            self.fail("invalid")
+        return super().to_internal_value(data)
+
+
+def _values_field(**options: Any) -> serializers.DictField:
+    return serializers.DictField(
+        child=StatedValueField(min_value=0, max_value=services.MAX_STATED_VALUE, allow_null=True),
+        help_text='Values the kind states, by field (e.g. {"cost": 3, "attack": 2}): whole numbers 0–99, null '
+        "for unknown. A field the kind does not state is a 400 naming it (values.<field>).",
+        **options,
+    )
+
+
 class PlaceholderWriteSerializer(JSONBodySerializer):
     kind = serializers.CharField(max_length=32, help_text="A kind the deck's game declares as a placeholder.")
-    values = serializers.DictField(
-        child=serializers.JSONField(),
-        required=False,
-        default=dict,
-        help_text='Values the kind states, by field (e.g. {"cost": 3, "attack": 2}), whole numbers 0–99.',
-    )
+    values = _values_field(required=False, default=dict)
     name = _name_field(required=False, default="")
     count = serializers.IntegerField(min_value=1, max_value=services.MAX_STATED_VALUE, required=False, default=1)
 
 
 class PlaceholderPatchSerializer(JSONBodySerializer):
-    values = serializers.DictField(
-        child=serializers.JSONField(), required=False, help_text="Replaces every stated value."
-    )
+    values = _values_field(required=False)  # replaces every stated value
     name = _name_field(required=False)
     count = serializers.IntegerField(min_value=1, max_value=services.MAX_STATED_VALUE, required=False)
 
@@ -95,11 +106,12 @@ class PlaceholderListView(_PlaceholderView):
     @extend_schema(
         summary="Add placeholder cards to a deck",
         description="An upsert: a placeholder of the same kind, values and name already in the deck has its count "
-        "raised (200); otherwise a new one is made (201). A count above 99 in all is refused.",
+        "raised (200); otherwise a new one is made (201). 409 when the count would pass 99 in all, or when the "
+        "deck's game holds no placeholders.",
         parameters=[DeckParametersSerializer],
         request=PlaceholderWriteSerializer,
         responses={200: PlaceholderSerializer, 201: PlaceholderSerializer, 400: ErrorSerializer, 403: FORBIDDEN,
-                   404: NOT_FOUND},
+                   404: NOT_FOUND, 409: ErrorSerializer},
     )  # fmt: skip
     def post(self, request: Request, pk: int) -> Response:
         body = PlaceholderWriteSerializer(data=request.data)

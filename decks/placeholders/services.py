@@ -32,6 +32,13 @@ def _refuse(message: Message, code: str, field: str) -> deck_services.DeckError:
     return deck_services.DeckError(message, code=code, errors={field: [message]})
 
 
+class PlaceholderConflict(deck_services.DeckError):
+    """Refused for what the deck is now, not for how the request is written (409): its game holds no placeholders,
+    or the placeholder already holds so many that the count would pass 99."""
+
+    status = 409
+
+
 def declared_kind(deck: Deck, kind: str) -> PlaceholderKind:
     """The game's declaration of ``kind`` as a placeholder, or a refusal naming the kinds it declares."""
     declared = get_rules(deck.game.slug).placeholder_kind(kind)
@@ -39,6 +46,7 @@ def declared_kind(deck: Deck, kind: str) -> PlaceholderKind:
         kinds = [placeholder.kind for placeholder in get_rules(deck.game.slug).placeholders]
         if not kinds:
             message = Message(_("%(game)s decks hold no placeholder cards."), {"game": deck.game.definition.names})
+            raise PlaceholderConflict(message, code="no_placeholders", errors={"kind": [message]})
         else:
             message = Message(
                 _("'%(kind)s' is not a kind a %(game)s deck may hold as a placeholder (kinds: %(kinds)s)."),
@@ -126,7 +134,9 @@ def upsert_placeholder(
             deck=locked, zone=declared.zone, kind=kind, values=cleaned, name=name, count=count
         )
     else:
-        _check_count(same.count + count)
+        if same.count + count > deck_services.MAX_COPIES_PER_ENTRY:
+            message = deck_services.count_out_of_range(1)
+            raise PlaceholderConflict(message, code="count_out_of_range", errors={"count": [message]})
         same.count += count
         same.save(update_fields=["count"])
         placeholder = same
