@@ -20,7 +20,9 @@ zones and verdict, keyed by the deck's entries, mode and options and the cards' 
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -28,11 +30,17 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import (  # type: ignore[attr-defined]  # Django's own, private
+    CSRF_TOKEN_LENGTH,
+    _unmask_cipher_token,
+    get_token,
+)
 from django.urls import Resolver404, resolve
-from django.utils.cache import get_conditional_response
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.translation import get_language
 
 PAGE_TTL = 600
@@ -73,19 +81,20 @@ def versions(namespaces: Iterable[str]) -> tuple[int, ...]:
 def bump(*namespaces: str) -> None:
     """A write changed what pages of these namespaces show: give them new versions once it commits."""
 
-    def apply() -> None:
-        for name in namespaces:
-            key = _version_key(name)
-            if not cache.add(key, 1, timeout=None):
-                try:
-                    cache.incr(key)
-                except ValueError:  # evicted between add and incr
-                    cache.set(key, 1, timeout=None)
-        with _memo_lock:
-            for name in namespaces:
-                _memo.pop(name, None)
+    transaction.on_commit(lambda: _apply_bump(namespaces))
 
-    transaction.on_commit(apply)
+
+def _apply_bump(namespaces: Iterable[str]) -> None:
+    for name in namespaces:
+        key = _version_key(name)
+        if not cache.add(key, 1, timeout=None):
+            try:
+                cache.incr(key)
+            except ValueError:  # evicted between add and incr
+                cache.set(key, 1, timeout=None)
+    with _memo_lock:
+        for name in namespaces:
+            _memo.pop(name, None)
 
 
 # --- answers computed from a request alone --------------------------------------------------------
@@ -151,9 +160,11 @@ def _cacheable_request(request: HttpRequest) -> bool:
     )
 
 
-def _key(request: HttpRequest, namespaces: tuple[str, ...]) -> str:
+def _key(request: HttpRequest, namespaces: tuple[str, ...], kind: str = "page", reader: str = "") -> str:
+    """The key of ``request``'s page (``reader``: the signed-in reader's id, for a page kept for them alone)."""
     meta = request.META
     parts = [
+        *([reader] if reader else []),
         request.get_full_path(),
         get_language() or "",
         meta.get("HTTP_HX_REQUEST", ""),
@@ -163,7 +174,17 @@ def _key(request: HttpRequest, namespaces: tuple[str, ...]) -> str:
         *(request.COOKIES.get(name, "") for name in CHOICE_COOKIES),
         ",".join(map(str, versions(namespaces))),
     ]
-    return "pagecache:page:" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+    return f"pagecache:{kind}:" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+
+
+def _lookup(key: str) -> dict[str, Any] | None:
+    """A kept page: this process's copy, else the shared cache's (then copied here)."""
+    stored = _local_pages.get(key)
+    if stored is None:
+        stored = cache.get(key)
+        if stored is not None:
+            _local_pages.put(key, stored)
+    return stored
 
 
 def _storable(response: HttpResponse) -> bool:
@@ -216,6 +237,14 @@ class _LocalPages:
 _local_pages = _LocalPages()
 
 
+def forget() -> None:
+    """Drop what this process keeps of the versions and pages (a test that empties the shared cache)."""
+    with _memo_lock:
+        _memo.clear()
+    with _local_pages.lock:
+        _local_pages.pages.clear()
+
+
 def _marked_namespaces(request: HttpRequest) -> tuple[str, ...] | None:
     try:
         match = resolve(request.path_info, getattr(request, "urlconf", None))
@@ -237,11 +266,7 @@ class PageCacheMiddleware:
             namespaces = _marked_namespaces(request)
             if namespaces is not None:
                 key = _key(request, namespaces)
-                stored = _local_pages.get(key)
-                if stored is None:
-                    stored = cache.get(key)
-                    if stored is not None:
-                        _local_pages.put(key, stored)
+                stored = _lookup(key)
                 if stored is not None:
                     return _rebuild(request, stored)
         response = self.get_response(request)
@@ -251,3 +276,122 @@ class PageCacheMiddleware:
             cache.set(key, stored, PAGE_TTL)
             _local_pages.put(key, stored)
         return response
+
+
+# --- signed-in readers ----------------------------------------------------------------------------
+
+# Every write to the database bumps this namespace (``note_write``, a wrapper on every connection), whatever made
+# it: a view, the admin, a task, a bulk ``update()`` that sends no model signal. A page kept for one signed-in
+# reader shows their own things (their unread notifications, their marks, their folders), which no single
+# namespace covers; this one changes whenever any of them can have changed.
+READER_NAMESPACES = ("cards", "decks", "writes")
+# Writes that change no page: the sessions, the login lockout's records, the task queue's own rows.
+_UNSEEN_TABLES = ("django_session", "axes_", "django_tasks")
+_WRITE = re.compile(
+    r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM|REPLACE\s+INTO)\s+[`"]?(\w+)', re.IGNORECASE
+)
+# Stands for the reader's CSRF token in a kept page; each answer puts in a token of its own request.
+_CSRF_SLOT = "\x00csrf-token\x00"
+_CANDIDATE_TOKEN = re.compile(rf"(?<![A-Za-z0-9])[A-Za-z0-9]{{{CSRF_TOKEN_LENGTH}}}(?![A-Za-z0-9])")
+
+
+def on_connection_created(sender: Any, connection: Any, **kwargs: Any) -> None:
+    """Every connection notes its writes (``note_write``); ``cardsite.apps`` connects this."""
+    if note_write not in connection.execute_wrappers:
+        connection.execute_wrappers.append(note_write)
+
+
+def note_write(execute: Callable, sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
+    """A connection's execute wrapper: a statement that writes a table a page shows bumps ``writes`` when its
+    transaction commits (once, however many rows the transaction writes)."""
+    result = execute(sql, params, many, context)
+    written = _WRITE.match(sql)
+    if written is not None and not written.group(1).lower().startswith(_UNSEEN_TABLES):
+        connection = context["connection"]
+        if not connection.in_atomic_block:
+            _bump_writes()
+        elif not any(entry[1] is _bump_writes for entry in connection.run_on_commit):
+            connection.on_commit(_bump_writes)
+    return result
+
+
+def _bump_writes() -> None:
+    _apply_bump(("writes",))
+
+
+def kept_for_reader(when: Callable[[HttpRequest], bool] | None = None) -> Callable:
+    """Keep a view's page for each signed-in reader: their next GET of the same address, in the same language,
+    is answered from the cache until anything in the database changes (``READER_NAMESPACES``). The key holds
+    the reader's id, so no one else is ever given their page; a reader who may not see the page is refused by
+    the view as before, since a page is only kept when the view rendered it for that reader. Nothing is kept
+    for a request with a flashed message waiting, or for an answer other than a plain 200 (a redirect, an
+    error). ``when(request)``: keep only pages of requests it accepts. Each answer carries
+    ``Cache-Control: private`` and its own CSRF token, and a repeated request that sends the ETag it was given
+    is answered 304."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @functools.wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            key = None
+            if _keeps_for_reader(request, when):
+                key = _key(request, READER_NAMESPACES, "reader", reader=str(request.user.pk))
+                stored = _lookup(key)
+                if stored is not None:
+                    return _reader_answer(request, stored)
+            response = view(request, *args, **kwargs)
+            if key is not None and _storable(response) and not response.has_header("Set-Cookie"):
+                stored = _reader_stored(request, key, response)
+                cache.set(key, stored, PAGE_TTL)
+                _local_pages.put(key, stored)
+                response["ETag"] = stored["etag"]
+            if getattr(request, "user", None) is not None and request.user.is_authenticated:
+                patch_cache_control(response, private=True)
+                patch_vary_headers(response, ("Cookie",))
+            return response
+
+        return wrapped
+
+    return decorate
+
+
+def _keeps_for_reader(request: HttpRequest, when: Callable[[HttpRequest], bool] | None) -> bool:
+    if not settings.PAGE_CACHE or request.method not in ("GET", "HEAD") or not request.user.is_authenticated:
+        return False
+    if len(get_messages(request)):  # a flashed message is shown once, by a rendering
+        return False
+    return when is None or when(request)
+
+
+def _reader_stored(request: HttpRequest, key: str, response: HttpResponse) -> dict[str, Any]:
+    """What is kept of a page: its headers, and its body with the reader's CSRF token taken out."""
+    body = response.content.decode(response.charset)
+    secret = request.META.get("CSRF_COOKIE")
+    if secret:
+
+        def slot(match: re.Match[str]) -> str:
+            return _CSRF_SLOT if _unmask_cipher_token(match.group(0)) == secret else match.group(0)
+
+        body = _CANDIDATE_TOKEN.sub(slot, body)
+    headers = [(name, value) for name, value in response.items() if name.lower() not in _KEPT_HEADERS_EXCLUDED]
+    etag = '"' + hashlib.sha256((key + "\x1f" + body).encode()).hexdigest()[:32] + '"'
+    return {"headers": headers, "body": body, "charset": response.charset, "etag": etag}
+
+
+def _reader_answer(request: HttpRequest, stored: dict[str, Any]) -> HttpResponse:
+    if request.META.get("HTTP_IF_NONE_MATCH"):
+        response = HttpResponse(status=200)
+        conditional = get_conditional_response(request, etag=stored["etag"], response=response)
+        if isinstance(conditional, HttpResponseNotModified):
+            patch_cache_control(conditional, private=True)
+            patch_vary_headers(conditional, ("Cookie",))
+            return conditional
+    body: str = stored["body"]
+    if _CSRF_SLOT in body:
+        body = body.replace(_CSRF_SLOT, get_token(request))
+    response = HttpResponse(body.encode(stored["charset"]), status=200)
+    for name, value in stored["headers"]:
+        response[name] = value
+    response["ETag"] = stored["etag"]
+    patch_cache_control(response, private=True)
+    patch_vary_headers(response, ("Cookie",))
+    return response
