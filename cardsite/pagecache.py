@@ -20,6 +20,7 @@ zones and verdict, keyed by the deck's entries, mode and options and the cards' 
 
 from __future__ import annotations
 
+import copy
 import functools
 import hashlib
 import re
@@ -30,6 +31,8 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.middleware import AuthenticationMiddleware, get_user
 from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db import transaction
@@ -41,6 +44,7 @@ from django.middleware.csrf import (  # type: ignore[attr-defined]  # Django's o
 )
 from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 
 PAGE_TTL = 600
@@ -210,8 +214,9 @@ class _LocalPages:
     """The pages this process served last (least recently used dropped first), so that a popular page
     costs no trip to the shared cache. Keys hold the versions, so a write still shows at once."""
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 256, seconds: float = PAGE_TTL) -> None:
         self.size = size
+        self.seconds = seconds
         self.pages: OrderedDict[str, tuple[float, dict[str, Any]]] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -228,7 +233,7 @@ class _LocalPages:
 
     def put(self, key: str, stored: dict[str, Any]) -> None:
         with self.lock:
-            self.pages[key] = (time.monotonic() + PAGE_TTL, stored)
+            self.pages[key] = (time.monotonic() + self.seconds, stored)
             self.pages.move_to_end(key)
             while len(self.pages) > self.size:
                 self.pages.popitem(last=False)
@@ -241,8 +246,9 @@ def forget() -> None:
     """Drop what this process keeps of the versions and pages (a test that empties the shared cache)."""
     with _memo_lock:
         _memo.clear()
-    with _local_pages.lock:
-        _local_pages.pages.clear()
+    for kept in (_local_pages, _known_users):
+        with kept.lock:
+            kept.pages.clear()
 
 
 def _marked_namespaces(request: HttpRequest) -> tuple[str, ...] | None:
@@ -395,3 +401,39 @@ def _reader_answer(request: HttpRequest, stored: dict[str, Any]) -> HttpResponse
     patch_cache_control(response, private=True)
     patch_vary_headers(response, ("Cookie",))
     return response
+
+
+# --- the signed-in reader -------------------------------------------------------------------------
+
+# Users this process verified against a session, for a minute or until anything is written, whichever is first.
+_known_users = _LocalPages(size=1024, seconds=60)
+
+
+class ReaderAuthenticationMiddleware(AuthenticationMiddleware):
+    """Django's, except that a session's user is remembered by this process while nothing is written
+    (``writes``, read from the shared cache each time, never from this process's memo): a kept page then costs no
+    query. A changed password, a deactivated account or a signed-out session is a write, and the next request
+    verifies the session against the database as Django does."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        super().process_request(request)
+        request.user = SimpleLazyObject(lambda: _known_user(request))  # type: ignore[assignment]
+
+
+def _known_user(request: HttpRequest) -> Any:
+    if hasattr(request, "_cached_user"):
+        return request._cached_user
+    session = request.session
+    parts = [session.get(name) for name in (SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY)]
+    version = cache.get(_version_key("writes")) if settings.PAGE_CACHE and all(parts) else None
+    if version is None:  # no shared version to trust (nothing written yet, or the cache emptied)
+        return get_user(request)
+    key = "\x1f".join([session.session_key or "", *map(str, parts), str(version)])
+    found = _known_users.get(key)
+    if found is not None:
+        request._cached_user = copy.copy(found["user"])  # type: ignore[attr-defined]
+        return request._cached_user  # type: ignore[attr-defined]
+    user = get_user(request)
+    if user.is_authenticated and str(user.pk) == str(parts[0]):
+        _known_users.put(key, {"user": copy.copy(user)})
+    return user

@@ -59,7 +59,7 @@ def test_an_owner_s_page_is_kept_and_follows_a_rename_and_an_added_card(path):
     path = path.format(deck=deck.pk)
     rendered_queries, first = read(client, path)
     kept_queries, again = read(client, path)
-    assert kept_queries < rendered_queries and kept_queries <= 2  # the session and the user, nothing else
+    assert kept_queries < rendered_queries and kept_queries == 0  # the session from the cache, the user remembered
     assert without_tokens(again) == without_tokens(first)
 
     services.update_deck(deck, name="改名デッキ")
@@ -229,3 +229,22 @@ def test_card_data_changes_show_on_the_kept_goldfish_hand():
     Card.objects.get(key="テスト人物40").save()  # any card saved: the cards' version changes
     changed_queries, _ = read(client, path)
     assert changed_queries > kept_queries  # rendered afresh
+
+
+@pytest.mark.parametrize("change", ["password", "deactivated"])
+def test_a_remembered_reader_is_verified_again_after_their_account_changes(change):
+    """The process remembers a session's user while nothing is written: a new password (set elsewhere) or a
+    deactivated account ends the session on its next request, kept page or not."""
+    owner = make_user("zz-owner")
+    deck = a_deck(owner, name="秘密のデッキ")
+    client = signed_in(owner, "ja")
+    path = f"/decks/{deck.pk}/"
+    read(client, path)
+    assert read(client, path)[0] == 0  # the session (from the cache) and the user (remembered): no query
+    if change == "password":
+        owner.set_password("another-horse-battery-77")
+    else:
+        owner.is_active = False
+    owner.save()
+    answer = client.get(path)
+    assert answer.status_code in (302, 404) and "秘密のデッキ" not in answer.content.decode()
