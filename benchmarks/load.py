@@ -21,9 +21,10 @@ requests/s). Several short runs give every row the even split a server with many
 Rate limits are turned off for the run (RATE_LIMITS=…=off): they would answer most of these requests
 429, which measures the limit, not the site. Everything else is the production configuration.
 
-Rows marked * are signed-in readers, whom the page cache does not serve (each request sends a session cookie
-made in the set-up): the owner's builder search, deck page and goldfish hand, and another reader's view of the
-deck published with 20 comments.
+Rows marked * are signed-in readers, whom the shared page cache does not serve (each request sends a session
+cookie made in the set-up; their pages are kept for each reader, cardsite.pagecache.kept_for_reader): the
+owner's builder search, deck page and goldfish hand, and another reader's view of the deck published with 20
+comments.
 
 Goal: every page at least half the bare view's requests/s, with p95 at most 3× the bare
 view's, and zero errors; at concurrency 50, no request slower than 1 s. A signed-in row: at least a third of

@@ -7,10 +7,11 @@ language, the htmx headers, the Accept header and the current *version* of each 
 depends on. A write bumps its namespace's version (``bump``, after the transaction commits), so the
 next request renders afresh: nothing stale is served past the write, and nothing has to be deleted.
 
-What is never cached: signed-in readers (their pages show their name and carry a CSRF token),
-requests with a flashed message, answers other than 200, answers that set a cookie or say
-``Cache-Control: private/no-store``. A process trusts its copy of the versions for
-``VERSION_MEMO_SECONDS``: a write made through another process shows within that second.
+What this middleware never caches: signed-in readers (their pages show their name and carry a CSRF
+token; a few of their pages are kept for each of them instead, ``kept_for_reader`` below), requests with a
+flashed message, answers other than 200, answers that set a cookie or say ``Cache-Control: private/no-store``.
+A process trusts its copy of the versions for ``VERSION_MEMO_SECONDS``: a write made through another process
+shows within that second.
 
 Two smaller things are kept the same way, for every reader: ``remembered`` (an answer that is a pure
 function of the request and the data, such as the verdict on a deck sent in a body) and ``fragment`` (a
