@@ -21,9 +21,10 @@ requests/s). Several short runs give every row the even split a server with many
 Rate limits are turned off for the run (RATE_LIMITS=…=off): they would answer most of these requests
 429, which measures the limit, not the site. Everything else is the production configuration.
 
-Rows marked * are signed-in readers, whom the page cache does not serve (each request sends a session cookie
-made in the set-up): the owner's builder search, deck page and goldfish hand, and another reader's view of the
-deck published with 20 comments.
+Rows marked * are signed-in readers, whom the shared page cache does not serve (each request sends a session
+cookie made in the set-up; their pages are kept for each reader, cardsite.pagecache.kept_for_reader): the
+owner's builder search, deck page and goldfish hand, and another reader's view of the deck published with 20
+comments.
 
 Goal: every page at least half the bare view's requests/s, with p95 at most 3× the bare
 view's, and zero errors; at concurrency 50, no request slower than 1 s. A signed-in row: at least a third of
@@ -42,6 +43,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -327,6 +329,7 @@ def report(wrk: str, temporary: Path, url: str, prepared: dict, arguments: argpa
         *signed_in_targets(prepared),
     ]
     levels = [int(level) for level in arguments.concurrency.split(",")]
+    answers_ok(url, targets)
     for target in targets:  # warm every process's caches once
         run_wrk(wrk, script, url, target, 4, 1)
     print(
@@ -365,6 +368,35 @@ def report(wrk: str, temporary: Path, url: str, prepared: dict, arguments: argpa
     print("met" if not failures else "not met:\n  " + "\n  ".join(failures))
 
 
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *arguments, **keywords):  # type: ignore[no-untyped-def]
+        return None
+
+
+def answers_ok(url: str, targets: list[Target]) -> None:
+    """Stop unless every row's address answers 200 itself: wrk counts a redirect (a page that moved) as a
+    success, and would measure the redirect instead of the page."""
+    opener = urllib.request.build_opener(_NoRedirects)
+    for target in targets:
+        request = urllib.request.Request(
+            url + target.path,
+            data=target.body.encode() if target.body else None,
+            method=target.method,
+            headers={
+                "Accept-Language": "ja",
+                **({"Cookie": target.cookie} if target.cookie else {}),
+                **({"Content-Type": "application/json"} if target.body else {}),
+            },
+        )
+        try:
+            with opener.open(request, timeout=30) as answer:
+                status = answer.status
+        except urllib.error.HTTPError as error:
+            status = error.code
+        if status != 200:
+            sys.exit(f"load: {target.name} ({target.path}) answers {status}, not 200")
+
+
 def signed_in_targets(prepared: dict) -> list[Target]:
     """Pages of signed-in readers (marked * in the report): the owner's builder search, deck page and goldfish
     hand, and another reader's view of the published deck with its comments."""
@@ -372,10 +404,10 @@ def signed_in_targets(prepared: dict) -> list[Target]:
     return [
         Target("* builder search", f"/decks/{deck}/edit/search/?q=%E6%9E%97", cookie=owner, signed_in_goal=True),
         Target("* owner's deck page", f"/decks/{deck}/", cookie=owner, signed_in_goal=True),
-        Target("* goldfish hand", f"/decks/{deck}/goldfish/?seed=1", cookie=owner, signed_in_goal=True),
+        Target("* goldfish hand", f"/simulator/decks/{deck}/goldfish/?seed=1", cookie=owner, signed_in_goal=True),
         Target(
             "* published, comments",
-            f"/decks/published/{prepared['publication']}/",
+            f"/community/decks/published/{prepared['publication']}/",
             cookie=reader,
             signed_in_goal=True,
         ),

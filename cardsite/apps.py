@@ -12,9 +12,11 @@ class CardsiteConfig(AppConfig):
     verbose_name = _("Site")
 
     def ready(self) -> None:
-        from . import checks, db, storage  # noqa: F401 - checks registers the start-up checks
+        from . import checks, db, pagecache, storage  # noqa: F401 - checks registers the start-up checks
 
         connection_created.connect(db.on_connection_created, dispatch_uid="cardsite.db.on_connection_created")
+        # Pages kept for signed-in readers are rendered afresh after any write (cardsite.pagecache).
+        connection_created.connect(pagecache.on_connection_created, dispatch_uid="cardsite.pagecache.writes")
         post_migrate.connect(_after_migrate, dispatch_uid="cardsite.apps.after_migrate")
         # A file written for a row the request then rolled back is removed (cardsite.storage).
         request_finished.connect(storage.on_request_finished, dispatch_uid="cardsite.storage.on_request_finished")

@@ -7,10 +7,11 @@ language, the htmx headers, the Accept header and the current *version* of each 
 depends on. A write bumps its namespace's version (``bump``, after the transaction commits), so the
 next request renders afresh: nothing stale is served past the write, and nothing has to be deleted.
 
-What is never cached: signed-in readers (their pages show their name and carry a CSRF token),
-requests with a flashed message, answers other than 200, answers that set a cookie or say
-``Cache-Control: private/no-store``. A process trusts its copy of the versions for
-``VERSION_MEMO_SECONDS``: a write made through another process shows within that second.
+What this middleware never caches: signed-in readers (their pages show their name and carry a CSRF
+token; a few of their pages are kept for each of them instead, ``kept_for_reader`` below), requests with a
+flashed message, answers other than 200, answers that set a cookie or say ``Cache-Control: private/no-store``.
+A process trusts its copy of the versions for ``VERSION_MEMO_SECONDS``: a write made through another process
+shows within that second.
 
 Two smaller things are kept the same way, for every reader: ``remembered`` (an answer that is a pure
 function of the request and the data, such as the verdict on a deck sent in a body) and ``fragment`` (a
@@ -20,7 +21,10 @@ zones and verdict, keyed by the deck's entries, mode and options and the cards' 
 
 from __future__ import annotations
 
+import copy
+import functools
 import hashlib
+import re
 import threading
 import time
 from collections import OrderedDict
@@ -28,11 +32,20 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from django.contrib.auth.middleware import AuthenticationMiddleware, get_user
+from django.contrib.messages import get_messages
 from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.middleware.csrf import (  # type: ignore[attr-defined]  # Django's own, private
+    CSRF_TOKEN_LENGTH,
+    _unmask_cipher_token,
+    get_token,
+)
 from django.urls import Resolver404, resolve
-from django.utils.cache import get_conditional_response
+from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
+from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
 
 PAGE_TTL = 600
@@ -73,19 +86,20 @@ def versions(namespaces: Iterable[str]) -> tuple[int, ...]:
 def bump(*namespaces: str) -> None:
     """A write changed what pages of these namespaces show: give them new versions once it commits."""
 
-    def apply() -> None:
-        for name in namespaces:
-            key = _version_key(name)
-            if not cache.add(key, 1, timeout=None):
-                try:
-                    cache.incr(key)
-                except ValueError:  # evicted between add and incr
-                    cache.set(key, 1, timeout=None)
-        with _memo_lock:
-            for name in namespaces:
-                _memo.pop(name, None)
+    transaction.on_commit(lambda: _apply_bump(namespaces))
 
-    transaction.on_commit(apply)
+
+def _apply_bump(namespaces: Iterable[str]) -> None:
+    for name in namespaces:
+        key = _version_key(name)
+        if not cache.add(key, 1, timeout=None):
+            try:
+                cache.incr(key)
+            except ValueError:  # evicted between add and incr
+                cache.set(key, 1, timeout=None)
+    with _memo_lock:
+        for name in namespaces:
+            _memo.pop(name, None)
 
 
 # --- answers computed from a request alone --------------------------------------------------------
@@ -151,9 +165,11 @@ def _cacheable_request(request: HttpRequest) -> bool:
     )
 
 
-def _key(request: HttpRequest, namespaces: tuple[str, ...]) -> str:
+def _key(request: HttpRequest, namespaces: tuple[str, ...], kind: str = "page", reader: str = "") -> str:
+    """The key of ``request``'s page (``reader``: the signed-in reader's id, for a page kept for them alone)."""
     meta = request.META
     parts = [
+        *([reader] if reader else []),
         request.get_full_path(),
         get_language() or "",
         meta.get("HTTP_HX_REQUEST", ""),
@@ -163,7 +179,17 @@ def _key(request: HttpRequest, namespaces: tuple[str, ...]) -> str:
         *(request.COOKIES.get(name, "") for name in CHOICE_COOKIES),
         ",".join(map(str, versions(namespaces))),
     ]
-    return "pagecache:page:" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+    return f"pagecache:{kind}:" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+
+
+def _lookup(key: str) -> dict[str, Any] | None:
+    """A kept page: this process's copy, else the shared cache's (then copied here)."""
+    stored = _local_pages.get(key)
+    if stored is None:
+        stored = cache.get(key)
+        if stored is not None:
+            _local_pages.put(key, stored)
+    return stored
 
 
 def _storable(response: HttpResponse) -> bool:
@@ -189,8 +215,9 @@ class _LocalPages:
     """The pages this process served last (least recently used dropped first), so that a popular page
     costs no trip to the shared cache. Keys hold the versions, so a write still shows at once."""
 
-    def __init__(self, size: int = 256) -> None:
+    def __init__(self, size: int = 256, seconds: float = PAGE_TTL) -> None:
         self.size = size
+        self.seconds = seconds
         self.pages: OrderedDict[str, tuple[float, dict[str, Any]]] = OrderedDict()
         self.lock = threading.Lock()
 
@@ -207,13 +234,22 @@ class _LocalPages:
 
     def put(self, key: str, stored: dict[str, Any]) -> None:
         with self.lock:
-            self.pages[key] = (time.monotonic() + PAGE_TTL, stored)
+            self.pages[key] = (time.monotonic() + self.seconds, stored)
             self.pages.move_to_end(key)
             while len(self.pages) > self.size:
                 self.pages.popitem(last=False)
 
 
 _local_pages = _LocalPages()
+
+
+def forget() -> None:
+    """Drop what this process keeps of the versions and pages (a test that empties the shared cache)."""
+    with _memo_lock:
+        _memo.clear()
+    for kept in (_local_pages, _known_users):
+        with kept.lock:
+            kept.pages.clear()
 
 
 def _marked_namespaces(request: HttpRequest) -> tuple[str, ...] | None:
@@ -237,11 +273,7 @@ class PageCacheMiddleware:
             namespaces = _marked_namespaces(request)
             if namespaces is not None:
                 key = _key(request, namespaces)
-                stored = _local_pages.get(key)
-                if stored is None:
-                    stored = cache.get(key)
-                    if stored is not None:
-                        _local_pages.put(key, stored)
+                stored = _lookup(key)
                 if stored is not None:
                     return _rebuild(request, stored)
         response = self.get_response(request)
@@ -251,3 +283,158 @@ class PageCacheMiddleware:
             cache.set(key, stored, PAGE_TTL)
             _local_pages.put(key, stored)
         return response
+
+
+# --- signed-in readers ----------------------------------------------------------------------------
+
+# Every write to the database bumps this namespace (``note_write``, a wrapper on every connection), whatever made
+# it: a view, the admin, a task, a bulk ``update()`` that sends no model signal. A page kept for one signed-in
+# reader shows their own things (their unread notifications, their marks, their folders), which no single
+# namespace covers; this one changes whenever any of them can have changed.
+READER_NAMESPACES = ("cards", "decks", "writes")
+# Writes that change no page: the sessions, the login lockout's records, the task queue's own rows.
+_UNSEEN_TABLES = ("django_session", "axes_", "django_tasks")
+_WRITE = re.compile(
+    r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM|REPLACE\s+INTO)\s+[`"]?(\w+)', re.IGNORECASE
+)
+# Stands for the reader's CSRF token in a kept page; each answer puts in a token of its own request.
+_CSRF_SLOT = "\x00csrf-token\x00"
+_CANDIDATE_TOKEN = re.compile(rf"(?<![A-Za-z0-9])[A-Za-z0-9]{{{CSRF_TOKEN_LENGTH}}}(?![A-Za-z0-9])")
+
+
+def on_connection_created(sender: Any, connection: Any, **kwargs: Any) -> None:
+    """Every connection notes its writes (``note_write``); ``cardsite.apps`` connects this."""
+    if note_write not in connection.execute_wrappers:
+        connection.execute_wrappers.append(note_write)
+
+
+def note_write(execute: Callable, sql: str, params: Any, many: bool, context: dict[str, Any]) -> Any:
+    """A connection's execute wrapper: a statement that writes a table a page shows bumps ``writes`` when its
+    transaction commits (once, however many rows the transaction writes)."""
+    result = execute(sql, params, many, context)
+    written = _WRITE.match(sql)
+    if written is not None and not written.group(1).lower().startswith(_UNSEEN_TABLES):
+        connection = context["connection"]
+        if not connection.in_atomic_block:
+            _bump_writes()
+        elif not any(entry[1] is _bump_writes for entry in connection.run_on_commit):
+            connection.on_commit(_bump_writes)
+    return result
+
+
+def _bump_writes() -> None:
+    _apply_bump(("writes",))
+
+
+def kept_for_reader(when: Callable[[HttpRequest], bool] | None = None) -> Callable:
+    """Keep a view's page for each signed-in reader: their next GET of the same address, in the same language,
+    is answered from the cache until anything in the database changes (``READER_NAMESPACES``). The key holds
+    the reader's id, so no one else is ever given their page; a reader who may not see the page is refused by
+    the view as before, since a page is only kept when the view rendered it for that reader. Nothing is kept
+    for a request with a flashed message waiting, or for an answer other than a plain 200 (a redirect, an
+    error). ``when(request)``: keep only pages of requests it accepts. Each answer carries
+    ``Cache-Control: private`` and its own CSRF token, and a repeated request that sends the ETag it was given
+    is answered 304."""
+
+    def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+        @functools.wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            key = None
+            if _keeps_for_reader(request, when):
+                key = _key(request, READER_NAMESPACES, "reader", reader=str(request.user.pk))
+                stored = _lookup(key)
+                if stored is not None:
+                    return _reader_answer(request, stored)
+            response = view(request, *args, **kwargs)
+            if key is not None and _storable(response) and not response.has_header("Set-Cookie"):
+                stored = _reader_stored(request, key, response)
+                cache.set(key, stored, PAGE_TTL)
+                _local_pages.put(key, stored)
+                response["ETag"] = stored["etag"]
+            if getattr(request, "user", None) is not None and request.user.is_authenticated:
+                patch_cache_control(response, private=True)
+                patch_vary_headers(response, ("Cookie",))
+            return response
+
+        return wrapped
+
+    return decorate
+
+
+def _keeps_for_reader(request: HttpRequest, when: Callable[[HttpRequest], bool] | None) -> bool:
+    if not settings.PAGE_CACHE or request.method not in ("GET", "HEAD") or not request.user.is_authenticated:
+        return False
+    if len(get_messages(request)):  # a flashed message is shown once, by a rendering
+        return False
+    return when is None or when(request)
+
+
+def _reader_stored(request: HttpRequest, key: str, response: HttpResponse) -> dict[str, Any]:
+    """What is kept of a page: its headers, and its body with the reader's CSRF token taken out."""
+    body = response.content.decode(response.charset)
+    secret = request.META.get("CSRF_COOKIE")
+    if secret:
+
+        def slot(match: re.Match[str]) -> str:
+            return _CSRF_SLOT if _unmask_cipher_token(match.group(0)) == secret else match.group(0)
+
+        body = _CANDIDATE_TOKEN.sub(slot, body)
+    headers = [(name, value) for name, value in response.items() if name.lower() not in _KEPT_HEADERS_EXCLUDED]
+    etag = '"' + hashlib.sha256((key + "\x1f" + body).encode()).hexdigest()[:32] + '"'
+    return {"headers": headers, "body": body, "charset": response.charset, "etag": etag}
+
+
+def _reader_answer(request: HttpRequest, stored: dict[str, Any]) -> HttpResponse:
+    if request.META.get("HTTP_IF_NONE_MATCH"):
+        response = HttpResponse(status=200)
+        conditional = get_conditional_response(request, etag=stored["etag"], response=response)
+        if isinstance(conditional, HttpResponseNotModified):
+            patch_cache_control(conditional, private=True)
+            patch_vary_headers(conditional, ("Cookie",))
+            return conditional
+    body: str = stored["body"]
+    if _CSRF_SLOT in body:
+        body = body.replace(_CSRF_SLOT, get_token(request))
+    response = HttpResponse(body.encode(stored["charset"]), status=200)
+    for name, value in stored["headers"]:
+        response[name] = value
+    response["ETag"] = stored["etag"]
+    patch_cache_control(response, private=True)
+    patch_vary_headers(response, ("Cookie",))
+    return response
+
+
+# --- the signed-in reader -------------------------------------------------------------------------
+
+# Users this process verified against a session, for a minute or until anything is written, whichever is first.
+_known_users = _LocalPages(size=1024, seconds=60)
+
+
+class ReaderAuthenticationMiddleware(AuthenticationMiddleware):
+    """Django's, except that a session's user is remembered by this process while nothing is written
+    (``writes``, read from the shared cache each time, never from this process's memo): a kept page then costs no
+    query. A changed password, a deactivated account or a signed-out session is a write, and the next request
+    verifies the session against the database as Django does."""
+
+    def process_request(self, request: HttpRequest) -> None:
+        super().process_request(request)
+        request.user = SimpleLazyObject(lambda: _known_user(request))  # type: ignore[assignment]
+
+
+def _known_user(request: HttpRequest) -> Any:
+    if hasattr(request, "_cached_user"):
+        return request._cached_user
+    session = request.session
+    parts = [session.get(name) for name in (SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY)]
+    version = cache.get(_version_key("writes")) if settings.PAGE_CACHE and all(parts) else None
+    if version is None:  # no shared version to trust (nothing written yet, or the cache emptied)
+        return get_user(request)
+    key = "\x1f".join([session.session_key or "", *map(str, parts), str(version)])
+    found = _known_users.get(key)
+    if found is not None:
+        request._cached_user = copy.copy(found["user"])  # type: ignore[attr-defined]
+        return request._cached_user  # type: ignore[attr-defined]
+    user = get_user(request)
+    if user.is_authenticated and str(user.pk) == str(parts[0]):
+        _known_users.put(key, {"user": copy.copy(user)})
+    return user

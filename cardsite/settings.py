@@ -81,7 +81,8 @@ MIDDLEWARE = [
     "cardsite.middleware.RequestLimitsMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, remembering a verified session's user while nothing is written (cardsite.pagecache).
+    "cardsite.pagecache.ReaderAuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -385,6 +386,9 @@ SECURE_PROXY_SSL_HEADER = env.proxy_ssl_header("SECURE_PROXY_SSL_HEADER")
 SECURE_REDIRECT_EXEMPT = [r"^healthz/$"]  # the load balancer's probe speaks plain HTTP to the server
 SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = env.flag("SECURE_COOKIES", not DEBUG)
 SESSION_COOKIE_HTTPONLY = True
+# Sessions are read from the cache (CACHE_URL), written through to the database: a signed-in reader's page
+# kept by cardsite.pagecache costs no session query, and a cache that is lost or emptied signs no one out.
+SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from accounts.decorators import account_required, same_site_path
 from cards.models import Game
 from cardsite import pagecache
-from cardsite.pagecache import cached_for_readers
+from cardsite.pagecache import cached_for_readers, kept_for_reader
 from cardsite.refusals import refusals as shown_refusals
 from cardsite.throttling import rate_limit
 from cardsite.types import HtmxRequest
@@ -111,6 +111,7 @@ def favourites(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 @cached_for_readers("cards", "decks")
+@kept_for_reader()
 def detail(request: HttpRequest, pk: int) -> HttpResponse:
     publication = selectors.access_publication(request.user, pk)
     liked, kept = selectors.marks_of(request.user, [publication])

@@ -40,7 +40,7 @@ from cards.models import Card, Game
 from cards.search.selectors import QueryError, run_search
 from cardsite import pagecache
 from cardsite.htmx import vary_on_htmx
-from cardsite.pagecache import cached_for_readers
+from cardsite.pagecache import cached_for_readers, kept_for_reader
 from cardsite.refusals import refused_page, show_refusal
 from cardsite.throttling import rate_limit
 from cardsite.types import HtmxRequest
@@ -143,6 +143,7 @@ def _detail(request: HttpRequest, deck: Deck, *, token: str | None = None) -> Ht
 
 
 @cached_for_readers("cards", "decks")
+@kept_for_reader()
 def deck_detail(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         deck = selectors.access_deck(request.user, pk)
@@ -254,6 +255,7 @@ def _search_context(request: HttpRequest, deck: Deck) -> dict:
 @require_GET
 @vary_on_htmx
 @rate_limit("search", methods=("GET",))
+@kept_for_reader()
 def builder_search(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.access_deck(request.user, pk, write=True)
     context = {"deck": deck, **_search_context(request, deck)}

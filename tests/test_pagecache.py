@@ -172,9 +172,9 @@ def test_a_deck_pages_layout_is_kept_for_signed_in_readers_and_follows_every_cha
 
 
 def test_a_discussion_is_rendered_once_and_each_reader_replies_with_a_token_of_their_own():
-    """The comment threads of a published deck are kept for every reader in the same role (the signed-in
-    readers' pages are never kept whole); a new comment or a hidden one shows at once, and the reply forms
-    carry the reader's own CSRF token, so a reply posted from the page is accepted."""
+    """The comment threads of a published deck are kept for every reader in the same role (a signed-in
+    reader's whole page is kept for that reader alone); a new comment or a hidden one shows at once, and the
+    reply forms carry the reader's own CSRF token, so a reply posted from the page is accepted."""
     from community import services as community
     from community.models import Comment
 

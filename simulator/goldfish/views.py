@@ -24,6 +24,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from cards.search.normalize import fold
 from cardsite.htmx import vary_on_htmx
+from cardsite.pagecache import kept_for_reader
 from cardsite.refusals import show_refusal
 from cardsite.throttling import rate_limit
 from cardsite.types import HtmxRequest
@@ -68,6 +69,7 @@ def _base_context(request: HttpRequest, deck: Deck, links: DeckLinks, section: s
 
 @require_GET
 @vary_on_htmx
+@kept_for_reader()
 def hand(request: HtmxRequest, pk: int | None = None, token: str | None = None) -> HttpResponse:
     deck, links = _load(request, pk, token)
     engine = get_engine(deck.game.slug)
