@@ -101,9 +101,14 @@ for index in range(20):  # a third of them with a reply
 
 
 def session_cookie(user):
+    # A signed-in browser also holds the CSRF cookie its first page set; without it every answer would make and
+    # set a new one, which no real reader's second page pays.
+    from django.middleware.csrf import CSRF_SECRET_LENGTH
+    from django.utils.crypto import get_random_string
+
     client = Client()
     client.force_login(user)
-    return f"sessionid={client.cookies['sessionid'].value}"
+    return f"sessionid={client.cookies['sessionid'].value}; csrftoken={get_random_string(CSRF_SECRET_LENGTH)}"
 
 
 print(json.dumps({
