@@ -93,3 +93,14 @@ def test_the_search_page_shows_its_query_in_one_box_its_own_first(db):
     assert tree.find_all("a")[0].attrs["href"] == "#main"
     elsewhere = parse(Client(HTTP_ACCEPT_LANGUAGE="en").get("/"))
     assert elsewhere.find_all("form", cls="site-search")  # other pages keep the header's box
+
+
+@pytest.mark.parametrize(("language", "marked"), [("zh-hant", ["テスト特技0"]), ("ja", [])])
+def test_the_assumptions_page_marks_a_japanese_card_name_on_a_page_of_another_language(
+    gappy_pool, owner, language, marked
+):
+    deck = table_deck(owner, "Assumed table", NINE)
+    page = parse(signed_in(owner, language).get(f"/simulator/decks/{deck.pk}/assumptions/"))
+    heading = next(h4 for h4 in page.find_all("h4") if "EB9-910" in h4.text)
+    assert "テスト特技0" in heading.text
+    assert [squash(span.text) for span in heading.find_all("span", lang="ja")] == marked
