@@ -17,8 +17,7 @@ from simulator.core import SimCard
 from simulator.models import ComparisonRun, DeckAssumption, SeatedGame, StrategySearch
 
 from .support.clients import signed_in
-from .support.endbreaker_pool import synthetic_pool
-from .support.table_decks import JOBS, NINE, table_deck
+from .support.table_decks import NINE, table_deck
 
 COMPARE = "/simulator/games/endbreaker/compare/"
 ABILITIES = [f"EB9-91{n}" for n in range(10)]
@@ -26,18 +25,6 @@ ABILITIES = [f"EB9-91{n}" for n in range(10)]
 
 def page_url(deck):
     return f"/simulator/decks/{deck.pk}/assumptions/"
-
-
-@pytest.fixture
-def gappy_pool(db):
-    """As the seed leaves the game: no scenario card, and no AT on any ability or job pile."""
-    overrides = {}
-    for n in range(10):
-        overrides[f"EB9-91{n}"] = {"cost": "P" * (n % 4 + 1) + "S", "skill": "●", "attribute": "PTS"[n % 3]}
-    for key, skill in zip(JOBS, ("PP", "TT", "SS"), strict=True):
-        overrides[key] = {"skill": skill, "cost": skill, "attribute": skill[0]}
-    synthetic_pool(**overrides)
-    Card.objects.filter(game__slug="endbreaker", kind="scenario").delete()
 
 
 @pytest.fixture

@@ -63,7 +63,7 @@ def test_after_back_the_search_box_shows_the_query_of_the_results_shown(live_ser
     page.locator("#search-results a", has_text="練刺棍").wait_for()
     assert parse_qs(urlsplit(page.url).query)["q"] == ["职业"]
     assert results.input_value() == "职业"
-    assert page.locator(".site-search input[name=q]").input_value() == "职业"
+    assert page.locator(".site-search").count() == 0  # the page's own box is the one box that shows the query
 
     page.go_forward()
 

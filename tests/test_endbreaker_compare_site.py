@@ -102,7 +102,9 @@ def test_the_page_refuses_listing_each_missing_value_with_a_link_to_fill_it(db, 
     page = client.get(URL)
     text = page.content.decode()
     assert page.status_code == 200
-    assert "テスト仮面2 (EB9-952, masquerade): Payout is unknown." in text
+    assert "テスト仮面2 (EB9-952, masquerade): Payout is unknown." in squash(
+        parse(page).find("section", id="setup-missing").text
+    )
     assert reverse("contributions:card_edit", args=["endbreaker", "EB9-952"]) + "#id_field_payout" in text
     answer = start_page(client)
     assert answer.status_code == 400 and not ComparisonRun.objects.exists()
@@ -114,7 +116,7 @@ def test_the_page_lists_missing_cards_and_missing_values_at_once_grouped_with_co
     client = signed_in(owner, "en")
     page = parse(client.get(URL))
     missing = page.find("section", id="setup-missing")
-    groups = {squash(node.text) for node in missing.find_all("h3", cls="missing-group")}
+    groups = {squash(node.find("summary").text) for node in missing.find_all("details", cls="missing-group")}
     text = squash(missing.text)
     assert "スカイランナー (job pile) is not in the database." in text
     assert "テスト仮面2 (EB9-952, Masquerade): Payout is unknown." in text  # not only the first block

@@ -75,6 +75,7 @@ class MissingValue:
     role: str
     kind: str | None
     url: str  # the contribution form that would make the value a contribution
+    name_language: str | None = None  # the language of ``name`` when it is not the reader's (a Japanese name)
 
 
 @dataclass
@@ -128,6 +129,8 @@ def missing_values(game: Game, fullgame: FullGame, deck: Deck, piles: list[str],
                 if card.value(need.field) is None and (card.key, need.field) not in listed:
                     listed.add((card.key, need.field))
                     needed.append((card.key, need.field, card.kind or "", card.kind))
+    stored = Card.objects.filter(game=game, key__in={key for key, *_rest in needed}).prefetch_related("texts")
+    languages = {card.key: card.shown_name(language).language for card in stored.select_related("game")}
     values = []
     for key, name, role, _kind in needed:
         assert name is not None
@@ -142,6 +145,7 @@ def missing_values(game: Game, fullgame: FullGame, deck: Deck, piles: list[str],
                 role=role_label,
                 kind=known.kind if known is not None else None,
                 url=contribution_url(game, key, name),
+                name_language=_foreign(languages.get(key), language),
             )
         )
     missing_cards = [
@@ -149,6 +153,11 @@ def missing_values(game: Game, fullgame: FullGame, deck: Deck, piles: list[str],
         for key, _name, role, kind in lacking_cards
     ]
     return MissingList(values, missing_cards)
+
+
+def _foreign(code: str | None, language: str) -> str | None:
+    """``code``, the language of a shown name, when it is not the reader's ``language``."""
+    return code if code and code.lower() != language.lower() else None
 
 
 def _game_cards(game: Game, language: str) -> list[SimCard]:

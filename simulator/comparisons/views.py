@@ -108,6 +108,7 @@ def compare(request: HttpRequest, game: str) -> HttpResponse:
         "missing": missing,
         "assumptions_url": shown.assumptions_url,
         "problems": problems,
+        "assumptions_deck": setup_selectors.assumptions_deck(request.user, game_obj, chosen_deck) if missing else None,
         "runs": runs,
         "max_games": comparisons.MAX_GAMES,
     }

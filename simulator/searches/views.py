@@ -82,6 +82,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         "missing": missing,
         "assumptions_url": shown.assumptions_url,
         "problems": problems,
+        "assumptions_deck": setup_selectors.assumptions_deck(request.user, game_obj, chosen_deck) if missing else None,
         "runs": StrategySearch.objects.filter(game=game_obj, requester=signed_in(request.user))[:RECENT],
     }
     status = 400 if form.is_bound and (form.errors or missing or problems) else 200

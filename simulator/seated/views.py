@@ -86,6 +86,7 @@ def start(request: HttpRequest, game: str) -> HttpResponse:
         "missing": missing,
         "assumptions_url": shown.assumptions_url,
         "problems": problems,
+        "assumptions_deck": setup_selectors.assumptions_deck(request.user, game_obj, chosen_deck) if missing else None,
         "recent": SeatedGame.objects.filter(owner=signed_in(request.user), game=game_obj)[:RECENT],
     }
     status = 400 if form.is_bound and (form.errors or missing or problems) else 200

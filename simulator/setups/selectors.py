@@ -91,6 +91,16 @@ def own_decks(user: Any, game: Game) -> list[Deck]:
     return list(Deck.objects.filter(owner=user, game=game, archived_at__isnull=True).order_by("-updated_at")[:LISTED])
 
 
+def assumptions_deck(user: Any, game: Game, reference: str) -> Deck | None:
+    """The deck whose assumed-values page a refused set-up points to, where the missing values are filled in
+    bulk: the chosen deck when it is the user's own, else the user's last changed deck of the game; None for
+    a reader with no deck of it."""
+    own = own_decks(user, game)
+    pk = reference.partition(":")[0]
+    chosen = [deck for deck in own if str(deck.pk) == pk]
+    return next(iter(chosen or own), None)
+
+
 def deck_choices(user: Any, game: Game, *presets: str) -> list[tuple[str, str]]:
     """The choices of a deck field: the user's own decks, and each deck named by ``presets`` (a deck shared by
     link, from its page) that the user may see."""

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.http import Http404
+from django.utils.html import escape, format_html
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from cards.filling import where_to_fill
@@ -57,6 +59,24 @@ class MissingRow:
     role: str
     url: str
     text: str
+    name_language: str | None = None  # the language of ``name`` when it is not the reader's (a card name in Japanese)
+
+    @property
+    def html(self) -> SafeString:
+        """``text`` for a page: the card's name marked with its language inside a sentence of another, so that
+        screen readers and fonts read it as what it is."""
+        if not self.value or not self.name_language:
+            return escape(self.text)
+        name = format_html('<span lang="{}">{}</span>', self.name_language, self.name)
+        sentence = escape(_("%(name)s (%(key)s, %(role)s): %(value)s is unknown."))
+        values = {"name": name, "key": escape(self.key), "role": escape(self.role), "value": escape(self.value)}
+        return mark_safe(sentence % values)  # every part is escaped above
+
+
+def _foreign(shown: Any, language: str) -> str | None:
+    """The language of a shown name when it is not the reader's ``language``."""
+    code = shown.language
+    return code if code and code.lower() != language.lower() else None
 
 
 def refusal_rows(game: Game, fullgame: FullGame, refused: SetupRefused, language: str) -> list[MissingRow]:
@@ -76,7 +96,8 @@ def refusal_rows(game: Game, fullgame: FullGame, refused: SetupRefused, language
             rows.append(MissingRow(entry.key, entry.key, "", role, url, text))
             continue
         card = cards.get(entry.key)
-        name = card.display_name(language) if card else entry.key
+        shown = card.shown_name(language) if card else None
+        name = shown.text if shown else entry.key
         value = field_label(game, entry.field, language)
         text = _("%(name)s (%(key)s, %(role)s): %(value)s is unknown.") % {
             "name": name,
@@ -84,7 +105,8 @@ def refusal_rows(game: Game, fullgame: FullGame, refused: SetupRefused, language
             "role": role,
             "value": value,
         }
-        rows.append(MissingRow(entry.key, name, value, role, where_to_fill(game, entry.key, field=entry.field), text))
+        url = where_to_fill(game, entry.key, field=entry.field)
+        rows.append(MissingRow(entry.key, name, value, role, url, text, _foreign(shown, language) if shown else None))
     if any(not row.value for row in rows):
         # While a card is missing the set-up is not built, so the values it would read are not asked of the
         # cards there are: they are listed too, so that the whole of what is missing shows at once.
@@ -116,7 +138,8 @@ def _values_of_present_cards(
             if (card.key, value) in listed:
                 continue
             listed.add((card.key, value))
-            name = card.display_name(language)
+            shown = card.shown_name(language)
+            name = shown.text
             role = kind_label(game, kind, language)
             text = _("%(name)s (%(key)s, %(role)s): %(value)s is unknown.") % {
                 "name": name,
@@ -124,7 +147,8 @@ def _values_of_present_cards(
                 "role": role,
                 "value": value,
             }
-            rows.append(MissingRow(card.key, name, value, role, where_to_fill(game, card.key, field=need.field), text))
+            url = where_to_fill(game, card.key, field=need.field)
+            rows.append(MissingRow(card.key, name, value, role, url, text, _foreign(shown, language)))
     return rows
 
 
