@@ -63,6 +63,12 @@ def _base_context(request: HttpRequest, deck: Deck, links: DeckLinks, section: s
     }
 
 
+def _unknown_values(request: HttpRequest, deck: Deck, language: str) -> int:
+    """For the deck's owner: how many values the goldfish reads that the deck's cards lack (the page links to the
+    assumptions page, where they can be assumed)."""
+    return assumption_selectors.goldfish_unknown(deck, language) if deck.owner_id == request.user.pk else 0
+
+
 # --- sample hand ------------------------------------------------------------------------------------
 
 
@@ -87,6 +93,7 @@ def hand(request: HtmxRequest, pk: int | None = None, token: str | None = None) 
         "readiness": readiness,
         "placeholders_dealt": adapters.placeholders_dealt(simdeck),
         "assumed": assumption_selectors.used_by(deck, used, language),
+        "unknown_values": _unknown_values(request, deck, language),
         "errors": [message for slug, message in asked.errors.items() if slug not in spec.params],
         "seed": spec.seed,
         "policy": spec.policy,
@@ -316,6 +323,7 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
         "readiness": readiness,
         "placeholders_dealt": adapters.placeholders_dealt(simdeck),
         "assumed": assumption_selectors.used_by(deck, used, language),  # what a run started now plays with
+        "unknown_values": _unknown_values(request, deck, language),
         "form": form,
         "runs": runs,
         "page_cap": inputs.PAGE_MAX_GAMES,
