@@ -18,7 +18,7 @@ from cardsite.labels import pick
 from decks.models import Deck
 
 from ..adapters import is_placeholder, sim_card, sim_deck
-from ..core import Engine, SimCard
+from ..core import Engine, SimCard, SimDeck
 from ..fullgames import FullGame, SetupRefused
 from ..models import DeckAssumption
 from .overlay import Assumed, assumed_card_kind, overlay
@@ -151,13 +151,14 @@ def missing_values(game: Game, fullgame: FullGame, deck: Deck, piles: list[str],
     return MissingList(values, missing_cards)
 
 
-def engine_missing_values(engine: Engine[Any], deck: Deck, language: str) -> MissingList:
+def engine_missing_values(engine: Engine[Any], deck: Deck, language: str, played: SimDeck | None = None) -> MissingList:
     """For a game without a whole game: every value its goldfish engine reads (``Engine.card_needs``, declared
     once per engine) that a card of ``deck`` lacks, the deck's assumptions in. Placeholder cards state their
-    values and are left out; no card is ever lacking, so ``cards`` is empty (no assumed cards for these games)."""
+    values and are left out; no card is ever lacking, so ``cards`` is empty (no assumed cards for these games).
+    ``played``: the deck as ``adapters.sim_deck`` gives it, when the caller has it."""
     game = deck.game
     definition = game.definition
-    played = sim_deck(deck, language)
+    played = played if played is not None else sim_deck(deck, language)
     values: list[MissingValue] = []
     seen: set[tuple[str, str]] = set()
     for cards in played.zones.values():
@@ -199,7 +200,7 @@ def deck_missing_values(deck: Deck, language: str) -> MissingList:
     return missing_values(deck.game, fullgame, deck, piles, language)
 
 
-def goldfish_unknown(deck: Deck, language: str) -> int:
+def goldfish_unknown(deck: Deck, language: str, played: SimDeck | None = None) -> int:
     """How many values the goldfish engine reads that the deck's cards lack (0 for a game with a whole game,
     whose own page says what it lacks): the goldfish and deck pages link to the assumptions page when any."""
     from ..engines import get_engine
@@ -207,7 +208,7 @@ def goldfish_unknown(deck: Deck, language: str) -> int:
 
     if get_fullgame(deck.game.slug) is not None:
         return 0
-    return engine_missing_values(get_engine(deck.game.slug), deck, language).total
+    return engine_missing_values(get_engine(deck.game.slug), deck, language, played).total
 
 
 def _game_cards(game: Game, language: str) -> list[SimCard]:
