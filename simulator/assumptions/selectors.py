@@ -17,8 +17,8 @@ from cards.presentation import field_label, kind_label
 from cardsite.labels import pick
 from decks.models import Deck
 
-from ..adapters import sim_card
-from ..core import SimCard
+from ..adapters import is_placeholder, sim_card, sim_deck
+from ..core import Engine, SimCard, SimDeck
 from ..fullgames import FullGame, SetupRefused
 from ..models import DeckAssumption
 from .overlay import Assumed, assumed_card_kind, overlay
@@ -155,9 +155,70 @@ def missing_values(game: Game, fullgame: FullGame, deck: Deck, piles: list[str],
     return MissingList(values, missing_cards)
 
 
+<<<<<<< HEAD
 def _foreign(code: str | None, language: str) -> str | None:
     """``code``, the language of a shown name, when it is not the reader's ``language``."""
     return code if code and code.lower() != language.lower() else None
+=======
+def engine_missing_values(engine: Engine[Any], deck: Deck, language: str, played: SimDeck | None = None) -> MissingList:
+    """For a game without a whole game: every value its goldfish engine reads (``Engine.card_needs``, declared
+    once per engine) that a card of ``deck`` lacks, the deck's assumptions in. Placeholder cards state their
+    values and are left out; no card is ever lacking, so ``cards`` is empty (no assumed cards for these games).
+    ``played``: the deck as ``adapters.sim_deck`` gives it, when the caller has it."""
+    game = deck.game
+    definition = game.definition
+    played = played if played is not None else sim_deck(deck, language)
+    values: list[MissingValue] = []
+    seen: set[tuple[str, str]] = set()
+    for cards in played.zones.values():
+        for card in cards:
+            if is_placeholder(card) or card.kind is None:
+                continue
+            declared = {spec.name for spec in definition.fields_for_kind(card.kind)}
+            for need in engine.card_needs:
+                if (need.kinds and card.kind not in need.kinds) or need.field not in declared:
+                    continue
+                if card.value(need.field) is not None or (card.key, need.field) in seen:
+                    continue
+                seen.add((card.key, need.field))
+                values.append(
+                    MissingValue(
+                        key=card.key,
+                        name=card.name,
+                        field=need.field,
+                        field_label=_field_label(game, need.field, language),
+                        role=kind_label(game, card.kind, language),
+                        kind=card.kind,
+                        url=contribution_url(game, card.key, need.field),
+                    )
+                )
+    return MissingList(values, [])
+
+
+def deck_missing_values(deck: Deck, language: str) -> MissingList:
+    """Every value the deck's game still lacks on the deck: its whole game's where it has one, else its goldfish
+    engine's (``engine_missing_values``)."""
+    from ..engines import get_engine
+    from ..fullgames import get_fullgame
+    from ..setups import selectors as setup_selectors
+
+    fullgame = get_fullgame(deck.game.slug)
+    if fullgame is None:
+        return engine_missing_values(get_engine(deck.game.slug), deck, language)
+    piles = setup_selectors.deck_piles(deck, fullgame)
+    return missing_values(deck.game, fullgame, deck, piles, language)
+
+
+def goldfish_unknown(deck: Deck, language: str, played: SimDeck | None = None) -> int:
+    """How many values the goldfish engine reads that the deck's cards lack (0 for a game with a whole game,
+    whose own page says what it lacks): the goldfish and deck pages link to the assumptions page when any."""
+    from ..engines import get_engine
+    from ..fullgames import get_fullgame
+
+    if get_fullgame(deck.game.slug) is not None:
+        return 0
+    return engine_missing_values(get_engine(deck.game.slug), deck, language, played).total
+>>>>>>> hj
 
 
 def _game_cards(game: Game, language: str) -> list[SimCard]:

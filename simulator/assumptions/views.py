@@ -1,4 +1,5 @@
-"""A deck's assumptions page: every value the whole game still lacks on the deck, grouped by card and by value
+"""A deck's assumptions page: every value the whole game (or, for a game without one, the goldfish engine) still
+lacks on the deck, grouped by card and by value
 with counts, filled one by one, in bulk or by a sheet; the assumptions the database has since answered; the
 deck's assumptions, each to drop."""
 
@@ -7,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
@@ -21,24 +22,16 @@ from decks.models import Deck
 from decks.selectors import access_deck
 
 from .. import inputs
-from ..fullgames import get_fullgame
-from ..setups import selectors as setup_selectors
 from . import selectors, services
 from .forms import ANY_KIND, AssumedCardsForm, BulkFillForm, DropForm, OneValueForm, SheetForm
 
 
 def _deck(request: HttpRequest, pk: int) -> Deck:
-    deck = access_deck(request.user, pk)
-    if get_fullgame(deck.game.slug) is None:
-        raise Http404
-    return deck
+    return access_deck(request.user, pk)
 
 
 def _missing(deck: Deck, language: str) -> selectors.MissingList:
-    fullgame = get_fullgame(deck.game.slug)
-    assert fullgame is not None
-    piles = setup_selectors.deck_piles(deck, fullgame)
-    return selectors.missing_values(deck.game, fullgame, deck, piles, language)
+    return selectors.deck_missing_values(deck, language)
 
 
 def _refuse(form: Any, error: AppError) -> None:
@@ -135,8 +128,13 @@ def assumptions_sheet(request: HttpRequest, pk: int) -> HttpResponse:
 
 def assumptions_panel(request: Any, deck: Deck, token: str | None) -> str:
     """The deck page's panel (``decks.extensions``): "With N assumed values", each with the contribution form that
-    would make it card data; read-only, for whoever sees the deck (by link too). Nothing when it assumes none."""
-    assumed = selectors.named_of_deck(deck, inputs.language())
-    if not assumed:
+    would make it card data; read-only, for whoever sees the deck (by link too). For its owner, the link to the
+    assumptions page where the goldfish reads values the cards lack. Nothing when neither."""
+    language = inputs.language()
+    assumed = selectors.named_of_deck(deck, language)
+    owner = deck.owner_id == getattr(request.user, "pk", None)
+    unknown = selectors.goldfish_unknown(deck, language) if owner else 0
+    if not assumed and not unknown:
         return ""
-    return render_to_string("simulator/_assumed.html", {"assumed": assumed}, request=request)
+    context = {"assumed": assumed, "deck": deck, "unknown_values": unknown}
+    return render_to_string("simulator/_assumed_panel.html", context, request=request)

@@ -64,6 +64,14 @@ def _base_context(request: HttpRequest, deck: Deck, links: DeckLinks, section: s
     }
 
 
+def _unknown_values(request: HttpRequest, deck: Deck, simdeck: core.SimDeck, language: str) -> int:
+    """For the deck's owner: how many values the goldfish reads that the deck's cards (``simdeck``, the deck's
+    assumptions in) lack; the page links to the assumptions page, where they can be assumed."""
+    if deck.owner_id != request.user.pk:
+        return 0
+    return assumption_selectors.goldfish_unknown(deck, language, simdeck)
+
+
 # --- sample hand ------------------------------------------------------------------------------------
 
 
@@ -89,6 +97,7 @@ def hand(request: HtmxRequest, pk: int | None = None, token: str | None = None) 
         "readiness": readiness,
         "placeholders_dealt": adapters.placeholders_dealt(simdeck),
         "assumed": assumption_selectors.used_by(deck, used, language),
+        "unknown_values": _unknown_values(request, deck, simdeck, language),
         "errors": [message for slug, message in asked.errors.items() if slug not in spec.params],
         "seed": spec.seed,
         "policy": spec.policy,
@@ -318,6 +327,7 @@ def simulate(request: HttpRequest, pk: int | None = None, token: str | None = No
         "readiness": readiness,
         "placeholders_dealt": adapters.placeholders_dealt(simdeck),
         "assumed": assumption_selectors.used_by(deck, used, language),  # what a run started now plays with
+        "unknown_values": _unknown_values(request, deck, simdeck, language),
         "form": form,
         "runs": runs,
         "page_cap": inputs.PAGE_MAX_GAMES,
