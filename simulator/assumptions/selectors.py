@@ -155,11 +155,11 @@ def missing_values(game: Game, fullgame: FullGame, deck: Deck, piles: list[str],
     return MissingList(values, missing_cards)
 
 
-<<<<<<< HEAD
 def _foreign(code: str | None, language: str) -> str | None:
     """``code``, the language of a shown name, when it is not the reader's ``language``."""
     return code if code and code.lower() != language.lower() else None
-=======
+
+
 def engine_missing_values(engine: Engine[Any], deck: Deck, language: str, played: SimDeck | None = None) -> MissingList:
     """For a game without a whole game: every value its goldfish engine reads (``Engine.card_needs``, declared
     once per engine) that a card of ``deck`` lacks, the deck's assumptions in. Placeholder cards state their
@@ -218,7 +218,6 @@ def goldfish_unknown(deck: Deck, language: str, played: SimDeck | None = None) -
     if get_fullgame(deck.game.slug) is not None:
         return 0
     return engine_missing_values(get_engine(deck.game.slug), deck, language, played).total
->>>>>>> hj
 
 
 def _game_cards(game: Game, language: str) -> list[SimCard]:
