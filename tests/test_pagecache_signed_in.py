@@ -26,7 +26,7 @@ pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("
 
 
 @pytest.fixture(autouse=True)
-def page_cache(settings):
+def pages_kept_for_readers(settings):
     settings.PAGE_CACHE = True
 
 
