@@ -116,7 +116,8 @@ def test_my_decks_filters_by_game_folder_tag_legality_and_archive_and_sorts(owne
 
     everything = client.get("/decks/").content.decode()
     assert set(listed(everything)) == {"Legal one", "Draft", "Shadow"}  # the archived deck is left out
-    assert "#tournament" in everything and "▸" not in everything  # tags shown; the folder mark is CSS
+    body = everything.split("</head>", 1)[-1]  # the head's inlined stylesheet holds the mark itself
+    assert "#tournament" in body and "▸" not in body  # tags shown; the folder mark is CSS
     assert listed(client.get("/decks/?game=shadowera").content.decode()) == ["Shadow"]
     assert listed(client.get(f"/decks/?folder={ready.pk}").content.decode()) == ["Legal one"]
     assert set(listed(client.get("/decks/?folder=none").content.decode())) == {"Draft", "Shadow"}
