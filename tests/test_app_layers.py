@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from .support.sources import parsed
+
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ("cardsite", "accounts", "cards", "decks", "collection", "contributions", "community", "simulator", "readings")
 
@@ -22,7 +24,7 @@ def test_the_import_contracts_hold():
 
 def _private_names_taken(path: Path, app: str) -> list[str]:
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             home = node.module.split(".")[0]
             if home in APPS and home != app:

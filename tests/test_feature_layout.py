@@ -6,6 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from .support.sources import parsed
+
 ROOT = Path(__file__).resolve().parent.parent
 # The apps (the ground, cardsite, holds no feature: its api_*.py are helpers of every app's API).
 APPS = ["accounts", "notifications", "cards", "decks", "community", "collection", "contributions", "readings"]
@@ -47,7 +49,7 @@ def imported_modules(path: Path) -> list[tuple[int, str]]:
     """Every module a file imports, as absolute dotted names (``from . import x`` names ``package.x``)."""
     package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parsed(path)):
         if isinstance(node, ast.Import):
             found += [(node.lineno, alias.name) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):

@@ -11,6 +11,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+from .support.sources import parsed
+
 TESTS = Path(__file__).resolve().parent
 
 
@@ -56,7 +58,7 @@ def test_no_test_module_imports_another_test_module():
         for path in _test_modules()
         + sorted((TESTS / "support").glob("*.py"))
         + sorted((TESTS / "fixtures").glob("*.py"))
-        for line, module in _imported_modules(ast.parse(path.read_text(encoding="utf-8")))
+        for line, module in _imported_modules(parsed(path))
         if _is_test_module(module)
     ]
     assert not offences, "move what they share to tests/support/ or tests/fixtures/:\n" + "\n".join(offences)
@@ -66,13 +68,13 @@ def test_each_fixture_is_defined_once():
     shared: dict[str, str] = {}
     offences = []
     for path in sorted((TESTS / "fixtures").glob("*.py")):
-        for line, name in _fixtures(ast.parse(path.read_text(encoding="utf-8"))):
+        for line, name in _fixtures(parsed(path)):
             if name in shared:
                 offences.append(f"fixtures/{path.name}:{line} defines {name} again (also in {shared[name]})")
             shared[name] = f"fixtures/{path.name}"
     local: dict[str, str] = {}
     for path in [*_test_modules(), TESTS / "conftest.py", *sorted((TESTS / "support").glob("*.py"))]:
-        for line, name in _fixtures(ast.parse(path.read_text(encoding="utf-8"))):
+        for line, name in _fixtures(parsed(path)):
             if name in shared:
                 offences.append(f"{path.name}:{line} redefines the shared fixture {name} ({shared[name]})")
             elif name in local:
