@@ -26,8 +26,9 @@ def page_url(deck):
 
 
 def by_value_rows(page):
+    """The by-value table's rows: each value's label (in the reader's language) and how many cards lack it."""
     (table,) = re.findall(r"<table>.*?</table>", page, re.S)
-    return re.findall(r"<td>.*?<code>(\w+)</code></td><td>(\d+)</td>", table)
+    return re.findall(r"<tr><td>([^<]+)</td><td>(\d+)</td></tr>", table)
 
 
 def test_the_page_lists_the_values_the_goldfish_reads_and_the_card_lacks(deck_lacking_attack, owner):
@@ -35,7 +36,7 @@ def test_the_page_lists_the_values_the_goldfish_reads_and_the_card_lacks(deck_la
     assert page.status_code == 200
     text = page.content.decode()
     assert "1 value is missing" in text
-    assert by_value_rows(text) == [("attack", "1")]
+    assert by_value_rows(text) == [("Attack", "1")]
     assert "<code>901</code>" in text and "<code>903</code>" not in text  # the land lacks nothing it reads
     assert "Add assumed cards" not in text  # no assumed cards for a game without a whole game
 
@@ -115,7 +116,7 @@ def test_a_shadow_era_deck_lists_its_card_but_never_its_placeholders(owner, synt
     ally.save()
     placeholder_services.add_placeholder(deck, "ally", {"cost": 3}, 4, "Ally of unstated attack")
     page = signed_in(owner).get(page_url(deck)).content.decode()
-    assert by_value_rows(page) == [("attack", "1")]
+    assert by_value_rows(page) == [("Attack", "1")]
     assert "<code>Test Ally 01</code>" in page and "Ally of unstated attack" not in page
     answer = signed_in(owner).post(page_url(deck), {"action": "bulk", "field": "attack", "kind": "ally", "value": "2"})
     assert answer.status_code == 302, answer.content.decode()[:2000]
