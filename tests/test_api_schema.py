@@ -28,7 +28,6 @@ from __future__ import annotations
 import io
 import json
 import re
-import zlib
 from collections.abc import Iterator
 from typing import Any
 
@@ -60,6 +59,7 @@ from simulator.engines import get_engine
 from simulator.goldfish import services as simulation_services
 from simulator.models import SimulationRun
 
+from .support.schema_fuzz import align_cards, align_tracks, pick
 from .synthetic_decks import game, load_synthetic_cards
 
 MAX_EXAMPLES = 50  # random cases per operation, valid and invalid, on top of the examples and coverage cases
@@ -99,11 +99,6 @@ schemathesis.openapi.format("card-query", QUERY)
 # --- what valid cases must know of the data -------------------------------------------------------
 
 
-def _pick(options: list[Any], seed: Any) -> Any:
-    """One of ``options``, chosen by the generated value (reproducibly: not Python's salted hash)."""
-    return options[zlib.crc32(repr(seed).encode()) % len(options)]
-
-
 def _game_of(case: Any) -> str | None:
     """The game a case's data must belong to: the deck's in the path, else the body's."""
     if case.operation.path.startswith(("/api/decks/{id}/", "/api/simulator/decks/{id}/")):
@@ -121,8 +116,8 @@ def _align_entries(entries: list[Any], slug: str) -> list[Any]:
     aligned, seen = [], set()
     for entry in entries:
         if isinstance(entry, dict) and isinstance(entry.get("zone"), str) and isinstance(entry.get("card"), str):
-            zone = entry["zone"] if entry["zone"] in zones else _pick(zones, entry["zone"])
-            entry = {**entry, "zone": zone, "card": _pick(keys, entry["card"])}
+            zone = entry["zone"] if entry["zone"] in zones else pick(zones, entry["zone"])
+            entry = {**entry, "zone": zone, "card": pick(keys, entry["card"])}
             if (entry["zone"], entry["card"]) in seen:
                 continue  # a card once per zone: counts of a repeated one add up past 99, a patch refuses it
             seen.add((entry["zone"], entry["card"]))
@@ -136,20 +131,20 @@ def _align_body(body: dict[str, Any], slug: str) -> dict[str, Any]:
     if "game" in body:
         body["game"] = slug
     if isinstance(body.get("mode"), str) and rules.mode(body["mode"]) is None:
-        body["mode"] = _pick([mode.slug for mode in rules.modes], body["mode"])
+        body["mode"] = pick([mode.slug for mode in rules.modes], body["mode"])
     if isinstance(body.get("options"), dict):
         body["options"] = {k: v for k, v in body["options"].items() if k in rules.default_options()}
     if isinstance(body.get("entries"), list):
         body["entries"] = _align_entries(body["entries"], slug)
     if isinstance(body.get("policy"), str) and body["policy"] not in engine.policies:
-        body["policy"] = _pick(list(engine.policies), body["policy"])
+        body["policy"] = pick(list(engine.policies), body["policy"])
     if isinstance(body.get("parameters"), dict):
         own = {parameter.slug for parameter in engine.parameters}
         body["parameters"] = {k: v for k, v in body["parameters"].items() if k in own}
     if isinstance(body.get("cards"), list):
-        body["cards"] = _align_cards(body["cards"], slug)
+        body["cards"] = align_cards(body["cards"], slug)
     if isinstance(body.get("tracks"), list):
-        body["tracks"] = _align_tracks(body["tracks"], slug)
+        body["tracks"] = align_tracks(body["tracks"], slug)
     if "source_kind" in body:
         body = _align_pictures(body, slug)
     if isinstance(body.get("folder"), int):
@@ -173,7 +168,7 @@ def _align_assumption(item: Any, slug: str) -> Any:
         except Exception:  # not a whole-number value
             continue
         numbers.append(spec.name)
-    return {**item, "field": _pick(numbers, item.get("field")), "value": 1}
+    return {**item, "field": pick(numbers, item.get("field")), "value": 1}
 
 
 def _fuzzing_users_folder() -> int:
@@ -193,7 +188,7 @@ def _align_pictures(body: dict[str, Any], slug: str) -> dict[str, Any]:
         body["source_photo"] = EXISTING["upload"][0]
     if isinstance(body.get("images"), list):
         body["images"] = [
-            {**item, "card": _pick(keys, item.get("card")), "image": EXISTING["upload"][0]}
+            {**item, "card": pick(keys, item.get("card")), "image": EXISTING["upload"][0]}
             if isinstance(item, dict)
             else item
             for item in body["images"]
@@ -201,7 +196,7 @@ def _align_pictures(body: dict[str, Any], slug: str) -> dict[str, Any]:
     if isinstance(body.get("remove_images"), list):
         body["remove_images"] = []
     if not body.get("cards") and not body.get("images"):
-        body["images"] = [{"card": _pick(keys, body.get("comment")), "image": EXISTING["upload"][0]}]
+        body["images"] = [{"card": pick(keys, body.get("comment")), "image": EXISTING["upload"][0]}]
     return body
 
 
@@ -212,57 +207,6 @@ def _picture() -> bytes:
 
 
 PICTURE = _picture()
-
-
-def _align_tracks(tracks: list[Any], slug: str) -> list[Any]:
-    """A change set's new translation tracks made to fit the game: in a language it is translated into, each
-    name once (the cards' ``translations`` are left out by ``_align_cards``: they would name other tracks)."""
-    languages = list(get_game(slug).translation_languages)
-    aligned, names = [], set()
-    for track in tracks:
-        if not isinstance(track, dict) or not isinstance(track.get("language"), str) or not languages:
-            continue
-        track = {**track, "language": track["language"] if track["language"] in languages else languages[0]}
-        if (track["language"], track.get("name")) not in names:
-            names.add((track["language"], track.get("name")))
-            aligned.append(track)
-    return aligned
-
-
-def _align_cards(cards: list[Any], slug: str) -> list[Any]:
-    """A change set's card records made to fit the game: its kinds, its form of number, values its fields take,
-    a name in some language, and each key once."""
-    definition = get_game(slug)
-    aligned, keys = [], set()
-    for card in cards:
-        if not isinstance(card, dict) or not isinstance(card.get("key"), str):
-            aligned.append(card)
-            continue
-        if card["key"].strip() in keys:
-            continue
-        keys.add(card["key"].strip())
-        card = dict(card)
-        card.pop("translations", None)
-        if card.get("kind") and definition.kind(card["kind"]) is None:
-            card["kind"] = _pick([kind.slug for kind in definition.kinds], card["kind"])
-        if isinstance(card.get("number"), str) and definition.check_number(card["number"], 32) is not None:
-            card["number"] = None
-        if isinstance(card.get("fields"), dict):
-            kind = card.get("kind") or None
-            card["fields"] = {
-                name: value
-                for name, value in card["fields"].items()
-                if not definition.check_values(kind, {name: value}).problems
-            }
-        texts = card.get("texts")
-        if texts is None:  # a record names what it changes; a card it adds needs a name all the same
-            texts = {}
-        if isinstance(texts, dict) and not any(
-            isinstance(parts, dict) and parts.get("name") for parts in texts.values()
-        ):
-            card["texts"] = {**texts, "en": {**(texts.get("en") or {}), "name": "Test Card"}}
-        aligned.append(card)
-    return aligned
 
 
 # What exists while an operation is fuzzed (Fuzzing), by path parameter: the ids drawn for a path are
@@ -331,7 +275,7 @@ def before_call(context: Any, case: Any, kwargs: dict[str, Any]) -> None:
         case.body = _align_body(case.body, slug)
     query = case.query or {}
     if isinstance(query.get("policy"), str) and query["policy"] not in get_engine(slug).policies:
-        query["policy"] = _pick(list(get_engine(slug).policies), query["policy"])
+        query["policy"] = pick(list(get_engine(slug).policies), query["policy"])
     if isinstance(query.get("draws"), str) and isinstance(query.get("turns", 0), int):
         turns = query.get("turns", 0)
         # from 0 to the turn and in order, as the parameter's description says
@@ -348,7 +292,7 @@ def _align_placeholder(body: dict[str, Any], slug: str) -> dict[str, Any]:
     body = dict(body)
     kind = body.get("kind")
     if isinstance(kind, str) and kind not in kinds:
-        body["kind"] = kind = _pick(list(kinds), kind)
+        body["kind"] = kind = pick(list(kinds), kind)
     if isinstance(body.get("values"), dict):
         # a patch keeps the placeholder's kind: the values every declared kind states (the cost)
         stated = kinds[kind].fields if kind in kinds else set.intersection(*(set(p.fields) for p in declared))
@@ -369,19 +313,19 @@ def _align_collection(case: Any) -> None:
     keys = list(Card.objects.filter(game__slug=slug).order_by("key").values_list("key", flat=True))
     alice = get_user_model().objects.get(username="alice")
     if isinstance(body.get("card"), str):
-        body["card"] = _pick(keys, body["card"])
+        body["card"] = pick(keys, body["card"])
         if case.operation.path.endswith("/add/"):
             collection_services.set_count(alice, Card.objects.get(game__slug=slug, key=body["card"]), 0)
         if case.operation.path.endswith("/remove/"):
             collection_services.set_count(alice, Card.objects.get(game__slug=slug, key=body["card"]), MAX_OWNED)
-    chosen = [_pick(keys, (body.get("text") or body.get("csv"), n)) for n in range(3)]
+    chosen = [pick(keys, (body.get("text") or body.get("csv"), n)) for n in range(3)]
     if isinstance(body.get("text"), str):
         body["text"] = "".join(f"1 {key}\n" for key in chosen)
     if isinstance(body.get("csv"), str):
         body["csv"] = "key,count\n" + "".join(f'"{key}",1\n' for key in chosen)
     if isinstance(body.get("decks"), list):
         own = list(Deck.objects.filter(owner=alice, game__slug=slug).order_by("pk").values_list("pk", flat=True))
-        body["decks"] = [_pick(own, (deck, n)) for n, deck in enumerate(body["decks"])] or own[:1]
+        body["decks"] = [pick(own, (deck, n)) for n, deck in enumerate(body["decks"])] or own[:1]
     case.body = body
 
 

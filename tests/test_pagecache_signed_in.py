@@ -59,7 +59,9 @@ def test_an_owner_s_page_is_kept_and_follows_a_rename_and_an_added_card(path):
     path = path.format(deck=deck.pk)
     rendered_queries, first = read(client, path)
     kept_queries, again = read(client, path)
-    assert kept_queries < rendered_queries and kept_queries == 0  # the session from the cache, the user remembered
+    # The session from the cache and the page kept: no query, or one when a write committed between the two reads
+    # (the remembered user is checked against the fresh "writes" version, the page key against the 1 s memo).
+    assert kept_queries < rendered_queries and kept_queries <= 1
     assert without_tokens(again) == without_tokens(first)
 
     services.update_deck(deck, name="改名デッキ")
