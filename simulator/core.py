@@ -404,14 +404,29 @@ def play_game(
     log: bool = True,
 ) -> GameResult:
     """Play one game for up to ``turns`` turns (or until it is over) and return what happened."""
-    state = engine.new_game(deck, seed, {**default_parameters(engine), **(params or {})}, policy, log)
-    while state.turn < turns and not engine.is_over(state):
-        engine.play_turn(state)
-    return GameResult(seed=seed, turns=state.stats, won_on_turn=state.won_on_turn, state=state)
+    defaults = _defaults(engine)
+    state = engine.new_game(deck, seed, {**defaults, **params} if params else defaults, policy, log)
+    play_turn, is_over = engine.play_turn, engine.is_over  # looked up once, not each turn
+    while state.turn < turns and not is_over(state):
+        play_turn(state)
+    return GameResult(seed, state.stats, state.won_on_turn, state)
 
 
 def default_parameters(engine: Engine) -> dict[str, int]:
     return {parameter.slug: parameter.default for parameter in engine.parameters}
+
+
+# Each engine's defaults, worked out once (``play_game`` is called for every game of a Monte Carlo run), with the
+# parameters they were worked out from: an engine's declared parameters never change, but are checked by identity.
+_DEFAULTS: dict[int, tuple[Sequence[Parameter], Mapping[str, int]]] = {}
+
+
+def _defaults(engine: Engine) -> Mapping[str, int]:
+    """``default_parameters``, read-only and shared by the games of an engine."""
+    found = _DEFAULTS.get(id(engine))
+    if found is None or found[0] is not engine.parameters:
+        found = _DEFAULTS[id(engine)] = (engine.parameters, MappingProxyType(default_parameters(engine)))
+    return found[1]
 
 
 def opening_hand(engine: Engine, params: Mapping[str, int]) -> int:

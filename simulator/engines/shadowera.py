@@ -524,8 +524,9 @@ class ShadowEraEngine:
             played += 1
             location_played |= best.kind == "location"
             self._enter_play(state, best, best_cost)
-        if state.log_events and hand:
-            noted = state.facts.noted
+        noted = state.facts.noted
+        # Most hands hold no card the log may give a reason for keeping: isdisjoint() says so without a Python loop.
+        if state.log_events and hand and not noted.isdisjoint(hand):
             for card in hand:
                 if card not in noted:
                     continue
