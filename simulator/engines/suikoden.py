@@ -604,7 +604,10 @@ class SuikodenEngine:
         if found.white:
             # 白色屬性意思則是從手牌捨棄相當張數來支付: the cheapest other cards in hand (copies of the card may pay).
             hand = state.hand
-            others = [other for other in hand if other is not card] + [card] * (hand.count(card) - 1)
+            others = [other for other in hand if other is not card]
+            copies = len(hand) - 1 - len(others)  # the other copies of the card, after the other cards
+            if copies:
+                others += [card] * copies
             if found.white == 1:  # min() picks the first of equals, as the stable sort below puts it first
                 plan.discards = [min(others, key=known.totals.__getitem__)]
             else:
@@ -719,11 +722,11 @@ class SuikodenEngine:
             if not state.deck:
                 break  # the draw is the effect's point: not from an empty deck
             # 商業 counts 智力 (which a card may not give), 狩獵 攻擊力 (0 when not given).
-            if effect == "commerce":
+            if effect == "commerce":  # the first effect: every character of ``ready`` is still ready
                 valued = [
-                    (c.facts.intelligence, c)
+                    (intelligence, c)
                     for c in ready
-                    if c.ready and c is not keep and c.facts.intelligence is not None
+                    if c is not keep and (intelligence := c.facts.intelligence) is not None
                 ]
             else:
                 valued = [(c.facts.attack, c) for c in ready if c.ready and c is not keep]
