@@ -275,19 +275,32 @@ class GameState:
         """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers (so the
         same order from the same seed, tested), without the Python call ``random.shuffle`` makes a card."""
         getrandbits = self.rng.getrandbits
-        for last in range(len(cards) - 1, 0, -1):
+        for last, choices, bits in _shuffle_steps(len(cards)):
             # random's _randbelow(last + 1): whole numbers of as many bits as last + 1 has, until one is below it
-            choices = last + 1
-            bits = choices.bit_length()
             chosen = getrandbits(bits)
             while chosen >= choices:
                 chosen = getrandbits(bits)
             cards[last], cards[chosen] = cards[chosen], cards[last]
-        self.record("shuffle", amount=len(cards))
+        if self.log_events:
+            self.events.append((self.turn, "shuffle", None, len(cards), "", NO_PARAMS))
 
     def draw_top(self) -> SimCard | None:
         """The card on top of the deck (the end of the list), or None when the deck is empty."""
         return self.deck.pop() if self.deck else None
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of shuffling ``size`` cards, worked out once per size: each place from the last down to the
+    second, how many cards it may swap with, and the bits of a random number below that."""
+    found = _SHUFFLE_STEPS.get(size)
+    if found is None:
+        found = tuple((last, last + 1, (last + 1).bit_length()) for last in range(size - 1, 0, -1))
+        if size <= 4096:
+            _SHUFFLE_STEPS[size] = found
+    return found
 
 
 # What every engine logs, whatever its game.
