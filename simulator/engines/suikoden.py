@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any
@@ -238,13 +238,30 @@ _attack_of = attrgetter("facts.attack")
 _first = itemgetter(0)
 
 
-@dataclass(slots=True)
 class Payment:
-    """Who pays a cost: cards discarded from hand (白), characters sent wandering, characters discarded (殺)."""
+    """Who pays a cost: cards discarded from hand (白), characters sent wandering, characters discarded (殺).
 
-    discards: list[SimCard] = field(default_factory=list)
-    wanderers: list[tuple[Character, str]] = field(default_factory=list)
-    killed: list[tuple[Character, str]] = field(default_factory=list)
+    A plain class: one is made for every character hired, and a dataclass's default lists cost a call each."""
+
+    __slots__ = ("discards", "killed", "wanderers")
+
+    def __init__(
+        self,
+        discards: list[SimCard] | None = None,
+        wanderers: list[tuple[Character, str]] | None = None,
+        killed: list[tuple[Character, str]] | None = None,
+    ) -> None:
+        self.discards = [] if discards is None else discards
+        self.wanderers = [] if wanderers is None else wanderers
+        self.killed = [] if killed is None else killed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Payment):
+            return NotImplemented
+        return (self.discards, self.wanderers, self.killed) == (other.discards, other.wanderers, other.killed)
+
+    def __repr__(self) -> str:
+        return f"Payment(discards={self.discards!r}, wanderers={self.wanderers!r}, killed={self.killed!r})"
 
 
 class SuikodenState(GameState):
@@ -600,7 +617,7 @@ class SuikodenEngine:
             return None
         known = state.facts
         found = known[card]
-        plan = Payment()
+        plan = Payment([], [], [])
         if found.white:
             # 白色屬性意思則是從手牌捨棄相當張數來支付: the cheapest other cards in hand (copies of the card may pay).
             hand = state.hand
@@ -630,30 +647,11 @@ class SuikodenEngine:
                     (plan.killed if part.kill else plan.wanderers).append((payer, colour))
         return plan
 
-    def _pay(self, state: SuikodenState, card: SimCard, plan: Payment) -> None:
-        # Events appended as record() would (one of the commonest): no parameters put together for nothing.
-        log, turn, events = state.log_events, state.turn, state.events
-        found = state.facts[card]
-        for payment in plan.discards:
-            state.hand.remove(payment)
-            state.discard.append(payment)
-            if log:
-                events.append((turn, "discard", payment, None, "pays_white", found.pays_white))
-        for payer, colour in plan.wanderers:
-            state.field_characters.remove(payer)
-            state.wandering.append(payer.card)  # 仁: the character goes wandering
-            if log:
-                events.append((turn, "wander", payer.card, None, "pays_colour", found.pays_colour[colour]))
-        for payer, colour in plan.killed:
-            state.field_characters.remove(payer)
-            state.discard.append(payer.card)  # 仁殺: the character is discarded
-            if log:
-                events.append((turn, "discard", payer.card, None, "pays_kill", found.pays_colour[colour]))
-
     def _hire(self, state: SuikodenState, policy: Policy) -> int:
         hired = 0
         dearest_first = policy.hire_dearest_first
         known, hand = state.facts, state.hand
+        log, events = state.log_events, state.events
         counts = self.colours_in_play(state)
         while True:
             spare = len(hand) - 1  # the card hired is not one of its own payments
@@ -674,16 +672,30 @@ class SuikodenEngine:
             plan = self.payment(state, best, counts)  # affordable: the loop above counted as affordable() does
             assert plan is not None
             hand.remove(best)
-            self._pay(state, best, plan)
-            for payer, _colour in plan.wanderers:
-                counts[payer.facts.colour] -= 1
-            for payer, _colour in plan.killed:
-                counts[payer.facts.colour] -= 1
-            character = Character(best, False, True, known[best])
-            counts[character.facts.colour] = counts.get(character.facts.colour, 0) + 1
+            # Paid (events appended as record() would: no parameters put together for nothing).
+            found = known[best]
+            for payment in plan.discards:
+                hand.remove(payment)
+                state.discard.append(payment)
+                if log:
+                    events.append((state.turn, "discard", payment, None, "pays_white", found.pays_white))
+            for payer, colour in plan.wanderers:
+                state.field_characters.remove(payer)
+                state.wandering.append(payer.card)  # 仁: the character goes wandering
+                counts[colour] -= 1
+                if log:
+                    events.append((state.turn, "wander", payer.card, None, "pays_colour", found.pays_colour[colour]))
+            for payer, colour in plan.killed:
+                state.field_characters.remove(payer)
+                state.discard.append(payer.card)  # 仁殺: the character is discarded
+                counts[colour] -= 1
+                if log:
+                    events.append((state.turn, "discard", payer.card, None, "pays_kill", found.pays_colour[colour]))
+            character = Character(best, False, True, found)
+            counts[found.colour] = counts.get(found.colour, 0) + 1
             state.field_characters.append(character)
-            if state.log_events:
-                state.events.append((state.turn, "play", best, character.facts.total, "hired", NO_PARAMS))
+            if log:
+                events.append((state.turn, "play", best, found.total, "hired", NO_PARAMS))
             hired += 1
         if state.log_events and known.notes:
             for card in state.hand:
@@ -750,7 +762,7 @@ class SuikodenEngine:
         if state.opponent_lands <= 0:
             return 0
         attackers = [c for c in state.field_characters if c.ready]
-        leaders = state.land.value("leader") if state.land is not None else None
+        leaders = state.land.fields.get("leader") if state.land is not None else None  # value(), without the call
         if leaders is None:
             if attackers:
                 state.record("note", message="leader_unknown")
