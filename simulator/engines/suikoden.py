@@ -210,6 +210,9 @@ def _work_out_facts(deck: SimDeck) -> KnownFacts:
 
 
 _facts_of = PerDeck(_work_out_facts)
+# The facts of a state not yet given a deck's: made once, not a game (facts are the same for every game, so a state
+# set up by hand may share it).
+UNREAD = KnownFacts()
 
 
 class Character:
@@ -277,7 +280,8 @@ class SuikodenState(GameState):
         self.rules: Policy = POLICIES["default"]  # the policy's choices, looked up once
         self.out_of_cards = False
         self.returns_ready = True  # a stated parameter: the seed does not say
-        self.facts: KnownFacts = KnownFacts()  # every card's facts, read once (shared by a deck's games)
+        # Every card's facts, read once (shared by a deck's games; ``new_game`` gives the deck's).
+        self.facts: KnownFacts = UNREAD
 
 
 def _message(slug: str, ja: str, zh: str, en: str) -> Message:
