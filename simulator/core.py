@@ -275,19 +275,32 @@ class GameState:
         """``self.rng.shuffle(cards)`` written out: the same algorithm drawing the same random numbers (so the
         same order from the same seed, tested), without the Python call ``random.shuffle`` makes a card."""
         getrandbits = self.rng.getrandbits
-        for last in range(len(cards) - 1, 0, -1):
+        for last, choices, bits in _shuffle_steps(len(cards)):
             # random's _randbelow(last + 1): whole numbers of as many bits as last + 1 has, until one is below it
-            choices = last + 1
-            bits = choices.bit_length()
             chosen = getrandbits(bits)
             while chosen >= choices:
                 chosen = getrandbits(bits)
             cards[last], cards[chosen] = cards[chosen], cards[last]
-        self.record("shuffle", amount=len(cards))
+        if self.log_events:
+            self.events.append((self.turn, "shuffle", None, len(cards), "", NO_PARAMS))
 
     def draw_top(self) -> SimCard | None:
         """The card on top of the deck (the end of the list), or None when the deck is empty."""
         return self.deck.pop() if self.deck else None
+
+
+_SHUFFLE_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+
+
+def _shuffle_steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    """The steps of shuffling ``size`` cards, worked out once per size: each place from the last down to the
+    second, how many cards it may swap with, and the bits of a random number below that."""
+    found = _SHUFFLE_STEPS.get(size)
+    if found is None:
+        found = tuple((last, last + 1, (last + 1).bit_length()) for last in range(size - 1, 0, -1))
+        if size <= 4096:
+            _SHUFFLE_STEPS[size] = found
+    return found
 
 
 # What every engine logs, whatever its game.
@@ -404,14 +417,29 @@ def play_game(
     log: bool = True,
 ) -> GameResult:
     """Play one game for up to ``turns`` turns (or until it is over) and return what happened."""
-    state = engine.new_game(deck, seed, {**default_parameters(engine), **(params or {})}, policy, log)
-    while state.turn < turns and not engine.is_over(state):
-        engine.play_turn(state)
-    return GameResult(seed=seed, turns=state.stats, won_on_turn=state.won_on_turn, state=state)
+    defaults = _defaults(engine)
+    state = engine.new_game(deck, seed, {**defaults, **params} if params else defaults, policy, log)
+    play_turn, is_over = engine.play_turn, engine.is_over  # looked up once, not each turn
+    while state.turn < turns and not is_over(state):
+        play_turn(state)
+    return GameResult(seed, state.stats, state.won_on_turn, state)
 
 
 def default_parameters(engine: Engine) -> dict[str, int]:
     return {parameter.slug: parameter.default for parameter in engine.parameters}
+
+
+# Each engine's defaults, worked out once (``play_game`` is called for every game of a Monte Carlo run), with the
+# parameters they were worked out from: an engine's declared parameters never change, but are checked by identity.
+_DEFAULTS: dict[int, tuple[Sequence[Parameter], Mapping[str, int]]] = {}
+
+
+def _defaults(engine: Engine) -> Mapping[str, int]:
+    """``default_parameters``, read-only and shared by the games of an engine."""
+    found = _DEFAULTS.get(id(engine))
+    if found is None or found[0] is not engine.parameters:
+        found = _DEFAULTS[id(engine)] = (engine.parameters, MappingProxyType(default_parameters(engine)))
+    return found[1]
 
 
 def opening_hand(engine: Engine, params: Mapping[str, int]) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
 
 from cardsite.labels import Labels
 
@@ -99,6 +100,7 @@ class DeckFacts:
     special: frozenset[SimCard]
     # Cards the log may give a reason for keeping in hand: of unknown cost, Unique allies, weapons.
     noted: frozenset[SimCard]
+    costs_known: bool = True  # every card's cost is known (so a hand's dearest card is found without a filter)
 
 
 NO_FACTS = DeckFacts({}, {}, {}, frozenset(), frozenset(), frozenset())
@@ -107,8 +109,9 @@ NO_FACTS = DeckFacts({}, {}, {}, frozenset(), frozenset(), frozenset())
 def _work_out_facts(deck: SimDeck) -> DeckFacts:
     """Every card's cost, expendability and uniqueness, worked out once per deck rather than at each decision."""
     cards = set(deck.zone(ShadowEraEngine.main_zone))
+    costs = {card: _cost(card) for card in cards}
     return DeckFacts(
-        {card: _cost(card) for card in cards},
+        costs,
         {card: card.value("attack") for card in cards},
         {card: _expendability(card) for card in cards},
         frozenset(card for card in cards if card.kind == "ally" and card.value("unique") is True),
@@ -122,6 +125,7 @@ def _work_out_facts(deck: SimDeck) -> DeckFacts:
             for card in cards
             if _cost(card) is None or card.kind == "weapon" or (card.kind == "ally" and card.value("unique") is True)
         ),
+        None not in costs.values(),
     )
 
 
@@ -481,19 +485,26 @@ class ShadowEraEngine:
         if not state.hand:
             return
         hand = state.hand
-        # max() given no keyword (default=, key=): reading keywords costs it more than the work on a few cards.
-        known_costs = [cost for cost in map(state.facts.costs.__getitem__, hand) if cost is not None]
-        dearest = max(known_costs) if known_costs else 0
+        facts = state.facts
+        if facts.costs_known:
+            dearest = max(map(cast("dict[SimCard, int]", facts.costs).__getitem__, hand))
+        else:
+            # max() given no keyword (default=, key=): reading keywords costs it more than the work on a few cards.
+            known_costs = [cost for cost in map(facts.costs.__getitem__, hand) if cost is not None]
+            dearest = max(known_costs) if known_costs else 0
         if policy.sacrifice_while_short and state.resources >= dearest:
             return
         # Give up the card least likely to be played: a Unique ally already in play, then no known cost,
         # then the dearest non-ally; the first of equals, as max() picks.
-        expendability, blocked = state.facts.expendability, state.unique_in_play
-        victim, most = hand[0], (hand[0] in blocked, expendability[hand[0]])
-        for card in hand:
-            rank = (card in blocked, expendability[card])
-            if rank > most:
-                victim, most = card, rank
+        expendability, blocked = facts.expendability, state.unique_in_play
+        if not blocked:  # no Unique ally in play (most games): the rank is the card's expendability alone
+            victim = max(hand, key=expendability.__getitem__)
+        else:
+            victim, most = hand[0], (hand[0] in blocked, expendability[hand[0]])
+            for card in hand:
+                rank = (card in blocked, expendability[card])
+                if rank > most:
+                    victim, most = card, rank
         hand.remove(victim)
         state.resources += 1
         if state.log_events:
@@ -524,8 +535,9 @@ class ShadowEraEngine:
             played += 1
             location_played |= best.kind == "location"
             self._enter_play(state, best, best_cost)
-        if state.log_events and hand:
-            noted = state.facts.noted
+        noted = state.facts.noted
+        # Most hands hold no card the log may give a reason for keeping: isdisjoint() says so without a Python loop.
+        if state.log_events and hand and not noted.isdisjoint(hand):
             for card in hand:
                 if card not in noted:
                     continue

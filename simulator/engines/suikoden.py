@@ -19,8 +19,8 @@ Decisions the seed leaves open, each stated in the log where it applies:
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any
@@ -120,6 +120,8 @@ class CardFacts:
     rank: tuple[int, int, str]  # which of two hireable cards a policy prefers: cost, attack, then key
     payable: bool  # its cost is known and names only colours that can be paid
     paid_by_characters: tuple[CostPart, ...]  # the parts of its cost other than 白, in order
+    # No colour named twice (仁1仁殺1): each part's payers are chosen without minding another part's.
+    colours_apart: bool
     # The parameters of the events of paying for this card, made once: the log of a game holds many.
     pays_white: Mapping[str, Any]
     pays_colour: Mapping[str, Mapping[str, Any]]  # by the paying colour
@@ -153,6 +155,7 @@ def facts(card: SimCard) -> CardFacts:
             rank=(sum(part.amount for part in parts) if parts else 0, card.value("attack", 0), card.key),
             payable=parts is not None and unmapped is None,
             paid_by_characters=tuple(part for part in parts or () if part.colour != WHITE),
+            colours_apart=len(needs) == sum(1 for part in parts or () if part.colour != WHITE),
             pays_white=MappingProxyType({"target": card.name}),
             pays_colour=MappingProxyType(
                 {colour: MappingProxyType({"colour": colour, "target": card.name}) for colour in needs}
@@ -172,33 +175,65 @@ def facts(card: SimCard) -> CardFacts:
 
 
 class KnownFacts(dict[SimCard, CardFacts]):
-    """A deck's cards' facts; a card that enters from elsewhere (a test, a new zone) is read on first sight."""
+    """A deck's cards' facts; a card that enters from elsewhere (a test, a new zone) is read on first sight.
+
+    ``notes`` says whether any card read so far has a note to log while kept in hand: most decks have none, and
+    their games then never look through the hand for one."""
+
+    def __init__(self, cards: Iterable[SimCard] = ()) -> None:
+        super().__init__((card, facts(card)) for card in cards)
+        self.notes = any(found.kept_note is not None for found in self.values())
+        self.totals = _Totals(self)  # each card's total cost, a sort key read in C
 
     def __missing__(self, card: SimCard) -> CardFacts:
         found = self[card] = facts(card)
+        if found.kept_note is not None:
+            self.notes = True
         return found
+
+
+class _Totals(dict[SimCard, int]):
+    """Each card's total cost, read from its facts on first sight."""
+
+    def __init__(self, known: KnownFacts) -> None:
+        super().__init__((card, found.total) for card, found in known.items())
+        self.known = known
+
+    def __missing__(self, card: SimCard) -> int:
+        total = self[card] = self.known[card].total
+        return total
 
 
 def _work_out_facts(deck: SimDeck) -> KnownFacts:
     """The facts of a deck's characters, shared by all its games."""
-    return KnownFacts((card, facts(card)) for card in set(deck.zone(SuikodenEngine.main_zone)))
+    return KnownFacts(set(deck.zone(SuikodenEngine.main_zone)))
 
 
 _facts_of = PerDeck(_work_out_facts)
+# The facts of a state not yet given a deck's: made once, not a game (facts are the same for every game, so a state
+# set up by hand may share it).
+UNREAD = KnownFacts()
 
 
-@dataclass(slots=True, eq=False)
 class Character:
     """A character in play. Told apart by identity (a payer leaves play itself), which is cheaper than comparing
-    field by field and removes the same ones: the payers of one card are taken in the order they came into play."""
+    field by field and removes the same ones: the payers of one card are taken in the order they came into play.
 
-    card: SimCard
-    ready: bool = False  # 人物剛登用成功的那回合狀態為行動準備中(斜放)，不能使用。
-    hired_this_turn: bool = False
-    facts: CardFacts = field(init=False, repr=False)  # the card's facts, looked up once as it enters play
+    A plain class rather than a dataclass: one is made for every character hired or back from wandering, and its
+    facts come from the deck's (``known``) without a second call to look them up."""
 
-    def __post_init__(self) -> None:
-        self.facts = facts(self.card)
+    __slots__ = ("card", "facts", "hired_this_turn", "ready")
+
+    def __init__(
+        self, card: SimCard, ready: bool = False, hired_this_turn: bool = False, known: CardFacts | None = None
+    ) -> None:
+        self.card = card
+        self.ready = ready  # 人物剛登用成功的那回合狀態為行動準備中(斜放)，不能使用。
+        self.hired_this_turn = hired_this_turn
+        self.facts = facts(card) if known is None else known  # the card's facts, looked up once as it enters play
+
+    def __repr__(self) -> str:
+        return f"Character(card={self.card!r}, ready={self.ready!r}, hired_this_turn={self.hired_this_turn!r})"
 
 
 # Sort and max keys read by C code rather than a lambda.
@@ -206,13 +241,30 @@ _attack_of = attrgetter("facts.attack")
 _first = itemgetter(0)
 
 
-@dataclass(slots=True)
 class Payment:
-    """Who pays a cost: cards discarded from hand (白), characters sent wandering, characters discarded (殺)."""
+    """Who pays a cost: cards discarded from hand (白), characters sent wandering, characters discarded (殺).
 
-    discards: list[SimCard] = field(default_factory=list)
-    wanderers: list[tuple[Character, str]] = field(default_factory=list)
-    killed: list[tuple[Character, str]] = field(default_factory=list)
+    A plain class: one is made for every character hired, and a dataclass's default lists cost a call each."""
+
+    __slots__ = ("discards", "killed", "wanderers")
+
+    def __init__(
+        self,
+        discards: list[SimCard] | None = None,
+        wanderers: list[tuple[Character, str]] | None = None,
+        killed: list[tuple[Character, str]] | None = None,
+    ) -> None:
+        self.discards = [] if discards is None else discards
+        self.wanderers = [] if wanderers is None else wanderers
+        self.killed = [] if killed is None else killed
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Payment):
+            return NotImplemented
+        return (self.discards, self.wanderers, self.killed) == (other.discards, other.wanderers, other.killed)
+
+    def __repr__(self) -> str:
+        return f"Payment(discards={self.discards!r}, wanderers={self.wanderers!r}, killed={self.killed!r})"
 
 
 class SuikodenState(GameState):
@@ -228,7 +280,8 @@ class SuikodenState(GameState):
         self.rules: Policy = POLICIES["default"]  # the policy's choices, looked up once
         self.out_of_cards = False
         self.returns_ready = True  # a stated parameter: the seed does not say
-        self.facts: KnownFacts = KnownFacts()  # every card's facts, read once (shared by a deck's games)
+        # Every card's facts, read once (shared by a deck's games; ``new_game`` gives the deck's).
+        self.facts: KnownFacts = UNREAD
 
 
 def _message(slug: str, ja: str, zh: str, en: str) -> Message:
@@ -498,14 +551,21 @@ class SuikodenEngine:
             known = state.facts
             returning = max(state.wandering, key=lambda card: known[card].attack)
             state.wandering.remove(returning)
-            field_characters.append(Character(returning, ready=state.returns_ready))
-            state.record("return", returning, message="returned_ready" if state.returns_ready else "returned_acted")
+            field_characters.append(Character(returning, state.returns_ready, False, known[returning]))
+            if state.log_events:  # as record() would, without its keywords
+                message = "returned_ready" if state.returns_ready else "returned_acted"
+                state.events.append((state.turn, "return", returning, None, message, NO_PARAMS))
             if known[returning].procurement:
                 self._may_draw(state, "procurement", keep=1)  # the income draw still to come
-        # 3. 收入階段: draw one, and one more by discarding a wandering character.
-        self._draw(state, 1)
-        if state.out_of_cards:
+        # 3. 收入階段: draw one, and one more by discarding a wandering character (``_draw``, written out for the
+        # draw of every turn).
+        if not state.deck:
+            self._draw(state, 1)  # it cannot be made: the game is lost
             return
+        card = state.deck.pop()
+        hand.append(card)
+        if state.log_events:
+            state.events.append((state.turn, "draw", card, None, "", NO_PARAMS))
         if state.wandering and len(hand) < HAND_LIMIT and state.deck:
             dropped = state.wandering.pop()
             state.discard.append(dropped)
@@ -561,49 +621,41 @@ class SuikodenEngine:
             return None
         known = state.facts
         found = known[card]
-        plan = Payment()
+        plan = Payment([], [], [])
         if found.white:
             # 白色屬性意思則是從手牌捨棄相當張數來支付: the cheapest other cards in hand (copies of the card may pay).
             hand = state.hand
-            others = [other for other in hand if other is not card] + [card] * (hand.count(card) - 1)
-            plan.discards = sorted(others, key=lambda other: known[other].total)[: found.white]
+            others = [other for other in hand if other is not card]
+            copies = len(hand) - 1 - len(others)  # the other copies of the card, after the other cards
+            if copies:
+                others += [card] * copies
+            if found.white == 1:  # min() picks the first of equals, as the stable sort below puts it first
+                plan.discards = [min(others, key=known.totals.__getitem__)]
+            else:
+                plan.discards = sorted(others, key=known.totals.__getitem__)[: found.white]
         if found.paid_by_characters:
             used: set[int] = set()
+            apart = found.colours_apart
             for part in found.paid_by_characters:
                 colour = part.colour
-                payers = sorted(
-                    [c for c in state.field_characters if c.facts.colour == colour and id(c) not in used],
-                    key=_attack_of,
+                if apart:  # no other part can have taken one of these payers
+                    payers = [c for c in state.field_characters if c.facts.colour == colour]
+                else:
+                    payers = [c for c in state.field_characters if c.facts.colour == colour and id(c) not in used]
+                # the weakest first, the first of equals (min() picks it, as the stable sort does)
+                chosen = (
+                    [min(payers, key=_attack_of)] if part.amount == 1 and payers else sorted(payers, key=_attack_of)
                 )
-                for payer in payers[: part.amount]:
+                for payer in chosen[: part.amount]:
                     used.add(id(payer))
                     (plan.killed if part.kill else plan.wanderers).append((payer, colour))
         return plan
-
-    def _pay(self, state: SuikodenState, card: SimCard, plan: Payment) -> None:
-        # Events appended as record() would (one of the commonest): no parameters put together for nothing.
-        log, turn, events = state.log_events, state.turn, state.events
-        found = state.facts[card]
-        for payment in plan.discards:
-            state.hand.remove(payment)
-            state.discard.append(payment)
-            if log:
-                events.append((turn, "discard", payment, None, "pays_white", found.pays_white))
-        for payer, colour in plan.wanderers:
-            state.field_characters.remove(payer)
-            state.wandering.append(payer.card)  # 仁: the character goes wandering
-            if log:
-                events.append((turn, "wander", payer.card, None, "pays_colour", found.pays_colour[colour]))
-        for payer, colour in plan.killed:
-            state.field_characters.remove(payer)
-            state.discard.append(payer.card)  # 仁殺: the character is discarded
-            if log:
-                events.append((turn, "discard", payer.card, None, "pays_kill", found.pays_colour[colour]))
 
     def _hire(self, state: SuikodenState, policy: Policy) -> int:
         hired = 0
         dearest_first = policy.hire_dearest_first
         known, hand = state.facts, state.hand
+        log, events = state.log_events, state.events
         counts = self.colours_in_play(state)
         while True:
             spare = len(hand) - 1  # the card hired is not one of its own payments
@@ -624,18 +676,32 @@ class SuikodenEngine:
             plan = self.payment(state, best, counts)  # affordable: the loop above counted as affordable() does
             assert plan is not None
             hand.remove(best)
-            self._pay(state, best, plan)
-            for payer, _colour in plan.wanderers:
-                counts[payer.facts.colour] -= 1
-            for payer, _colour in plan.killed:
-                counts[payer.facts.colour] -= 1
-            character = Character(best, ready=False, hired_this_turn=True)
-            counts[character.facts.colour] = counts.get(character.facts.colour, 0) + 1
+            # Paid (events appended as record() would: no parameters put together for nothing).
+            found = known[best]
+            for payment in plan.discards:
+                hand.remove(payment)
+                state.discard.append(payment)
+                if log:
+                    events.append((state.turn, "discard", payment, None, "pays_white", found.pays_white))
+            for payer, colour in plan.wanderers:
+                state.field_characters.remove(payer)
+                state.wandering.append(payer.card)  # 仁: the character goes wandering
+                counts[colour] -= 1
+                if log:
+                    events.append((state.turn, "wander", payer.card, None, "pays_colour", found.pays_colour[colour]))
+            for payer, colour in plan.killed:
+                state.field_characters.remove(payer)
+                state.discard.append(payer.card)  # 仁殺: the character is discarded
+                counts[colour] -= 1
+                if log:
+                    events.append((state.turn, "discard", payer.card, None, "pays_kill", found.pays_colour[colour]))
+            character = Character(best, False, True, found)
+            counts[found.colour] = counts.get(found.colour, 0) + 1
             state.field_characters.append(character)
-            if state.log_events:
-                state.events.append((state.turn, "play", best, character.facts.total, "hired", NO_PARAMS))
+            if log:
+                events.append((state.turn, "play", best, found.total, "hired", NO_PARAMS))
             hired += 1
-        if state.log_events:
+        if state.log_events and known.notes:
             for card in state.hand:
                 found = known[card]
                 note = found.kept_note  # worked out once per card: most cards have nothing to say
@@ -672,11 +738,11 @@ class SuikodenEngine:
             if not state.deck:
                 break  # the draw is the effect's point: not from an empty deck
             # 商業 counts 智力 (which a card may not give), 狩獵 攻擊力 (0 when not given).
-            if effect == "commerce":
+            if effect == "commerce":  # the first effect: every character of ``ready`` is still ready
                 valued = [
-                    (c.facts.intelligence, c)
+                    (intelligence, c)
                     for c in ready
-                    if c.ready and c is not keep and c.facts.intelligence is not None
+                    if c is not keep and (intelligence := c.facts.intelligence) is not None
                 ]
             else:
                 valued = [(c.facts.attack, c) for c in ready if c.ready and c is not keep]
@@ -689,15 +755,18 @@ class SuikodenEngine:
                     break
                 character.ready = False
                 total += value
+            # The effect's draw (``_may_draw``, written out: the deck is not empty, so it is taken).
+            card = state.deck.pop()
+            state.hand.append(card)
             if state.log_events:
                 state.events.append((state.turn, effect, None, total, "", NO_PARAMS))
-            self._may_draw(state, "")
+                state.events.append((state.turn, "draw", card, None, "", NO_PARAMS))
 
     def _battle(self, state: SuikodenState) -> int:
         if state.opponent_lands <= 0:
             return 0
         attackers = [c for c in state.field_characters if c.ready]
-        leaders = state.land.value("leader") if state.land is not None else None
+        leaders = state.land.fields.get("leader") if state.land is not None else None  # value(), without the call
         if leaders is None:
             if attackers:
                 state.record("note", message="leader_unknown")
