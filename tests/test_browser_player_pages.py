@@ -89,3 +89,22 @@ def test_the_published_decks_keep_a_title_and_a_game_to_two_lines_on_a_phone(liv
             assert max(titles) <= 2 and max(games) <= 2, (path, titles, games)
     finally:
         page.context.close()
+
+
+def test_the_published_decks_filters_put_each_box_under_its_label_on_a_phone(live_server, browser):
+    player = _player("filters-phone")
+    page = signed_in_phone(browser, live_server.url, player.username, "ja-JP")
+    try:
+        page.goto(f"{live_server.url}/community/games/suikoden/decks/")
+        boxes = page.evaluate(
+            """() => { const form = document.querySelector('form.publication-filters').getBoundingClientRect();
+              return [...document.querySelectorAll('.publication-filters input[type=search]')].map((box) => {
+                const label = box.closest('label').firstChild;  // the label's words, before its box
+                const range = document.createRange(); range.selectNodeContents(label);
+                const words = range.getBoundingClientRect(), rect = box.getBoundingClientRect();
+                return {below: rect.top >= words.bottom - 1, share: rect.width / form.width};
+              }); }"""
+        )
+        assert len(boxes) == 2 and all(box["below"] and box["share"] >= 0.8 for box in boxes), boxes
+    finally:
+        page.context.close()
