@@ -434,3 +434,11 @@ def test_the_api_publishes_lists_likes_comments_and_reports(owner, other, staff,
         == 403
     )
     assert get_user_model().objects.filter(username="other").exists()
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Add to favourites"), ("ja", "お気に入りに追加")])
+def test_an_empty_favourites_page_says_how_to_add_one(other, language, said):
+    """Seen on the screenshot review: the empty list said only that there were no favourites."""
+    body = signed_in(other, language).get("/community/decks/published/favourites/").content.decode()
+    body = body.split("</head>", 1)[1]
+    assert said in body and 'href="/community/decks/published/"' in body
