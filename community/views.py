@@ -292,7 +292,7 @@ def staff_required(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespo
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
         if not request.user.is_staff:
-            raise PermissionDenied
+            raise PermissionDenied(_("Only the site's moderators may do this."))
         return view(request, *args, **kwargs)
 
     return account_required(wrapper)

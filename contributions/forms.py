@@ -14,6 +14,7 @@ from typing import Any
 
 from django import forms
 from django.core import signing
+from django.utils.text import capfirst
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
@@ -152,7 +153,7 @@ class CardContributionForm(forms.Form):
                 )
                 limit = MAX_LENGTHS.get(part)
                 self.fields[name] = forms.CharField(
-                    label=part_label, required=False, widget=widget, max_length=limit, strip=True
+                    label=capfirst(part_label), required=False, widget=widget, max_length=limit, strip=True
                 )
                 names.append(name)
             self.text_names.append((code, str(LANGUAGE_NAMES[code]), names))
@@ -264,7 +265,7 @@ class TranslationContributionForm(forms.Form):
         for part, part_label in {**TEXT_PARTS, "source": pgettext_lazy("part of a card text", "source")}.items():
             widget = forms.Textarea(attrs={"rows": 4}) if part in ("text", "notes") else forms.TextInput()
             self.fields[part] = forms.CharField(
-                label=part_label, required=False, widget=widget, max_length=MAX_LENGTHS.get(part)
+                label=capfirst(part_label), required=False, widget=widget, max_length=MAX_LENGTHS.get(part)
             )
         _add_change_set_fields(self, _("Where does this translation come from?"))
 

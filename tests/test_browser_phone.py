@@ -18,6 +18,7 @@ from django.test import override_settings
 from cards.models import Card
 from decks.models import Deck
 
+from .support.browser import signed_in_phone
 from .support.goldfish import make_deck
 from .support.tasks import IMMEDIATE
 from .synthetic_decks import load_synthetic_cards
@@ -94,14 +95,8 @@ def _pages(decks: dict[str, Deck]) -> list[tuple[str, str]]:
 
 
 def _log_in(browser, base: str, username: str, locale: str):
-    context = browser.new_context(viewport=PHONE, locale=locale, extra_http_headers={"Accept-Language": locale})
-    page = context.new_page()
-    page.goto(f"{base}/accounts/login/")
-    page.fill("input[name=username]", username)
-    page.fill("input[name=password]", PASSWORD)
-    page.click("form.stacked-form button[type=submit]")
-    page.wait_for_load_state("networkidle")
-    return context, page
+    page = signed_in_phone(browser, base, username, locale)
+    return page.context, page
 
 
 @pytest.mark.parametrize("language", READERS)

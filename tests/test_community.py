@@ -247,6 +247,16 @@ def test_moderation_needs_staff_and_a_reason(owner, other, staff, shadowera_card
     assert not ModerationAction.objects.exists()
 
 
+@pytest.mark.parametrize(("language", "said"), [("en", "moderators"), ("ja", "モデレーター"), ("zh-hant", "管理員")])
+def test_a_reader_refused_the_moderation_page_is_told_it_is_for_moderators(other, language, said):
+    """Seen on the screenshot review: the refusal spoke of a deck's owner and of copying the deck."""
+    page = signed_in(other, language).get("/community/moderation/")
+    assert page.status_code == 403
+    body = page.content.decode().split("</head>", 1)[1]
+    assert said in body
+    assert "copy" not in body and "コピー" not in body and "複製" not in body
+
+
 # --- the pages ----------------------------------------------------------------------------------------
 
 
@@ -424,3 +434,11 @@ def test_the_api_publishes_lists_likes_comments_and_reports(owner, other, staff,
         == 403
     )
     assert get_user_model().objects.filter(username="other").exists()
+
+
+@pytest.mark.parametrize(("language", "said"), [("en", "Add to favourites"), ("ja", "お気に入りに追加")])
+def test_an_empty_favourites_page_says_how_to_add_one(other, language, said):
+    """Seen on the screenshot review: the empty list said only that there were no favourites."""
+    body = signed_in(other, language).get("/community/decks/published/favourites/").content.decode()
+    body = body.split("</head>", 1)[1]
+    assert said in body and 'href="/community/decks/published/"' in body

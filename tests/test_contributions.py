@@ -410,3 +410,12 @@ def test_a_new_player_fills_shadow_era_then_builds_a_legal_deck_whose_goldfish_w
     results = [play_game(engine, adapters.sim_deck(deck), seed=seed, turns=20) for seed in range(5)]
     assert all(sum(turn.damage for turn in result.turns) > 0 for result in results)
     assert any(result.won_on_turn is not None for result in results)
+
+
+def test_the_card_form_names_each_text_box_with_a_capital_in_english(client, player, game):
+    """Seen on the screenshot review: "name:", "rules text:" among "Values from:" and "Comment for the editors:"."""
+    client.force_login(player)
+    page = client.get("/contributions/games/shadowera/contribute/", HTTP_ACCEPT_LANGUAGE="en")
+    body = page.content.decode().split("</head>", 1)[1]
+    assert ">Rules text:<" in body and ">Translator&#x27;s notes:<" in body
+    assert ">rules text:<" not in body and ">name:<" not in body

@@ -133,3 +133,14 @@ def test_changes_of_one_kind_within_a_minute_make_one_version(owner, seed_cards)
     assert versioned_deck.versions.count() == 4
     services.replace_entries(versioned_deck, [("deck", c, 1)])  # nothing changed: no version
     assert versioned_deck.versions.count() == 4
+
+
+def test_the_history_names_a_card_once_where_its_key_is_its_name(owner, synthetic_cards):
+    """Seen on the screenshot review: "+4 Bad Santa Bad Santa", the key repeated after a name that is the key."""
+    from .support.goldfish import make_deck
+
+    deck = make_deck("shadowera", owner)
+    page = signed_in(owner, "en").get(f"/decks/{deck.pk}/history/").content.decode().split("</head>", 1)[1]
+    assert "+20 Test Ally 01</li>" in page
+    japanese = signed_in(owner, "ja").get(f"/decks/{deck.pk}/history/").content.decode().split("</head>", 1)[1]
+    assert "+20 テストアリー01 <small>Test Ally 01</small>" in japanese  # a name other than the key keeps it

@@ -29,3 +29,20 @@ def signed_in_page(browser, base: str, username: str, then: str):
     page.click("form.stacked-form button[type=submit]")
     page.wait_for_url(f"{base}{then}")
     return page
+
+
+def signed_in_phone(browser, base: str, username: str, language: str = "en-US"):
+    """A page at a phone's size (390 × 844) reading the site in ``language``, signed in as ``username`` through
+    the log-in form; its context is closed with ``page.context.close()``."""
+    from tests.users import PASSWORD
+
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844}, locale=language, extra_http_headers={"Accept-Language": language}
+    )
+    page = context.new_page()
+    page.goto(f"{base}/accounts/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("form.stacked-form button[type=submit]")
+    page.wait_for_load_state("networkidle")
+    return page
