@@ -195,9 +195,7 @@ def describe_choice(
         asked = QUESTIONS.get(question)
         card = names.get(question.split(":")[0], question)
         prompt = words("pick", card=card, phrase=asked.phrase if asked else question)
-        return prompt, [
-            words("stop:pick") if option == STOP else f"{names.get(option, option)} ({option})" for option in options
-        ]
+        return prompt, [words("stop:pick") if option == STOP else card_label(option, names) for option in options]
     labels = []
     for option in options:
         if option == STOP:
@@ -207,8 +205,14 @@ def describe_choice(
         elif kind == "thorn":
             labels.append(words("masquerade", place=option))
         else:
-            labels.append(f"{names.get(option, option)} ({option})")
+            labels.append(card_label(option, names))
     return words(kind), labels
+
+
+def card_label(key: str, names: Mapping[str, str]) -> str:
+    """A card by its name and key, the key left out where it is the name (a job's pile is keyed by its name)."""
+    name = names.get(key, key)
+    return name if name == key else f"{name} ({key})"
 
 
 def build_setup(cards: Sequence[SimCard], abilities: Sequence[str] = ()) -> Setup:
