@@ -11,7 +11,8 @@ placeholder cards only is dealt a goldfish hand that says it uses them.
 No synthetic card is stored: the values are the player's assumptions, kept apart from the card data; the
 placeholders are the deck's own. Simulation sizes are the smallest the forms take. The player assumes twelve
 scenario cards: with fewer, the scenarios run out before the third battle and a game only stops at the turn limit
-(a hundred turns of choices); with twelve, a played game ends with its third battle in about sixty answers.
+(a hundred turns of choices); with twelve, a played game ends with its third battle in about sixty answers, some
+thirty clicks when each hand is played with "play my whole hand".
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ def _answer(page, button) -> None:
 
 
 def _play_to_the_end(page, limit: int = 200) -> list[str]:
-    """Answers each choice as a player would until the game is over; returns the kinds of choice answered."""
+    """Answers each choice as a player would until the game is over; returns the kinds of choice answered. A hand
+    is played with "play my whole hand"; the other choices are answered one by one."""
     from playwright.sync_api import expect
 
     kinds: list[str] = []
@@ -89,9 +91,9 @@ def _play_to_the_end(page, limit: int = 200) -> list[str]:
         buttons = choice.locator("button[name=answer]")
         if kind in SENSIBLE:
             button = buttons.filter(has_text=SENSIBLE[kind])
-        elif kind == "play":
+        elif kind == "play":  # the hand played card after card (it stops at any question a card asks)
             assert buttons.count() > 1 and "プレイを終える" in buttons.last.inner_text()
-            button = buttons.first
+            button = choice.locator("button[name=play_hand]", has_text="手札をすべてプレイ")
         else:
             button = buttons.first
         if kind == "gain":

@@ -209,6 +209,12 @@ def describe_choice(
     return words(kind), labels
 
 
+def next_play(kind: str, options: Sequence[str]) -> str | None:
+    """「行動を消費してカードをプレイする」 for a whole hand: the first card a play choice offers, in hand order (the
+    stop is always offered last), until none is left."""
+    return options[0] if kind == "play" and options and options[0] != STOP else None
+
+
 def card_label(key: str, names: Mapping[str, str]) -> str:
     """A card by its name and key, the key left out where it is the name (a job's pile is keyed by its name)."""
     name = names.get(key, key)
@@ -297,6 +303,7 @@ FULLGAME = register(
         table_view=seated.table_view,
         wrong_answer=seated.WrongAnswer,
         describe_choice=describe_choice,
+        next_play=next_play,
         result_notes=result_notes,
         event_kinds=EVENT_KINDS,
         search=SearchHooks(
