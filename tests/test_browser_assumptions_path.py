@@ -3,12 +3,16 @@ worker) with only the seed's cards, a player simulates before the database is co
 
 エンドブレイカー！SCG, in Japanese: the whole-game tools say the seed cannot make a game yet and lead to a deck's
 assumed values; the player imports a deck of seed cards, adds assumed scenario cards (the seed lists none), fills
-every missing value in bulk, compares two strategies, takes a seat, watches a game to its end and runs a strategy
-search; every result names its assumptions. Shadow Era, in English: a deck of placeholder cards only is dealt a
-goldfish hand that says it uses them.
+every missing value in bulk, compares two strategies, takes a seat and plays a game to its end by answering every
+choice themselves (the page showing the skill pool and each hand card's values at every one), watches a game of two
+strategies and runs a strategy search; every result names its assumptions. Shadow Era, in English: a deck of
+placeholder cards only is dealt a goldfish hand that says it uses them.
 
 No synthetic card is stored: the values are the player's assumptions, kept apart from the card data; the
-placeholders are the deck's own. Simulation sizes are the smallest the forms take.
+placeholders are the deck's own. Simulation sizes are the smallest the forms take. The player assumes twelve
+scenario cards: with fewer, the scenarios run out before the third battle and a game only stops at the turn limit
+(a hundred turns of choices); with twelve, a played game ends with its third battle in about sixty answers, some
+thirty clicks when each hand is played with "play my whole hand".
 """
 
 from __future__ import annotations
@@ -38,6 +42,12 @@ BULK_FILLS = [
     ("skill", "", "P"),
     ("cost", "", "P"),
 ]
+# The button a player presses at each kind of choice (by its words); the others take the first button offered: the
+# first card of the hand to play, the most expensive card the skills pay for, the first open masquerade.
+SENSIBLE = {"act": "シナリオを解決する", "pick": "これ以上選ばない", "may": "はい"}
+# Every hand card shows its skill and its cost (an empty hand is one "—").
+HAND_VALUES_SHOWN = """[...document.querySelectorAll('.seated-hand li')].every(
+    li => li.textContent.trim() === '—' || (li.textContent.includes('スキル') && li.textContent.includes('コスト')))"""
 
 
 def _sign_in(browser, base: str, locale: str, then: str):
@@ -57,6 +67,39 @@ def _bulk_fill(page, field: str, kind: str, value: str) -> None:
     form.locator("input[name=value]").fill(value)
     form.locator("button[type=submit]").click()
     page.wait_for_load_state()
+
+
+def _answer(page, button) -> None:
+    with page.expect_navigation():
+        button.click()
+
+
+def _play_to_the_end(page, limit: int = 200) -> list[str]:
+    """Answers each choice as a player would until the game is over; returns the kinds of choice answered. A hand
+    is played with "play my whole hand"; the other choices are answered one by one."""
+    from playwright.sync_api import expect
+
+    kinds: list[str] = []
+    for _ in range(limit):
+        choice = page.locator("#choice")
+        if choice.count() == 0:
+            return kinds
+        kind = (choice.get_attribute("data-kind") or "").split(":")[0]
+        kinds.append(kind)
+        expect(choice.locator(".seated-pool")).to_contain_text("いまのスキル")
+        assert page.evaluate(HAND_VALUES_SHOWN), page.locator(".seated-hand").inner_text()
+        buttons = choice.locator("button[name=answer]")
+        if kind in SENSIBLE:
+            button = buttons.filter(has_text=SENSIBLE[kind])
+        elif kind == "play":  # the hand played card after card (it stops at any question a card asks)
+            assert buttons.count() > 1 and "プレイを終える" in buttons.last.inner_text()
+            button = choice.locator("button[name=play_hand]", has_text="手札をすべてプレイ")
+        else:
+            button = buttons.first
+        if kind == "gain":
+            expect(button).to_contain_text("コスト")
+        _answer(page, button)
+    raise AssertionError(f"the game asked more than {limit} choices")
 
 
 def _wait_finished(page, section: str) -> None:
@@ -107,10 +150,10 @@ def test_a_player_plays_endbreaker_on_assumed_values_and_every_result_names_them
     page.wait_for_url(re.compile(r"/simulator/decks/\d+/assumptions/$"))
     cards = page.locator("form:has(input[name=action][value=cards])")
     cards.locator("select[name=kind]").select_option("scenario")
-    cards.locator("input[name=count]").fill("6")
+    cards.locator("input[name=count]").fill("12")
     cards.locator("button[type=submit]").click()
     page.wait_for_load_state()
-    expect(page.locator("main")).to_contain_text("想定カードを 6 枚追加しました")
+    expect(page.locator("main")).to_contain_text("想定カードを 12 枚追加しました")
     for field, kind, value in BULK_FILLS:
         _bulk_fill(page, field, kind, value)
         expect(page.locator("main")).not_to_contain_text("Server Error")
@@ -134,19 +177,30 @@ def test_a_player_plays_endbreaker_on_assumed_values_and_every_result_names_them
     expect(page.locator("#assumed-heading")).to_contain_text("想定値")
     expect(page.locator("#comparison-verdict")).to_be_visible()
 
-    # A seat at the table: the player answers, takes it back; then a game of two strategies watched to its end.
+    # A seat at the table against a strategy: an answer taken back, then every choice answered to the game's end.
     page.goto(f"{base}{deck_path}")
     page.click("a:has-text('このデッキで1ゲーム遊ぶ')")
     expect(page.locator("#setup-missing")).to_have_count(0)
+    page.select_option("select[name=seat2]", "big_darc")
     page.click("form.stacked-form button[type=submit]")
     page.wait_for_url(re.compile(r"/play/\d+/$"))
     expect(page.locator("#assumed-heading")).to_contain_text("想定値")
-    for _ in range(3):
-        page.locator("#choice button[name=answer]").first.click()
-        page.wait_for_load_state()
-    page.click("button:has-text('最後の答えを取り消す')")
-    page.wait_for_load_state()
-    expect(page.locator("#choice-prompt")).to_be_visible()
+    _answer(page, page.locator("#choice button[name=answer]").first)
+    expect(page.locator("#choice")).to_have_attribute("data-answered", "1")
+    _answer(page, page.locator("button:has-text('最後の答えを取り消す')"))
+    expect(page.locator("#choice")).to_have_attribute("data-answered", "0")
+    kinds = _play_to_the_end(page)
+    assert {"play", "act", "thorn"} <= set(kinds), kinds
+    over = page.locator("#game-over")
+    expect(over).to_contain_text("3度目の戦闘でゲームが終わりました")
+    expect(over).to_contain_text(re.compile(r"勝者: (あなた|ビッグダルク)|引き分け"))
+    expect(over).not_to_contain_text("ターン数の上限")
+    expect(page.locator("#assumed-heading")).to_contain_text("想定値")
+    # The log names the strategy by its short label, without its explanation.
+    expect(page.locator(".seated-log tbody")).to_contain_text("ビッグダルク")
+    expect(page.locator(".seated-log tbody")).not_to_contain_text("払えるとき")
+
+    # A game of two strategies watched to its end.
     page.goto(f"{base}{deck_path}")
     page.click("a:has-text('このデッキで1ゲーム遊ぶ')")
     page.select_option("select[name=seat1]", "big_darc")

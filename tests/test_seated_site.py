@@ -153,3 +153,57 @@ def test_answers_kept_before_the_games_choices_changed_replay_up_to_the_first_th
     assert client.post(f"{PAGES}{seated.pk}/", {"answer": option}).status_code == 302
     seated.refresh_from_db()
     assert seated.answers == [option]
+
+
+def test_each_gain_shows_the_cards_cost_and_the_end_says_the_third_battle_ended_the_game(whole_game_pool, owner):
+    from simulator.seated.selectors import advanced
+    from simulator.shared.selectors import fullgame_or_404
+
+    client = signed_in(owner)
+    client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
+    seated = SeatedGame.objects.get()
+    seated.seed = 11  # a game that reaches its third battle
+    seated.save()
+    url = f"{PAGES}{seated.pk}/"
+    page = ""
+    for _ in range(60):  # on the page, until a gain is asked: every card offered with its cost
+        page = client.get(url).content.decode()
+        kind = page.split('data-kind="', 1)[1].split('"', 1)[0]
+        options = re.findall(r'name="answer" value="([^"]*)"[^>]*>(.*?)</button>', page, flags=re.S)
+        if kind == "gain":
+            break
+        values = [value for value, _label in options]
+        client.post(url, {"answer": "gain" if "gain" in values else values[0]})
+    assert kind == "gain", "no gain was asked"
+    cards = [label for value, label in options if value != "stop"]
+    assert cards and all(re.search(r"cost [PTSB●]+", label) for label in cards), cards
+    # The rest of the game answered at once (resolve whenever the skills pay, else the first option).
+    _game, fullgame = fullgame_or_404("endbreaker")
+    seated.refresh_from_db()
+    while (pending := advanced(seated, fullgame).pending) is not None:
+        seated.answers.append("resolve" if "resolve" in pending.options else pending.options[0])
+    seated.save()
+    over = client.get(url).content.decode().split('id="game-over"', 1)[1].split("</section>", 1)[0]
+    assert "The third battle ended the game in turn" in over and "turn limit" not in over, over
+
+
+def test_play_my_whole_hand_plays_card_after_card_until_the_game_asks_anything_else(whole_game_pool, owner):
+    client = signed_in(owner)
+    client.post(PAGES, {"seat1": "person", "seat2": "big_darc"})
+    seated = SeatedGame.objects.get()
+    seated.seed = 11
+    seated.save()
+    url = f"{PAGES}{seated.pk}/"
+    page = client.get(url).content.decode()
+    assert 'data-kind="play"' in page and "Play my whole hand" in page
+    hand = re.findall(r'name="answer" value="([^"]*)"', page)[:-1]
+    assert client.post(url, {"play_hand": "1"}).status_code == 302
+    seated.refresh_from_db()
+    assert len(seated.answers) > 1 and seated.answers[0] == hand[0] and "stop" not in seated.answers
+    page = client.get(url).content.decode()
+    kind = page.split('data-kind="', 1)[1].split('"', 1)[0]
+    assert kind != "play" or "Play my whole hand" not in page, kind  # asked something else, or only "stop" left
+    client.post(f"{PAGES}{seated.pk}/back/")  # one card taken back, not the whole hand
+    played = len(seated.answers)
+    seated.refresh_from_db()
+    assert len(seated.answers) == played - 1

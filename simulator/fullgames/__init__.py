@@ -110,6 +110,9 @@ class FullGame:
     wrong_answer: type[Exception] = ValueError
     # A pending choice in words: (kind, options, card names by key, language) -> (prompt, a label per option).
     describe_choice: Callable[[str, Sequence[str], Mapping[str, str], str], tuple[str, list[str]]] | None = None
+    # (kind, options) -> the answer that plays the hand's next card, or None when the choice is not one of playing
+    # a card or only stopping is left (the page's "play my whole hand"; None: the game offers no such thing).
+    next_play: Callable[[str, Sequence[str]], str | None] | None = None
     event_kinds: tuple[Any, ...] = ()
     search: SearchHooks | None = None  # searching for a strategy on a set-up (None: the game has no search)
     # (set-up, language) -> the assumptions a set-up's results rest on that the reader should see beside them.

@@ -195,9 +195,7 @@ def describe_choice(
         asked = QUESTIONS.get(question)
         card = names.get(question.split(":")[0], question)
         prompt = words("pick", card=card, phrase=asked.phrase if asked else question)
-        return prompt, [
-            words("stop:pick") if option == STOP else f"{names.get(option, option)} ({option})" for option in options
-        ]
+        return prompt, [words("stop:pick") if option == STOP else card_label(option, names) for option in options]
     labels = []
     for option in options:
         if option == STOP:
@@ -207,8 +205,20 @@ def describe_choice(
         elif kind == "thorn":
             labels.append(words("masquerade", place=option))
         else:
-            labels.append(f"{names.get(option, option)} ({option})")
+            labels.append(card_label(option, names))
     return words(kind), labels
+
+
+def next_play(kind: str, options: Sequence[str]) -> str | None:
+    """「行動を消費してカードをプレイする」 for a whole hand: the first card a play choice offers, in hand order (the
+    stop is always offered last), until none is left."""
+    return options[0] if kind == "play" and options and options[0] != STOP else None
+
+
+def card_label(key: str, names: Mapping[str, str]) -> str:
+    """A card by its name and key, the key left out where it is the name (a job's pile is keyed by its name)."""
+    name = names.get(key, key)
+    return name if name == key else f"{name} ({key})"
 
 
 def build_setup(cards: Sequence[SimCard], abilities: Sequence[str] = ()) -> Setup:
@@ -293,6 +303,7 @@ FULLGAME = register(
         table_view=seated.table_view,
         wrong_answer=seated.WrongAnswer,
         describe_choice=describe_choice,
+        next_play=next_play,
         result_notes=result_notes,
         event_kinds=EVENT_KINDS,
         search=SearchHooks(

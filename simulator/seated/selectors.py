@@ -71,13 +71,19 @@ def short_label(label: str) -> str:
 class Option:
     value: str
     label: str
+    # A gain's card as it would come into play (its skill, cost and AT: the table's ``supply_cards``), else None.
+    card: dict[str, Any] | None = None
 
 
-def _pending(fullgame: FullGame, pending: Any, names: dict[str, str], language: str) -> dict[str, Any]:
-    """The choice the person is asked, in the words the game declares (``FullGame.describe_choice``)."""
+def _pending(
+    fullgame: FullGame, pending: Any, names: dict[str, str], language: str, piles: dict[str, Any]
+) -> dict[str, Any]:
+    """The choice the person is asked, in the words the game declares (``FullGame.describe_choice``); an option
+    that gains a pile's card carries that card's values, so the player sees what each gain costs and brings."""
     assert fullgame.describe_choice is not None
     prompt, labels = fullgame.describe_choice(pending.kind, pending.options, names, language)
-    options = [Option(value, label) for value, label in zip(pending.options, labels, strict=True)]
+    gains = piles if pending.kind == "gain" else {}
+    options = [Option(value, label, gains.get(value)) for value, label in zip(pending.options, labels, strict=True)]
     return {"kind": pending.kind, "prompt": prompt, "options": options}
 
 
@@ -122,8 +128,10 @@ def view(seated: SeatedGame, fullgame: FullGame, language: str, after_turns: int
         masquerade["name"] = names.get(masquerade["key"], "") if masquerade["key"] else ""
     if table["junction"]:
         table["junction"]["name"] = names.get(table["junction"]["key"], table["junction"]["key"])
+    piles = table.get("supply_cards") or {}
     table["supply_named"] = [
-        {"key": key, "name": names.get(key, key), "left": left} for key, left in table["supply"].items()
+        {"key": key, "name": names.get(key, key), "left": left, "card": piles.get(key)}
+        for key, left in table["supply"].items()
     ]
     return {
         "table": table,
@@ -131,7 +139,7 @@ def view(seated: SeatedGame, fullgame: FullGame, language: str, after_turns: int
         "log": log,
         "turns": game.turn,
         "answered": played.answered,
-        "pending": None if pending is None else _pending(fullgame, pending, names, language),
+        "pending": None if pending is None else _pending(fullgame, pending, names, language, piles),
         # The skills the person's field offers at this choice (what a gain or the scenario is paid with).
         "pool": None if seated.person is None else table["players"][seated.person].get("pool"),
         "winners": [seat_names[seat] for seat in game.winners],

@@ -96,6 +96,37 @@ def answer(seated: SeatedGame, fullgame: FullGame, choice: str) -> SeatedGame:
     return current
 
 
+# The most cards "play my whole hand" plays at once (a hand is five cards; draws while playing add a few).
+MAX_HAND_PLAYS = 30
+
+
+@transaction.atomic
+def play_hand(seated: SeatedGame, fullgame: FullGame) -> SeatedGame:
+    """Plays the person's hand one card after another, in the order the game offers them, as if they had answered
+    each play choice with its first card; stops when the game asks anything else (a card's "may", a choice of
+    cards, resolve or gain), when only stopping is left, or at the end. Each card is its own answer, so taking
+    one back takes back one card. Refused (409) when the game asks no play of a card now."""
+    from . import selectors as seated_selectors  # the selectors replay; they import nothing from here
+
+    current = SeatedGame.objects.select_for_update().get(pk=seated.pk)
+    kept = answers = list(current.answers)
+    for _played in range(MAX_HAND_PLAYS):
+        current.answers = answers
+        before = seated_selectors.advanced(current, fullgame)
+        pending = before.pending
+        chosen = (
+            None if pending is None or fullgame.next_play is None else fullgame.next_play(pending.kind, pending.options)
+        )
+        if chosen is None:
+            break
+        answers = [*answers[: before.answered], chosen]
+    current.answers = answers
+    if answers == kept:
+        raise Conflict(_("There is no card to play now."), code="nothing_to_play")
+    current.save(update_fields=["answers", "updated_at"])
+    return current
+
+
 @transaction.atomic
 def take_back(seated: SeatedGame) -> SeatedGame:
     """Takes the person's last answer back (the game is replayed without it)."""

@@ -108,7 +108,10 @@ def play(request: HttpRequest, game: str, pk: int) -> HttpResponse:
     status = 200
     if request.method == "POST":
         try:
-            seated = seated_services.answer(seated, fullgame, request.POST.get("answer", ""))
+            if request.POST.get("play_hand"):
+                seated = seated_services.play_hand(seated, fullgame)
+            else:
+                seated = seated_services.answer(seated, fullgame, request.POST.get("answer", ""))
         except AppError as refused:
             error, status = refused.message, refused.status
         else:
@@ -146,12 +149,20 @@ def _render(
         if watched
         else data["log"][-40:][::-1],
         "error": error,
+        "play_hand": _offers_play_hand(fullgame, data["pending"]),
         "back_url": reverse("seated:back", args=[seated.game.slug, seated.pk]),
         "comparison_url": reverse("comparisons:run", args=[seated.game.slug, seated.source["comparison"]])
         if seated.source.get("comparison")
         else "",
     }
     return render(request, "simulator/seated_game.html", context, status=status)
+
+
+def _offers_play_hand(fullgame: Any, pending: dict[str, Any] | None) -> bool:
+    """Whether the pending choice is one of playing a card from the hand ("play my whole hand" is offered)."""
+    if pending is None or fullgame.next_play is None:
+        return False
+    return fullgame.next_play(pending["kind"], [option.value for option in pending["options"]]) is not None
 
 
 @account_required

@@ -113,8 +113,8 @@ def table_view(game: Game, person: int | None, texts: Mapping[str, str] | None =
     others' hands are counts and a masked masquerade shows only what its thorns have revealed to every player
     (「(1) 顯示出戰勝後獲得的勝利點 (2) 顯示出其特殊能力 (3) … 完全顯示出該假面的身份」: stage 1 its reward, stage 2
     its ability (``ability_shown``: the page shows its text, not its name), stage 3 the card); with none,
-    everything is shown (a game of strategies, watched). Each visible hand card comes with its skill, cost and
-    AT, and each player's ``pool`` is the skills their field offers now (what a gain or a scenario is paid with).
+    everything is shown (a game of strategies, watched). Each visible hand card, and each pile's top card
+    (``supply_cards``), comes with its skill, cost and AT, and each player's ``pool`` is the skills their field offers now (what a gain or a scenario is paid with).
     ``texts``: card key -> its text in the reader's language, for a masquerade's ``ability`` once it is shown."""
     hidden = person is not None
     junction = game.junction()
@@ -169,6 +169,8 @@ def table_view(game: Game, person: int | None, texts: Mapping[str, str] | None =
         },
         "scenarios_left": len(game.scenario_pile),
         "supply": {key: len(pile) for key, pile in game.supply.items()},
+        # What a gain would bring: each pile's top card with its skill, cost and AT (as a hand card's).
+        "supply_cards": {key: _hand_card(game, pile[-1]) for key, pile in game.supply.items() if pile},
     }
 
 
