@@ -1,7 +1,7 @@
 """Screenshots of every page a player meets, in the four interface languages at 1280 and 390 px, signed out, as a
 player with a deck in each game, and as an editor (the site that tools/screenshots/serve.sh serves).
 
-    SHOTS=/tmp/shots .venv/bin/python tools/screenshots/shoot.py [part of a page's name] [--force]
+    SHOTS=/tmp/shots .venv/bin/python tools/screenshots/shoot.py [part of a page's name] [--force] [--who=anon]
 
 Writes $SHOTS/shots/<who>/<language>/<width>/<page>.png (a shot already there is kept unless --force), prints
 each page that scrolls sideways, has an element past the right edge or a cut label, or fails, with what the
@@ -27,6 +27,10 @@ CARD = {"endbreaker": "EB1-011", "shadowera": "Research", "suikoden": "林沖", 
 GAMES = tuple(CARD)
 
 FORCE = "--force" in sys.argv
+# --who=anon (or player, editor; commas for more) shoots and sheets only the pages seen as that visitor
+WHO = next(
+    (a.split("=", 1)[1].split(",") for a in sys.argv[1:] if a.startswith("--who=")), ["anon", "player", "editor"]
+)
 MAIN = []  # shot at both widths
 OTHER = []  # shot at 390 only
 
@@ -136,7 +140,7 @@ def run(filter_text=""):
     report = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
-        for who in ("anon", "player", "editor"):
+        for who in WHO:
             for lang in LANGS:
                 for width in WIDTHS:
                     due = [
@@ -164,6 +168,8 @@ def run(filter_text=""):
                             report[f"{who}/{lang}/{width}/{name}"] = {"error": str(error)[:200]}
                             page = context.new_page()  # the failed navigation would interrupt the next one
                             continue
+                        if page.locator("canvas").count():  # let the charts' short animation end
+                            page.wait_for_timeout(600)
                         result = page.evaluate(MEASURE)
                         result["status"] = response.status if response else None
                         result["url"] = page.url
@@ -193,7 +199,7 @@ def sheets(filter_text=""):
     out = OUT / "sheets"
     out.mkdir(exist_ok=True)
     for who, name, _path in MAIN + OTHER:
-        if filter_text not in name:
+        if filter_text not in name or who not in WHO:
             continue
         for width in WIDTHS:
             images = [OUT / "shots" / who / lang / str(width) / f"{name}.png" for lang in LANGS]
