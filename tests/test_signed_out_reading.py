@@ -47,3 +47,11 @@ def test_the_card_list_writes_each_name_once_for_a_simplified_chinese_reader(db)
     assert _names_in_list("zh-hant", "EB9-962") == ["測試劍", "テスト札"]
     assert _names_in_list("ja", "EB9-962") == ["テスト札", "測試劍"]
     assert _names_in_list("en", "EB9-962") == ["テスト札", "測試劍"]
+
+
+def test_the_search_syntax_shows_a_simplified_word_finding_its_traditional_form():
+    page = Client().get("/search/syntax/", HTTP_ACCEPT_LANGUAGE="zh-hans").content.decode().split("</head>", 1)[1]
+    # The example is a Simplified word finding the Traditional one: converting both read "职业 finds 职业"
+    assert "输入 职业 会找到 職業" in page
+    assert "简体字会转为繁体字：找到 職業" in page
+    assert "找到 职业" not in page
