@@ -1,6 +1,7 @@
 """On a phone, a narrow table column breaks a word only between words: seen on the screenshot review of the
-signed-out pages, where a Japanese kind in the card list stood a character or two a line (アビ/リ/ティ) and the
-published decks' game names one character a line. Synthetic cards only."""
+signed-out pages, where a Japanese kind in the card list stood a character or two a line (アビ/リ/ティ), the
+published decks' game names one character a line, and a card history's labels broke mid-word (デー/タの/出典).
+Synthetic cards only."""
 
 from __future__ import annotations
 
@@ -50,6 +51,10 @@ def test_a_phone_keeps_the_words_of_narrow_columns_whole(live_server, browser):
         kinds = page.evaluate(TEXT_LINES, ".card-list tbody td:nth-child(3)")
         assert ["アビリティ", 1] in kinds and ["マスカレイド", 1] in kinds
         assert all(lines == 1 for _text, lines in kinds), kinds
+
+        page.goto(f"{live_server.url}/games/endbreaker/cards/EB9-971/history/")
+        labels = page.evaluate(TEXT_LINES, ".revision-changes tbody th")
+        assert labels and all(lines == 1 for text, lines in labels if " " not in text), labels  # データの出典
 
         page.goto(f"{live_server.url}/community/decks/published/")
         games = page.evaluate(TEXT_LINES, ".publication-list tbody td:nth-child(2)")
