@@ -16,7 +16,7 @@ from django.utils.timezone import localtime
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from cardsite.labels import SIMPLIFIED, TRADITIONAL, simplified, stored_language
+from cardsite.labels import SIMPLIFIED, TRADITIONAL, ShownName, simplified, stored_language
 
 from .citations import cite
 from .gamedefs.base import ChoiceListType, FieldSpec, GameDefinition
@@ -442,13 +442,30 @@ def _name(name: str) -> str:
 
 def card_row(card: Card, language: str) -> dict[str, Any]:
     texts = {text.language: text for text in card.texts.all() if text.is_main}
+    shown = card.shown_name(language)
     return {
         "card": card,
-        "name": card.shown_name(language),
-        "names": [(code, texts[code].name) for code, _n in LANGUAGE_CHOICES if code in texts and texts[code].name],
+        "name": shown,
+        "names": _other_names(texts, shown),
         "kind_label": kind_label(card.game, card.checked.kind, language),
         "translated": any(text.language == "zh-hant" for text in card.texts.all()),  # in any track
     }
+
+
+def _other_names(texts: dict[str, Any], shown: ShownName) -> list[tuple[str, str]]:
+    """The card's names in its other languages, each written once: not the shown one, nor the Traditional
+    name a Simplified reader sees converted (the same name in the other script), nor a name spelt like one of
+    those or like one listed already (a Japanese name the Chinese text keeps)."""
+    seen = {shown.text}
+    if shown.converted_from in texts:
+        seen.add(texts[shown.converted_from].name)
+    names: list[tuple[str, str]] = []
+    for code, _label in LANGUAGE_CHOICES:
+        name = texts[code].name if code in texts else ""
+        if name and name not in seen:
+            names.append((code, name))
+            seen.add(name)
+    return names
 
 
 @dataclass

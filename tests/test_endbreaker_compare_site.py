@@ -86,7 +86,8 @@ def test_the_map_of_what_is_missing_counts_the_gaps_as_blocking_the_simulator(db
     assert gaps.blocked
     page = Client(HTTP_ACCEPT_LANGUAGE="en").get("/games/endbreaker/missing/")
     text = page.content.decode()
-    assert "Simulator: Cost is unknown on 1 of" in text and "blocks the エンドブレイカー！SCG simulator" in text
+    assert "Simulator: Cost is unknown on 1 of" in text and "blocks the Endbreaker! SCG simulator" in text
+    assert "the エンドブレイカー" not in text  # the game's English name on an English page
 
 
 def test_a_complete_pool_has_no_simulator_gap(whole_game_pool):

@@ -34,6 +34,9 @@ REVIEWED: dict[str, str] = {
     "检举": "举报",
     # 预设 for a default setting: 默认.
     "预设": "默认",
+    # The search syntax shows a Simplified word finding its Traditional form: the found word stays Traditional.
+    "会找到 职业": "会找到 職業",
+    "转为繁体字：找到 职业": "转为繁体字：找到 職業",
 }
 
 _CONVERT = opencc.OpenCC("tw2sp")

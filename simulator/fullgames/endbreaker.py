@@ -41,7 +41,7 @@ THORN_KEY = "EB1-059"  # ソーン＆ダブルトリガー
 BLOCKS = {
     "ja": "エンドブレイカー！SCGのシミュレーターが遊べません",
     "zh-hant": "エンドブレイカー！SCG 模擬器無法進行遊戲",
-    "en": "blocks the エンドブレイカー！SCG simulator",
+    "en": "blocks the Endbreaker! SCG simulator",
 }
 
 # What every set-up reads, kind by kind (``setup.missing_values`` names the exact cards and values of one set-up;

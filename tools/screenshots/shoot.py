@@ -166,6 +166,8 @@ def run(filter_text=""):
                             report[f"{who}/{lang}/{width}/{name}"] = {"error": str(error)[:200]}
                             page = context.new_page()  # the failed navigation would interrupt the next one
                             continue
+                        if page.locator("canvas").count():  # let the charts' short animation end
+                            page.wait_for_timeout(600)
                         result = page.evaluate(MEASURE)
                         result["status"] = response.status if response else None
                         result["url"] = page.url
