@@ -1,6 +1,7 @@
 """Requests per second and latency of the production server, against the ceiling of the stack.
 
     python benchmarks/load.py [--seconds 2] [--runs 5] [--workers 2] [--database-url postgres://…/cardsite_load]
+        [--port N]
 
 Starts the site as production serves it (gunicorn with the project's config, DEBUG off, static files
 collected, the seed cards loaded, on loopback only) on a database of its own (a SQLite file in a
@@ -306,6 +307,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None, help="threads per process (default: the config's)")
     parser.add_argument("--database-url", default="", help="a PostgreSQL URL (database created and dropped)")
     parser.add_argument("--concurrency", default="10,50")
+    parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
     arguments = parser.parse_args()
     wrk = ensure_wrk()
 
@@ -313,7 +315,12 @@ def main() -> None:
     if "CACHE_URL" not in os.environ:
         extra["CACHE_URL"] = "redis://127.0.0.1:6379/3"
     with production_server(
-        "load", SETUP, workers=arguments.workers, database_url=arguments.database_url, environment=extra
+        "load",
+        SETUP,
+        workers=arguments.workers,
+        database_url=arguments.database_url,
+        port=arguments.port,
+        environment=extra,
     ) as (url, prepared, temporary):
         report(wrk, temporary, url, prepared, arguments)
 
