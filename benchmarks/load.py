@@ -1,6 +1,7 @@
 """Requests per second and latency of the production server, against the ceiling of the stack.
 
     python benchmarks/load.py [--seconds 2] [--runs 5] [--workers 2] [--database-url postgres://…/cardsite_load]
+        [--port N]
 
 Starts the site as production serves it (gunicorn with the project's config, DEBUG off, static files
 collected, the seed cards loaded, on loopback only) on a database of its own (a SQLite file in a
@@ -21,8 +22,8 @@ requests/s). Several short runs give every row the even split a server with many
 Rate limits are turned off for the run (RATE_LIMITS=…=off): they would answer most of these requests
 429, which measures the limit, not the site. Everything else is the production configuration.
 
-Rows marked * are signed-in readers, whom the shared page cache does not serve (each request sends a session
-cookie made in the set-up; their pages are kept for each reader, cardsite.pagecache.kept_for_reader): the
+Rows marked * are signed-in readers, whose pages are not shared with anyone (each request sends a session
+cookie made in the set-up; their pages are kept for each reader's session, cardsite.pagecache.kept_for_reader): the
 owner's builder search, deck page and goldfish hand, and another reader's view of the deck published with 20
 comments.
 
@@ -86,7 +87,7 @@ entries = [("characters", card, 1) for card in characters] + [("lands", card, 2)
 deck = services.create_deck(owner=owner, game=game, name="負荷テスト", visibility="link", entries=entries)
 body = {"game": "suikoden", "entries": [{"zone": z, "card": c.key, "count": n} for z, c, n in entries]}
 
-# Signed-in readers, whom the page cache does not serve: the deck's owner, and a reader of its publication,
+# Signed-in readers, whose pages are kept for each of them only: the deck's owner, and a reader of its publication,
 # which carries comment threads from both (replies included), as a discussed deck does.
 from django.test import Client
 from community import services as community
@@ -124,7 +125,7 @@ class Target:
     path: str
     method: str = "GET"
     body: str = ""
-    cookie: str = ""  # a session: a signed-in reader, whom the page cache does not serve
+    cookie: str = ""  # a session: a signed-in reader, whose pages are kept for them only
     signed_in_goal: bool = False  # judged by the signed-in readers' goal (a third of the bare view's req/s)
 
 
@@ -306,6 +307,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=None, help="threads per process (default: the config's)")
     parser.add_argument("--database-url", default="", help="a PostgreSQL URL (database created and dropped)")
     parser.add_argument("--concurrency", default="10,50")
+    parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
     arguments = parser.parse_args()
     wrk = ensure_wrk()
 
@@ -313,7 +315,12 @@ def main() -> None:
     if "CACHE_URL" not in os.environ:
         extra["CACHE_URL"] = "redis://127.0.0.1:6379/3"
     with production_server(
-        "load", SETUP, workers=arguments.workers, database_url=arguments.database_url, environment=extra
+        "load",
+        SETUP,
+        workers=arguments.workers,
+        database_url=arguments.database_url,
+        port=arguments.port,
+        environment=extra,
     ) as (url, prepared, temporary):
         report(wrk, temporary, url, prepared, arguments)
 

@@ -39,6 +39,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.middleware.csrf import (  # type: ignore[attr-defined]  # Django's own, private
+    CSRF_ALLOWED_CHARS,
+    CSRF_SECRET_LENGTH,
     CSRF_TOKEN_LENGTH,
     _unmask_cipher_token,
     get_token,
@@ -262,7 +264,8 @@ def _marked_namespaces(request: HttpRequest) -> tuple[str, ...] | None:
 
 class PageCacheMiddleware:
     """Answers marked views for anonymous readers from the cache, before the rest of the middleware runs
-    (the kept answer already has what that middleware adds), and keeps what they render."""
+    (the kept answer already has what that middleware adds), and keeps what they render; and a signed-in
+    reader's kept page the same way (``kept_for_reader``)."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -276,12 +279,18 @@ class PageCacheMiddleware:
                 stored = _lookup(key)
                 if stored is not None:
                     return _rebuild(request, stored)
+        elif settings.PAGE_CACHE and _session_request(request):
+            kept = _kept_for_session(request)
+            if kept is not None:
+                return kept
         response = self.get_response(request)
         if key is not None and _storable(response):
             headers = [(name, value) for name, value in response.items() if name.lower() not in _KEPT_HEADERS_EXCLUDED]
             stored = {"headers": headers, "body": response.content}
             cache.set(key, stored, PAGE_TTL)
             _local_pages.put(key, stored)
+        elif getattr(request, "_keep_for_reader", False):
+            _keep_for_session(request, response)
         return response
 
 
@@ -300,6 +309,9 @@ _WRITE = re.compile(
 # Stands for the reader's CSRF token in a kept page; each answer puts in a token of its own request.
 _CSRF_SLOT = "\x00csrf-token\x00"
 _CANDIDATE_TOKEN = re.compile(rf"(?<![A-Za-z0-9])[A-Za-z0-9]{{{CSRF_TOKEN_LENGTH}}}(?![A-Za-z0-9])")
+_CSRF_ALLOWED = frozenset(CSRF_ALLOWED_CHARS)
+# Sessions read from the shared cache: a kept page is looked up with its reader's session in one round trip.
+_CACHED_SESSIONS = ("django.contrib.sessions.backends.cached_db", "django.contrib.sessions.backends.cache")
 
 
 def on_connection_created(sender: Any, connection: Any, **kwargs: Any) -> None:
@@ -327,30 +339,24 @@ def _bump_writes() -> None:
 
 
 def kept_for_reader(when: Callable[[HttpRequest], bool] | None = None) -> Callable:
-    """Keep a view's page for each signed-in reader: their next GET of the same address, in the same language,
-    is answered from the cache until anything in the database changes (``READER_NAMESPACES``). The key holds
-    the reader's id, so no one else is ever given their page; a reader who may not see the page is refused by
-    the view as before, since a page is only kept when the view rendered it for that reader. Nothing is kept
-    for a request with a flashed message waiting, or for an answer other than a plain 200 (a redirect, an
-    error). ``when(request)``: keep only pages of requests it accepts. Each answer carries
-    ``Cache-Control: private`` and its own CSRF token, and a repeated request that sends the ETag it was given
-    is answered 304."""
+    """Keep a view's page for each signed-in reader's session: their next GET of the same address, in the same
+    language, is answered from the cache (by ``PageCacheMiddleware``, before the view and the middleware after it)
+    until anything in the database changes (``writes``) or the cards or decks change. The key holds the session's
+    key, and the kept page holds the session's user and the ``writes`` version it was rendered at, checked
+    against the session and the version read in the same cache round trip: no one else is ever given the page,
+    a signed-out session or a changed password is never given it, and a write from any process shows at once. A
+    reader who may not see the page is refused by the view as before, since a page is only kept when the view
+    rendered it for that reader. Nothing is kept for a request with a flashed message waiting, or for an answer
+    other than a plain 200 (a redirect, an error) or one that sets a cookie other than the CSRF one.
+    ``when(request)``: keep only pages of requests it accepts. Each answer carries ``Cache-Control: private`` and
+    a CSRF token of its own, and a repeated request that sends the ETag it was given is answered 304."""
 
     def decorate(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
         @functools.wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            key = None
-            if _keeps_for_reader(request, when):
-                key = _key(request, READER_NAMESPACES, "reader", reader=str(request.user.pk))
-                stored = _lookup(key)
-                if stored is not None:
-                    return _reader_answer(request, stored)
+            keep = _keeps_for_reader(request, when)
             response = view(request, *args, **kwargs)
-            if key is not None and _storable(response) and not response.has_header("Set-Cookie"):
-                stored = _reader_stored(request, key, response)
-                cache.set(key, stored, PAGE_TTL)
-                _local_pages.put(key, stored)
-                response["ETag"] = stored["etag"]
+            request._keep_for_reader = keep  # type: ignore[attr-defined]  # PageCacheMiddleware keeps it
             if getattr(request, "user", None) is not None and request.user.is_authenticated:
                 patch_cache_control(response, private=True)
                 patch_vary_headers(response, ("Cookie",))
@@ -362,11 +368,84 @@ def kept_for_reader(when: Callable[[HttpRequest], bool] | None = None) -> Callab
 
 
 def _keeps_for_reader(request: HttpRequest, when: Callable[[HttpRequest], bool] | None) -> bool:
-    if not settings.PAGE_CACHE or request.method not in ("GET", "HEAD") or not request.user.is_authenticated:
-        return False
+    if getattr(request, "_reader_lookup", None) is None or not request.user.is_authenticated:
+        return False  # not looked up by PageCacheMiddleware: no session in the cache, no "writes" version
     if len(get_messages(request)):  # a flashed message is shown once, by a rendering
         return False
     return when is None or when(request)
+
+
+def _session_request(request: HttpRequest) -> bool:
+    """A GET of a reader with a session kept in the shared cache, no flashed message and no other credentials."""
+    return (
+        request.method in ("GET", "HEAD")
+        and settings.SESSION_COOKIE_NAME in request.COOKIES
+        and settings.SESSION_ENGINE in _CACHED_SESSIONS
+        and settings.SESSION_CACHE_ALIAS == "default"
+        and not settings.CSRF_USE_SESSIONS
+        and "messages" not in request.COOKIES
+        and "HTTP_AUTHORIZATION" not in request.META
+    )
+
+
+def _session_auth(data: dict[str, Any]) -> tuple[str, ...]:
+    return tuple(str(data.get(name, "")) for name in (SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY))
+
+
+def _kept_for_session(request: HttpRequest) -> HttpResponse | None:
+    """The reader's kept page for this request, or None (their session then read, and the "writes" version, for
+    the rest of the request). One round trip to the shared cache: the session, the version and the page (unless
+    this process holds it already)."""
+    session = request.session
+    if session.session_key is None:  # a malformed cookie
+        return None
+    key = _key(request, NAMESPACES, "reader", reader=session.session_key)
+    writes_key, session_key = _version_key("writes"), session.cache_key  # type: ignore[attr-defined]
+    local = _local_pages.get(key)
+    found = cache.get_many([session_key, writes_key] if local is not None else [session_key, writes_key, key])
+    data, writes = found.get(session_key), found.get(writes_key)
+    if data is None or writes is None:  # the session is read as Django reads it; nothing is kept without a version
+        return None
+    session._session_cache = data  # type: ignore[attr-defined]  # as its load() would have read it
+    request._reader_lookup = {"key": key, "writes": writes}  # type: ignore[attr-defined]
+    stored = local if local is not None else found.get(key)
+    if stored is not None and stored["writes"] != writes and local is not None:
+        stored = cache.get(key)  # another process may have kept the page again since the write
+        if stored is not None:
+            _local_pages.put(key, stored)
+    elif stored is not None and local is None:
+        _local_pages.put(key, stored)
+    secret = request.COOKIES.get(settings.CSRF_COOKIE_NAME, "")
+    if (
+        stored is None
+        or stored["writes"] != writes
+        or stored["session"] != _session_auth(data)
+        or "_messages" in data  # a flashed message kept in the session
+        or len(secret) != CSRF_SECRET_LENGTH
+        or not set(secret) <= _CSRF_ALLOWED
+    ):
+        return None
+    return _reader_answer(request, stored, secret)
+
+
+def _keep_for_session(request: HttpRequest, response: HttpResponse) -> None:
+    """Keep the page a ``kept_for_reader`` view rendered for this session (PageCacheMiddleware, on its way out)."""
+    lookup = request._reader_lookup  # type: ignore[attr-defined]
+    data = request.session
+    if (
+        response.status_code != 200
+        or response.streaming
+        or set(response.cookies) - {settings.CSRF_COOKIE_NAME}
+        or data.modified
+        or "no-store" in response.get("Cache-Control", "")
+        or str(request.user.pk) != str(data.get(SESSION_KEY))
+    ):
+        return
+    stored = _reader_stored(request, lookup["key"], response)
+    stored.update(writes=lookup["writes"], session=_session_auth(data))
+    cache.set(lookup["key"], stored, PAGE_TTL)
+    _local_pages.put(lookup["key"], stored)
+    response["ETag"] = stored["etag"]
 
 
 def _reader_stored(request: HttpRequest, key: str, response: HttpResponse) -> dict[str, Any]:
@@ -379,12 +458,16 @@ def _reader_stored(request: HttpRequest, key: str, response: HttpResponse) -> di
             return _CSRF_SLOT if _unmask_cipher_token(match.group(0)) == secret else match.group(0)
 
         body = _CANDIDATE_TOKEN.sub(slot, body)
-    headers = [(name, value) for name, value in response.items() if name.lower() not in _KEPT_HEADERS_EXCLUDED]
+    excluded = {*_KEPT_HEADERS_EXCLUDED, "content-length", "etag"}
+    headers = [(name, value) for name, value in response.items() if name.lower() not in excluded]
     etag = '"' + hashlib.sha256((key + "\x1f" + body).encode()).hexdigest()[:32] + '"'
-    return {"headers": headers, "body": body, "charset": response.charset, "etag": etag}
+    # Kept encoded, in the pieces between the token's places: an answer joins them with its own token.
+    pieces = [piece.encode(response.charset) for piece in body.split(_CSRF_SLOT)]
+    return {"headers": headers, "pieces": pieces, "charset": response.charset, "etag": etag}
 
 
-def _reader_answer(request: HttpRequest, stored: dict[str, Any]) -> HttpResponse:
+def _reader_answer(request: HttpRequest, stored: dict[str, Any], secret: str) -> HttpResponse:
+    """The kept page, with a token masked afresh from the reader's CSRF cookie (not set again: it is unchanged)."""
     if request.META.get("HTTP_IF_NONE_MATCH"):
         response = HttpResponse(status=200)
         conditional = get_conditional_response(request, etag=stored["etag"], response=response)
@@ -392,13 +475,17 @@ def _reader_answer(request: HttpRequest, stored: dict[str, Any]) -> HttpResponse
             patch_cache_control(conditional, private=True)
             patch_vary_headers(conditional, ("Cookie",))
             return conditional
-    body: str = stored["body"]
-    if _CSRF_SLOT in body:
-        body = body.replace(_CSRF_SLOT, get_token(request))
-    response = HttpResponse(body.encode(stored["charset"]), status=200)
+    pieces: list[bytes] = stored["pieces"]
+    if len(pieces) > 1:
+        request.META["CSRF_COOKIE"] = secret
+        content = get_token(request).encode(stored["charset"]).join(pieces)
+    else:
+        content = pieces[0]
+    response = HttpResponse(content, status=200)
     for name, value in stored["headers"]:
         response[name] = value
     response["ETag"] = stored["etag"]
+    response["Content-Length"] = str(len(content))
     patch_cache_control(response, private=True)
     patch_vary_headers(response, ("Cookie",))
     return response
@@ -412,8 +499,9 @@ _known_users = _LocalPages(size=1024, seconds=60)
 
 class ReaderAuthenticationMiddleware(AuthenticationMiddleware):
     """Django's, except that a session's user is remembered by this process while nothing is written
-    (``writes``, read from the shared cache each time, never from this process's memo): a kept page then costs no
-    query. A changed password, a deactivated account or a signed-out session is a write, and the next request
+    (``writes``, read from the shared cache each time, never from this process's memo; with the session, in
+    PageCacheMiddleware's one round trip, when the session is kept in the cache): a page then needs no query to
+    know its reader. A changed password, a deactivated account or a signed-out session is a write, and the next request
     verifies the session against the database as Django does."""
 
     def process_request(self, request: HttpRequest) -> None:
@@ -426,7 +514,10 @@ def _known_user(request: HttpRequest) -> Any:
         return request._cached_user
     session = request.session
     parts = [session.get(name) for name in (SESSION_KEY, BACKEND_SESSION_KEY, HASH_SESSION_KEY)]
-    version = cache.get(_version_key("writes")) if settings.PAGE_CACHE and all(parts) else None
+    version = None
+    if settings.PAGE_CACHE and all(parts):  # the version PageCacheMiddleware read with the session, else read now
+        lookup = getattr(request, "_reader_lookup", None)
+        version = lookup["writes"] if lookup is not None else cache.get(_version_key("writes"))
     if version is None:  # no shared version to trust (nothing written yet, or the cache emptied)
         return get_user(request)
     key = "\x1f".join([session.session_key or "", *map(str, parts), str(version)])

@@ -7,13 +7,16 @@ CSRF token."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
+from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from cards.models import Card, CardText
+from cardsite import pagecache
 from community import services as community
 from decks import services
 
@@ -250,3 +253,79 @@ def test_a_remembered_reader_is_verified_again_after_their_account_changes(chang
     owner.save()
     answer = client.get(path)
     assert answer.status_code in (302, 404) and "秘密のデッキ" not in answer.content.decode()
+
+
+ROUND_TRIPS = ("get", "get_many", "set", "set_many", "add", "incr", "delete", "delete_many", "has_key")
+
+
+def an_owner_with_a_kept_deck_page(language: str):
+    """A signed-in owner's client, their deck, its page's address and the page, read twice (kept now)."""
+    owner = make_user("zz-owner")
+    deck = a_deck(owner)
+    client = signed_in(owner, language)
+    path = f"/decks/{deck.pk}/"
+    read(client, path)
+    return client, deck, path, read(client, path)[1]
+
+
+def count_round_trips(monkeypatch) -> list[str]:
+    """The calls this process makes to the shared cache from now on: each one a round trip to Redis (the test
+    cache's ``get_many`` calls its own ``get`` for each key; those are not counted)."""
+    made: list[str] = []
+    inside: list[bool] = []
+    shared = caches["default"]
+
+    def counted(name: str, method):
+        def call(*args, **kwargs):
+            if not inside:
+                made.append(name)
+            inside.append(True)
+            try:
+                return method(*args, **kwargs)
+            finally:
+                inside.pop()
+
+        return call
+
+    for name in ROUND_TRIPS:
+        monkeypatch.setattr(shared, name, counted(name, getattr(shared, name)))
+    return made
+
+
+def test_a_kept_page_costs_one_cache_round_trip_no_query_and_no_cookie(monkeypatch):
+    client, _, path, _ = an_owner_with_a_kept_deck_page("ja")
+    made = count_round_trips(monkeypatch)
+    with CaptureQueriesContext(connection) as captured:
+        kept = client.get(path)
+    assert kept.status_code == 200 and len(captured) == 0
+    assert made == ["get_many"]  # the session, the "writes" version and the page, together
+    assert not kept.cookies  # the CSRF cookie is left as it is: the token in the page is masked from it
+
+
+def test_a_write_made_by_another_process_shows_on_the_next_read():
+    """Another process's write reaches this one through the shared "writes" version alone (this process's memo
+    of the versions still holds the old ones): the kept page is not given once the version has moved."""
+    client, deck, path, first = an_owner_with_a_kept_deck_page("en")
+    remembered = {name: (time.monotonic() + 60, version) for name, (_, version) in pagecache._memo.items()}
+    deck.entries.update(count=3)
+    pagecache._memo.update(remembered)  # as a process that did not make the write remembers the versions
+    _, changed = read(client, path)
+    assert 'data-total="9"' in changed and 'data-total="9"' not in first
+
+
+def test_two_readers_of_one_address_each_keep_their_own_page_until_one_signs_out():
+    author, reader = make_user("zz-author"), make_user("zz-reader")
+    publication = community.publish(a_deck(author), user=author, title="公開デッキ")
+    path = f"/community/decks/published/{publication.pk}/"
+    clients = {"zz-author": signed_in(author, "ja"), "zz-reader": signed_in(reader, "ja")}
+    for _ in range(3):  # rendered, then kept: read in turns
+        for name, client in clients.items():
+            assert signed_in_as(read(client, path)[1]) == name
+    session = clients["zz-author"].cookies["sessionid"].value
+    clients["zz-author"].post("/accounts/logout/")
+    replayed = Client(HTTP_ACCEPT_LANGUAGE="ja")
+    replayed.cookies["sessionid"] = session
+    answer = replayed.get(path)
+    assert 'class="user-name"' not in answer.content.decode()  # a visitor's page, not the author's
+    queries, page = read(clients["zz-reader"], path)
+    assert queries == 0 and signed_in_as(page) == "zz-reader"
