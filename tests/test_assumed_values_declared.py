@@ -68,6 +68,7 @@ def test_suikoden_colour_and_abilities_are_asked_checked_and_named(suikoden_deck
     assert "colour" not in card("suikoden", "901").fields  # nothing written to the card
     hand = english.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3", follow=True).content.decode()
     assert "With 2 assumed values" in hand
+    assert "Colour = 仁" in squash(hand) and "Special abilities = 調達 —" in squash(hand)  # as a card's values read
 
 
 def test_shadow_era_unique_is_asked_filled_by_sheet_and_named(owner):
@@ -94,4 +95,4 @@ def test_shadow_era_unique_is_asked_filled_by_sheet_and_named(owner):
     assert upload("yes").status_code == 302
     assert DeckAssumption.objects.get(deck=deck).value is True
     hand = english.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3", follow=True).content.decode()
-    assert "With 1 assumed value" in hand
+    assert "With 1 assumed value" in hand and "Unique = yes —" in squash(hand)
