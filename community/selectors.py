@@ -336,3 +336,36 @@ def deck_of_entries(publication: Publication, language: str) -> list[dict[str, A
         )
         zone["total"] += entry["count"]
     return list(zones.values())
+
+
+def snapshot_placeholders(publication: Publication, language: str) -> list[dict[str, Any]]:
+    """The snapshot's placeholder cards (``decks.services.placeholder_rows``'s shape), each with its zone's name
+    and its label in ``language``, as the deck page names them: always as a placeholder, never as a card."""
+    from cardsite.labels import pick
+    from decks.models import DeckPlaceholder
+    from decks.placeholders.selectors import label
+    from decks.rules import get_rules
+
+    rules = get_rules(publication.game.slug)
+    shown = []
+    for row in publication.placeholders:
+        placeholder = DeckPlaceholder(
+            zone=row["zone"],
+            kind=row["kind"],
+            values=dict(row.get("values") or {}),
+            name=row.get("name") or "",
+            count=row["count"],
+        )
+        zone = rules.zone(placeholder.zone)
+        shown.append(
+            {
+                "zone": placeholder.zone,
+                "zone_label": pick(zone.labels, language) if zone is not None else placeholder.zone,
+                "kind": placeholder.kind,
+                "values": placeholder.values,
+                "name": placeholder.name,
+                "count": placeholder.count,
+                "label": label(publication.game, placeholder, language),
+            }
+        )
+    return shown

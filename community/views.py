@@ -117,10 +117,13 @@ def detail(request: HttpRequest, pk: int) -> HttpResponse:
     liked, kept = selectors.marks_of(request.user, [publication])
     threads = selectors.comment_threads(request.user, publication)
     blocked = services.is_blocked(request.user)
+    placeholders = selectors.snapshot_placeholders(publication, _language())
     context = {
         "publication": publication,
         "description": mark_safe(markdown.render(publication.description)),  # sanitised by nh3
         "zones": selectors.deck_of_entries(publication, _language()),
+        "placeholders": placeholders,
+        "placeholder_total": sum(placeholder["count"] for placeholder in placeholders),
         "snapshots": selectors.snapshots_of(request.user, publication),
         "threads": threads,
         "comments_html": _comments_html(request, publication, threads, blocked),

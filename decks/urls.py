@@ -25,6 +25,7 @@ urlpatterns = [
     path("<int:pk>/organise/", views_organise.organise, name="organise"),
     path("<int:pk>/placeholders/", views_placeholders.add, name="add_placeholder"),
     path("<int:pk>/placeholders/<int:placeholder_pk>/remove/", views_placeholders.remove, name="remove_placeholder"),
+    path("<int:pk>/placeholders/<int:placeholder_pk>/count/", views_placeholders.step, name="step_placeholder"),
     path("<int:pk>/placeholders/<int:placeholder_pk>/replace/", views_placeholders.replace, name="replace_placeholder"),
     path("<int:pk>/picture.png", views_printing.deck_picture, name="picture"),
     path("<int:pk>/registration.pdf", views_printing.registration_sheet, name="registration_sheet"),

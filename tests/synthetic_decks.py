@@ -28,6 +28,7 @@ SUIKODEN_CHARACTER = {
     "defense": 2,
     "intelligence": 1,
     "specialties": ["騎馬"],
+    "abilities": ["情報"],  # one the goldfish does not act on (it acts on 調達 alone)
 }
 SUIKODEN_LAND = {
     "value": 2,

@@ -150,7 +150,7 @@ def test_the_builder_adds_a_placeholder_and_shows_the_servers_verdict(owner):
     services.add_placeholder(deck, "ability", {"cost": 1}, 19)
     english = signed_in(owner)
     builder = parse(english.get(f"/decks/{deck.pk}/edit/"))
-    form = builder.find(id="builder-placeholders").find("form")
+    form = builder.find(id="builder-placeholders").find("form", action=f"/decks/{deck.pk}/placeholders/")
     assert form.attrs["hx-post"] == f"/decks/{deck.pk}/placeholders/"
     body = {"from": "builder", "kind": "ally", "value_cost": "3", "value_attack": "2", "count": "12"}
     body["name"] = "Big ally"

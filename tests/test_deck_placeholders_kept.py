@@ -80,3 +80,21 @@ def test_a_published_deck_keeps_its_placeholders_and_its_copy_carries_them(owner
     services.remove_placeholder(deck.placeholders.order_by("pk").first())  # the snapshot does not follow the deck
     copy = community_services.copy_publication(publication, owner=other)
     assert held(copy) == FILLED
+
+
+def test_a_published_decks_page_and_api_list_its_placeholders_apart_from_the_cards(owner, other):
+    deck = shadow_era_deck(owner)
+    fill_with_placeholders(deck)
+    publication = community_services.publish(deck, user=owner, title="テスト公開")
+    page = parse(signed_in(other).get(f"/community/decks/published/{publication.pk}/"))
+    listed = squash(page.find(id="publication-placeholders").text)
+    assert "(31)" in listed
+    assert "12× Big ally [placeholder: Ally (Cost 3, Attack 2)]" in listed
+    assert "19× [placeholder: Ability (Cost 1)]" in listed
+    assert "placeholder" not in squash(page.find(cls="publication-cards").text)  # never among the cards
+    detail = api_client(other).get(f"/api/community/publications/{publication.pk}/").json()
+    assert {"zone": "deck", "kind": "ally", "values": {"cost": 3, "attack": 2}, "name": "Big ally", "count": 12,
+            "label": "Big ally [placeholder: Ally (Cost 3, Attack 2)]"} in detail["placeholders"]  # fmt: skip
+    assert all(not entry["card"].startswith("placeholder") for entry in detail["entries"])
+    japanese = api_client(other, "ja").get(f"/api/community/publications/{publication.pk}/").json()
+    assert {p["count"] for p in japanese["placeholders"]} == {12, 19} and "仮" in japanese["placeholders"][0]["label"]

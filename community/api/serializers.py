@@ -18,7 +18,7 @@ from cardsite.text import plain_name, plain_text
 
 from .. import markdown, services
 from ..models import MAX_TITLE_LENGTH, Comment, ModerationAction, Publication, Report
-from ..selectors import MAX_QUERY_LENGTH, Sort
+from ..selectors import MAX_QUERY_LENGTH, Sort, snapshot_placeholders
 
 MAX_IDS = 500
 TEXT_PATTERN = NAME_PATTERN  # something other than white space, no NUL
@@ -88,9 +88,25 @@ class PublicationEntrySerializer(serializers.Serializer):
     count = serializers.IntegerField()
 
 
+class PublicationPlaceholderSerializer(serializers.Serializer):
+    zone = serializers.CharField(help_text="The zone the game puts this kind in.")
+    kind = serializers.CharField(help_text="A kind the game declares as a placeholder (decks.rules).")
+    values = serializers.DictField(
+        child=serializers.IntegerField(), help_text="The stated values (0–99); a value not stated is unknown."
+    )
+    name = serializers.CharField(allow_blank=True)
+    count = serializers.IntegerField()
+    # Declared fields are taken off the class by DRF's serializer metaclass: no clash with Field.label.
+    label = serializers.CharField(help_text="How the site shows it, in the response language.")  # type: ignore[assignment]
+
+
 class PublicationDetailSerializer(PublicationSerializer):
     description_html = serializers.SerializerMethodField(help_text="The description rendered and sanitised.")
     entries = PublicationEntrySerializer(many=True, help_text="The cards as they were when it was published.")
+    placeholders = serializers.SerializerMethodField(
+        help_text="The placeholder cards as they were when it was published: cards the database did not hold, "
+        "with the values the author stated; never among the entries."
+    )
     deck = serializers.SerializerMethodField(help_text="For its author only (null for others): the deck's id.")
     snapshots = serializers.SerializerMethodField(
         help_text="The ids of every publication of the same deck, newest first."
@@ -104,12 +120,19 @@ class PublicationDetailSerializer(PublicationSerializer):
             "mode",
             "options",
             "entries",
+            "placeholders",
             "deck",
             "snapshots",
         ]
 
     def get_description_html(self, publication: Publication) -> str:
         return markdown.render(publication.description)
+
+    @extend_schema_field(PublicationPlaceholderSerializer(many=True))
+    def get_placeholders(self, publication: Publication) -> list[dict[str, Any]]:
+        shown = snapshot_placeholders(publication, self.context.get("language") or "ja")
+        names = ("zone", "kind", "values", "name", "count", "label")
+        return [{name: row[name] for name in names} for row in shown]
 
     @extend_schema_field(serializers.IntegerField(allow_null=True))
     def get_deck(self, publication: Publication) -> int | None:

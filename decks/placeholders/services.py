@@ -199,6 +199,31 @@ def placeholder_update(
     return deck, edit_placeholder(placeholder, values=values, count=count, name=name)
 
 
+@transaction.atomic
+def placeholder_add_copies(
+    *, user: SiteUser, deck_pk: int, placeholder_pk: int, delta: int
+) -> tuple[Deck, DeckPlaceholder | None]:
+    """One more or one fewer (``delta`` copies) of a placeholder, its count read under the deck's lock so that two
+    steps at once both count; down to 0 it is removed (None), past 99 refused with nothing written."""
+    deck = access_deck(user, deck_pk, write=True)
+    if isinstance(delta, bool) or not isinstance(delta, int) or delta == 0:
+        raise _refuse(deck_services.count_out_of_range(1), "count_out_of_range", "delta")
+    locked = deck_services.lock(deck)
+    placeholder = placeholder_of(locked, placeholder_pk)  # read after the lock: the count as it is now
+    count = placeholder.count + delta
+    if count > deck_services.MAX_COPIES_PER_ENTRY:
+        message = deck_services.count_out_of_range(1)
+        raise PlaceholderConflict(message, code="count_out_of_range", errors={"count": [message]})
+    if count <= 0:
+        placeholder.delete()
+        _changed(locked)
+        return deck, None
+    placeholder.count = count
+    placeholder.save(update_fields=["count"])
+    _changed(locked)
+    return deck, placeholder
+
+
 def placeholder_delete(*, user: SiteUser, deck_pk: int, placeholder_pk: int) -> Deck:
     deck = access_deck(user, deck_pk, write=True)
     remove_placeholder(placeholder_of(deck, placeholder_pk))

@@ -13,7 +13,7 @@ from django.utils.translation import get_language
 
 from cards.filling import where_to_fill
 from cards.models import Card, Game
-from cards.presentation import field_label, kind_label
+from cards.presentation import field_label, format_value, kind_label
 from cardsite.labels import pick
 from decks.models import Deck
 
@@ -290,6 +290,7 @@ class NamedAssumption:
     field_label: str
     value: Any
     url: str
+    shown: str = ""  # the value as the pages print a card's: a list joined, a boolean as yes or no, a choice's label
 
 
 def named(game: Game, stored: list[dict[str, Any]], language: str) -> list[NamedAssumption]:
@@ -301,6 +302,7 @@ def named(game: Game, stored: list[dict[str, Any]], language: str) -> list[Named
             _field_label(game, row["field"], language),
             row["value"],
             contribution_url(game, row["key"], row["field"]),
+            format_value(game.definition.field(row["field"]), row["value"], language),
         )
         for row in stored
     ]

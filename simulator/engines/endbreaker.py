@@ -82,7 +82,7 @@ class EndbreakerEngine:
     card_needs = (
         CardNeed(
             "skill",
-            ("job", "ability"),
+            ("job", "ability", "masquerade", "thorn"),  # every card it plays: the starting deck may hold them all
             {
                 "ja": "ゴールドフィッシュはそのカードのスキルを数えられません",
                 "zh-hant": "模擬無法計算這些卡的技能",

@@ -156,6 +156,24 @@ class EpicBattlesEngine:
                 "en": "no combo follows them",
             },
         ),
+        CardNeed(
+            "position",
+            ("attack",),
+            {
+                "ja": "位置ではコンボがそのアタックにつながりません",
+                "zh-hant": "連續技無法依位置接到這些攻擊卡",
+                "en": "no combo continues into them by their position",
+            },
+        ),
+        CardNeed(
+            "trait",
+            ("attack",),
+            {
+                "ja": "特徴ではコンボがそのアタックにつながりません",
+                "zh-hant": "連續技無法依特徵接到這些攻擊卡",
+                "en": "no combo continues into them by a trait",
+            },
+        ),
     )
     parameters = (
         Parameter(

@@ -247,6 +247,15 @@ class ShadowEraEngine:
                 "en": "the goldfish never plays those locations",
             },
         ),
+        CardNeed(
+            "unique",
+            ("ally",),
+            {
+                "ja": "ゴールドフィッシュはそのアリーをユニークでないとみなし、何枚でも場に出します",
+                "zh-hant": "模擬把這些盟友當作非唯一，可同時在場多張",
+                "en": "the goldfish takes those allies as not unique and plays any number of them",
+            },
+        ),
     )
     parameters = (
         Parameter(

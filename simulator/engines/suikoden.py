@@ -348,6 +348,24 @@ class SuikodenEngine:
                 "en": "those lands draw no card by 狩猟",
             },
         ),
+        CardNeed(
+            "colour",
+            ("character",),
+            {
+                "ja": "その人物は他の人物の登用で属性のコストを支払えません",
+                "zh-hant": "這些人物無法支付其他人物登用時的屬性代價",
+                "en": "those characters never pay the colour cost of another character's hiring",
+            },
+        ),
+        CardNeed(
+            "abilities",
+            ("character",),
+            {
+                "ja": "その人物は［調達］を持たないものとして扱います",
+                "zh-hant": "這些人物視為沒有［調達］",
+                "en": "those characters are taken to have no [調達]",
+            },
+        ),
     )
     parameters = (
         Parameter(
