@@ -96,3 +96,19 @@ def test_shadow_era_unique_is_asked_filled_by_sheet_and_named(owner):
     assert DeckAssumption.objects.get(deck=deck).value is True
     hand = english.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3", follow=True).content.decode()
     assert "With 1 assumed value" in hand and "Unique = yes —" in squash(hand)
+
+
+def test_a_character_without_special_abilities_can_be_stated_as_such(suikoden_deck, owner):
+    """A character printed with no special ability is stated with the game's word for none, alone: an empty box
+    stays unknown, and "none" beside an ability is refused in the reader's language."""
+    deck = suikoden_deck
+    japanese = signed_in(owner, "ja")
+    mixed = japanese.post(_page(deck), {"action": "bulk", "field": "abilities", "value": "調達|なし"})
+    assert mixed.status_code == 400
+    assert "901 · 特殊能力" in squash(parse(mixed).text) and "ほかの値と一緒には書けません" in parse(mixed).text
+    assert not DeckAssumption.objects.filter(deck=deck, field="abilities").exists()
+
+    assert japanese.post(_page(deck), {"action": "bulk", "field": "abilities", "value": "なし"}).status_code == 302
+    assert DeckAssumption.objects.get(deck=deck, field="abilities").value == ["none"]
+    hand = signed_in(owner).get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3", follow=True).content.decode()
+    assert "Special abilities = none —" in squash(hand)

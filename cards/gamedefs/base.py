@@ -208,6 +208,10 @@ class ChoiceListType(_FixedSetType):
     """Several values from a fixed set, e.g. a Shadow Era card's class icons."""
 
     name: str = "choices"
+    # The word a game declares for "none of them" (a card printed with no special ability): typed alone, by
+    # itself or its label in any language, and stored as a one-item list of it, which the engines, looking for
+    # the choices, read as none. An empty value stays refused: an empty box means the value is unknown.
+    none_value: str | None = None
 
     def clean(self, raw: Any) -> list[str]:
         items = [part.strip() for part in raw.split("|")] if isinstance(raw, str) else raw
@@ -217,11 +221,45 @@ class ChoiceListType(_FixedSetType):
         unknown = [item for item in items if not self.accepts(item)]
         if unknown:
             raise FieldValueError("not_among", values=[_shown(item) for item in unknown], choices=self.named_choices())
+        if self.none_value is not None and self.none_value in items and len(items) > 1:
+            raise FieldValueError("none_alone", value=_shown(raw), none=self.named_none())
         return list(items)
 
     def accepts(self, item: Any) -> bool:
         """Whether one item of a list is allowed (a game may allow more than ``choices``, see 水滸伝's 射擊X)."""
-        return item in self.choices
+        return item in self.choices or (self.none_value is not None and item == self.none_value)
+
+    def stored_value(self, raw: Any) -> Any:
+        if self.none_value is not None and isinstance(raw, str):
+            wanted = raw.strip().casefold()
+            labels = self.value_labels.get(self.none_value) or {}
+            if wanted == self.none_value.casefold() or any(label.casefold() == wanted for label in labels.values()):
+                return self.none_value
+        return super().stored_value(raw)
+
+    def labelled_values(self) -> list[tuple[Any, Labels]]:
+        if self.none_value is None:
+            return super().labelled_values()
+        choices_labelled = any(value in self.value_labels for value in self.choices)
+        named = [(value, self.value_labels.get(value, {})) for value in self.choices] if choices_labelled else []
+        return [*named, (self.none_value, self.value_labels.get(self.none_value, {}))]
+
+    def named_none(self) -> Labels | str:
+        """The none word as a message names it: its label in the reader's language and the word to type."""
+        assert self.none_value is not None
+        labels = self.value_labels.get(self.none_value)
+        if not labels:
+            return self.none_value
+        return {
+            language: self.none_value
+            if label.casefold() == self.none_value.casefold()
+            else f"{label} ({self.none_value})"
+            for language, label in labels.items()
+        }
+
+    def named_choices(self) -> list[Labels | str]:
+        named = super().named_choices()
+        return [*named, self.named_none()] if self.none_value is not None else named
 
     def expectation(self) -> Problem:
         return Problem("expect_choices", {"choices": self.named_choices()})

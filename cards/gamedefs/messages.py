@@ -29,6 +29,7 @@ MESSAGES: dict[str, str] = {
     "not_a_choice": N_("“%(value)s” is not one of %(choices)s."),
     "not_a_list": N_("“%(value)s” is not a list of values."),
     "not_among": N_("%(values)s: not among %(choices)s."),
+    "none_alone": N_("“%(value)s”: %(none)s stands alone; a card has none of them, or some."),
     "not_symbols": N_("“%(value)s” is not a string of symbols."),
     "stray_symbols": N_("“%(value)s” has %(stray)s; the symbols are %(symbols)s."),
     # a card's values against its game

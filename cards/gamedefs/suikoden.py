@@ -113,7 +113,12 @@ DEFINITION = register(
             ),
             FieldSpec(
                 "abilities",
-                ChoiceListType(choices=ABILITIES),
+                # "none": a character printed with no special ability (an empty box means unknown).
+                ChoiceListType(
+                    choices=ABILITIES,
+                    none_value="none",
+                    value_labels={"none": {"ja": "なし", "zh-hant": "無", "en": "none"}},
+                ),
                 {"ja": "特殊能力", "zh-hant": "特殊能力", "en": "Special abilities"},
             ),
             FieldSpec(
