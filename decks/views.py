@@ -186,6 +186,7 @@ def new_deck(request: HttpRequest) -> HttpResponse:
 
 @account_required
 @require_GET
+@kept_for_reader()
 def deck_builder(request: HttpRequest, pk: int) -> HttpResponse:
     deck = selectors.access_deck(request.user, pk, write=True)
     language = _language()

@@ -159,3 +159,18 @@ def test_the_odds_table_fits_a_wide_screen_and_scrolls_in_its_box_on_a_phone(liv
     page.evaluate("document.querySelector('#odds-table').scrollLeft = 300")
     name = page.locator("#odds-table tbody th").first.bounding_box()
     assert name["x"] >= 0 and name["x"] < 30
+
+
+def test_a_table_wider_than_a_phone_takes_the_keyboard_to_scroll_it(live_server, page):
+    """site.js measures the tables once the page has painted (not on DOMContentLoaded, where it held the first
+    paint back): a table that scrolls sideways still joins the Tab order, and leaves it when the screen widens."""
+    load_synthetic_cards()
+    deck = make_deck("shadowera", make_user("owner"))
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{live_server.url}/simulator/decks/shared/{deck.share_token}/odds/")
+    wait_until_true(page, "document.querySelector('#odds-table').getAttribute('tabindex') === '0'")
+    page.focus("#odds-table")
+    page.keyboard.press("ArrowRight")
+    wait_until_true(page, "document.querySelector('#odds-table').scrollLeft > 0")
+    page.set_viewport_size({"width": 1280, "height": 900})
+    wait_until_true(page, "!document.querySelector('#odds-table').hasAttribute('tabindex')")

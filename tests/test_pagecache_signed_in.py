@@ -1,5 +1,5 @@
-"""Pages kept for each signed-in reader (``cardsite.pagecache.kept_for_reader``): the owner's deck page, builder
-search and goldfish hand, and a reader's view of a published deck. A kept page is answered without its view;
+"""Pages kept for each signed-in reader (``cardsite.pagecache.kept_for_reader``): the owner's deck page, builder,
+builder search and goldfish hand, and a reader's view of a published deck. A kept page is answered without its view;
 any change to what it shows (the deck, the cards, the reader's notifications, the language) shows on the next
 request; no one is ever given another reader's page; each answer is private and carries the reader's own
 CSRF token."""
@@ -53,7 +53,12 @@ def without_tokens(page: str) -> str:
 
 @pytest.mark.parametrize(
     "path",
-    ["/decks/{deck}/", "/decks/{deck}/edit/search/?q=テスト人物", "/simulator/decks/{deck}/goldfish/?seed=7"],
+    [
+        "/decks/{deck}/",
+        "/decks/{deck}/edit/",
+        "/decks/{deck}/edit/search/?q=テスト人物",
+        "/simulator/decks/{deck}/goldfish/?seed=7",
+    ],
 )
 def test_an_owner_s_page_is_kept_and_follows_a_rename_and_an_added_card(path):
     owner = make_user("zz-owner")
@@ -115,7 +120,7 @@ def test_no_one_is_given_the_owner_s_kept_page():
     owner, other = make_user("zz-owner"), make_user("zz-other")
     deck = a_deck(owner, name="秘密のデッキ")
     owner_client, other_client = signed_in(owner, "ja"), signed_in(other, "ja")
-    for path in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/search/?q=テスト人物"):
+    for path in (f"/decks/{deck.pk}/", f"/decks/{deck.pk}/edit/", f"/decks/{deck.pk}/edit/search/?q=テスト人物"):
         read(owner_client, path)
         read(owner_client, path)  # kept now
         refused = other_client.get(path)
