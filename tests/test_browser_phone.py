@@ -9,8 +9,6 @@ as it is served. Synthetic cards only (tests/synthetic_decks.py).
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import override_settings
@@ -20,6 +18,7 @@ from decks.models import Deck
 
 from .support.browser import signed_in_phone
 from .support.goldfish import make_deck
+from .support.phone import AXE, phone_problems
 from .support.tasks import IMMEDIATE
 from .synthetic_decks import load_synthetic_cards
 from .users import PASSWORD
@@ -28,36 +27,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
 READERS = {"ja": "ja-JP", "zh-hant": "zh-TW", "en": "en-US"}
-AXE = Path(__file__).resolve().parent.parent / "node_modules" / "axe-core" / "axe.min.js"
-
-# What a reader at the top of a page meets: how wide the document is, where the header ends, and the first
-# link of the page (it must lead to the content).
-LAYOUT = """() => {
-  const header = document.querySelector('.site-header');
-  const first = document.querySelector('body a[href]');
-  const target = first && first.hash ? document.getElementById(first.hash.slice(1)) : null;
-  return {
-    scrollWidth: document.scrollingElement.scrollWidth,
-    innerWidth: window.innerWidth,
-    headerHeight: header ? header.getBoundingClientRect().height : null,
-    skipLink: first ? first.hash : null,
-    skipText: first ? first.textContent.trim() : null,
-    skipTarget: target ? target.tagName : null,
-    wide: [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
-      .filter((element) => !element.closest('[data-scrolls-sideways], table, pre'))
-      .slice(0, 3)
-      .map((element) => element.tagName.toLowerCase() + '.' + [...element.classList].join('.')),
-  };
-}"""
-
-AXE_RUN = """async () => {
-  const result = await axe.run(document, {resultTypes: ['violations']});
-  return result.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => violation.id + ': '
-      + violation.nodes.slice(0, 3).map((node) => node.target.join(' ')).join(' | '));
-}"""
 
 
 def _pages(decks: dict[str, Deck]) -> list[tuple[str, str]]:
@@ -116,16 +85,7 @@ def test_every_page_fits_a_phone_and_passes_axe(live_server, browser, language):
         for what, path in _pages(decks):
             page.goto(live_server.url + path)
             page.wait_for_load_state("networkidle")
-            found: list[str] = []
-            layout = page.evaluate(LAYOUT)
-            if layout["scrollWidth"] > layout["innerWidth"]:
-                found.append(f"scrolls sideways: {layout['scrollWidth']} px wide, by {layout['wide']}")
-            if layout["headerHeight"] is None or layout["headerHeight"] > PHONE["height"] / 4:
-                found.append(f"header {layout['headerHeight']} px high")
-            if layout["skipLink"] != "#main" or layout["skipTarget"] != "MAIN" or not layout["skipText"]:
-                found.append(f"first link is not a skip link to the content: {layout}")
-            page.evaluate(axe_source)  # through the debugging protocol: the page's policy does not apply
-            found += page.evaluate(AXE_RUN)
+            found = phone_problems(page, axe_source, PHONE["height"])
             if found:
                 problems[what] = found
     finally:

@@ -10,22 +10,16 @@ from django.contrib.auth import get_user_model
 
 from community import services as community_services
 
+from .support.browser import signed_in_phone
 from .support.goldfish import make_deck
 from .support.missing_cards import import_cards
+from .support.phone import TEXT_LINES
 from .synthetic_decks import load_synthetic_cards
 from .users import PASSWORD
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PHONE = {"width": 390, "height": 844}
-
-# For each element, on how many lines its text stands.
-TEXT_LINES = """(selector) => [...document.querySelectorAll(selector)].map((element) => {
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  const tops = [...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top));
-  return [element.textContent.trim(), new Set(tops).size];
-})"""
 
 
 def _long_named(key: str, kind: str) -> dict:
@@ -63,3 +57,21 @@ def test_a_phone_keeps_the_words_of_narrow_columns_whole(live_server, browser):
         assert titles and all(lines <= 2 for _text, lines in titles), titles
     finally:
         context.close()
+
+
+def test_a_phone_keeps_the_goldfish_logs_event_labels_whole_in_japanese(live_server, browser):
+    """The log's event column broke シャッフ/ル at 390 px; a label now breaks only between its words."""
+    from cards.services import sync_games
+
+    sync_games()
+    load_synthetic_cards()
+    user = get_user_model().objects.create_user("phone-log-words", password=PASSWORD)
+    deck = make_deck("suikoden", user)
+    page = signed_in_phone(browser, live_server.url, user.username, "ja-JP")
+    try:
+        page.goto(f"{live_server.url}/simulator/decks/{deck.pk}/goldfish/?seed=5")
+        labels = page.evaluate(TEXT_LINES, "#gf-turn-log .gf-events tbody td.event-kind")
+        assert ["シャッフル", 1] in labels
+        assert all(lines == 1 for text, lines in labels if " " not in text), labels
+    finally:
+        page.context.close()
