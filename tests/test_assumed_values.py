@@ -17,6 +17,7 @@ from simulator.core import SimCard
 from simulator.models import ComparisonRun, DeckAssumption, SeatedGame, StrategySearch
 
 from .support.clients import signed_in
+from .support.html import parse, squash
 from .support.table_decks import NINE, table_deck
 
 COMPARE = "/simulator/games/endbreaker/compare/"
@@ -203,3 +204,15 @@ def test_a_monte_carlo_run_plays_the_decks_assumed_values_and_keeps_and_names_th
     client = signed_in(owner)
     page = client.get(f"/simulator/decks/{deck.pk}/simulate/{run.pk}/").content.decode()
     assert "With 1 assumed value" in page and f"/cards/901/edit/#id_field_{unknown}" in page
+
+
+def test_the_decks_long_list_of_missing_values_is_folded_under_its_count(gappy_pool, owner):
+    """On a phone the seed's hundred missing values stood 7000 px before the deck itself; a long list is folded."""
+    deck = table_deck(owner, "Folded table", NINE)
+    page = parse(signed_in(owner, "en").get(f"/decks/{deck.pk}/"))
+    verdict = page.find("section", cls="deck-whole-game-verdict")
+    folded = verdict.find("details", cls="missing-group")
+    rows = [node for node in verdict.find_all("li") if "data-card" in node.attrs]
+    assert len(rows) > 12 and folded is not None and "open" not in folded.attrs
+    assert squash(folded.find("summary").text) == f"{len(rows)} things are missing in all:"
+    assert len([node for node in folded.find_all("li") if "data-card" in node.attrs]) == len(rows)
