@@ -134,6 +134,13 @@ MEASURE = """() => {
 }"""
 
 
+# A full-page shot does not lay out what content-visibility: auto skips out of sight (the builder's zones and
+# search results, a phone's search results): they would show as empty boxes. Laid out for the shot only.
+RENDER_ALL = """() => document.querySelectorAll('body *').forEach((e) => {
+  if (getComputedStyle(e).contentVisibility === 'auto') e.style.contentVisibility = 'visible';
+})"""
+
+
 def run(filter_text=""):
     report = {}
     with sync_playwright() as p:
@@ -169,6 +176,7 @@ def run(filter_text=""):
                         if page.locator("canvas").count():  # let the charts' short animation end
                             page.wait_for_timeout(600)
                         result = page.evaluate(MEASURE)
+                        page.evaluate(RENDER_ALL)
                         result["status"] = response.status if response else None
                         result["url"] = page.url
                         shot.parent.mkdir(parents=True, exist_ok=True)
