@@ -20,7 +20,11 @@ in the same run and under the same server, a bare HTML page (``/__bare_page__/``
 paragraph, no style sheet, no script) served through the same middleware: the floor of this stack.
 
 The builder and the deck page are the owner's (signed in, as only the owner sees them); the others are
-read as a visitor. Each figure is the median of ``--rounds`` runs, each in a fresh context.
+read as a visitor. Every page is measured in pairs with the bare page: bare page, page, bare page, page…, each
+visit in a fresh context, ``--rounds`` pairs per page (5 by default). The ratio a page is judged by is the
+median of its pairs' ratios (the page's LCP over the bare page's measured just before it), so that a burst of
+other work on the machine slows both sides of a pair. Beside it the old figure is printed from the same visits:
+the page's median LCP over the median of all the bare page's visits.
 
 Goal: each page's LCP at most 2× the bare page's and under 2.5 s, and at most 100 KB transferred on a
 repeat visit.
@@ -149,7 +153,7 @@ def median_visit(visits: list[Visit]) -> Visit:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rounds", type=int, default=3, help="runs of every page; the median counts (default 3)")
+    parser.add_argument("--rounds", type=int, default=5, help="pairs (bare page, page) for every page (default 5)")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn processes (default 2)")
     parser.add_argument("--database-url", default="", help="a PostgreSQL URL (database created and dropped)")
     parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
@@ -175,7 +179,10 @@ def report(executable: str, url: str, prepared: dict, arguments: argparse.Namesp
         Target("builder (owner)", f"/decks/{deck}/edit/", signed_in=True),
         Target("deck page (owner)", f"/decks/{deck}/", signed_in=True),
     ]
+    bare, pages = targets[0], targets[1:]
     runs: dict[str, list[tuple[Visit, Visit]]] = {target.name: [] for target in targets}
+    # For each page, its pairs' bare-page visits, in the same order as its own: pair i is (bare[i], page[i]).
+    paired_bare: dict[str, list[tuple[Visit, Visit]]] = {target.name: [] for target in pages}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(
             executable_path=executable,
@@ -185,39 +192,74 @@ def report(executable: str, url: str, prepared: dict, arguments: argparse.Namesp
         try:
             for target in targets:  # once unmeasured: every process's caches filled (the page cache too)
                 measure(browser, url, target, prepared["session"])
-            for _ in range(arguments.rounds):  # in rounds, so a burst of other work slows one run of every row
-                for target in targets:
+            for _ in range(arguments.rounds):  # in rounds, so a burst of other work slows one pair of every row
+                for target in pages:
+                    floor = measure(browser, url, bare, prepared["session"])
+                    paired_bare[target.name].append(floor)
+                    runs[bare.name].append(floor)
                     runs[target.name].append(measure(browser, url, target, prepared["session"]))
         finally:
             browser.close()
+    print_report(arguments, targets, runs, paired_bare)
 
+
+def pair_ratio(floor: Visit, visit: Visit) -> float | None:
+    """A page's LCP over the bare page's in one pair; None when either reported no LCP."""
+    return visit.lcp_ms / floor.lcp_ms if floor.lcp_ms > 0 and visit.lcp_ms > 0 else None
+
+
+def median_ratio(floors: list[Visit], visits: list[Visit]) -> float:
+    ratios = [r for r in map(pair_ratio, floors, visits) if r is not None]
+    return statistics.median(ratios) if ratios else 0.0
+
+
+def print_report(
+    arguments: argparse.Namespace,
+    targets: list[Target],
+    runs: dict[str, list[tuple[Visit, Visit]]],
+    paired_bare: dict[str, list[tuple[Visit, Visit]]],
+) -> None:
     print(
         f"Chromium {VIEWPORT['width']} px wide, {LATENCY_MS} ms RTT, {DOWNLOAD_BYTES_PER_SECOND * 8 / 1e6:.2f} Mbit/s"
         f" down, {UPLOAD_BYTES_PER_SECOND * 8 / 1e3:.0f} kbit/s up, CPU ÷{CPU_SLOWDOWN};"
-        f" {arguments.workers} gunicorn processes; median of {arguments.rounds} runs"
+        f" {arguments.workers} gunicorn processes; {arguments.rounds} pairs (bare page, page) for every page"
     )
-    print(f"\n{'page':<22}{'LCP ms':>9}{'× bare':>8}{'KB':>8}{'repeat LCP':>12}{'× bare':>8}{'repeat KB':>11}")
+    print("× pair: the median of the pairs' ratios (judged); × med: median LCP over all bare visits' median (old)")
+    print(
+        f"\n{'page':<22}{'LCP ms':>8}{'× pair':>8}{'× med':>7}{'KB':>7}"
+        f"{'rep. LCP':>10}{'× pair':>8}{'× med':>7}{'rep. KB':>9}"
+    )
     failures: list[str] = []
-    bare_first = median_visit([first for first, _repeat in runs[targets[0].name]])
-    bare_repeat = median_visit([repeat for _first, repeat in runs[targets[0].name]])
+    bare = targets[0]
+    bare_first = median_visit([first for first, _repeat in runs[bare.name]])
+    bare_repeat = median_visit([repeat for _first, repeat in runs[bare.name]])
     for target in targets:
         first = median_visit([first for first, _repeat in runs[target.name]])
         repeat = median_visit([repeat for _first, repeat in runs[target.name]])
-        over_first, over_repeat = first.lcp_ms / bare_first.lcp_ms, repeat.lcp_ms / bare_repeat.lcp_ms
+        med_first, med_repeat = first.lcp_ms / bare_first.lcp_ms, repeat.lcp_ms / bare_repeat.lcp_ms
+        if target is bare:
+            pair_first = pair_repeat = 1.0
+        else:
+            floors = paired_bare[target.name]
+            pair_first = median_ratio([f for f, _r in floors], [f for f, _r in runs[target.name]])
+            pair_repeat = median_ratio([r for _f, r in floors], [r for _f, r in runs[target.name]])
         print(
-            f"{target.name:<22}{first.lcp_ms:>9.0f}{over_first:>8.2f}{first.transferred / 1024:>8.1f}"
-            f"{repeat.lcp_ms:>12.0f}{over_repeat:>8.2f}{repeat.transferred / 1024:>11.1f}"
+            f"{target.name:<22}{first.lcp_ms:>8.0f}{pair_first:>8.2f}{med_first:>7.2f}{first.transferred / 1024:>7.1f}"
+            f"{repeat.lcp_ms:>10.0f}{pair_repeat:>8.2f}{med_repeat:>7.2f}{repeat.transferred / 1024:>9.1f}"
         )
-        if target is targets[0]:
+        if target is bare:
             continue
-        for label, shown, over in (("first", first, over_first), ("repeat", repeat, over_repeat)):
+        for label, shown, over in (("first", first, pair_first), ("repeat", repeat, pair_repeat)):
             if over > LCP_OVER_BARE:
-                failures.append(f"{target.name}, {label} visit: LCP {over:.2f}× the bare page's")
+                failures.append(f"{target.name}, {label} visit: LCP {over:.2f}× the bare page's (pairs' median)")
             if shown.lcp_ms > LCP_LIMIT_MS:
                 failures.append(f"{target.name}, {label} visit: LCP {shown.lcp_ms:.0f} ms")
         if repeat.transferred > REPEAT_LIMIT_BYTES:
             failures.append(f"{target.name}: {repeat.transferred / 1024:.0f} KB on a repeat visit")
-    print("\ngoal: LCP ≤ 2× the bare page's and < 2.5 s (first and repeat visits); ≤ 100 KB on a repeat visit")
+    print(
+        "\ngoal: LCP ≤ 2× the bare page's (median of the pairs' ratios) and < 2.5 s (first and repeat visits);"
+        " ≤ 100 KB on a repeat visit"
+    )
     print("met" if not failures else "not met:\n  " + "\n  ".join(failures))
 
 

@@ -157,6 +157,40 @@ def test_the_builder_reaches_the_deck_from_its_search_box_in_a_few_keys(live_ser
         context.close()
 
 
+VERDICT_PLACE = """() => {
+  const verdict = document.getElementById('deck-verdict');
+  const results = document.getElementById('search-results');
+  const box = verdict.querySelector('.verdict-summary').getBoundingClientRect();
+  const deck = document.getElementById('builder-deck').getBoundingClientRect();
+  return {
+    beforeResults: !!(verdict.compareDocumentPosition(results) & Node.DOCUMENT_POSITION_FOLLOWING),
+    summaryTop: box.top, summaryBottom: box.bottom, deckRight: deck.right, verdictLeft: box.left,
+  };
+}"""
+
+
+def test_the_builders_verdict_is_read_first_on_a_phone_and_kept_in_sight_on_a_wide_screen(live_server, browser):
+    """A phone shows the verdict above the search; a screen reader and the keyboard meet it there too, before the
+    results. A wide screen keeps it in its own column right of the deck, in sight as the deck scrolls."""
+    deck, context, page = _signed_in_with_deck(browser, live_server.url, "verdict-first", "suikoden", "en-US")
+    try:
+        page.goto(f"{live_server.url}/decks/{deck.pk}/edit/")
+        phone = page.evaluate(VERDICT_PLACE)
+        assert phone["beforeResults"], "the verdict is read after the search results"
+        assert phone["summaryTop"] >= 0 and phone["summaryBottom"] <= PHONE["height"], phone
+        page.focus(".builder-search-form input[name=q]")
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("!!document.activeElement.closest('#deck-verdict')"), "Shift+Tab misses the verdict"
+
+        page.set_viewport_size({"width": 1400, "height": 900})
+        page.evaluate("window.scrollTo(0, document.scrollingElement.scrollHeight)")
+        wide = page.evaluate(VERDICT_PLACE)
+        assert wide["verdictLeft"] >= wide["deckRight"], "the verdict left its column right of the deck"
+        assert wide["summaryTop"] >= 0 and wide["summaryBottom"] <= 900, wide
+    finally:
+        context.close()
+
+
 @override_settings(TASKS=IMMEDIATE)
 def test_a_disabled_button_looks_disabled(live_server, browser):
     from cards.services import sync_games
