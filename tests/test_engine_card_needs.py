@@ -7,6 +7,7 @@ mapping that records what is read."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -107,3 +108,14 @@ def test_every_value_an_engine_reads_is_declared_in_its_card_needs(game):
         and not any(need.field == name and (not need.kinds or kind in need.kinds) for need in engine.card_needs)
     )
     assert undeclared == [], f"{game} reads values its card_needs does not declare: {undeclared}"
+
+
+@pytest.mark.parametrize("game", ENGINE_SLUGS)
+def test_what_an_unknown_value_blocks_is_said_in_english_to_an_english_reader(game):
+    """The map of what is missing says in English what each gap blocks; a game's own term may follow its English
+    name in brackets ("Commerce (商業)"), as printed, but a sentence is not carried by Japanese words."""
+    outside_brackets = re.compile(r"\([^)]*\)|\[[^\]]*\]")
+    japanese = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+    for need in get_engine(game).card_needs:
+        english = need.blocks["en"]
+        assert not japanese.search(outside_brackets.sub("", english)), f"{game} {need.field}: {english}"

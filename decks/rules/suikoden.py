@@ -150,7 +150,10 @@ RULES = register(
                 win_conditions={
                     "ja": "(1) 相手の土地をすべて破壊する（占領）\n(2) 戦果を10点獲得する\n(3) 相手の山札が尽きる（殲滅）",
                     "zh-hant": "(1) 擊破對方所有土地\n(2) 獲得10點戰果\n(3) 對方牌庫用完",
-                    "en": "Destroy all the opponent's lands; collect 10 戦果; or the opponent cannot draw.",
+                    "en": (
+                        "Destroy all the opponent's lands; collect 10 戦果 (points won by defeating the opponent's "
+                        "characters); or the opponent cannot draw."
+                    ),
                 },
                 win_conditions_translated=SITE_TRANSLATED,
             ),

@@ -309,7 +309,7 @@ class SuikodenEngine:
             {
                 "ja": "狩猟ではその人物の攻撃力を0と数えます",
                 "zh-hant": "狩獵時這些人物的攻擊力算作0",
-                "en": "狩猟 counts those characters' attack as 0",
+                "en": "Hunting (狩猟) counts those characters' attack as 0",
             },
         ),
         CardNeed(
@@ -318,7 +318,7 @@ class SuikodenEngine:
             {
                 "ja": "商業ではその人物を数えません",
                 "zh-hant": "商業時不計算這些人物",
-                "en": "商業 does not count those characters",
+                "en": "Commerce (商業) does not count those characters",
             },
         ),
         CardNeed(
@@ -336,7 +336,7 @@ class SuikodenEngine:
             {
                 "ja": "その土地では商業でカードを引きません",
                 "zh-hant": "這些土地不會因商業抽牌",
-                "en": "those lands draw no card by 商業",
+                "en": "those lands draw no card by Commerce (商業)",
             },
         ),
         CardNeed(
@@ -345,7 +345,7 @@ class SuikodenEngine:
             {
                 "ja": "その土地では狩猟でカードを引きません",
                 "zh-hant": "這些土地不會因狩獵抽牌",
-                "en": "those lands draw no card by 狩猟",
+                "en": "those lands draw no card by Hunting (狩猟)",
             },
         ),
         CardNeed(
@@ -363,7 +363,7 @@ class SuikodenEngine:
             {
                 "ja": "その人物は［調達］を持たないものとして扱います",
                 "zh-hant": "這些人物視為沒有［調達］",
-                "en": "those characters are taken to have no [調達]",
+                "en": "those characters are taken to have no special ability [調達]",
             },
         ),
     )
