@@ -345,6 +345,11 @@ def chart_data(deck: Deck, language: str, entries: list[DeckEntry] | None = None
                 "bars": _bars(values, order, {}, unknown),
             }
         )
+    # An empty chart of a deck with cards means that none of its kinds carries the value (an Epic Battles
+    # character has no cost), not that the deck is empty.
+    empty = _("None of this deck's cards has this value.") if entries else _("No cards yet.")
+    for chart in charts:
+        chart["empty"] = empty
     return charts
 
 

@@ -28,6 +28,8 @@
       if (!canvas) return;
       var figure = canvas.closest("figure");
       if (figure) figure.classList.toggle("is-empty", chart.bars.length === 0);
+      var note = figure && figure.querySelector(".chart-empty");
+      if (note && chart.empty) note.textContent = chart.empty;
       var labels = chart.bars.map(function (bar) { return bar.label; });
       var counts = chart.bars.map(function (bar) { return bar.count; });
       var colours = chart.bars.map(function (bar) { return bar.unknown ? UNKNOWN : KNOWN; });
