@@ -22,7 +22,7 @@ from cards.gamedefs.base import FieldSpec, IntegerType
 from cards.models import Card, Game
 from cards.presentation import card_row, format_value, kind_label
 from cards.selectors import card_counts_by_kind
-from cardsite.labels import ShownName, pick, picked_language
+from cardsite.labels import SIMPLIFIED, TRADITIONAL, ShownName, Labels, pick, picked_language
 
 from . import selectors
 from .models import Deck, DeckEntry
@@ -356,6 +356,13 @@ def chart_data(deck: Deck, language: str, entries: list[DeckEntry] | None = None
 # --- the whole deck ---------------------------------------------------------------------------------
 
 
+def _site_translated(labels: Labels, language: str, translated: frozenset[str]) -> bool:
+    """Whether the text a reader of ``language`` is shown is the site's own translation. Simplified Chinese is
+    converted from the Traditional text, so it is the site's translation when the Traditional one is."""
+    shown = picked_language(labels, language)
+    return (TRADITIONAL if shown == SIMPLIFIED else shown) in translated
+
+
 @dataclass
 class OptionView:
     label: str
@@ -473,8 +480,8 @@ def deck_view(deck: Deck, language: str) -> DeckView:
             for option in rules.options
         ],
         notes=pick(rules.notes, language) if rules.notes else "",
-        win_conditions_translated=picked_language(mode.win_conditions, language) in mode.win_conditions_translated,
-        notes_translated=picked_language(rules.notes, language) in rules.notes_translated,
+        win_conditions_translated=_site_translated(mode.win_conditions, language, mode.win_conditions_translated),
+        notes_translated=_site_translated(rules.notes, language, rules.notes_translated),
         zones=zone_views(deck, verdict, language, entries=entries),
         fixed_zones=fixed_zone_views(deck, language),
         verdict=verdict_view(deck, verdict, language),
