@@ -22,7 +22,7 @@ from cards.gamedefs.base import FieldSpec, IntegerType
 from cards.models import Card, Game
 from cards.presentation import card_row, format_value, kind_label
 from cards.selectors import card_counts_by_kind
-from cardsite.labels import SIMPLIFIED, TRADITIONAL, ShownName, Labels, pick, picked_language
+from cardsite.labels import SIMPLIFIED, TRADITIONAL, Labels, ShownName, pick, picked_language
 
 from . import selectors
 from .models import Deck, DeckEntry
