@@ -7,10 +7,21 @@ import threading
 from pathlib import Path
 
 
-def parsed(path: Path) -> ast.Module:
-    """``path``'s syntax tree, parsed in a thread of its own: CPython 3.11's AST constructor can misjudge its
-    recursion depth in a thread whose counters other work has moved ("SystemError: AST constructor recursion
-    depth mismatch", CPython gh-106905, met once in a whole run); a fresh thread starts at a known depth."""
+def parsed(path: Path, attempts: int = 3) -> ast.Module:
+    """``path``'s syntax tree. CPython 3.11 keeps the AST constructor's recursion depth once per interpreter, not
+    per thread, so a tree built while another thread builds one (``traceback`` parses a line to place its carets
+    when any thread formats an exception) can fail with "SystemError: AST constructor recursion depth mismatch"
+    (CPython gh-106905). The tree is parsed in a thread of its own and, on that error alone, parsed again."""
+    for attempt in range(attempts):
+        try:
+            return _parsed_in_a_thread(path)
+        except SystemError as error:
+            if "recursion depth mismatch" not in str(error) or attempt == attempts - 1:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _parsed_in_a_thread(path: Path) -> ast.Module:
     found: list[ast.Module] = []
     failed: list[BaseException] = []
 
