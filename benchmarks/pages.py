@@ -28,6 +28,12 @@ the page's median LCP over the median of all the bare page's visits.
 
 Goal: each page's LCP at most 2× the bare page's and under 2.5 s, and at most 100 KB transferred on a
 repeat visit.
+
+The machine's load average is printed before and after the run. The CPU slowdown is emulated on top of whatever
+else the machine runs, and a page does more work than the bare page, so other work slows the page more than the
+bare page and its ratio grows: figures are comparable only from a quiet machine. The report says how busy the
+machine's cores were over the two seconds before the run (before its own server and browser add theirs; from
+``/proc/stat``), and warns when they were busy more than a third of the time.
 """
 
 from __future__ import annotations
@@ -37,6 +43,7 @@ import os
 import shutil
 import statistics
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -159,14 +166,15 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
     arguments = parser.parse_args()
     executable = chromium()
+    busy_before = cores_busy()  # before this benchmark's own server and browser add theirs
 
     with production_server(
         "pages", SETUP, workers=arguments.workers, database_url=arguments.database_url, port=arguments.port
     ) as (url, prepared, _temporary):
-        report(executable, url, prepared, arguments)
+        report(executable, url, prepared, arguments, busy_before)
 
 
-def report(executable: str, url: str, prepared: dict, arguments: argparse.Namespace) -> None:
+def report(executable: str, url: str, prepared: dict, arguments: argparse.Namespace, busy_before: float | None) -> None:
     from playwright.sync_api import sync_playwright
 
     deck = prepared["deck"]
@@ -201,6 +209,40 @@ def report(executable: str, url: str, prepared: dict, arguments: argparse.Namesp
         finally:
             browser.close()
     print_report(arguments, targets, runs, paired_bare)
+    print_busy(busy_before)
+
+
+BUSY_WARNING = 1 / 3
+
+
+def cores_busy(seconds: float = 2.0) -> float | None:
+    """The share of the machine's CPU time spent busy over ``seconds`` (``/proc/stat``); None where it is not kept."""
+
+    def sample() -> tuple[int, int]:
+        fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and waiting for input or output
+        return idle, sum(fields)
+
+    try:
+        idle_before, total_before = sample()
+        time.sleep(seconds)
+        idle_after, total_after = sample()
+    except (OSError, ValueError, IndexError):
+        return None
+    total = total_after - total_before
+    return 1 - (idle_after - idle_before) / total if total else None
+
+
+def print_busy(busy: float | None) -> None:
+    """How busy the machine was before the run, and a warning when it was not quiet."""
+    if busy is None:
+        return
+    print(f"the cores were busy {busy:.0%} of the time over the two seconds before the run ({os.cpu_count()} cores)")
+    if busy > BUSY_WARNING:
+        print(
+            "the machine was not quiet: other work slows a page more than the bare page, so these ratios overstate"
+            " the pages; measure again on a quiet machine"
+        )
 
 
 def pair_ratio(floor: Visit, visit: Visit) -> float | None:
