@@ -54,6 +54,15 @@ def job(name: str) -> CardInfo:
     return card(name, "job", name, cost="PP", skill="PP", at=1, attribute="P")
 
 
+def piles_texts(count: int) -> dict[str, str]:
+    """The finding of a supply of ``count`` piles, in piles and with the set-up's rule (seed 000, 遊戲準備 1-2)."""
+    return texts(
+        f"サプライ：アビリティの山が{count}種（ゲームの準備では、ジョブの山3つのほかにアビリティの山をちょうど9種置く）",
+        f"場中特技：特技牌堆{count}種（遊戲準備：三疊職業牌堆之外，特技牌堆須剛好9種）",
+        f"Supply: {count} ability piles (the game sets up exactly 9 ability piles, beside the three job piles)",
+    )
+
+
 def masquerade(number: int) -> CardInfo:
     return card(f"EB1-{number:03d}", "masquerade", f"マスカレイド{number:03d}", payout="6-4-2-0", damage=3, skill="PTS")
 
@@ -88,14 +97,19 @@ class TestEndbreaker:
     @pytest.mark.parametrize("total", [8, 10])
     def test_supply_exactly_9(self, total):
         finding = only(endbreaker(supply(total)), "endbreaker.supply")
-        assert finding.texts == texts(
-            f"サプライ（アビリティ9種）：{total}枚（ちょうど9枚）",
-            f"場中特技（9種）：{total}張（須剛好9張）",
-            f"Supply (9 ability piles): {n_cards(total)} (exactly 9)",
-        )
+        assert finding.texts == piles_texts(total)
+
+    def test_ten_piles_of_two_cards_are_ten_piles_not_twenty_cards(self):
+        piles = [(info, 2) for info, _ in supply(10)]
+        verdict = check(endbreaker(piles))
+        assert summary(verdict) == [
+            ("endbreaker.supply", "violation"),
+            ("endbreaker.supply-different", "violation"),
+        ]
+        assert verdict.findings[0].texts == piles_texts(10)
 
     def test_supply_all_different(self):
-        piles = supply(8)
+        piles = supply(9)  # nine piles, one chosen twice: ten cards, yet the count of piles is right
         piles[3] = (piles[3][0], 2)
         finding = only(endbreaker(piles), "endbreaker.supply-different")
         assert finding.texts == listed("endbreaker.supply-different", "アビリティ011")
@@ -180,7 +194,7 @@ class TestEndbreaker:
             ("endbreaker.setup-jobs", "violation"),
             ("endbreaker.masquerades", "violation"),
         ]
-        assert verdict.findings[0].texts["en"] == "Supply (9 ability piles): 8 cards (exactly 9)"
+        assert verdict.findings[0].texts == piles_texts(7)  # six abilities and a job: seven piles of cards
         assert verdict.findings[3].texts["en"] == "Job piles: 2 cards (exactly 3)"
         assert verdict.findings[5].texts == texts(
             "マスカレイド：1枚（ちょうど3枚）", "假面：1張（須剛好3張）", "Masquerades: 1 card (exactly 3)"

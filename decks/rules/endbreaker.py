@@ -8,7 +8,10 @@ drawing them at random. Every player starts with the same deck.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
+
+from cardsite.labels import Labels
 
 from . import register
 from .base import (
@@ -16,6 +19,7 @@ from .base import (
     CardInfo,
     DeckRules,
     DeckSpec,
+    Finding,
     FixedCard,
     KindsOnly,
     Mode,
@@ -35,20 +39,42 @@ STARTING = {"ja": "初期デッキ", "zh-hant": "起始牌庫", "en": "Starting 
 SETUP_JOBS = ("魔獣戦士", "スカイランナー", "デモニスタ")
 
 
+@dataclass(frozen=True)
+class PileCount(ZoneSize):
+    """The zones' size in piles: each different card is one pile, however many copies its entry counts.
+
+    A table chooses piles, not cards: ten different piles of two cards are ten piles against the set-up's nine,
+    and the finding says so in piles with the rule (``message``: ``{count}``), never "20 cards (exactly 9)".
+    """
+
+    message: Labels = field(default_factory=dict)
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        piles = len(deck.copies(*self.zones))
+        if (self.minimum is None or piles >= self.minimum) and (self.maximum is None or piles <= self.maximum):
+            return []
+        return [self.violation(self.message, count=piles)]
+
+
 def _setup_job(card: CardInfo, deck: DeckSpec) -> bool:
     return card.key in SETUP_JOBS
 
 
 def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
     rules: list[Rule] = [
-        # 遊戲準備 2: 特技卡牌堆任選９種放置在場中。
-        ZoneSize(
+        # 遊戲準備 1-2: the three job piles, and 特技卡牌堆任選９種放置在場中.
+        PileCount(
             "endbreaker.supply",
             {"ja": "アビリティの山はちょうど9種", "zh-hant": "特技牌堆須剛好9種", "en": "Exactly 9 ability piles"},
             zones=("supply",),
             zone_labels=SUPPLY,
             minimum=9,
             maximum=9,
+            message={
+                "ja": "サプライ：アビリティの山が{count}種（ゲームの準備では、ジョブの山3つのほかにアビリティの山をちょうど9種置く）",
+                "zh-hant": "場中特技：特技牌堆{count}種（遊戲準備：三疊職業牌堆之外，特技牌堆須剛好9種）",
+                "en": "Supply: {count} ability piles (the game sets up exactly 9 ability piles, beside the three job piles)",
+            },
         ),
         AllDifferent(
             "endbreaker.supply-different",
