@@ -7,7 +7,9 @@ of those apps registers here, in its ``AppConfig.ready()``, what it adds to a ca
   beside each card of a search or the deck builder, and the ids of those cards, to list only them);
 - ``register_game_right(name, check)``: what a user may do on a game's card pages (``"revert"``: who may revert
   a card's revision, said once with who reviews contributions);
-- ``register_game_tool(name, has)``: a tool a game may have (``"fullgame"``: whole-game tools, strategies compared);
+- ``register_game_tool(name, has)``: a tool a game may have (``"fullgame"``: whole-game tools, strategies compared;
+  ``"placeholders"``: decks may hold placeholder cards, so a deck can be goldfished before the database holds a
+  legal deck's cards);
 - ``register_missing_part(name, part)``: a declaration the map of what is missing measures cards against
   (``"rules"``: deck rules; ``"engine"``: the goldfish; ``"fullgame"``: the whole game, where there is one).
 

@@ -42,6 +42,7 @@ def _game_status(game: Game, language: str) -> missing_presentation.GameStatus:
         language,
         has_engine=extensions.missing_part("engine", game.slug) is not None,
         has_fullgame=extensions.game_has("fullgame", game.slug),
+        has_placeholders=extensions.game_has("placeholders", game.slug),
     )
 
 

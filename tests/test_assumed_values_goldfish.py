@@ -85,7 +85,11 @@ def test_a_stranger_gets_404_and_writes_nothing(deck_lacking_attack, other):
 
 @pytest.mark.parametrize(
     ("language", "words"),
-    [("en", "1 value unknown: assume it to simulate"), ("ja", "1 個の値が不明です：仮定してシミュレートする")],
+    [
+        ("en", "1 value the goldfish needs is unknown: assume it to simulate"),
+        ("ja", "一人回しに必要な値が 1 個不明です：仮定してシミュレートする"),
+        ("zh-hant", "單人試轉所需的數值有 1 個不明：假設後即可模擬"),
+    ],
 )
 def test_the_goldfish_and_deck_pages_link_the_owner_while_a_value_is_unknown(
     deck_lacking_attack, owner, language, words
@@ -125,3 +129,21 @@ def test_a_shadow_era_deck_lists_its_card_but_never_its_placeholders(owner, synt
     ]
     card("shadowera", "Test Ally 01").refresh_from_db()
     assert "attack" not in card("shadowera", "Test Ally 01").fields
+
+
+def test_the_deck_page_says_what_its_charts_and_the_goldfish_each_count_as_unknown(owner, synthetic_cards):
+    # Four copies of one ally of unknown cost: the make-up chart counts four cards, the goldfish one value.
+    from .support.html import parse, squash
+    from .support.placeholder_decks import shadow_era_deck
+
+    deck = shadow_era_deck(owner)
+    ally = card("shadowera", "Test Ally 01")
+    ally.fields = {name: value for name, value in ally.fields.items() if name != "cost"}
+    ally.save()
+    page = parse(signed_in(owner).get(reverse("decks:detail", args=[deck.pk])))
+    chart = page.find("table", cls="chart-table", data_chart="cost")
+    assert squash(chart.find("caption").text) == "Cards by Cost"
+    unknown = chart.find("tr", cls="unknown")
+    assert (squash(unknown.find("th").text), squash(unknown.find("td").text)) == ("unknown", "4")
+    link = squash(page.find("p", cls="assume-link").text)
+    assert link == "1 value the goldfish needs is unknown: assume it to simulate"

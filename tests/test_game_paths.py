@@ -83,3 +83,72 @@ def test_a_deck_that_fails_because_the_game_lacks_cards_says_so_and_links_the_ga
     assert "This game's database holds no Hero card yet" in squash(gaps.text)
     hrefs = {node.attrs["href"] for node in gaps.find_all("a")}
     assert {"/games/shadowera/missing/", "/contributions/games/shadowera/contribute/?kind=hero"} <= hrefs
+
+
+PLACEHOLDER_GAMES = ["shadowera", "suikoden", "epicbattles"]  # their decks may hold placeholder cards
+POSSIBLE_WITH_PLACEHOLDERS = {
+    "ja": "仮カードを使えばできます",
+    "zh-hant": "用暫代卡就可以",
+    "en": "possible with placeholder cards",
+}
+
+
+def _abilities(status) -> dict[str, object]:
+    """Each ability of a game's status by the words it starts with (its name)."""
+    items = [node for node in status.find("ul", cls="game-abilities").children if not isinstance(node, str)]
+    return {squash(next(child for child in item.children if not isinstance(child, str)).text): item for item in items}
+
+
+@pytest.mark.parametrize("slug", PLACEHOLDER_GAMES)
+def test_a_thin_game_can_be_goldfished_with_placeholder_cards_though_no_legal_deck_of_real_cards(
+    seeded_db, client, slug
+):
+    abilities = _abilities(_status(client, f"/games/{slug}/"))
+    goldfish = abilities["Goldfish a deck: draw opening hands, see the odds"]
+    assert "ability-with-placeholders" in goldfish.classes
+    assert "possible with placeholder cards" in squash(goldfish.text)
+    assert "not possible yet" not in squash(goldfish.text)
+    builder = goldfish.find("p", cls="ability-how").find("a")
+    assert squash(builder.text) == "Make a deck and add placeholder cards in its builder"
+    assert builder.attrs["href"] == f"/decks/new/?game={slug}"
+    # A legal deck of real cards stays out of reach, with why and where the missing cards are mapped.
+    legal = abilities["Build a legal deck"]
+    assert "ability-blocked" in legal.classes
+    assert "not possible yet" in squash(legal.text)
+    assert f"/games/{slug}/missing/" in {node.attrs["href"] for node in legal.find_all("a")}
+
+
+def test_a_goldfish_with_placeholders_lists_only_the_stored_cards_unknown_values(seeded_db, client):
+    # Shadow Era stores no ally: a placeholder ally states its attack, so "no Ally card is known, so no Attack"
+    # would be untrue of the goldfish a player can run; the stored cards' unknown cost still counts.
+    goldfish = _abilities(_status(client, "/games/shadowera/"))["Goldfish a deck: draw opening hands, see the odds"]
+    gaps = [squash(node.text) for node in goldfish.find_all("li", cls="gap")]
+    assert gaps and all(gap.startswith("Goldfish: Cost is unknown on") for gap in gaps), gaps
+
+
+def test_a_game_whose_decks_hold_no_placeholders_cannot_be_goldfished_before_a_legal_deck(seeded_db):
+    from cards.missing import presentation, selectors
+    from cards.models import Game
+
+    game = Game.objects.get(slug="shadowera")
+    status = presentation.game_status(
+        game, selectors.missing_map(game), "en", has_engine=True, has_fullgame=False, has_placeholders=False
+    )
+    goldfish = status.abilities[2]
+    assert (goldfish.possible, goldfish.state, goldfish.how) == (False, "not possible yet", None)
+    assert goldfish.why_not == status.abilities[1].why_not  # the shortfalls of a legal deck
+
+
+@pytest.mark.parametrize("language", UI_LANGUAGES)
+def test_the_home_page_says_each_thin_game_can_be_goldfished_with_placeholders(seeded_db, client, language):
+    client.cookies["django_language"] = language
+    page = parse(get(client, "/"))
+    for slug in PLACEHOLDER_GAMES:
+        card = next(node for node in page.find_all("li", cls="game-card") if node.find_all("a", href=f"/games/{slug}/"))
+        goldfish = card.find("li", cls="ability-with-placeholders")
+        assert POSSIBLE_WITH_PLACEHOLDERS[language] in squash(goldfish.text)
+        assert goldfish.find("p", cls="ability-how").find("a").attrs["href"] == f"/decks/new/?game={slug}"
+    endbreaker = next(
+        node for node in page.find_all("li", cls="game-card") if node.find_all("a", href="/games/endbreaker/")
+    )
+    assert not endbreaker.find_all("li", cls="ability-with-placeholders")  # its decks are choices of real piles

@@ -319,6 +319,9 @@ class GameAbility:
     url: str
     possible: bool
     why_not: list[GapRow] = field(default_factory=list)  # what stands in the way, each row linked to its gap
+    state: str = ""  # said beside it: "not possible yet", "possible with placeholder cards"; nothing when plainly so
+    how: GapRow | None = None  # the way around what stands in the way, linked to where it is taken
+    with_placeholders: bool = False  # possible only with placeholder cards standing in for missing ones
 
 
 @dataclass
@@ -330,8 +333,48 @@ class GameStatus:
     helps: list[Link]
 
 
-def game_status(game: Game, missing: Any, language: str, *, has_engine: bool, has_fullgame: bool) -> GameStatus:
-    """What a player can do in ``game`` today, from its map of what is missing (``cardsite.missing``)."""
+def _blocked(text: str, url: str, why_not: list[GapRow]) -> GameAbility:
+    return GameAbility(text, url, possible=False, why_not=why_not, state=_("not possible yet"))
+
+
+def _goldfish_ability(
+    game: Game, missing: Any, language: str, new_deck: str, shortfalls: list[GapRow], *, has_placeholders: bool
+) -> GameAbility:
+    """The goldfish: possible with a legal deck of real cards; where none can be built yet, possible with
+    placeholder cards when the game's decks may hold them (they are dealt with their stated values), else not yet."""
+    text = _("Goldfish a deck: draw opening hands, see the odds")
+    if not shortfalls:
+        gaps = [_goldfish_row(game, gap, language) for gap in missing.goldfish_gaps]
+        return GameAbility(text, new_deck, possible=True, why_not=gaps)
+    if not has_placeholders:
+        return _blocked(text, new_deck, shortfalls)
+    # A kind no stored card has is played by placeholders with the values the player states: only the stored
+    # cards' unknown values still limit the goldfish.
+    goldfish_gaps = [_goldfish_row(game, gap, language) for gap in missing.goldfish_gaps if gap.cards]
+    how = GapRow(
+        _(
+            "No legal deck of real cards can be built yet (see above): a placeholder card stands in for a card "
+            "the database lacks, with the values you give it, and is dealt like a card."
+        ),
+        [Link(_("Make a deck and add placeholder cards in its builder"), new_deck)],
+        missing=False,
+    )
+    return GameAbility(
+        text,
+        new_deck,
+        possible=True,
+        why_not=goldfish_gaps,
+        state=_("possible with placeholder cards"),
+        how=how,
+        with_placeholders=True,
+    )
+
+
+def game_status(
+    game: Game, missing: Any, language: str, *, has_engine: bool, has_fullgame: bool, has_placeholders: bool = False
+) -> GameStatus:
+    """What a player can do in ``game`` today, from its map of what is missing (``cardsite.missing``):
+    ``has_placeholders`` when its decks may hold placeholder cards (``cards.extensions``, ``"placeholders"``)."""
     view = missing_view(game, missing, language)
     slug = game.slug
     gaps_url = reverse("cards:game_missing", args=[slug])
@@ -340,37 +383,32 @@ def game_status(game: Game, missing: Any, language: str, *, has_engine: bool, ha
     for row in shortfalls:
         row.links.append(Link(_("See what is missing"), gaps_url))
     new_deck = reverse("decks:new") + "?" + urlencode({"game": slug})
+    search_text = ngettext("Search its %(count)s card", "Search its %(count)s cards", missing.cards) % {
+        "count": missing.cards
+    }
+    search_url = reverse("cards:search") + "?" + urlencode({"q": f"game:{slug}", "game": slug})
+    no_card = [GapRow(_("No card of this game is stored yet."), [Link(_("Add a card"), where_to_fill(game))])]
     abilities = [
-        GameAbility(
-            ngettext("Search its %(count)s card", "Search its %(count)s cards", missing.cards)
-            % {"count": missing.cards},
-            reverse("cards:search") + "?" + urlencode({"q": f"game:{slug}", "game": slug}),
-            possible=missing.cards > 0,
-            why_not=[]
-            if missing.cards
-            else [GapRow(_("No card of this game is stored yet."), [Link(_("Add a card"), where_to_fill(game))])],
-        ),
-        GameAbility(_("Build a legal deck"), new_deck, possible=not shortfalls, why_not=shortfalls),
+        GameAbility(search_text, search_url, possible=True)
+        if missing.cards
+        else _blocked(search_text, search_url, no_card),
+        _blocked(_("Build a legal deck"), new_deck, shortfalls)
+        if shortfalls
+        else GameAbility(_("Build a legal deck"), new_deck, possible=True),
     ]
     if has_engine:
-        goldfish_gaps = [_goldfish_row(game, gap, language) for gap in missing.goldfish_gaps]
         abilities.append(
-            GameAbility(
-                _("Goldfish a deck: draw opening hands, see the odds"),
-                new_deck,
-                possible=not shortfalls,
-                why_not=shortfalls or goldfish_gaps,
-            )
+            _goldfish_ability(game, missing, language, new_deck, shortfalls, has_placeholders=has_placeholders)
         )
     if has_fullgame:
         simulator_gaps = [_simulator_row(game, gap, language) for gap in missing.simulator_gaps]
+        whole_games = _("Play whole games and compare strategies")
+        whole_games_url = reverse("seated:start", args=[slug])
+        blocking = shortfalls or simulator_gaps
         abilities.append(
-            GameAbility(
-                _("Play whole games and compare strategies"),
-                reverse("seated:start", args=[slug]),
-                possible=not simulator_gaps and not shortfalls,
-                why_not=shortfalls or simulator_gaps,
-            )
+            _blocked(whole_games, whole_games_url, blocking)
+            if blocking
+            else GameAbility(whole_games, whole_games_url, possible=True)
         )
     helps = [
         Link(_("The map of what is missing"), gaps_url),

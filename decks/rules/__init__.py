@@ -15,3 +15,11 @@ get_rules = _registry.get
 
 def all_rules() -> list[DeckRules]:
     return _registry.all()
+
+
+def declares_placeholders(slug: str) -> bool:
+    """Whether a deck of the game ``slug`` may hold placeholder cards (its rules declare placeholder kinds)."""
+    try:
+        return bool(get_rules(slug).placeholders)
+    except KeyError:
+        return False  # a game without deck rules has no decks at all
