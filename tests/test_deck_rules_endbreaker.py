@@ -107,12 +107,22 @@ class TestEndbreaker:
             ("endbreaker.supply-different", "violation"),
         ]
         assert verdict.findings[0].texts == piles_texts(10)
+        # The piles are different: what is wrong with them is that each is entered twice, and the finding says so.
+        chosen_twice = verdict.findings[1].texts["en"]
+        assert chosen_twice.startswith(
+            "Ability piles chosen more than once (each pile is chosen once): アビリティ008 ×2, "
+        )
+        assert chosen_twice.count(" ×2") == 10
 
     def test_supply_all_different(self):
         piles = supply(9)  # nine piles, one chosen twice: ten cards, yet the count of piles is right
         piles[3] = (piles[3][0], 2)
         finding = only(endbreaker(piles), "endbreaker.supply-different")
-        assert finding.texts == listed("endbreaker.supply-different", "アビリティ011")
+        assert finding.texts == texts(
+            "同じアビリティの山を2回以上選んでいる（山はそれぞれ1回だけ選ぶ）：アビリティ011×2",
+            "同一特技牌堆選了不只一次（每疊只選一次）：アビリティ011×2",
+            "Ability piles chosen more than once (each pile is chosen once): アビリティ011 ×2",
+        )
 
     def test_supply_only_abilities(self):
         finding = only(endbreaker([*supply(8), (job("城塞騎士"), 1)]), "endbreaker.supply-kind")
@@ -126,7 +136,11 @@ class TestEndbreaker:
 
     def test_job_piles_all_different(self):
         finding = only(endbreaker(jobs=[(job("魔獣戦士"), 2), (job("デモニスタ"), 1)]), "endbreaker.jobs-different")
-        assert finding.texts == listed("endbreaker.jobs-different", "魔獣戦士")
+        assert finding.texts == texts(
+            "同じジョブの山を2回以上選んでいる（山はそれぞれ1回だけ選ぶ）：魔獣戦士×2",
+            "同一職業牌堆選了不只一次（每疊只選一次）：魔獣戦士×2",
+            "Job piles chosen more than once (each pile is chosen once): 魔獣戦士 ×2",
+        )
 
     def test_job_piles_are_the_three_of_the_seed(self):
         jobs = [(job("魔獣戦士"), 1), (job("スカイランナー"), 1), (job("城塞騎士"), 1)]

@@ -56,6 +56,39 @@ class PileCount(ZoneSize):
         return [self.violation(self.message, count=piles)]
 
 
+PILE_TIMES = {"ja": "{name}×{count}", "zh-hant": "{name}×{count}", "en": "{name} ×{count}"}
+PILE_SEPARATOR = {"ja": "、", "zh-hant": "、", "en": ", "}
+
+
+@dataclass(frozen=True)
+class PilesChosenOnce(AllDifferent):
+    """Each pile is chosen once: an entry of more than one copy is that pile chosen again.
+
+    The finding names each such pile with how many times it is chosen (``message``: ``{piles}``): ten different
+    piles entered at two copies each are not "all different" piles broken, they are piles chosen twice.
+    """
+
+    message: Labels = field(default_factory=dict)
+
+    def check(self, deck: DeckSpec) -> list[Finding]:
+        cards = deck.cards(*self.zones)
+        chosen = sorted(
+            (key, count)
+            for key, count in deck.copies(*self.zones).items()
+            if count > 1 and not cards[key].placeholder  # a placeholder stands for several different cards
+        )
+        if not chosen:
+            return []
+        piles = {
+            language: PILE_SEPARATOR[language].join(
+                times.format(name=cards[key].name, count=count) for key, count in chosen
+            )
+            for language, times in PILE_TIMES.items()
+        }
+        texts = {language: template.format(piles=piles[language]) for language, template in self.message.items()}
+        return [Finding(self.id, "violation", texts, tuple(cards[key].name for key, _ in chosen))]
+
+
 def _setup_job(card: CardInfo, deck: DeckSpec) -> bool:
     return card.key in SETUP_JOBS
 
@@ -76,7 +109,7 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
                 "en": "Supply: {count} ability piles (the game sets up exactly 9 ability piles, beside the three job piles)",
             },
         ),
-        AllDifferent(
+        PilesChosenOnce(
             "endbreaker.supply-different",
             {
                 "ja": "アビリティの山はすべて異なる",
@@ -84,6 +117,11 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
                 "en": "The 9 ability piles all different",
             },
             zones=("supply",),
+            message={
+                "ja": "同じアビリティの山を2回以上選んでいる（山はそれぞれ1回だけ選ぶ）：{piles}",
+                "zh-hant": "同一特技牌堆選了不只一次（每疊只選一次）：{piles}",
+                "en": "Ability piles chosen more than once (each pile is chosen once): {piles}",
+            },
         ),
         KindsOnly(
             "endbreaker.supply-kind",
@@ -99,10 +137,15 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
             minimum=3,
             maximum=3,
         ),
-        AllDifferent(
+        PilesChosenOnce(
             "endbreaker.jobs-different",
             {"ja": "ジョブの山はすべて異なる", "zh-hant": "職業牌堆須各不相同", "en": "The job piles all different"},
             zones=("jobs",),
+            message={
+                "ja": "同じジョブの山を2回以上選んでいる（山はそれぞれ1回だけ選ぶ）：{piles}",
+                "zh-hant": "同一職業牌堆選了不只一次（每疊只選一次）：{piles}",
+                "en": "Job piles chosen more than once (each pile is chosen once): {piles}",
+            },
         ),
         PerCard(
             "endbreaker.setup-jobs",
