@@ -5,7 +5,9 @@ a card, a search, a public deck). A view marked ``@cached_for_readers("cards")``
 cache for a request without a session or credentials; the key holds the path and query, the
 language, the htmx headers, the Accept header and the current *version* of each namespace the view
 depends on. A write bumps its namespace's version (``bump``, after the transaction commits), so the
-next request renders afresh: nothing stale is served past the write, and nothing has to be deleted.
+next request renders afresh: nothing stale is served past the write, and nothing has to be deleted. Every key
+holds the release too (``cardsite.release``), so a deploy is a write of everything: no page rendered by other
+code is given out.
 
 What this middleware never caches: signed-in readers (their pages show their name and carry a CSRF
 token; a few of their pages are kept for each of them instead, ``kept_for_reader`` below), requests with a
@@ -49,6 +51,8 @@ from django.urls import Resolver404, resolve
 from django.utils.cache import get_conditional_response, patch_cache_control, patch_vary_headers
 from django.utils.functional import SimpleLazyObject
 from django.utils.translation import get_language
+
+from . import release
 
 PAGE_TTL = 600
 VERSION_MEMO_SECONDS = 1.0
@@ -116,7 +120,7 @@ def remembered(request: HttpRequest, namespaces: Iterable[str], compute: Callabl
     body = request.body if request.method in ("POST", "PUT", "PATCH") else b""
     parts = [request.method or "", request.get_full_path(), get_language() or "", *map(str, versions(namespaces))]
     digest = hashlib.sha256("\x1f".join(parts).encode() + b"\x1f" + body).hexdigest()
-    return _kept("pagecache:answer:" + digest, compute)
+    return _kept(f"pagecache:{release.identity()}:answer:" + digest, compute)
 
 
 def fragment(parts: Iterable[Any], namespaces: Iterable[str], compute: Callable[[], Any]) -> Any:
@@ -127,7 +131,8 @@ def fragment(parts: Iterable[Any], namespaces: Iterable[str], compute: Callable[
     if not settings.PAGE_CACHE:
         return compute()
     key_parts = [*map(repr, parts), get_language() or "", *map(str, versions(namespaces))]
-    return _kept("pagecache:fragment:" + hashlib.sha256("\x1f".join(key_parts).encode()).hexdigest(), compute)
+    digest = hashlib.sha256("\x1f".join(key_parts).encode()).hexdigest()
+    return _kept(f"pagecache:{release.identity()}:fragment:" + digest, compute)
 
 
 def _kept(key: str, compute: Callable[[], Any]) -> Any:
@@ -181,7 +186,7 @@ def _key(request: HttpRequest, namespaces: tuple[str, ...], kind: str = "page", 
         *(request.COOKIES.get(name, "") for name in CHOICE_COOKIES),
         ",".join(map(str, versions(namespaces))),
     ]
-    return f"pagecache:{kind}:" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
+    return f"pagecache:{release.identity()}:{kind}:" + hashlib.sha256("\x1f".join(parts).encode()).hexdigest()
 
 
 def _lookup(key: str) -> dict[str, Any] | None:
