@@ -28,14 +28,16 @@ UNKNOWN = {"ja": "不明", "zh-hant": "不明", "en": "unknown"}
 
 
 @pytest.fixture
-def client(owner) -> Client:
+def owner_reader(owner) -> Client:
+    """The deck's owner on the pages."""
     client = Client()
     client.force_login(owner)
     return client
 
 
 @pytest.fixture
-def api(owner) -> APIClient:
+def owner_program(owner) -> APIClient:
+    """The deck's owner through the API."""
     client = APIClient()
     client.force_authenticate(owner)
     return client
@@ -69,7 +71,7 @@ def deck_without(owner, slug: str, zone: str):
     return deck
 
 
-def in_play(client, deck, language: str = "en"):
+def in_play(client: Client, deck, language: str = "en"):
     client.cookies["django_language"] = language
     response = client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3")
     assert response.status_code == 200
@@ -81,8 +83,8 @@ def in_play(client, deck, language: str = "en"):
 
 
 @pytest.mark.parametrize("language", UI_LANGUAGES)
-def test_the_sample_hand_shows_the_shadow_era_hero_in_play_in_every_language(client, owner, language):
-    section = in_play(client, make_deck("shadowera", owner), language)
+def test_the_sample_hand_shows_the_shadow_era_hero_in_play_in_every_language(owner_reader, owner, language):
+    section = in_play(owner_reader, make_deck("shadowera", owner), language)
     assert section is not None
     assert squash(section.find("h2").text) == HERO_HEADINGS[language]
     hero = section.find("li", cls="gf-card")
@@ -91,35 +93,35 @@ def test_the_sample_hand_shows_the_shadow_era_hero_in_play_in_every_language(cli
     assert squash(health.text).endswith("30")  # the synthetic hero's health
 
 
-def test_the_sample_hand_shows_the_epic_battles_character_in_play(client, owner):
-    section = in_play(client, make_deck("epicbattles", owner))
+def test_the_sample_hand_shows_the_epic_battles_character_in_play(owner_reader, owner):
+    section = in_play(owner_reader, make_deck("epicbattles", owner))
     assert section is not None and section.attrs["data-zone"] == "character"
     assert [li.attrs["data-card"] for li in section.find_all("li", cls="gf-card")] == ["Test-Zero"]
     assert "Character" in squash(section.find("h2").text)
 
 
 @pytest.mark.parametrize("language", UI_LANGUAGES)
-def test_a_value_no_source_gives_is_shown_as_unknown_never_0(client, owner, language):
-    section = in_play(client, hero_deck_without_health(owner), language)
+def test_a_value_no_source_gives_is_shown_as_unknown_never_0(owner_reader, owner, language):
+    section = in_play(owner_reader, hero_deck_without_health(owner), language)
     health = squash(section.find("span", data_field="health").text)
     assert health.endswith(UNKNOWN[language]) and "0" not in health
     assert squash(section.find("span", data_field="ability_cost").text).endswith("3")
 
 
 @pytest.mark.parametrize(("slug", "zone"), [("shadowera", "hero"), ("epicbattles", "character")])
-def test_a_deck_without_its_hero_or_character_shows_nothing_there(client, owner, slug, zone):
-    assert in_play(client, deck_without(owner, slug, zone)) is None
+def test_a_deck_without_its_hero_or_character_shows_nothing_there(owner_reader, owner, slug, zone):
+    assert in_play(owner_reader, deck_without(owner, slug, zone)) is None
 
 
 @pytest.mark.parametrize("slug", ["suikoden", "endbreaker"])
-def test_games_with_no_card_in_play_from_the_start_show_none(client, owner, slug):
-    assert in_play(client, make_deck(slug, owner)) is None
+def test_games_with_no_card_in_play_from_the_start_show_none(owner_reader, owner, slug):
+    assert in_play(owner_reader, make_deck(slug, owner)) is None
 
 
-def test_the_hero_stays_in_play_as_the_turns_go(client, owner):
+def test_the_hero_stays_in_play_as_the_turns_go(owner_reader, owner):
     deck = make_deck("shadowera", owner)
-    client.cookies["django_language"] = "en"
-    page = parse(client.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3&turn=3"))
+    owner_reader.cookies["django_language"] = "en"
+    page = parse(owner_reader.get(f"/simulator/decks/{deck.pk}/goldfish/?seed=3&turn=3"))
     section = page.find(id="gf-in-play")
     assert [li.attrs["data-card"] for li in section.find_all("li", cls="gf-card")] == ["Test Hero 01"]
 
@@ -127,32 +129,32 @@ def test_the_hero_stays_in_play_as_the_turns_go(client, owner):
 # --- the API ------------------------------------------------------------------------------------------
 
 
-def test_the_goldfish_api_gives_the_hero_in_play_with_its_values(api, owner):
+def test_the_goldfish_api_gives_the_hero_in_play_with_its_values(owner_program, owner):
     deck = make_deck("shadowera", owner)
-    data = api.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed=3&lang=en").json()
+    data = owner_program.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed=3&lang=en").json()
     assert data["in_play"]["zone"] == "hero" and data["in_play"]["label"] == "Hero"
     [hero] = data["in_play"]["cards"]
     assert hero["key"] == "Test Hero 01" and hero["kind"] == "Hero"
     assert hero["values"]["health"] == {"label": "Health", "value": "30"}
 
 
-def test_the_goldfish_api_gives_an_unknown_value_as_null(api, owner):
+def test_the_goldfish_api_gives_an_unknown_value_as_null(owner_program, owner):
     deck = hero_deck_without_health(owner)
-    data = api.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed=3&lang=ja").json()
+    data = owner_program.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed=3&lang=ja").json()
     [hero] = data["in_play"]["cards"]
     assert hero["values"]["health"]["value"] is None
     assert hero["values"]["ability_cost"]["value"] == "3"
 
 
-def test_the_goldfish_api_gives_the_epic_battles_character(api, owner):
+def test_the_goldfish_api_gives_the_epic_battles_character(owner_program, owner):
     deck = make_deck("epicbattles", owner)
-    data = api.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed=3&lang=en").json()
+    data = owner_program.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed=3&lang=en").json()
     assert data["in_play"]["zone"] == "character"
     assert [entry["key"] for entry in data["in_play"]["cards"]] == ["Test-Zero"]
 
 
 @pytest.mark.parametrize(("slug", "zone"), [("shadowera", "hero"), ("epicbattles", "character")])
-def test_the_goldfish_api_gives_no_card_in_play_for_a_deck_without_one(api, owner, slug, zone):
+def test_the_goldfish_api_gives_no_card_in_play_for_a_deck_without_one(owner_program, owner, slug, zone):
     deck = deck_without(owner, slug, zone)
-    data = api.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed=3").json()
+    data = owner_program.get(f"/api/simulator/decks/{deck.pk}/goldfish/?seed=3").json()
     assert data["in_play"] is None
