@@ -362,6 +362,12 @@ class Engine(Protocol[S]):
         ...
 
     @property
+    def in_play_zone(self) -> str | None:
+        """The deck zone whose card is in play from the start, outside the hand and the deck (Shadow Era's hero,
+        Epic Battles' character); the sample hand shows it beside the hand. None: the game has none."""
+        ...
+
+    @property
     def opening_hand(self) -> int: ...
 
     @property

@@ -23,7 +23,8 @@ from cards.presentation import format_value
 from cardsite.labels import Labels, pick
 
 from . import sample, tables
-from .core import CORE_EVENT_KINDS, CORE_MESSAGES, Engine, Parameter, SimCard
+from .adapters import zone_label
+from .core import CORE_EVENT_KINDS, CORE_MESSAGES, Engine, Parameter, SimCard, SimDeck
 
 # --- events -------------------------------------------------------------------------------------
 
@@ -145,6 +146,53 @@ def state_panels(
         for counter in counters
     ]
     return zone_panels, counter_panels
+
+
+@dataclass
+class CardValue:
+    slug: str
+    label: str
+    value: str | None  # None: no source gives it (shown as unknown, never as 0)
+
+
+@dataclass
+class InPlayCard:
+    key: str
+    name: str
+    kind_label: str
+    values: list[CardValue]
+
+
+@dataclass
+class InPlayPanel:
+    """The cards in play from the start (``Engine.in_play_zone``: Shadow Era's hero, Epic Battles' character)."""
+
+    zone: str
+    label: str
+    cards: list[InPlayCard]
+
+
+def in_play_panel(engine: Engine[Any], game: Game, deck: SimDeck, language: str) -> InPlayPanel | None:
+    """What the deck puts in play from the start, with every value its kind declares (those no source gives as
+    None); None when the game has no such card or the deck has none (its verdict already says so)."""
+    zone = engine.in_play_zone
+    cards = deck.zone(zone) if zone else ()
+    if zone is None or not cards:
+        return None
+    definition = game.definition
+    views = []
+    for card in cards:
+        kind = definition.kind(card.kind) if card.kind else None
+        values = [
+            CardValue(
+                spec.name,
+                spec.label(language),
+                None if card.fields.get(spec.name) is None else format_value(spec, card.fields[spec.name], language),
+            )
+            for spec in definition.fields_for_kind(card.kind)
+        ]
+        views.append(InPlayCard(card.key, card.name, kind.label(language) if kind else _("unknown kind"), values))
+    return InPlayPanel(zone, zone_label(game.slug, zone, language), views)
 
 
 # --- parameters and policies --------------------------------------------------------------------

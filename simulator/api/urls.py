@@ -40,6 +40,7 @@ urlpatterns = [
     path("games/<slug:game>/plays/", seated_views.SeatedCreateView.as_view(), name="plays"),
     path("plays/<int:pk>/", seated_views.SeatedView.as_view(), name="play"),
     path("plays/<int:pk>/answers/", seated_views.SeatedAnswerView.as_view(), name="play-answers"),
+    path("plays/<int:pk>/play-hand/", seated_views.SeatedPlayHandView.as_view(), name="play-hand"),
     path("plays/<int:pk>/undo/", seated_views.SeatedUndoView.as_view(), name="play-undo"),
     path("games/<slug:game>/searches/", search_views.SearchCreateView.as_view(), name="searches"),
     path("searches/<int:run_id>/", search_views.SearchView.as_view(), name="search"),

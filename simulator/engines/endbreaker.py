@@ -62,6 +62,7 @@ class EndbreakerEngine:
     game = "endbreaker"
     main_zone = "starting"  # the zone it shuffles and draws from
     optional_zones: tuple[str, ...] = ()
+    in_play_zone: str | None = None  # no card of the deck is in play before the deal
     opening_hand = HAND_SIZE  # the default of the parameter below
     parameters = (
         Parameter(

@@ -127,6 +127,7 @@ class EpicBattlesEngine:
     game = "epicbattles"
     main_zone = "deck"  # the zone it shuffles and draws from
     optional_zones: tuple[str, ...] = ()
+    in_play_zone = "character"  # 開始準備: それぞれ自分のキャラクターを表向きに場に配置する。
     opening_hand = OPENING_HAND
     card_needs = (
         CardNeed(

@@ -200,6 +200,7 @@ class ShadowEraEngine:
     game = "shadowera"
     main_zone = "deck"  # the zone it draws from
     optional_zones: tuple[str, ...] = ()
+    in_play_zone = "hero"  # games.md, Category:Heroes: the hero starts in play
     opening_hand = OPENING_HAND
     card_needs = (
         CardNeed(

@@ -292,6 +292,7 @@ class SuikodenEngine:
     game = "suikoden"
     main_zone = "characters"  # the zone it shuffles and draws from
     optional_zones = ("lands",)  # zones it plays without, mentioned when empty
+    in_play_zone: str | None = None  # no card of the deck is in play before the deal
     opening_hand = OPENING_HAND
     card_needs = (
         CardNeed(

@@ -102,7 +102,10 @@ class GoldfishView(DeckAPIView):
         summary="A sample game of a deck, replayed from its seed",
         description="The game dealt from `seed` (random when absent, and returned), played for `turns` turns by "
         "`policy` (fewer when the game ends first): the zones (the deck's and face-down lands' order is secret: "
-        "only their size), the counters and the whole event log. `draws=0,0,2` makes extra draws outside the "
+        "only their size), the card in play from the start (`in_play`: Shadow Era's hero, Epic Battles' "
+        "character, with each value its kind declares as the page shows it, `null` where no source gives it; "
+        "`in_play` is null when the game or the deck has none), the counters and the whole event log. "
+        "`draws=0,0,2` makes extra draws outside the "
         "turn structure after those turns (0: before turn 1), as the sample-hand page does. The same query "
         "always gives the same answer. The game's stated parameters are given by their slugs; those of other "
         "games are checked and left aside. `assumptions` (`assumed_count` of them): the values the deck's owner "
@@ -123,6 +126,7 @@ class GoldfishView(DeckAPIView):
         played = sample.replay(engine, simdeck, spec)
         assumed = assumption_selectors.used_by(deck, used, language)
         zones, counters = presentation.state_panels(engine, deck.game, played.state, language)
+        in_play = presentation.in_play_panel(engine, deck.game, simdeck, language)
         return Response(
             {
                 "deck": deck.pk,
@@ -147,6 +151,24 @@ class GoldfishView(DeckAPIView):
                         "cards": [_card(card) for card in zone.cards],
                     }
                     for zone in zones
+                },
+                # The card in play from the start (Shadow Era's hero, Epic Battles' character); null: none.
+                "in_play": None
+                if in_play is None
+                else {
+                    "zone": in_play.zone,
+                    "label": in_play.label,
+                    "cards": [
+                        {
+                            "key": card.key,
+                            "name": card.name,
+                            "kind": card.kind_label,
+                            "values": {
+                                value.slug: {"label": value.label, "value": value.value} for value in card.values
+                            },
+                        }
+                        for card in in_play.cards
+                    ],
                 },
                 "counters": {counter.slug: {"label": counter.label, "value": counter.value} for counter in counters},
                 "log": [

@@ -119,6 +119,7 @@ def hand(request: HtmxRequest, pk: int | None = None, token: str | None = None) 
                 "turn": played.turn,
                 "zones": zones,
                 "hand_zone": next((zone for zone in zones if zone.slug == "hand"), None),
+                "in_play": presentation.in_play_panel(engine, deck.game, simdeck, language),
                 "counters": counters,
                 "turn_events": presentation.event_views(
                     engine, sample.events_of_turn(state.log, played.turn), language

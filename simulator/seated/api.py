@@ -1,7 +1,8 @@
 """API of whole games played one choice at a time, with the pages' rules (a played game is its owner's alone):
 ``POST games/<game>/plays/`` start one (``seats``: shipped strategy names, ``written:<id>`` or ``person`` for your
 own seat, at most one); ``GET plays/<id>/`` the table, the log and the choice you are asked (``?turn=N``: a game
-of strategies after N turns); ``POST plays/<id>/answers/`` answer it; ``POST plays/<id>/undo/`` take the last
+of strategies after N turns); ``POST plays/<id>/answers/`` answer it; ``POST plays/<id>/play-hand/`` play your
+whole hand card after card (``{"answered"}``: as the state gave it); ``POST plays/<id>/undo/`` take the last
 answer back."""
 
 from __future__ import annotations
@@ -49,6 +50,15 @@ class AnswerSerializer(KnownKeysSerializer):
     answer = serializers.CharField(max_length=200, help_text="One of the pending choice's `options[].value`.")
 
 
+class PlayHandSerializer(KnownKeysSerializer):
+    answered = serializers.IntegerField(
+        min_value=0,
+        max_value=99999,
+        help_text="The state's `answered` as you last read it: if the game has moved on since (another tab or "
+        "program answered), nothing is played and the answer is a 409 `stale_state`.",
+    )
+
+
 def _state(request: Request, seated: SeatedGame, after_turns: int | None = None) -> dict[str, Any]:
     _game, fullgame = fullgame_selectors.fullgame_or_404(seated.game.slug)
     data = seated_selectors.view(seated, fullgame, inputs.language(), after_turns=after_turns)
@@ -61,6 +71,9 @@ def _state(request: Request, seated: SeatedGame, after_turns: int | None = None)
         "seat_names": data["seat_names"],
         "seed": seated.seed,
         "answers": seated.answers,
+        # How many of them the game was replayed with (fewer when some were kept under an earlier version of its
+        # choices); "play my whole hand" takes it back as ``answered``, to refuse a state that moved on.
+        "answered": data["answered"],
         "table": data["table"],
         "log": data["log"],
         "pending": None if pending is None else {**pending, "options": [asdict(o) for o in pending["options"]]},
@@ -135,6 +148,28 @@ class SeatedAnswerView(APIView):
         serializer.is_valid(raise_exception=True)
         _game, fullgame = fullgame_selectors.fullgame_or_404(seated.game.slug)
         seated = seated_services.answer(seated, fullgame, serializer.validated_data["answer"])
+        return Response(_state(request, seated))
+
+
+class SeatedPlayHandView(APIView):
+    permission_classes = (IsAuthenticated,)
+    throttle_scope = "game_answer"
+
+    @extend_schema(
+        summary="Play your whole hand",
+        description="What the page's “play my whole hand” does, through the same service: the hand is played card "
+        "after card in the order the game offers them, each card its own answer (undo takes back one card), and "
+        "it stops at any other question (a card's “may”, a choice of cards, resolve or gain), when only stopping "
+        "is left, or at the end. 404 for a game that is not yours; 409 `game_over` once the game is over, "
+        "`stale_state` when `answered` is not the game's any more, `nothing_to_play` when no card can be played "
+        "now.",
+        request=PlayHandSerializer,
+        responses={200: STATE, 400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        serializer = PlayHandSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        seated = seated_services.play_hand(request.user, pk, seen=serializer.validated_data["answered"])
         return Response(_state(request, seated))
 
 

@@ -16,7 +16,7 @@ from cards.models import Game
 from cardsite.errors import AppError, Conflict, Message
 
 from ..comparisons import services as comparisons
-from ..fullgames import FullGame
+from ..fullgames import FullGame, get_fullgame
 from ..inputs import new_seed
 from ..models import PERSON_SEAT, ComparisonChunk, ComparisonRun, RunStatus, SeatedGame
 from ..shared.results import result_from_dict, setup_to_dict
@@ -101,18 +101,32 @@ MAX_HAND_PLAYS = 30
 
 
 @transaction.atomic
-def play_hand(seated: SeatedGame, fullgame: FullGame) -> SeatedGame:
+def play_hand(player: Any, pk: int, *, seen: int | None = None) -> SeatedGame:
     """Plays the person's hand one card after another, in the order the game offers them, as if they had answered
     each play choice with its first card; stops when the game asks anything else (a card's "may", a choice of
     cards, resolve or gain), when only stopping is left, or at the end. Each card is its own answer, so taking
-    one back takes back one card. Refused (409) when the game asks no play of a card now."""
+    one back takes back one card. The page and the API alike come here, so the refusals are the same: 404 for a
+    game that is not ``player``'s (its existence is not revealed), 409 ``game_over`` once the game is over, 409
+    ``stale_state`` when ``seen`` (the answers the caller's view of the game was made with: the state's
+    ``answered``) is no longer the game's count (another tab or program answered since), and 409
+    ``nothing_to_play`` when the game asks no play of a card now."""
     from . import selectors as seated_selectors  # the selectors replay; they import nothing from here
 
-    current = SeatedGame.objects.select_for_update().get(pk=seated.pk)
+    seated_selectors.own_game(player, pk)
+    current = SeatedGame.objects.select_for_update().select_related("game").get(pk=pk)
+    fullgame = get_fullgame(current.game.slug)
+    if fullgame is None or fullgame.advance is None:
+        raise Conflict(_("There is no card to play now."), code="nothing_to_play")
+    before = seated_selectors.advanced(current, fullgame)
+    if before.pending is None and before.game.winners:
+        raise Conflict(_("The game is over."), code="game_over")
+    if seen is not None and seen != before.answered:
+        raise Conflict(
+            _("The game has moved on since you looked at it (another tab or program answered). Look again."),
+            code="stale_state",
+        )
     kept = answers = list(current.answers)
     for _played in range(MAX_HAND_PLAYS):
-        current.answers = answers
-        before = seated_selectors.advanced(current, fullgame)
         pending = before.pending
         chosen = (
             None if pending is None or fullgame.next_play is None else fullgame.next_play(pending.kind, pending.options)
@@ -120,7 +134,8 @@ def play_hand(seated: SeatedGame, fullgame: FullGame) -> SeatedGame:
         if chosen is None:
             break
         answers = [*answers[: before.answered], chosen]
-    current.answers = answers
+        current.answers = answers
+        before = seated_selectors.advanced(current, fullgame)
     if answers == kept:
         raise Conflict(_("There is no card to play now."), code="nothing_to_play")
     current.save(update_fields=["answers", "updated_at"])

@@ -109,7 +109,7 @@ def play(request: HttpRequest, game: str, pk: int) -> HttpResponse:
     if request.method == "POST":
         try:
             if request.POST.get("play_hand"):
-                seated = seated_services.play_hand(seated, fullgame)
+                seated = seated_services.play_hand(request.user, seated.pk, seen=_seen(request))
             else:
                 seated = seated_services.answer(seated, fullgame, request.POST.get("answer", ""))
         except AppError as refused:
@@ -117,6 +117,12 @@ def play(request: HttpRequest, game: str, pk: int) -> HttpResponse:
         else:
             return redirect(f"{reverse('seated:game', args=[game, seated.pk])}#choice")
     return _render(request, seated, fullgame, error=error, status=status)
+
+
+def _seen(request: HttpRequest) -> int | None:
+    """How many answers the page the request came from was made with (None: a form that does not say)."""
+    value = request.POST.get("answered", "")
+    return int(value) if value.isdigit() and len(value) < 6 else None
 
 
 def _render(
