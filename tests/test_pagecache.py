@@ -12,6 +12,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from cards.models import Card, CardText
+from cardsite import release
 from decks import services as deck_services
 from decks.models import Deck
 
@@ -204,3 +205,13 @@ def test_a_discussion_is_rendered_once_and_each_reader_replies_with_a_token_of_t
 
     Comment.objects.filter(body="返信です").update(hidden=True)
     assert "返信です" not in first.get(path).content.decode()
+
+
+def test_a_page_kept_by_one_release_is_rendered_afresh_by_the_next(monkeypatch):
+    """After a deploy no page rendered by the old code is given out (cardsite.release)."""
+    path = "/games/suikoden/cards/901/"
+    assert queries_for(Client(), path)[0] > 0
+    assert queries_for(Client(), path)[0] == 0  # kept
+    monkeypatch.setattr(release, "identity", lambda: "the-next-release")
+    assert queries_for(Client(), path)[0] > 0  # the new code renders it
+    assert queries_for(Client(), path)[0] == 0  # and keeps its own

@@ -1,39 +1,12 @@
-"""After a deploy no kept page of the old code is given out (cardsite.release, cardsite.pagecache): every kept
-answer is keyed by the release that rendered it, named by the environment or fingerprinted from the served files."""
+"""The release a process serves (cardsite.release), by which every kept page is keyed: named by the environment
+or fingerprinted from the served files. tests/test_pagecache.py: a page kept by one release is not given out by
+the next."""
 
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from cardsite import release
-
-from .synthetic_decks import load_synthetic_cards
-
-pytestmark = pytest.mark.django_db(transaction=True)
-
-
-@pytest.fixture(autouse=True)
-def page_cache(settings):
-    settings.PAGE_CACHE = True
-    load_synthetic_cards()
-
-
-def queries_for(path: str) -> int:
-    with CaptureQueriesContext(connection) as queries:
-        assert Client().get(path).status_code == 200
-    return len(queries)
-
-
-def test_a_page_kept_by_one_release_is_rendered_afresh_by_the_next(monkeypatch):
-    path = "/games/suikoden/cards/901/"
-    assert queries_for(path) > 0
-    assert queries_for(path) == 0  # kept
-    monkeypatch.setattr(release, "identity", lambda: "the-next-release")
-    assert queries_for(path) > 0  # the new code renders it
-    assert queries_for(path) == 0  # and keeps its own
 
 
 @pytest.fixture
