@@ -72,6 +72,17 @@ def pick(labels: Labels, language: str) -> str:
     return labels.get(language) or labels.get("en") or labels.get("ja") or next(iter(labels.values()), "")
 
 
+def sentence_gap(language: str) -> str:
+    """What separates two sentences, or a label's colon from its text: a space in English, nothing in Japanese or
+    Chinese (their full stop and full-width colon already hold the gap)."""
+    return " " if language.startswith("en") else ""
+
+
+def join_sentences(sentences: list[str], language: str) -> str:
+    """Sentences run together as ``language`` writes them (the empty ones left out)."""
+    return sentence_gap(language).join(sentence for sentence in sentences if sentence)
+
+
 def picked_language(labels: Labels, language: str) -> str:
     """The language of the text ``pick`` gives."""
     if language == SIMPLIFIED and labels.get(TRADITIONAL):

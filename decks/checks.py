@@ -20,6 +20,8 @@ DECK_RULES = "deck rules"
 def _labels_of_rules(rules: Any) -> Iterator[tuple[str, Labels]]:
     for zone in rules.zones:
         yield f"zone {zone.slug}", zone.labels
+        if zone.adding:
+            yield f"button adding to zone {zone.slug}", zone.adding
     for mode in rules.modes:
         yield f"mode {mode.slug}", mode.labels
         if mode.win_conditions:

@@ -516,9 +516,16 @@ def change_view(deck: Deck, zone: str, language: str) -> ChangeView:
 
 def builder_row(card: Card, rules: DeckRules, language: str) -> dict[str, Any]:
     row = card_row(card, language)
-    row["zones"] = [(zone.slug, pick(zone.labels, language)) for zone in rules.zones if zone_accepts(zone, card)]
+    row["zones"] = [(zone.slug, adding_label(zone, language)) for zone in rules.zones if zone_accepts(zone, card)]
     row["summary"] = field_summary(card, language)
     return row
+
+
+def adding_label(zone: Zone, language: str) -> str:
+    """The words of the builder's button that adds a card to ``zone``: the zone's own, else "Add to" its name."""
+    if zone.adding:
+        return pick(zone.adding, language)
+    return _("Add to %(label)s") % {"label": pick(zone.labels, language)}
 
 
 def builder_kinds(deck: Deck, language: str) -> list[tuple[str, str]]:

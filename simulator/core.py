@@ -333,7 +333,7 @@ CORE_MESSAGES: tuple[Message, ...] = (
             "en": "extra draw: the deck is empty, nothing drawn",
         },
     ),
-    Message("not_simulated", {"ja": "効果は再現していません", "zh-hant": "效果未模擬", "en": "effect not simulated"}),
+    Message("not_simulated", {"ja": "効果は再現していません", "zh-hant": "效果未重現", "en": "effect not simulated"}),
     Message("end_of_turn", {"ja": "ターン終了", "zh-hant": "回合結束", "en": "end of turn"}),
 )
 

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.utils import translation
 
+from cards.presentation import field_label
 from community import services as community_services
 from community.models import Comment
 from contributions import services as contribution_services
@@ -116,3 +117,41 @@ def test_an_editor_finds_the_review_queue_in_the_header(synthetic_cards):
     header = signed_in(reader, "en").get("/").content.decode().split("</header>", 1)[0]
     assert 'href="/contributions/review/"' not in header
     assert GameRole.objects.filter(user=reader).count() == 0
+
+
+def builder_buttons(owner, language: str, query: str) -> dict[str, list[str]]:
+    deck = deck_services.create_deck(
+        owner=owner,
+        game=game("epicbattles"),
+        name="テストデッキ",
+        entries=[("character", card("epicbattles", "Test-Zero"), 1)],
+    )
+    client = signed_in(owner, language)
+    html = client.get(f"/decks/{deck.pk}/edit/search/?q={query}", headers={"HX-Request": "true"}).content.decode()
+    rows = re.findall(r'<li class="search-row" data-card="([^"]+)">(.*?)</li>', html, flags=re.S)
+    return {
+        key: [text_of(words).strip() for words in re.findall(r'name="zone"[^>]*>(.*?)</button>', row)]
+        for key, row in rows
+    }
+
+
+@pytest.mark.parametrize(
+    ("language", "character", "attack"),
+    [
+        ("en", ["Add as character"], ["Add to deck", "Add to side deck"]),
+        ("ja", ["キャラクターとして追加"], ["デッキに追加", "サイドデッキに追加"]),
+        ("zh-hant", ["加入為角色"], ["加入牌組", "加入副牌"]),
+    ],
+)
+def test_the_builders_buttons_put_a_character_in_its_slot_and_an_attack_in_a_pile(
+    synthetic_cards, owner, language, character, attack
+):
+    buttons = builder_buttons(owner, language, "Test")
+    assert buttons["Test-Zero"] == character
+    assert buttons["Test Punch"] == attack
+
+
+def test_english_names_the_sites_own_fields_in_british_spelling_and_quotes_a_sources_as_written(synthetic_cards):
+    suikoden = text_of(Client(HTTP_ACCEPT_LANGUAGE="en").get("/games/suikoden/cards/901/").content.decode())
+    assert "Defence" in suikoden and "Defense" not in suikoden  # 防御力, the site's own translation
+    assert field_label(game("shadowera"), "defense", "en") == "Defense"  # the armour field as its wiki writes it

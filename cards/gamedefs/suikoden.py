@@ -104,7 +104,7 @@ DEFINITION = register(
                 {"ja": "コスト", "zh-hant": "代價", "en": "Cost"},
             ),
             FieldSpec("attack", IntegerType(minimum=0), {"ja": "攻撃力", "zh-hant": "攻擊力", "en": "Attack"}),
-            FieldSpec("defense", IntegerType(minimum=0), {"ja": "防御力", "zh-hant": "防禦力", "en": "Defense"}),
+            FieldSpec("defense", IntegerType(minimum=0), {"ja": "防御力", "zh-hant": "防禦力", "en": "Defence"}),
             FieldSpec("intelligence", IntegerType(minimum=0), {"ja": "智力", "zh-hant": "智力", "en": "Intelligence"}),
             FieldSpec(
                 "specialties",

@@ -399,6 +399,7 @@ class Zone:
     labels: Labels
     kinds: tuple[str, ...] = ()  # kinds a card must have to be added here (empty: any)
     fixed: bool = False  # shown, not edited (e.g. a game's fixed starting deck)
+    adding: Labels = field(default_factory=dict)  # the builder's button adding a card here (empty: "Add to …")
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,10 @@ from .base import (
 SUPPLY = {"ja": "サプライ（アビリティ9種）", "zh-hant": "場中特技（9種）", "en": "Supply (9 ability piles)"}
 JOBS = {"ja": "ジョブの山", "zh-hant": "職業牌堆", "en": "Job piles"}
 MASQUERADES = {"ja": "マスカレイド", "zh-hant": "假面", "en": "Masquerades"}
+# The builder's buttons (the zones' headings, as "Supply (9 ability piles)", read oddly after "Add to").
+ADD_TO_SUPPLY = {"ja": "サプライに追加", "zh-hant": "加入場中特技", "en": "Add to supply"}
+ADD_TO_JOBS = {"ja": "ジョブの山に追加", "zh-hant": "加入職業牌堆", "en": "Add to job piles"}
+ADD_TO_MASQUERADES = {"ja": "マスカレイドに追加", "zh-hant": "加入假面", "en": "Add to masquerades"}
 STARTING = {"ja": "初期デッキ", "zh-hant": "起始牌庫", "en": "Starting deck"}
 
 # 遊戲準備 1: 將魔獸戰士、スカイランナー、デモニスタ三疊職業卡牌堆放在場中。
@@ -211,9 +215,9 @@ RULES = register(
     DeckRules(
         game="endbreaker",
         zones=(
-            Zone("supply", SUPPLY, kinds=("ability",)),
-            Zone("jobs", JOBS, kinds=("job",)),
-            Zone("masquerades", MASQUERADES, kinds=("masquerade",)),
+            Zone("supply", SUPPLY, kinds=("ability",), adding=ADD_TO_SUPPLY),
+            Zone("jobs", JOBS, kinds=("job",), adding=ADD_TO_JOBS),
+            Zone("masquerades", MASQUERADES, kinds=("masquerade",), adding=ADD_TO_MASQUERADES),
             Zone("starting", STARTING, fixed=True),
         ),
         modes=(Mode("default", {"ja": "通常", "zh-hant": "一般", "en": "Standard"}),),

@@ -26,6 +26,10 @@ from .base import (
 CHARACTER = {"ja": "キャラクター", "zh-hant": "角色", "en": "Character"}
 DECK = {"ja": "デッキ", "zh-hant": "牌組", "en": "Deck"}
 SIDE = {"ja": "サイドデッキ", "zh-hant": "副牌", "en": "Side deck"}
+# The builder's buttons: the character is the deck's one character slot, not a pile the card goes into.
+ADD_CHARACTER = {"ja": "キャラクターとして追加", "zh-hant": "加入為角色", "en": "Add as character"}
+ADD_TO_DECK = {"ja": "デッキに追加", "zh-hant": "加入牌組", "en": "Add to deck"}
+ADD_TO_SIDE = {"ja": "サイドデッキに追加", "zh-hant": "加入副牌", "en": "Add to side deck"}
 SIDE_ONLY = {"ja": "Side Deck only の記載", "zh-hant": "Side Deck only 標記", "en": "Side Deck only"}
 NAMED_CHARACTER = {"ja": "キャラクター名", "zh-hant": "角色名", "en": "named character"}
 PLAYED_KINDS = ("attack", "block", "event")
@@ -167,9 +171,9 @@ RULES = register(
     DeckRules(
         game="epicbattles",
         zones=(
-            Zone("character", CHARACTER, kinds=("character",)),
-            Zone("deck", DECK, kinds=PLAYED_KINDS),
-            Zone("side", SIDE, kinds=PLAYED_KINDS),
+            Zone("character", CHARACTER, kinds=("character",), adding=ADD_CHARACTER),
+            Zone("deck", DECK, kinds=PLAYED_KINDS, adding=ADD_TO_DECK),
+            Zone("side", SIDE, kinds=PLAYED_KINDS, adding=ADD_TO_SIDE),
         ),
         # The values the goldfish engine reads on each kind (``simulator.engines.epicbattles``).
         placeholders=(

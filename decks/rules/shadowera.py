@@ -26,6 +26,9 @@ from .base import (
 
 HERO = {"ja": "ヒーロー", "zh-hant": "英雄", "en": "Hero"}
 DECK = {"ja": "デッキ", "zh-hant": "牌組", "en": "Deck"}
+# The builder's buttons: the hero is the deck's one hero, not a pile the card goes into.
+ADD_HERO = {"ja": "ヒーローとして追加", "zh-hant": "加入為英雄", "en": "Add as hero"}
+ADD_TO_DECK = {"ja": "デッキに追加", "zh-hant": "加入牌組", "en": "Add to deck"}
 HERO_AND_DECK = {"ja": "ヒーローを含むデッキ", "zh-hant": "含英雄的牌組", "en": "Deck with the hero"}
 FACTION = {"ja": "陣営", "zh-hant": "陣營", "en": "faction"}
 CLASS = {"ja": "クラス", "zh-hant": "職業", "en": "class"}
@@ -173,7 +176,10 @@ def _rules(mode: str, options: Mapping[str, Any]) -> list[Rule]:
 RULES = register(
     DeckRules(
         game="shadowera",
-        zones=(Zone("hero", HERO, kinds=("hero",)), Zone("deck", DECK, kinds=DECK_KINDS)),
+        zones=(
+            Zone("hero", HERO, kinds=("hero",), adding=ADD_HERO),
+            Zone("deck", DECK, kinds=DECK_KINDS, adding=ADD_TO_DECK),
+        ),
         # The values the goldfish engine reads on each kind (``simulator.engines.shadowera``).
         placeholders=(
             PlaceholderKind("hero", "hero", ()),

@@ -24,6 +24,8 @@ from .base import (
 
 CHARACTERS = {"ja": "人物", "zh-hant": "人物", "en": "Characters"}
 LANDS = {"ja": "土地", "zh-hant": "土地", "en": "Lands"}
+ADD_TO_CHARACTERS = {"ja": "人物に追加", "zh-hant": "加入人物", "en": "Add to characters"}
+ADD_TO_LANDS = {"ja": "土地に追加", "zh-hant": "加入土地", "en": "Add to lands"}
 COST = {"ja": "コスト", "zh-hant": "代價", "en": "cost"}
 VALUE = {"ja": "価値", "zh-hant": "價值", "en": "value"}
 
@@ -135,8 +137,8 @@ RULES = register(
     DeckRules(
         game="suikoden",
         zones=(
-            Zone("characters", CHARACTERS, kinds=("character",)),
-            Zone("lands", LANDS, kinds=("land",)),
+            Zone("characters", CHARACTERS, kinds=("character",), adding=ADD_TO_CHARACTERS),
+            Zone("lands", LANDS, kinds=("land",), adding=ADD_TO_LANDS),
         ),
         # The values the goldfish engine reads on each kind (``simulator.engines.suikoden``).
         placeholders=(

@@ -73,10 +73,10 @@ class EndbreakerEngine:
             maximum=10,  # the starting deck
             source={
                 "ja": "シード000の遊戲準備は山札を作るところまでで、最初に何枚引くかは書いていません。"
-                "5枚（以後の各フェイズで引く枚数）は仮定です",
-                "zh-hant": "種子000的遊戲準備只到洗牌成為牌庫，沒有寫開局抽幾張；5張（之後各階段抽的張數）是假設",
-                "en": "seed 000's 遊戲準備 ends with shuffling the deck and does not say how many cards are drawn "
-                "first; 5, the hand every later phase draws, is an assumption",
+                "5枚（以後の各フェイズで引く枚数）は仮定です。",
+                "zh-hant": "種子000的遊戲準備只到洗牌成為牌庫，沒有寫開局抽幾張；5張（之後各階段抽的張數）是假設。",
+                "en": "Seed 000's 遊戲準備 ends with shuffling the deck and does not say how many cards are drawn "
+                "first; 5, the hand every later phase draws, is an assumption.",
             },
         ),
     )
@@ -85,8 +85,8 @@ class EndbreakerEngine:
             "skill",
             ("job", "ability", "masquerade", "thorn"),  # every card it plays: the starting deck may hold them all
             {
-                "ja": "ゴールドフィッシュはそのカードのスキルを数えられません",
-                "zh-hant": "模擬無法計算這些卡的技能",
+                "ja": "一人回しはそのカードのスキルを数えられません",
+                "zh-hant": "單人試轉無法計算這些卡的技能",
                 "en": "the goldfish counts no skills for them",
             },
         ),
@@ -123,7 +123,7 @@ class EndbreakerEngine:
         cards_played={"ja": "プレイしたカード", "zh-hant": "打出的卡", "en": "Cards played"},
         damage={
             "ja": "ダメージ（まだ再現していません）",
-            "zh-hant": "傷害（尚未模擬）",
+            "zh-hant": "傷害（尚未重現）",
             "en": "Damage (not simulated yet)",
         },
     )

@@ -134,8 +134,8 @@ class EpicBattlesEngine:
             "damage",
             ("attack",),
             {
-                "ja": "ゴールドフィッシュはそのアタックでダメージを与えません",
-                "zh-hant": "模擬用這些攻擊卡造成不了傷害",
+                "ja": "一人回しはそのアタックでダメージを与えません",
+                "zh-hant": "單人試轉用這些攻擊卡造成不了傷害",
                 "en": "the goldfish deals no damage with them",
             },
         ),
@@ -143,8 +143,8 @@ class EpicBattlesEngine:
             "cost",
             ("attack",),
             {
-                "ja": "ゴールドフィッシュはそのアタックをプレイしません",
-                "zh-hant": "模擬不會打出這些攻擊卡",
+                "ja": "一人回しはそのアタックをプレイしません",
+                "zh-hant": "單人試轉不會打出這些攻擊卡",
                 "en": "the goldfish never plays them",
             },
         ),
@@ -184,9 +184,9 @@ class EpicBattlesEngine:
             minimum=1,
             maximum=200,
             source={
-                "ja": "シード003：デッキ枚数 59枚ちょうど",
-                "zh-hant": "種子003：牌組正好59張",
-                "en": "seed 003: a deck is exactly 59 cards",
+                "ja": "シード003：デッキ枚数 59枚ちょうど。",
+                "zh-hant": "種子003：牌組正好59張。",
+                "en": "Seed 003: a deck is exactly 59 cards.",
             },
         ),
         Parameter(
@@ -200,9 +200,9 @@ class EpicBattlesEngine:
             minimum=0,
             maximum=1,
             source={
-                "ja": "どの資料も定めていません。負けとして数えるのが仮定です",
-                "zh-hant": "沒有資料規定；預設視為輸，是假設",
-                "en": "no source says; counting it as a loss is an assumption",
+                "ja": "どの資料も定めていません。負けとして数えるのが仮定です。",
+                "zh-hant": "沒有資料規定；預設視為輸，是假設。",
+                "en": "No source says; counting it as a loss is an assumption.",
             },
         ),
     )

@@ -181,18 +181,18 @@ POLICIES: Mapping[str, Policy] = {
 
 
 HERO_HEALTH_SOURCE = {
-    "ja": "ヒーローの体力を示す資料はありません（games.md）。30は仮定です",
-    "zh-hant": "沒有資料給出英雄生命值（games.md）；30 是假設",
-    "en": "no source gives hero health (games.md); 30 is an assumption",
+    "ja": "ヒーローの体力を示す資料はありません（games.md）。30は仮定です。",
+    "zh-hant": "沒有資料給出英雄生命值（games.md）；30 是假設。",
+    "en": "No source gives hero health (games.md); 30 is an assumption.",
 }
 
 
 WEAPON_WEAR_SOURCE = {
     "ja": "武器の耐久度がどう減るかを示す資料はありません（games.md は耐久度という項目があることだけを記します）。"
-    "攻撃するたびに1減るのは仮定です。0にすると武器は壊れません",
-    "zh-hant": "沒有資料說明武器耐久度如何減少（games.md 只記載有耐久度這一項）；每次攻擊減1是假設。設為0則武器不會損壞",
-    "en": "no source says how a weapon loses durability (games.md names only the field); 1 for each attack is an "
-    "assumption. 0: the weapon never wears out",
+    "攻撃するたびに1減るのは仮定です。0にすると武器は壊れません。",
+    "zh-hant": "沒有資料說明武器耐久度如何減少（games.md 只記載有耐久度這一項）；每次攻擊減1是假設。設為0則武器不會損壞。",
+    "en": "No source says how a weapon loses durability (games.md names only the field); 1 for each attack is an "
+    "assumption. At 0 the weapon never wears out.",
 }
 
 
@@ -207,8 +207,8 @@ class ShadowEraEngine:
             "cost",
             ("ally", "ability", "artifact", "weapon", "armor", "trap", "item"),
             {
-                "ja": "ゴールドフィッシュはそのカードをプレイせず、先にサクリファイスします",
-                "zh-hant": "模擬不會打出這些卡，會先拿去獻祭",
+                "ja": "一人回しはそのカードをプレイせず、先にサクリファイスします",
+                "zh-hant": "單人試轉不會打出這些卡，會先拿去獻祭",
                 "en": "the goldfish never plays them and sacrifices them first",
             },
         ),
@@ -225,8 +225,8 @@ class ShadowEraEngine:
             "attack",
             ("weapon",),
             {
-                "ja": "ゴールドフィッシュはその武器を装備しません",
-                "zh-hant": "模擬不會裝備這些武器",
+                "ja": "一人回しはその武器を装備しません",
+                "zh-hant": "單人試轉不會裝備這些武器",
                 "en": "the goldfish never equips those weapons",
             },
         ),
@@ -234,8 +234,8 @@ class ShadowEraEngine:
             "durability",
             ("weapon",),
             {
-                "ja": "ゴールドフィッシュはその武器を装備しません",
-                "zh-hant": "模擬不會裝備這些武器",
+                "ja": "一人回しはその武器を装備しません",
+                "zh-hant": "單人試轉不會裝備這些武器",
                 "en": "the goldfish never equips those weapons",
             },
         ),
@@ -243,8 +243,8 @@ class ShadowEraEngine:
             "min_turn",
             ("location",),
             {
-                "ja": "ゴールドフィッシュはそのロケーションをプレイしません",
-                "zh-hant": "模擬不會打出這些場地",
+                "ja": "一人回しはそのロケーションをプレイしません",
+                "zh-hant": "單人試轉不會打出這些場地",
                 "en": "the goldfish never plays those locations",
             },
         ),
@@ -252,8 +252,8 @@ class ShadowEraEngine:
             "unique",
             ("ally",),
             {
-                "ja": "ゴールドフィッシュはそのアリーをユニークでないとみなし、何枚でも場に出します",
-                "zh-hant": "模擬把這些盟友當作非唯一，可同時在場多張",
+                "ja": "一人回しはそのアリーをユニークでないとみなし、何枚でも場に出します",
+                "zh-hant": "單人試轉把這些盟友當作非唯一，可同時在場多張",
                 "en": "the goldfish takes those allies as not unique and plays any number of them",
             },
         ),

@@ -299,8 +299,8 @@ class SuikodenEngine:
             "cost",
             ("character",),
             {
-                "ja": "ゴールドフィッシュはその人物を登用しません",
-                "zh-hant": "模擬不會登用這些人物",
+                "ja": "一人回しはその人物を登用しません",
+                "zh-hant": "單人試轉不會登用這些人物",
                 "en": "the goldfish never hires those characters",
             },
         ),
@@ -376,9 +376,9 @@ class SuikodenEngine:
             minimum=1,
             maximum=10,
             source={
-                "ja": "相手が何枚の土地を持つかはどの資料にもありません。4は構築の最低枚数です",
-                "zh-hant": "沒有資料說明對手有幾張土地；4 是構築的最低張數",
-                "en": "no source says how many lands the goldfish holds; 4 is the construction minimum",
+                "ja": "相手が何枚の土地を持つかはどの資料にもありません。4は構築の最低枚数です。",
+                "zh-hant": "沒有資料說明對手有幾張土地；4 是構築的最低張數。",
+                "en": "No source says how many lands the goldfish holds; 4 is the construction minimum.",
             },
         ),
         Parameter(
@@ -396,10 +396,10 @@ class SuikodenEngine:
                 Choice(0, {"ja": "行動済み（横置き）", "zh-hant": "已行動（橫置）", "en": "having acted"}),
             ),
             source={
-                "ja": "シード002の歸還階段は「可選擇放浪區的角色一名回場」とだけ記します。未行動で戻るのは仮定です",
-                "zh-hant": "種子002的歸還階段只寫「可選擇放浪區的角色一名回場」；以未行動狀態回場是假設",
-                "en": "seed 002's 歸還階段 says only that one wandering character may come back; "
-                "coming back ready to act is an assumption",
+                "ja": "シード002の歸還階段は「可選擇放浪區的角色一名回場」とだけ記します。未行動で戻るのは仮定です。",
+                "zh-hant": "種子002的歸還階段只寫「可選擇放浪區的角色一名回場」；以未行動狀態回場是假設。",
+                "en": "Seed 002's 歸還階段 says only that one wandering character may come back; "
+                "coming back ready to act is an assumption.",
             },
         ),
     )

@@ -10,7 +10,7 @@ from django.utils.formats import number_format
 from django.utils.translation import get_language, gettext_lazy, pgettext_lazy
 from django.utils.translation import gettext as _
 
-from cardsite.labels import pick
+from cardsite.labels import join_sentences, pick
 
 from ..adapters import DeckCard
 from ..core import Engine, Parameter
@@ -71,7 +71,7 @@ class CalculatorForm(forms.Form):
 def parameter_field(parameter: Parameter) -> forms.Field:
     """A stated parameter as a form field: a list of its declared choices, else a whole number in its range."""
     language = get_language() or "ja"
-    source = _("Source:") + " " + pick(parameter.source, language) if parameter.source else ""
+    source = join_sentences([_("Source:"), pick(parameter.source, language)], language) if parameter.source else ""
     if parameter.choices:
         return forms.TypedChoiceField(
             label=parameter_label(parameter),
@@ -93,7 +93,7 @@ def parameter_field(parameter: Parameter) -> forms.Field:
         max_value=parameter.maximum,
         initial=parameter.default,
         required=False,
-        help_text=" ".join(part for part in (limits, source) if part),
+        help_text=join_sentences([limits, source], language),
     )
 
 
