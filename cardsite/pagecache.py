@@ -7,7 +7,8 @@ language, the htmx headers, the Accept header and the current *version* of each 
 depends on. A write bumps its namespace's version (``bump``, after the transaction commits), so the
 next request renders afresh: nothing stale is served past the write, and nothing has to be deleted. Every key
 holds the release too (``cardsite.release``), so a deploy is a write of everything: no page rendered by other
-code is given out.
+code is given out. A kept page carries an ETag: a browser that sends it back (a repeat visit) is answered 304
+without the page's bytes.
 
 What this middleware never caches: signed-in readers (their pages show their name and carry a CSRF
 token; a few of their pages are kept for each of them instead, ``kept_for_reader`` below), requests with a
@@ -210,6 +211,11 @@ def _rebuild(request: HttpRequest, stored: dict[str, Any]) -> HttpResponse:
     response = HttpResponse(stored["body"], status=200)
     for name, value in stored["headers"]:
         response[name] = value
+    return _not_modified(request, response)
+
+
+def _not_modified(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """304 when the request already holds this answer (If-None-Match with its ETag), else the answer."""
     etag = response.get("ETag")
     if etag and request.META.get("HTTP_IF_NONE_MATCH"):
         conditional = get_conditional_response(request, etag=etag, response=response)
@@ -290,10 +296,14 @@ class PageCacheMiddleware:
                 return kept
         response = self.get_response(request)
         if key is not None and _storable(response):
+            # An ETag of the kept page: a browser that has it asks again with If-None-Match and is answered 304,
+            # from what is kept, without the page's bytes (a phone's repeat visit).
+            response["ETag"] = '"' + hashlib.sha256(key.encode() + b"\x1f" + response.content).hexdigest()[:32] + '"'
             headers = [(name, value) for name, value in response.items() if name.lower() not in _KEPT_HEADERS_EXCLUDED]
             stored = {"headers": headers, "body": response.content}
             cache.set(key, stored, PAGE_TTL)
             _local_pages.put(key, stored)
+            return _not_modified(request, response)
         elif getattr(request, "_keep_for_reader", False):
             _keep_for_session(request, response)
         return response

@@ -215,3 +215,20 @@ def test_a_page_kept_by_one_release_is_rendered_afresh_by_the_next(monkeypatch):
     monkeypatch.setattr(release, "identity", lambda: "the-next-release")
     assert queries_for(Client(), path)[0] > 0  # the new code renders it
     assert queries_for(Client(), path)[0] == 0  # and keeps its own
+
+
+def test_a_browser_holding_the_kept_page_is_answered_not_modified_until_it_changes():
+    """A repeat visit sends the ETag it was given and gets 304 without the page's bytes; after a change, the page."""
+    path = "/games/suikoden/cards/901/"
+    first = Client().get(path)
+    etag = first["ETag"]
+    again = Client().get(path, HTTP_IF_NONE_MATCH=etag)
+    assert again.status_code == 304 and again.content == b""
+    assert Client().get(path, HTTP_IF_NONE_MATCH='"another"').status_code == 200
+    CardText.objects.filter(card__key="901", language="ja").update(name="書き換え")
+    Card.objects.get(key="901").save()  # a saved card bumps the version
+    changed = Client().get(path, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and "書き換え" in changed.content.decode()
+    assert changed["ETag"] != etag
+    other_language = Client().get(path, HTTP_ACCEPT_LANGUAGE="en", HTTP_IF_NONE_MATCH=changed["ETag"])
+    assert other_language.status_code == 200  # the English page is another page
