@@ -6,6 +6,7 @@ without a skill has the skill "none" (a value, unlike an empty box, which means 
 """
 
 from . import register
+from .documents import GameDocuments, SourceDocument
 from .base import (
     CardTotal,
     ChoiceType,
@@ -24,6 +25,14 @@ DEFINITION = register(
     GameDefinition(
         slug="endbreaker",
         sort_order=1,
+        # The documents its citations name (``cards.citations`` shows them by these titles).
+        documents=GameDocuments(
+            seed=SourceDocument("seed 000", "エンドブレイカー！SCG 規則 & 卡表 - 桌遊"),
+            public=(
+                SourceDocument("groupsne.co.jp", "groupsne.co.jp product page"),
+                SourceDocument("broccoli.co.jp", "broccoli.co.jp, official solo rules page"),
+            ),
+        ),
         original_language="ja",
         translation_languages=("zh-hant",),
         card_totals=(

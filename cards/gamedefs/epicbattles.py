@@ -1,6 +1,7 @@
 """Epic Battles (seed 003; ../shared/games.md)."""
 
 from . import register
+from .documents import GameDocuments, SourceDocument
 from .base import BooleanType, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
 
 # Stored values with the names the pages show: the games by their titles in Japan and Taiwan, positions and
@@ -32,6 +33,16 @@ DEFINITION = register(
     GameDefinition(
         slug="epicbattles",
         sort_order=4,
+        # The documents its citations name (``cards.citations`` shows them by these titles).
+        documents=GameDocuments(
+            seed=SourceDocument("seed 003", "ジャガーノーツのTCGカタログ", page="Epic Battles"),
+            public=(
+                SourceDocument("Wikipedia", "Wikipedia"),
+                SourceDocument("fan rules site", "fan rules site"),
+                SourceDocument("fan advanced-rules site", "fan advanced-rules site"),
+                SourceDocument("mortalkombatonline.com", "mortalkombatonline.com"),
+            ),
+        ),
         original_language="en",
         # Its seed is a Japanese rules site; Traditional Chinese is the site's translation.
         translation_languages=("ja", "zh-hant"),

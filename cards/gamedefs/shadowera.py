@@ -1,6 +1,7 @@
 """Shadow Era (seed 001; ../shared/games.md, from the shadowera.com wiki)."""
 
 from . import register
+from .documents import GameDocuments, SourceDocument
 from .base import (
     BooleanType,
     CardTotal,
@@ -44,6 +45,11 @@ DEFINITION = register(
     GameDefinition(
         slug="shadowera",
         sort_order=2,
+        # The documents its citations name (``cards.citations`` shows them by these titles).
+        documents=GameDocuments(
+            seed=SourceDocument("seed 001", "Shadow Era Wiki", page="ルール", subtitle="公式ＨＰ記載のルールの日本語訳"),
+            public=(SourceDocument("shadowera.com wiki", "shadowera.com wiki"),),
+        ),
         original_language="en",
         # Its seed is the Japanese translation of the rules; Traditional Chinese is the site's translation.
         translation_languages=("ja", "zh-hant"),

@@ -12,6 +12,7 @@ from typing import Any
 from cardsite.labels import Labels
 
 from . import register
+from .documents import GameDocuments, SourceDocument
 from .base import CardTotal, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
 
 # 得意能力一覽 of seed 002; 射擊 is printed with its strength, 射擊X ("射擊2"), see SpecialtiesType.
@@ -72,6 +73,16 @@ DEFINITION = register(
     GameDefinition(
         slug="suikoden",
         sort_order=3,
+        # The documents its citations name (``cards.citations`` shows them by these titles).
+        documents=GameDocuments(
+            seed=SourceDocument(
+                "seed 002", "乙女遊戯 水滸伝 - 桌遊", official_site="http://www.harvest-inc.jp/special/suiko/"
+            ),
+            public=(
+                SourceDocument("taitou.blog50.fc2.com", "taitou.blog50.fc2.com"),
+                SourceDocument("harvest-inc.jp", "harvest-inc.jp"),
+            ),
+        ),
         original_language="ja",
         translation_languages=("zh-hant",),
         card_totals=(
