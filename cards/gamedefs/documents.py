@@ -42,6 +42,12 @@ class GameDocuments:
         yield self.seed
         yield from self.public
 
+    def __getitem__(self, key: str) -> SourceDocument:
+        found = self.by_key(key)
+        if found is None:
+            raise KeyError(key)
+        return found
+
     def by_key(self, key: str) -> SourceDocument | None:
         return next((document for document in self if document.key == key), None)
 

@@ -6,7 +6,6 @@ without a skill has the skill "none" (a value, unlike an empty box, which means 
 """
 
 from . import register
-from .documents import GameDocuments, SourceDocument
 from .base import (
     CardTotal,
     ChoiceType,
@@ -18,21 +17,25 @@ from .base import (
     SymbolStringType,
     TextType,
 )
+from .documents import GameDocuments, SourceDocument
 
 SKILL_SYMBOLS = ("P", "T", "S", "B", "●")
+
+# The documents its citations name (``cards.citations`` shows them by these titles; the deck rules and the
+# simulator name them the same way).
+DOCUMENTS = GameDocuments(
+    seed=SourceDocument("seed 000", "エンドブレイカー！SCG 規則 & 卡表 - 桌遊"),
+    public=(
+        SourceDocument("groupsne.co.jp", "groupsne.co.jp product page"),
+        SourceDocument("broccoli.co.jp", "broccoli.co.jp, official solo rules page"),
+    ),
+)
 
 DEFINITION = register(
     GameDefinition(
         slug="endbreaker",
         sort_order=1,
-        # The documents its citations name (``cards.citations`` shows them by these titles).
-        documents=GameDocuments(
-            seed=SourceDocument("seed 000", "エンドブレイカー！SCG 規則 & 卡表 - 桌遊"),
-            public=(
-                SourceDocument("groupsne.co.jp", "groupsne.co.jp product page"),
-                SourceDocument("broccoli.co.jp", "broccoli.co.jp, official solo rules page"),
-            ),
-        ),
+        documents=DOCUMENTS,
         original_language="ja",
         translation_languages=("zh-hant",),
         card_totals=(
@@ -54,9 +57,9 @@ DEFINITION = register(
                 59,
                 3,
                 source={
-                    "ja": "シード000のカード表（EB1-001〜EB1-059、特殊能力のあるカードのみ掲載）",
-                    "zh-hant": "種子000卡表（EB1-001至EB1-059，只列出有特殊能力的卡）",
-                    "en": "seed 000's card table (EB1-001 to EB1-059, listing only the cards with special text)",
+                    "ja": f"{DOCUMENTS.seed.shown}のカード表（EB1-001〜EB1-059、特殊能力のあるカードのみ掲載）",
+                    "zh-hant": f"{DOCUMENTS.seed.shown}卡表（EB1-001至EB1-059，只列出有特殊能力的卡）",
+                    "en": f"{DOCUMENTS.seed.shown}'s card table (EB1-001 to EB1-059, listing only the cards with special text)",
                 },
             ),
         ),

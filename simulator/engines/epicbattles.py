@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cards.gamedefs.epicbattles import DOCUMENTS
 from cards.search.normalize import fold
 from cardsite.labels import Labels
 
@@ -116,10 +117,13 @@ class EpicBattlesState(GameState):
         self.policy = "default"
 
 
+# The rules site the seed is, by its own title.
+_SEED = DOCUMENTS.seed.shown
+
 ROUND_LOSS = {
-    "ja": "山札切れでラウンドを失う（シードは「ライブラリアウト：有り（勝利条件に関係）」とだけ記す。仮定）",
-    "zh-hant": "牌庫用盡即輸掉該局（種子只寫「ライブラリアウト：有り（勝利条件に関係）」；此為假設）",
-    "en": "running out of cards loses the round (the seed says only that library-out decides a round: an assumption)",
+    "ja": f"山札切れでラウンドを失う（{_SEED}は「ライブラリアウト：有り（勝利条件に関係）」とだけ記す。仮定）",
+    "zh-hant": f"牌庫用盡即輸掉該局（{_SEED}只寫「ライブラリアウト：有り（勝利条件に関係）」；此為假設）",
+    "en": f"running out of cards loses the round ({_SEED} says only that library-out decides a round: an assumption)",
 }
 
 
@@ -183,9 +187,9 @@ class EpicBattlesEngine:
             minimum=1,
             maximum=200,
             source={
-                "ja": "シード003：デッキ枚数 59枚ちょうど",
-                "zh-hant": "種子003：牌組正好59張",
-                "en": "seed 003: a deck is exactly 59 cards",
+                "ja": f"{_SEED}：デッキ枚数 59枚ちょうど",
+                "zh-hant": f"{_SEED}：牌組正好59張",
+                "en": f"{_SEED}: a deck is exactly 59 cards",
             },
         ),
         Parameter(

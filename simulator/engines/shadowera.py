@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
+from cards.gamedefs.shadowera import DOCUMENTS
 from cardsite.labels import Labels
 
 from .. import core
@@ -180,18 +181,26 @@ POLICIES: Mapping[str, Policy] = {
 }
 
 
+# The sources by the names a reader can look up: the seed by its title, the wiki the notes on the games cite.
+_SEED = DOCUMENTS.seed.shown
+_WIKI = DOCUMENTS["shadowera.com wiki"].title
+
+# No public source found gives it, so the citation names the ones searched.
 HERO_HEALTH_SOURCE = {
-    "ja": "ヒーローの体力を示す資料はありません（games.md）。30は仮定です",
-    "zh-hant": "沒有資料給出英雄生命值（games.md）；30 是假設",
-    "en": "no source gives hero health (games.md); 30 is an assumption",
+    "ja": f"ヒーローの体力を示す資料はありません（{_SEED}、{_WIKI}、その他の公開情報）。30は仮定です",
+    "zh-hant": f"沒有資料給出英雄生命值（{_SEED}、{_WIKI}及其他公開資料）；30 是假設",
+    "en": f"no source gives hero health ({_SEED}, {_WIKI} or any other public source); 30 is an assumption",
 }
 
 
 WEAPON_WEAR_SOURCE = {
-    "ja": "武器の耐久度がどう減るかを示す資料はありません（games.md は耐久度という項目があることだけを記します）。"
+    "ja": f"武器の耐久度がどう減るかを示す資料はありません（{_WIKI} の Category:Card_Symbols は耐久度という項目があることだけを"
+    "記します）。"
     "攻撃するたびに1減るのは仮定です。0にすると武器は壊れません",
-    "zh-hant": "沒有資料說明武器耐久度如何減少（games.md 只記載有耐久度這一項）；每次攻擊減1是假設。設為0則武器不會損壞",
-    "en": "no source says how a weapon loses durability (games.md names only the field); 1 for each attack is an "
+    "zh-hant": f"沒有資料說明武器耐久度如何減少（{_WIKI} 的 Category:Card_Symbols 只記載有耐久度這一項）；每次攻擊減1是假設。"
+    "設為0則武器不會損壞",
+    "en": f"no source says how a weapon loses durability ({_WIKI}, Category:Card_Symbols, names only the field); "
+    "1 for each attack is an "
     "assumption. 0: the weapon never wears out",
 }
 

@@ -26,6 +26,7 @@ from types import MappingProxyType
 from typing import Any
 
 from cards.gamedefs.suikoden import COLOURS as CARD_COLOURS
+from cards.gamedefs.suikoden import DOCUMENTS
 from cardsite.labels import Labels
 
 from ..core import (
@@ -46,6 +47,8 @@ from ..core import (
 )
 from . import register
 
+# The seed by its own title.
+_SEED = DOCUMENTS.seed.shown
 OPENING_HAND = 5  # games.md: draw an opening hand of 5, then turn over your first land.
 HAND_LIMIT = 5  # 6. 終了階段: 手牌6張以上時，必須棄到剩5張。
 WHITE = "白"
@@ -395,9 +398,9 @@ class SuikodenEngine:
                 Choice(0, {"ja": "行動済み（横置き）", "zh-hant": "已行動（橫置）", "en": "having acted"}),
             ),
             source={
-                "ja": "シード002の歸還階段は「可選擇放浪區的角色一名回場」とだけ記します。未行動で戻るのは仮定です",
-                "zh-hant": "種子002的歸還階段只寫「可選擇放浪區的角色一名回場」；以未行動狀態回場是假設",
-                "en": "seed 002's 歸還階段 says only that one wandering character may come back; "
+                "ja": f"{_SEED}の歸還階段は「可選擇放浪區的角色一名回場」とだけ記します。未行動で戻るのは仮定です",
+                "zh-hant": f"{_SEED}的歸還階段只寫「可選擇放浪區的角色一名回場」；以未行動狀態回場是假設",
+                "en": f"{_SEED}'s 歸還階段 says only that one wandering character may come back; "
                 "coming back ready to act is an assumption",
             },
         ),
@@ -458,9 +461,9 @@ class SuikodenEngine:
         ),
         _message(
             "blue_unpaid",
-            "藍は藍の人物でしか支払わない（シードの例：一隻藍色人物を放浪させる。藍が仁・義・勇のどれかは資料にない）",
-            "藍只以藍色人物支付（種子之例：讓一隻藍色人物放浪；沒有資料說明藍是否為仁、義、勇之一）",
-            "藍 is paid only by 藍 characters (the seed's example sends 一隻藍色人物 wandering; no source says whether "
+            f"藍は藍の人物でしか支払わない（{_SEED}の例：一隻藍色人物を放浪させる。藍が仁・義・勇のどれかは資料にない）",
+            f"藍只以藍色人物支付（{_SEED}之例：讓一隻藍色人物放浪；沒有資料說明藍是否為仁、義、勇之一）",
+            f"藍 is paid only by 藍 characters ({_SEED}'s example sends 一隻藍色人物 wandering; no source says whether "
             "藍 is one of 仁, 義, 勇)",
         ),
         _message(
