@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from django.utils.translation import pgettext, pgettext_lazy
 
@@ -124,3 +125,34 @@ def cite(source: str, definition: GameDefinition | None, language: str) -> str:
     for pattern, replace in _PATTERNS:
         text = pattern.sub(replace, text)
     return _PLACEHOLDER.sub(lambda match: titles[int(match[1])], text)
+
+
+@dataclass(frozen=True)
+class ShownDocument:
+    """A document as the game page lists it: its title as written (a public source's name, as the notes on the
+    games give it, with the citation vocabulary in the reader's language), and where to find it."""
+
+    title: str
+    page: str
+    subtitle: str
+    url: str
+    official_site: str
+    seed: bool  # the game's primary source
+
+
+def shown_documents(definition: GameDefinition, language: str) -> list[ShownDocument]:
+    """The documents ``definition`` cites, the seed first, for a list of a game's sources."""
+    if definition.documents is None:
+        return []
+    seed = definition.documents.seed
+    return [
+        ShownDocument(
+            title=document.title if document is seed else cite(document.title, None, language),
+            page=document.page,
+            subtitle=document.subtitle,
+            url=document.url,
+            official_site=document.official_site,
+            seed=document is seed,
+        )
+        for document in definition.documents
+    ]

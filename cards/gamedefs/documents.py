@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from cardsite.labels import SIMPLIFIED, TRADITIONAL, Labels, simplified
+
 
 @dataclass(frozen=True)
 class SourceDocument:
@@ -54,3 +56,19 @@ class GameDocuments:
     def names_a_source(self, citation: str) -> bool:
         """Whether ``citation`` begins by naming one of these documents (its seed as "seed" or by its key)."""
         return citation.startswith(("seed", *(document.key for document in self)))
+
+
+def titled(templates: Labels, **titles: str) -> dict[str, str]:
+    """``templates`` with documents' titles put in (``{seed}`` …; other placeholders are left for later), and a
+    Simplified Chinese text made from the Traditional template before the titles go in: a title is shown as
+    written, never converted."""
+
+    def fill(template: str) -> str:
+        for name, title in titles.items():
+            template = template.replace("{" + name + "}", title)
+        return template
+
+    filled = {language: fill(template) for language, template in templates.items()}
+    if TRADITIONAL in templates:
+        filled[SIMPLIFIED] = fill(simplified(templates[TRADITIONAL]))
+    return filled

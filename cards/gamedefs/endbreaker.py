@@ -17,7 +17,7 @@ from .base import (
     SymbolStringType,
     TextType,
 )
-from .documents import GameDocuments, SourceDocument
+from .documents import GameDocuments, SourceDocument, titled
 
 SKILL_SYMBOLS = ("P", "T", "S", "B", "●")
 
@@ -56,11 +56,14 @@ DEFINITION = register(
                 1,
                 59,
                 3,
-                source={
-                    "ja": f"{DOCUMENTS.seed.shown}のカード表（EB1-001〜EB1-059、特殊能力のあるカードのみ掲載）",
-                    "zh-hant": f"{DOCUMENTS.seed.shown}卡表（EB1-001至EB1-059，只列出有特殊能力的卡）",
-                    "en": f"{DOCUMENTS.seed.shown}'s card table (EB1-001 to EB1-059, listing only the cards with special text)",
-                },
+                source=titled(
+                    {
+                        "ja": "{seed}のカード表（EB1-001〜EB1-059、特殊能力のあるカードのみ掲載）",
+                        "zh-hant": "{seed}卡表（EB1-001至EB1-059，只列出有特殊能力的卡）",
+                        "en": "{seed}'s card table (EB1-001 to EB1-059, listing only the cards with special text)",
+                    },
+                    seed=DOCUMENTS.seed.shown,
+                ),
             ),
         ),
         names={"ja": "エンドブレイカー！SCG", "zh-hant": "エンドブレイカー！SCG", "en": "Endbreaker! SCG"},

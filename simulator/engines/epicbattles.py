@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cards.gamedefs.documents import titled
 from cards.gamedefs.epicbattles import DOCUMENTS
 from cards.search.normalize import fold
 from cardsite.labels import Labels
@@ -120,11 +121,14 @@ class EpicBattlesState(GameState):
 # The rules site the seed is, by its own title.
 _SEED = DOCUMENTS.seed.shown
 
-ROUND_LOSS = {
-    "ja": f"山札切れでラウンドを失う（{_SEED}は「ライブラリアウト：有り（勝利条件に関係）」とだけ記す。仮定）",
-    "zh-hant": f"牌庫用盡即輸掉該局（{_SEED}只寫「ライブラリアウト：有り（勝利条件に関係）」；此為假設）",
-    "en": f"running out of cards loses the round ({_SEED} says only that library-out decides a round: an assumption)",
-}
+ROUND_LOSS = titled(
+    {
+        "ja": "山札切れでラウンドを失う（{seed}は「ライブラリアウト：有り（勝利条件に関係）」とだけ記す。仮定）",
+        "zh-hant": "牌庫用盡即輸掉該局（{seed}只寫「ライブラリアウト：有り（勝利条件に関係）」；此為假設）",
+        "en": "running out of cards loses the round ({seed} says only that library-out decides a round: an assumption)",
+    },
+    seed=_SEED,
+)
 
 
 class EpicBattlesEngine:
@@ -186,11 +190,14 @@ class EpicBattlesEngine:
             default=59,
             minimum=1,
             maximum=200,
-            source={
-                "ja": f"{_SEED}：デッキ枚数 59枚ちょうど",
-                "zh-hant": f"{_SEED}：牌組正好59張",
-                "en": f"{_SEED}: a deck is exactly 59 cards",
-            },
+            source=titled(
+                {
+                    "ja": "{seed}：デッキ枚数 59枚ちょうど",
+                    "zh-hant": "{seed}：牌組正好59張",
+                    "en": "{seed}: a deck is exactly 59 cards",
+                },
+                seed=_SEED,
+            ),
         ),
         Parameter(
             "both_out_wins",
