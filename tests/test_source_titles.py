@@ -94,3 +94,12 @@ def test_the_shadow_era_copies_option_names_the_wiki_it_was_seen_on(owner, langu
         'shadowera.com wiki，"Rule of Four"' in text
     )
     assert PROJECT_NAMES.findall(text) == []
+
+
+def test_the_api_gives_citations_as_stored_and_each_documents_title_beside_them(seeded_db, client):
+    game = client.get("/api/games/suikoden/").json()
+    seed = next(document for document in game["documents"] if document["key"] == "seed 002")
+    assert seed["title"] == "乙女遊戯 水滸伝 - 桌遊"
+    assert seed["official_site"] == "http://www.harvest-inc.jp/special/suiko/"
+    card = client.get("/api/cards/suikoden/丁得孫/").json()
+    assert card["source"].startswith("seed 002 (")  # the stored citation, unchanged
