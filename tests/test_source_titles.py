@@ -66,6 +66,11 @@ def test_a_game_page_lists_its_documents_with_the_official_site_the_seed_names(s
     assert TITLES["suikoden"] in text  # as written, also for a Simplified Chinese reader
     assert "http://www.harvest-inc.jp/special/suiko/" in text
     assert PROJECT_NAMES.findall(text) == []
+    for game, title in TITLES.items():  # each game's page and its map of what is missing
+        for url in (f"/games/{game}/", f"/games/{game}/missing/"):
+            text = shown_text(client.get(url))
+            assert PROJECT_NAMES.findall(text) == [], url
+        assert title in shown_text(client.get(f"/games/{game}/"))
 
 
 @pytest.mark.usefixtures("synthetic_cards")
