@@ -95,8 +95,10 @@ def test_the_shadow_era_copies_option_names_the_wiki_it_was_seen_on(owner, langu
     client.cookies["django_language"] = language
     deck = make_deck("shadowera", owner)
     text = shown_text(client.get(f"/decks/{deck.pk}/settings/"))
-    assert 'shadowera.com wiki、"Rule of Four"' in text or 'shadowera.com wiki, "Rule of Four"' in text or (
-        'shadowera.com wiki，"Rule of Four"' in text
+    assert (
+        'shadowera.com wiki、"Rule of Four"' in text
+        or 'shadowera.com wiki, "Rule of Four"' in text
+        or ('shadowera.com wiki，"Rule of Four"' in text)
     )
     assert PROJECT_NAMES.findall(text) == []
 
