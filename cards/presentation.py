@@ -196,7 +196,7 @@ class TextView:
 @dataclass
 class TrackView:
     id: int
-    name: str  # as the reader reads a citation ("seed 000": the source document)
+    name: str  # as the reader reads a citation ("seed 000" by its document's title: ``cards.citations``)
     credits: str
     status: str
     status_label: str

@@ -22,6 +22,7 @@ from . import (
     selectors,
     services,
 )
+from .citations import shown_documents
 from .images.selectors import card_pictures, with_pictures
 from .missing import presentation as missing_presentation
 from .missing import selectors as missing_selectors
@@ -63,6 +64,7 @@ def game_detail(request: HttpRequest, game: str) -> HttpResponse:
         "search_game": game_row,
         "kind_counts": presentation.kind_counts(game_row, language),
         "rules": presentation.rule_sections(game_row, language),
+        "documents": shown_documents(game_row.definition, language),
         "has_fullgame": extensions.game_has("fullgame", game_row.slug),  # strategies can be compared
         "status": _game_status(game_row, language),
     }

@@ -66,7 +66,10 @@ def N_(text: str) -> str:
 def pick(labels: Labels, language: str) -> str:
     """The text in ``language``; else English, else Japanese (the original of most cards), else any.
 
-    A Simplified Chinese reader is given the Traditional text converted."""
+    A Simplified Chinese reader is given the Traditional text converted, unless the labels give a Simplified text
+    of their own (one that quotes a title, shown as written: ``cards.gamedefs.documents.titled``)."""
+    if language == SIMPLIFIED and labels.get(SIMPLIFIED):
+        return labels[SIMPLIFIED]
     if language == SIMPLIFIED and labels.get(TRADITIONAL):
         return simplified(labels[TRADITIONAL])
     return labels.get(language) or labels.get("en") or labels.get("ja") or next(iter(labels.values()), "")
@@ -85,7 +88,7 @@ def join_sentences(sentences: list[str], language: str) -> str:
 
 def picked_language(labels: Labels, language: str) -> str:
     """The language of the text ``pick`` gives."""
-    if language == SIMPLIFIED and labels.get(TRADITIONAL):
+    if language == SIMPLIFIED and (labels.get(SIMPLIFIED) or labels.get(TRADITIONAL)):
         return SIMPLIFIED
     for code in (language, "en", "ja", *labels):
         if labels.get(code):

@@ -192,19 +192,36 @@ def test_every_seed_citation_reads_in_the_readers_language(language):
     with translation.override(language):
         for game, source in sorted(sources):
             shown = cite(source, get_game(game), language)
+            for document in get_game(game).documents:  # a document's title is shown as written
+                shown = shown.replace(document.shown, "")
             leftover = re.findall(r"[A-Za-z]{2,}", QUOTED.sub("", shown))
             if leftover:
                 english[source] = (shown, leftover)
     assert english == {}
 
 
-def test_a_citation_names_the_source_document_and_the_field():
+def test_a_citation_names_the_source_document_by_its_title_and_the_field():
     with translation.override("ja"):
         shown = cite("cost: seed 000 worked example (居合斬(PT)); games.md", get_game("endbreaker"), "ja")
-    assert shown == "コスト: 元資料000 解説例 (居合斬(PT)); 公開情報"
+    assert shown == "コスト: 「エンドブレイカー！SCG 規則 & 卡表 - 桌遊」 解説例 (居合斬(PT)); 公開情報"
     with translation.override("en"):
         assert cite("seed 001 (ドローフェイズ(DRAW))", get_game("shadowera"), "en") == (
-            "source document 001 (ドローフェイズ(DRAW))"
+            "「Shadow Era Wiki」ルール (ドローフェイズ(DRAW))"
+        )
+
+
+def test_a_citation_of_the_notes_on_the_games_names_the_notes_own_source():
+    """The project's notes on the games are no document a reader can find: a citation shows what they cite."""
+    with translation.override("en"):
+        assert cite("games.md (shadowera.com wiki, Category:Deck)", get_game("shadowera"), "en") == (
+            "shadowera.com wiki, Category:Deck"
+        )
+        assert cite("games.md (seed; fan rules site)", get_game("epicbattles"), "en") == (
+            "「ジャガーノーツのTCGカタログ」Epic Battles; fan rules site"
+        )
+        # Where the note names no source, nothing narrower than the public sources applies.
+        assert cite("kind: games.md (the 1000ダルク coin card)", get_game("endbreaker"), "en") == (
+            "Kind: public sources (the 1000ダルク coin card)"
         )
 
 

@@ -143,10 +143,27 @@ class RuleSectionSerializer(serializers.Serializer):
         return language_texts(section.texts.all(), ("title", "body", "source"))
 
 
+class SourceDocumentSerializer(serializers.Serializer):
+    key = serializers.CharField(help_text='How stored citations name it: "seed 000", "shadowera.com wiki".')
+    title = serializers.CharField(help_text="Its title as the document gives it (not translated).")
+    page = serializers.CharField(help_text="The part of it meant; empty: the whole.")
+    subtitle = serializers.CharField(help_text="That page's own heading; may be empty.")
+    url = serializers.CharField(help_text="Its web address; empty where none is known.")
+    official_site = serializers.CharField(help_text="The game's official site, where the document names one.")
+
+
 class GameDetailSerializer(GameSerializer):
     glossary_url = serializers.SerializerMethodField()
     cards_url = serializers.SerializerMethodField(help_text="The card search, limited to this game.")
     rules = serializers.SerializerMethodField()
+    documents = serializers.SerializerMethodField(
+        help_text="The documents the game's citations name by key (a card's or text's source is given as stored)."
+    )
+
+    @extend_schema_field(SourceDocumentSerializer(many=True))
+    def get_documents(self, game: Game) -> list[dict[str, Any]]:
+        documents = game.definition.documents
+        return list(SourceDocumentSerializer(list(documents or ()), many=True).data)  # many=True: a list
 
     @extend_schema_field(OpenApiTypes.URI)
     def get_glossary_url(self, game: Game) -> str:

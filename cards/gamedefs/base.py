@@ -17,6 +17,7 @@ from typing import Any
 
 from cardsite.labels import SIMPLIFIED, TRADITIONAL, Labels, ShownName, pick, simplified
 
+from .documents import GameDocuments
 from .messages import FieldProblem, Problem
 
 
@@ -389,6 +390,8 @@ class GameDefinition:
     translation_languages: tuple[str, ...]
     card_totals: tuple[CardTotal, ...]
     number_ranges: tuple[NumberRange, ...]
+    # The documents its data cites, shown by their titles wherever a citation is shown (``cards.citations``).
+    documents: GameDocuments | None = None
     sort_order: int = 0
     number_pattern: str = r"[A-Za-z0-9]+(?:-[A-Za-z0-9]+)*"
 

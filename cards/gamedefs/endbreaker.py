@@ -17,13 +17,25 @@ from .base import (
     SymbolStringType,
     TextType,
 )
+from .documents import GameDocuments, SourceDocument, titled
 
 SKILL_SYMBOLS = ("P", "T", "S", "B", "●")
+
+# The documents its citations name (``cards.citations`` shows them by these titles; the deck rules and the
+# simulator name them the same way).
+DOCUMENTS = GameDocuments(
+    seed=SourceDocument("seed 000", "エンドブレイカー！SCG 規則 & 卡表 - 桌遊"),
+    public=(
+        SourceDocument("groupsne.co.jp", "groupsne.co.jp product page"),
+        SourceDocument("broccoli.co.jp", "broccoli.co.jp, official solo rules page"),
+    ),
+)
 
 DEFINITION = register(
     GameDefinition(
         slug="endbreaker",
         sort_order=1,
+        documents=DOCUMENTS,
         original_language="ja",
         translation_languages=("zh-hant",),
         card_totals=(
@@ -44,11 +56,14 @@ DEFINITION = register(
                 1,
                 59,
                 3,
-                source={
-                    "ja": "シード000のカード表（EB1-001〜EB1-059、特殊能力のあるカードのみ掲載）",
-                    "zh-hant": "種子000卡表（EB1-001至EB1-059，只列出有特殊能力的卡）",
-                    "en": "seed 000's card table (EB1-001 to EB1-059, listing only the cards with special text)",
-                },
+                source=titled(
+                    {
+                        "ja": "{seed}のカード表（EB1-001〜EB1-059、特殊能力のあるカードのみ掲載）",
+                        "zh-hant": "{seed}卡表（EB1-001至EB1-059，只列出有特殊能力的卡）",
+                        "en": "{seed}'s card table (EB1-001 to EB1-059, listing only the cards with special text)",
+                    },
+                    seed=DOCUMENTS.seed.shown,
+                ),
             ),
         ),
         names={"ja": "エンドブレイカー！SCG", "zh-hant": "エンドブレイカー！SCG", "en": "Endbreaker! SCG"},

@@ -2,6 +2,7 @@
 
 from . import register
 from .base import BooleanType, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
+from .documents import GameDocuments, SourceDocument
 
 # Stored values with the names the pages show: the games by their titles in Japan and Taiwan, positions and
 # traits by the words fighting-game players use.
@@ -28,10 +29,23 @@ _energy = {"ja": "エネルギー", "zh-hant": "能量", "en": "energy"}
 _cards = {"ja": "枚", "zh-hant": "張", "en": "cards"}
 _played_fields = ("cost", "character", "side_deck_only")
 
+# The documents its citations name (``cards.citations`` shows them by these titles; the deck rules and the
+# simulator name them the same way).
+DOCUMENTS = GameDocuments(
+    seed=SourceDocument("seed 003", "ジャガーノーツのTCGカタログ", page="Epic Battles"),
+    public=(
+        SourceDocument("Wikipedia", "Wikipedia"),
+        SourceDocument("fan rules site", "fan rules site"),
+        SourceDocument("fan advanced-rules site", "fan advanced-rules site"),
+        SourceDocument("mortalkombatonline.com", "mortalkombatonline.com"),
+    ),
+)
+
 DEFINITION = register(
     GameDefinition(
         slug="epicbattles",
         sort_order=4,
+        documents=DOCUMENTS,
         original_language="en",
         # Its seed is a Japanese rules site; Traditional Chinese is the site's translation.
         translation_languages=("ja", "zh-hant"),

@@ -12,6 +12,7 @@ from .base import (
     KindSpec,
     TextType,
 )
+from .documents import GameDocuments, SourceDocument
 
 # Stored values (as the wiki names them) with the names the pages show.
 FACTIONS = {
@@ -40,10 +41,18 @@ RARITIES = {
 
 _resources = {"ja": "リソース", "zh-hant": "資源", "en": "resources"}
 
+# The documents its citations name (``cards.citations`` shows them by these titles; the deck rules and the
+# simulator name them the same way).
+DOCUMENTS = GameDocuments(
+    seed=SourceDocument("seed 001", "Shadow Era Wiki", page="ルール", subtitle="公式ＨＰ記載のルールの日本語訳"),
+    public=(SourceDocument("shadowera.com wiki", "shadowera.com wiki"),),
+)
+
 DEFINITION = register(
     GameDefinition(
         slug="shadowera",
         sort_order=2,
+        documents=DOCUMENTS,
         original_language="en",
         # Its seed is the Japanese translation of the rules; Traditional Chinese is the site's translation.
         translation_languages=("ja", "zh-hant"),

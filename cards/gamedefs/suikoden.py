@@ -13,6 +13,7 @@ from cardsite.labels import Labels
 
 from . import register
 from .base import CardTotal, ChoiceListType, ChoiceType, FieldSpec, GameDefinition, IntegerType, KindSpec, TextType
+from .documents import GameDocuments, SourceDocument
 
 # 得意能力一覽 of seed 002; 射擊 is printed with its strength, 射擊X ("射擊2"), see SpecialtiesType.
 SPECIALTIES = ("陽動", "騎馬", "射擊", "水軍", "操舵", "強奪", "火計", "水計", "妖術")
@@ -68,10 +69,21 @@ class SpecialtiesType(ChoiceListType):
         return named
 
 
+# The documents its citations name (``cards.citations`` shows them by these titles; the deck rules and the
+# simulator name them the same way).
+DOCUMENTS = GameDocuments(
+    seed=SourceDocument("seed 002", "乙女遊戯 水滸伝 - 桌遊", official_site="http://www.harvest-inc.jp/special/suiko/"),
+    public=(
+        SourceDocument("taitou.blog50.fc2.com", "taitou.blog50.fc2.com"),
+        SourceDocument("harvest-inc.jp", "harvest-inc.jp"),
+    ),
+)
+
 DEFINITION = register(
     GameDefinition(
         slug="suikoden",
         sort_order=3,
+        documents=DOCUMENTS,
         original_language="ja",
         translation_languages=("zh-hant",),
         card_totals=(

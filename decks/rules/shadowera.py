@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from cards.gamedefs.shadowera import DOCUMENTS
+
 from . import register
 from .base import (
     CardInfo,
@@ -33,6 +35,9 @@ HERO_AND_DECK = {"ja": "ヒーローを含むデッキ", "zh-hant": "含英雄�
 FACTION = {"ja": "陣営", "zh-hant": "陣營", "en": "faction"}
 CLASS = {"ja": "クラス", "zh-hant": "職業", "en": "class"}
 DECK_KINDS = ("ally", "ability", "artifact", "weapon", "armor", "trap", "item", "location")
+
+# Where the deck rules were seen (the notes on the games cite the wiki for each), by its name as cited.
+_WIKI = DOCUMENTS["shadowera.com wiki"].title
 
 
 def _hero(deck: DeckSpec) -> CardInfo | None:
@@ -201,9 +206,10 @@ RULES = register(
                 default=4,
                 choices=(1, 2, 3, 4),
                 help={
-                    "ja": "「4枚ルール」は未確認の情報です（games.md）。",
-                    "zh-hant": "「四張規則」尚未確認（games.md）。",
-                    "en": "The Rule of Four is unconfirmed (games.md); change it if your table plays otherwise.",
+                    "ja": f'「4枚ルール」は未確認の情報です（{_WIKI}、"Rule of Four"）。',
+                    "zh-hant": f'「四張規則」尚未確認（{_WIKI}，"Rule of Four"）。',
+                    "en": f'The Rule of Four is unconfirmed ({_WIKI}, "Rule of Four"); change it if your table plays '
+                    "otherwise.",
                 },
             ),
         ),

@@ -14,6 +14,8 @@ from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cards.gamedefs.documents import titled
+from cards.gamedefs.endbreaker import DOCUMENTS
 from cardsite.labels import Labels
 
 from ..core import (
@@ -34,6 +36,9 @@ from . import register
 HAND_SIZE = 5  # [戰鬥階段] 1 and 7, [手牌調整階段]: 抽出５張卡, 重抽５張, 再抽５張
 PLAYS_PER_TURN = 5
 SKILLS = ("P", "T", "S", "B", "●")
+
+# The rules document the seed is, by its own title.
+_SEED = DOCUMENTS.seed.shown
 
 
 @dataclass(frozen=True)
@@ -71,13 +76,16 @@ class EndbreakerEngine:
             default=HAND_SIZE,
             minimum=1,
             maximum=10,  # the starting deck
-            source={
-                "ja": "シード000の遊戲準備は山札を作るところまでで、最初に何枚引くかは書いていません。"
-                "5枚（以後の各フェイズで引く枚数）は仮定です。",
-                "zh-hant": "種子000的遊戲準備只到洗牌成為牌庫，沒有寫開局抽幾張；5張（之後各階段抽的張數）是假設。",
-                "en": "Seed 000's 遊戲準備 ends with shuffling the deck and does not say how many cards are drawn "
-                "first; 5, the hand every later phase draws, is an assumption.",
-            },
+            source=titled(
+                {
+                    "ja": "{seed}の遊戲準備は山札を作るところまでで、最初に何枚引くかは書いていません。"
+                    "5枚（以後の各フェイズで引く枚数）は仮定です。",
+                    "zh-hant": "{seed}的遊戲準備只到洗牌成為牌庫，沒有寫開局抽幾張；5張（之後各階段抽的張數）是假設。",
+                    "en": "{seed}'s 遊戲準備 ends with shuffling the deck and does not say how many cards are drawn "
+                    "first; 5, the hand every later phase draws, is an assumption.",
+                },
+                seed=_SEED,
+            ),
         ),
     )
     card_needs = (

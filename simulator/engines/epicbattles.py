@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from cards.gamedefs.documents import titled
+from cards.gamedefs.epicbattles import DOCUMENTS
 from cards.search.normalize import fold
 from cardsite.labels import Labels
 
@@ -116,11 +118,17 @@ class EpicBattlesState(GameState):
         self.policy = "default"
 
 
-ROUND_LOSS = {
-    "ja": "山札切れでラウンドを失う（シードは「ライブラリアウト：有り（勝利条件に関係）」とだけ記す。仮定）",
-    "zh-hant": "牌庫用盡即輸掉該局（種子只寫「ライブラリアウト：有り（勝利条件に関係）」；此為假設）",
-    "en": "running out of cards loses the round (the seed says only that library-out decides a round: an assumption)",
-}
+# The rules site the seed is, by its own title.
+_SEED = DOCUMENTS.seed.shown
+
+ROUND_LOSS = titled(
+    {
+        "ja": "山札切れでラウンドを失う（{seed}は「ライブラリアウト：有り（勝利条件に関係）」とだけ記す。仮定）",
+        "zh-hant": "牌庫用盡即輸掉該局（{seed}只寫「ライブラリアウト：有り（勝利条件に関係）」；此為假設）",
+        "en": "running out of cards loses the round ({seed} says only that library-out decides a round: an assumption)",
+    },
+    seed=_SEED,
+)
 
 
 class EpicBattlesEngine:
@@ -183,11 +191,14 @@ class EpicBattlesEngine:
             default=59,
             minimum=1,
             maximum=200,
-            source={
-                "ja": "シード003：デッキ枚数 59枚ちょうど。",
-                "zh-hant": "種子003：牌組正好59張。",
-                "en": "Seed 003: a deck is exactly 59 cards.",
-            },
+            source=titled(
+                {
+                    "ja": "{seed}：デッキ枚数 59枚ちょうど。",
+                    "zh-hant": "{seed}：牌組正好59張。",
+                    "en": "{seed}: a deck is exactly 59 cards.",
+                },
+                seed=_SEED,
+            ),
         ),
         Parameter(
             "both_out_wins",

@@ -15,6 +15,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import cast
 
+from cards.gamedefs.documents import titled
+from cards.gamedefs.shadowera import DOCUMENTS
 from cardsite.labels import Labels
 
 from .. import core
@@ -180,20 +182,35 @@ POLICIES: Mapping[str, Policy] = {
 }
 
 
-HERO_HEALTH_SOURCE = {
-    "ja": "ヒーローの体力を示す資料はありません（games.md）。30は仮定です。",
-    "zh-hant": "沒有資料給出英雄生命值（games.md）；30 是假設。",
-    "en": "No source gives hero health (games.md); 30 is an assumption.",
-}
+# The sources by the names a reader can look up: the seed by its title, the wiki the notes on the games cite.
+_SEED = DOCUMENTS.seed.shown
+_WIKI = DOCUMENTS["shadowera.com wiki"].title
+
+# No public source found gives it, so the citation names the ones searched.
+HERO_HEALTH_SOURCE = titled(
+    {
+        "ja": "ヒーローの体力を示す資料はありません（{seed}、{wiki}、その他の公開情報）。30は仮定です。",
+        "zh-hant": "沒有資料給出英雄生命值（{seed}、{wiki}及其他公開資料）；30 是假設。",
+        "en": "No source gives hero health ({seed}, {wiki} or any other public source); 30 is an assumption.",
+    },
+    seed=_SEED,
+    wiki=_WIKI,
+)
 
 
-WEAPON_WEAR_SOURCE = {
-    "ja": "武器の耐久度がどう減るかを示す資料はありません（games.md は耐久度という項目があることだけを記します）。"
-    "攻撃するたびに1減るのは仮定です。0にすると武器は壊れません。",
-    "zh-hant": "沒有資料說明武器耐久度如何減少（games.md 只記載有耐久度這一項）；每次攻擊減1是假設。設為0則武器不會損壞。",
-    "en": "No source says how a weapon loses durability (games.md names only the field); 1 for each attack is an "
-    "assumption. At 0 the weapon never wears out.",
-}
+WEAPON_WEAR_SOURCE = titled(
+    {
+        "ja": "武器の耐久度がどう減るかを示す資料はありません（{wiki} の Category:Card_Symbols は耐久度という項目があることだけを"
+        "記します）。"
+        "攻撃するたびに1減るのは仮定です。0にすると武器は壊れません。",
+        "zh-hant": "沒有資料說明武器耐久度如何減少（{wiki} 的 Category:Card_Symbols 只記載有耐久度這一項）；每次攻擊減1是假設。"
+        "設為0則武器不會損壞。",
+        "en": "No source says how a weapon loses durability ({wiki}, Category:Card_Symbols, names only the field); "
+        "1 for each attack is an "
+        "assumption. At 0 the weapon never wears out.",
+    },
+    wiki=_WIKI,
+)
 
 
 class ShadowEraEngine:

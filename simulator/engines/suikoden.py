@@ -25,7 +25,9 @@ from operator import attrgetter, itemgetter
 from types import MappingProxyType
 from typing import Any
 
+from cards.gamedefs.documents import titled
 from cards.gamedefs.suikoden import COLOURS as CARD_COLOURS
+from cards.gamedefs.suikoden import DOCUMENTS
 from cardsite.labels import Labels
 
 from ..core import (
@@ -46,6 +48,8 @@ from ..core import (
 )
 from . import register
 
+# The seed by its own title.
+_SEED = DOCUMENTS.seed.shown
 OPENING_HAND = 5  # games.md: draw an opening hand of 5, then turn over your first land.
 HAND_LIMIT = 5  # 6. 終了階段: 手牌6張以上時，必須棄到剩5張。
 WHITE = "白"
@@ -285,7 +289,7 @@ class SuikodenState(GameState):
 
 
 def _message(slug: str, ja: str, zh: str, en: str) -> Message:
-    return Message(slug, {"ja": ja, "zh-hant": zh, "en": en})
+    return Message(slug, titled({"ja": ja, "zh-hant": zh, "en": en}, seed=_SEED))
 
 
 class SuikodenEngine:
@@ -395,12 +399,15 @@ class SuikodenEngine:
                 Choice(1, {"ja": "未行動（縦置き）", "zh-hant": "未行動（縱置）", "en": "ready to act"}),
                 Choice(0, {"ja": "行動済み（横置き）", "zh-hant": "已行動（橫置）", "en": "having acted"}),
             ),
-            source={
-                "ja": "シード002の歸還階段は「可選擇放浪區的角色一名回場」とだけ記します。未行動で戻るのは仮定です。",
-                "zh-hant": "種子002的歸還階段只寫「可選擇放浪區的角色一名回場」；以未行動狀態回場是假設。",
-                "en": "Seed 002's 歸還階段 says only that one wandering character may come back; "
-                "coming back ready to act is an assumption.",
-            },
+            source=titled(
+                {
+                    "ja": "{seed}の歸還階段は「可選擇放浪區的角色一名回場」とだけ記します。未行動で戻るのは仮定です。",
+                    "zh-hant": "{seed}的歸還階段只寫「可選擇放浪區的角色一名回場」；以未行動狀態回場是假設。",
+                    "en": "{seed}'s 歸還階段 says only that one wandering character may come back; "
+                    "coming back ready to act is an assumption.",
+                },
+                seed=_SEED,
+            ),
         ),
     )
     policies = POLICIES
@@ -459,9 +466,9 @@ class SuikodenEngine:
         ),
         _message(
             "blue_unpaid",
-            "藍は藍の人物でしか支払わない（シードの例：一隻藍色人物を放浪させる。藍が仁・義・勇のどれかは資料にない）",
-            "藍只以藍色人物支付（種子之例：讓一隻藍色人物放浪；沒有資料說明藍是否為仁、義、勇之一）",
-            "藍 is paid only by 藍 characters (the seed's example sends 一隻藍色人物 wandering; no source says whether "
+            "藍は藍の人物でしか支払わない（{seed}の例：一隻藍色人物を放浪させる。藍が仁・義・勇のどれかは資料にない）",
+            "藍只以藍色人物支付（{seed}之例：讓一隻藍色人物放浪；沒有資料說明藍是否為仁、義、勇之一）",
+            "藍 is paid only by 藍 characters ({seed}'s example sends 一隻藍色人物 wandering; no source says whether "
             "藍 is one of 仁, 義, 勇)",
         ),
         _message(

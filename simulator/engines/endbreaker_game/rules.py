@@ -59,7 +59,7 @@ ASSUMPTIONS: dict[str, str] = {
     "opening_hand": "遊戲準備 ends with shuffling the deck (「洗牌後成為牌庫」) and says nothing of a first draw; "
     "5, the hand every later phase draws, is assumed (the same parameter as the starting-hand engine).",
     "pile_size": "The seed does not say how many cards each job or ability pile holds (396 cards in 65 kinds, "
-    "games.md); 10 is assumed.",
+    "groupsne.co.jp product page); 10 is assumed.",
     "gain_to": "「消耗對應技能值就可獲得場中卡片」 does not say where a gained card goes; the discard pile is "
     "assumed (the seed points to Dominion: 「我可以說請參考dominion嗎」).",
     "junction_card": "The seed reads scenarios in pairs and 「只看兩張連結處的內容」 but gives no scenario card; "
@@ -88,7 +88,7 @@ ASSUMPTIONS: dict[str, str] = {
     "left_neighbour": "レッドバロック's 「ターンプレイヤーの左隣のプレイヤー」: the seed does not say which way turns pass; "
     "the left neighbour is taken as the next player in turn order.",
     "darc_pile": "Rewards are 『１０００ダルク』 cards (「可獲得1000元2張」); the seed's 遊戲準備 places no ダルク pile and "
-    "gives no count (games.md: the official solo rules put one in the supply). By default it never runs out; a "
+    "gives no count (the official solo rules page at broccoli.co.jp puts one in the supply). By default it never runs out; a "
     "number makes it a pile of that many cards, and gains stop when it is empty.",
     "city_states": "ヘカトンケイル 「場の都市国家すべてを「AT：＋３」する」: the seed's card table never says which cards are "
     "都市国家, and no stored card has that kind. By default the effect reaches only a card whose stored kind is "
