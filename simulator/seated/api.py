@@ -3,7 +3,8 @@
 own seat, at most one); ``GET plays/<id>/`` the table, the log and the choice you are asked (``?turn=N``: a game
 of strategies after N turns); ``POST plays/<id>/answers/`` answer it; ``POST plays/<id>/play-hand/`` play your
 whole hand card after card (``{"answered"}``: as the state gave it); ``POST plays/<id>/undo/`` take the last
-answer back."""
+answer back. Each change takes the state's ``answered`` as its sender last read it and refuses (409
+``stale_state``) a game that has moved on since."""
 
 from __future__ import annotations
 
@@ -46,17 +47,33 @@ class SeatedRequestSerializer(KnownKeysSerializer):
     seed = serializers.IntegerField(min_value=0, max_value=MAX_SEED, required=False)
 
 
+SEEN_HELP = (
+    "The state's `answered` as you last read it: if the game has moved on since (another tab or program "
+    "answered, or this request was sent twice), nothing is changed and the answer is a 409 `stale_state`."
+)
+
+
+def _seen_field(*, required: bool) -> serializers.IntegerField:
+    return serializers.IntegerField(
+        min_value=0,
+        max_value=99999,
+        required=required,
+        help_text=SEEN_HELP if required else f"{SEEN_HELP} Send it: without it the state is not checked.",
+    )
+
+
 class AnswerSerializer(KnownKeysSerializer):
     answer = serializers.CharField(max_length=200, help_text="One of the pending choice's `options[].value`.")
+    # Optional: programs written before it keep working; the documentation asks for it.
+    answered = _seen_field(required=False)
 
 
 class PlayHandSerializer(KnownKeysSerializer):
-    answered = serializers.IntegerField(
-        min_value=0,
-        max_value=99999,
-        help_text="The state's `answered` as you last read it: if the game has moved on since (another tab or "
-        "program answered), nothing is played and the answer is a 409 `stale_state`.",
-    )
+    answered = _seen_field(required=True)
+
+
+class UndoSerializer(KnownKeysSerializer):
+    answered = _seen_field(required=False)
 
 
 def _state(request: Request, seated: SeatedGame, after_turns: int | None = None) -> dict[str, Any]:
@@ -139,15 +156,19 @@ class SeatedAnswerView(APIView):
 
     @extend_schema(
         summary="Answer your pending choice",
+        description="Send the state's `answered` with the answer: a request sent twice (a retry, a double tap) "
+        "or made from a state another tab or program has since answered is then refused with a 409 "
+        "`stale_state` instead of answering a later choice that happens to offer the same option. 404 for a game "
+        "that is not yours; 409 `nothing_to_answer` when the game asks you nothing; 400 `not_an_option`.",
         request=AnswerSerializer,
         responses={200: STATE, 400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
-        seated = seated_selectors.own_game(request.user, pk)
+        seated_selectors.own_game(request.user, pk)  # 404 before a body's problems are told
         serializer = AnswerSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        _game, fullgame = fullgame_selectors.fullgame_or_404(seated.game.slug)
-        seated = seated_services.answer(seated, fullgame, serializer.validated_data["answer"])
+        data = serializer.validated_data
+        seated = seated_services.answer(request.user, pk, data["answer"], seen=data.get("answered"))
         return Response(_state(request, seated))
 
 
@@ -179,9 +200,14 @@ class SeatedUndoView(APIView):
 
     @extend_schema(
         summary="Take your last answer back",
-        request=None,
-        responses={200: STATE, 404: ErrorSerializer, 409: ErrorSerializer},
+        description="Send the state's `answered`: an undo sent twice is then refused with a 409 `stale_state` "
+        "instead of taking back two answers. 409 `nothing_to_take_back` when no answer is left to take back.",
+        request=UndoSerializer,
+        responses={200: STATE, 400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
-        seated = seated_services.take_back(seated_selectors.own_game(request.user, pk))
+        seated_selectors.own_game(request.user, pk)  # 404 before a body's problems are told
+        serializer = UndoSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        seated = seated_services.take_back(request.user, pk, seen=serializer.validated_data.get("answered"))
         return Response(_state(request, seated))

@@ -2,7 +2,8 @@
 strategies in the others, or strategies only), answer the person's choice, take an answer back, and keep a
 comparison's sample game to watch turn by turn. Every answer is checked by replaying the game with it
 (``FullGame.advance``) before it is stored, under a lock on the row, so two tabs answering at once cannot store
-an answer the game did not offer."""
+an answer the game did not offer; a change sent with the number of answers its sender saw (``answered``) is
+refused once the game has moved on, so it never lands on a later choice that happens to offer the same option."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.http import Http404
 from django.utils.translation import gettext_lazy as _
 
 from cards.models import Game
@@ -72,14 +74,35 @@ def start_seated(
     )
 
 
-@transaction.atomic
-def answer(seated: SeatedGame, fullgame: FullGame, choice: str) -> SeatedGame:
-    """Adds the person's answer to their pending choice; refused (409) when the game asks them nothing now, and
-    (400) for an answer that is not one of the options."""
+def _locked_as_seen(player: Any, pk: int, seen: int | None) -> tuple[SeatedGame, FullGame, Any]:
+    """``player``'s game ``pk`` locked for the change, its whole game and the game replayed (``advanced``): 404
+    for a game that is not ``player``'s (its existence is not revealed), 409 ``stale_state`` when ``seen`` (the
+    answers the caller's view of the game was made with: the state's ``answered``, None for a caller that does
+    not say) is no longer the game's count. Every change to the answers comes through here, so an answer, a
+    hand played or a take-back meant for one state is never applied to a later one (a double tap, another tab,
+    a program that retries)."""
     from . import selectors as seated_selectors  # the selectors replay; they import nothing from here
 
-    current = SeatedGame.objects.select_for_update().get(pk=seated.pk)
+    seated_selectors.own_game(player, pk)
+    current = SeatedGame.objects.select_for_update().select_related("game").get(pk=pk)
+    fullgame = get_fullgame(current.game.slug)
+    if fullgame is None or fullgame.advance is None:  # start_seated refuses such a game: never stored
+        raise Http404
     before = seated_selectors.advanced(current, fullgame)
+    if seen is not None and seen != before.answered:
+        raise Conflict(
+            _("The game has moved on since you looked at it (another tab or program answered). Look again."),
+            code="stale_state",
+        )
+    return current, fullgame, before
+
+
+@transaction.atomic
+def answer(player: Any, pk: int, choice: str, *, seen: int | None = None) -> SeatedGame:
+    """Adds the person's answer to their pending choice. Refused as ``_locked_as_seen`` refuses (a game not
+    ``player``'s, a state that moved on), (409) when the game asks them nothing now, and (400) for an answer that
+    is not one of the options."""
+    current, _fullgame, before = _locked_as_seen(player, pk, seen)
     if before.pending is None or current.person is None:
         raise Conflict(_("The game asks you nothing now."), code="nothing_to_answer")
     if choice not in before.pending.options:
@@ -105,26 +128,14 @@ def play_hand(player: Any, pk: int, *, seen: int | None = None) -> SeatedGame:
     """Plays the person's hand one card after another, in the order the game offers them, as if they had answered
     each play choice with its first card; stops when the game asks anything else (a card's "may", a choice of
     cards, resolve or gain), when only stopping is left, or at the end. Each card is its own answer, so taking
-    one back takes back one card. The page and the API alike come here, so the refusals are the same: 404 for a
-    game that is not ``player``'s (its existence is not revealed), 409 ``game_over`` once the game is over, 409
-    ``stale_state`` when ``seen`` (the answers the caller's view of the game was made with: the state's
-    ``answered``) is no longer the game's count (another tab or program answered since), and 409
-    ``nothing_to_play`` when the game asks no play of a card now."""
+    one back takes back one card. The page and the API alike come here, so the refusals are the same: those of
+    ``_locked_as_seen`` (a game not ``player``'s, a state that moved on), 409 ``game_over`` once the game is
+    over, and 409 ``nothing_to_play`` when the game asks no play of a card now."""
     from . import selectors as seated_selectors  # the selectors replay; they import nothing from here
 
-    seated_selectors.own_game(player, pk)
-    current = SeatedGame.objects.select_for_update().select_related("game").get(pk=pk)
-    fullgame = get_fullgame(current.game.slug)
-    if fullgame is None or fullgame.advance is None:
-        raise Conflict(_("There is no card to play now."), code="nothing_to_play")
-    before = seated_selectors.advanced(current, fullgame)
+    current, fullgame, before = _locked_as_seen(player, pk, seen)
     if before.pending is None and before.game.winners:
         raise Conflict(_("The game is over."), code="game_over")
-    if seen is not None and seen != before.answered:
-        raise Conflict(
-            _("The game has moved on since you looked at it (another tab or program answered). Look again."),
-            code="stale_state",
-        )
     kept = answers = list(current.answers)
     for _played in range(MAX_HAND_PLAYS):
         pending = before.pending
@@ -143,12 +154,15 @@ def play_hand(player: Any, pk: int, *, seen: int | None = None) -> SeatedGame:
 
 
 @transaction.atomic
-def take_back(seated: SeatedGame) -> SeatedGame:
-    """Takes the person's last answer back (the game is replayed without it)."""
-    current = SeatedGame.objects.select_for_update().get(pk=seated.pk)
-    if not current.answers:
+def take_back(player: Any, pk: int, *, seen: int | None = None) -> SeatedGame:
+    """Takes the person's last answer back (the game is replayed without it): the last one the game used, so
+    answers kept under an earlier version of its choices, which the player never saw applied, are not what goes.
+    Refused as ``_locked_as_seen`` refuses (so a take-back sent twice takes back one answer, not two) and (409)
+    when no answer is used."""
+    current, _fullgame, before = _locked_as_seen(player, pk, seen)
+    if not before.answered:
         raise Conflict(_("There is no answer to take back."), code="nothing_to_take_back")
-    current.answers = current.answers[:-1]
+    current.answers = current.answers[: before.answered - 1]
     current.save(update_fields=["answers", "updated_at"])
     return current
 

@@ -111,7 +111,9 @@ def play(request: HttpRequest, game: str, pk: int) -> HttpResponse:
             if request.POST.get("play_hand"):
                 seated = seated_services.play_hand(request.user, seated.pk, seen=_seen(request))
             else:
-                seated = seated_services.answer(seated, fullgame, request.POST.get("answer", ""))
+                seated = seated_services.answer(
+                    request.user, seated.pk, request.POST.get("answer", ""), seen=_seen(request)
+                )
         except AppError as refused:
             error, status = refused.message, refused.status
         else:
@@ -178,7 +180,7 @@ def take_back(request: HttpRequest, game: str, pk: int) -> HttpResponse:
     seated = seated_selectors.own_game(request.user, pk, game)
     _game, fullgame = fullgame_selectors.fullgame_or_404(game)
     try:
-        seated_services.take_back(seated)
+        seated_services.take_back(request.user, seated.pk, seen=_seen(request))
     except AppError as refused:
         return _render(request, seated, fullgame, error=refused.message, status=refused.status)
     return redirect("seated:game", game=game, pk=seated.pk)
