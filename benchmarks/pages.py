@@ -31,9 +31,9 @@ repeat visit.
 
 The machine's load average is printed before and after the run. The CPU slowdown is emulated on top of whatever
 else the machine runs, and a page does more work than the bare page, so other work slows the page more than the
-bare page and its ratio grows: figures are comparable only from a quiet machine. The report says how busy the
-machine's cores were over the two seconds before the run (before its own server and browser add theirs; from
-``/proc/stat``), and warns when they were busy more than a third of the time.
+bare page and its ratio grows: figures are comparable only from a quiet machine. The report says how much of the
+machine's CPU time, over the measured visits, went to other work than this benchmark's own processes (its server,
+its browser and their children; from ``/proc``), and warns when that was more than a third.
 """
 
 from __future__ import annotations
@@ -43,7 +43,6 @@ import os
 import shutil
 import statistics
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -166,15 +165,14 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=0, help="the server's port (default: a free one)")
     arguments = parser.parse_args()
     executable = chromium()
-    busy_before = cores_busy()  # before this benchmark's own server and browser add theirs
 
     with production_server(
         "pages", SETUP, workers=arguments.workers, database_url=arguments.database_url, port=arguments.port
     ) as (url, prepared, _temporary):
-        report(executable, url, prepared, arguments, busy_before)
+        report(executable, url, prepared, arguments)
 
 
-def report(executable: str, url: str, prepared: dict, arguments: argparse.Namespace, busy_before: float | None) -> None:
+def report(executable: str, url: str, prepared: dict, arguments: argparse.Namespace) -> None:
     from playwright.sync_api import sync_playwright
 
     deck = prepared["deck"]
@@ -197,6 +195,7 @@ def report(executable: str, url: str, prepared: dict, arguments: argparse.Namesp
             headless=True,
             args=["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
         )
+        before = cpu_ticks()
         try:
             for target in targets:  # once unmeasured: every process's caches filled (the page cache too)
                 measure(browser, url, target, prepared["session"])
@@ -206,39 +205,54 @@ def report(executable: str, url: str, prepared: dict, arguments: argparse.Namesp
                     paired_bare[target.name].append(floor)
                     runs[bare.name].append(floor)
                     runs[target.name].append(measure(browser, url, target, prepared["session"]))
+            after = cpu_ticks()  # before the browser closes: its reaped renderers are counted in its own times
         finally:
             browser.close()
     print_report(arguments, targets, runs, paired_bare)
-    print_busy(busy_before)
+    print_other_work(before, after)
 
 
-BUSY_WARNING = 1 / 3
+OTHER_WORK_WARNING = 1 / 3
 
 
-def cores_busy(seconds: float = 2.0) -> float | None:
-    """The share of the machine's CPU time spent busy over ``seconds`` (``/proc/stat``); None where it is not kept."""
-
-    def sample() -> tuple[int, int]:
-        fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
-        idle = fields[3] + (fields[4] if len(fields) > 4 else 0)  # idle and waiting for input or output
-        return idle, sum(fields)
-
+def cpu_ticks() -> tuple[int, int] | None:
+    """The machine's busy CPU time and this process's with all its descendants' (the server, the browser and
+    the children they reaped), in clock ticks (``/proc``); None where ``/proc`` is not there."""
     try:
-        idle_before, total_before = sample()
-        time.sleep(seconds)
-        idle_after, total_after = sample()
+        fields = [int(value) for value in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
+        machine = sum(fields) - fields[3] - (fields[4] if len(fields) > 4 else 0)  # all but idle and I/O wait
+        parents: dict[int, int] = {}
+        times: dict[int, int] = {}
+        for entry in Path("/proc").iterdir():
+            if not entry.name.isdigit():
+                continue
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue  # a process that ended meanwhile
+            after_name = stat.rsplit(")", 1)[1].split()  # the name, in brackets, may hold spaces
+            parents[int(entry.name)] = int(after_name[1])
+            times[int(entry.name)] = sum(int(value) for value in after_name[11:15])  # utime, stime, cutime, cstime
     except (OSError, ValueError, IndexError):
         return None
-    total = total_after - total_before
-    return 1 - (idle_after - idle_before) / total if total else None
+    ours, frontier = {os.getpid()}, [os.getpid()]
+    while frontier:
+        parent = frontier.pop()
+        children = [pid for pid, ppid in parents.items() if ppid == parent and pid not in ours]
+        ours.update(children)
+        frontier.extend(children)
+    return machine, sum(times.get(pid, 0) for pid in ours)
 
 
-def print_busy(busy: float | None) -> None:
-    """How busy the machine was before the run, and a warning when it was not quiet."""
-    if busy is None:
+def print_other_work(before: tuple[int, int] | None, after: tuple[int, int] | None) -> None:
+    """How much of the machine's CPU time went to other work during the visits, and a warning when it was not
+    a quiet machine."""
+    if before is None or after is None or after[0] <= before[0]:
         return
-    print(f"the cores were busy {busy:.0%} of the time over the two seconds before the run ({os.cpu_count()} cores)")
-    if busy > BUSY_WARNING:
+    machine, ours = after[0] - before[0], after[1] - before[1]
+    other = max(0, machine - ours) / machine
+    print(f"other work than this benchmark's took {other:.0%} of the machine's busy CPU time during the visits")
+    if other > OTHER_WORK_WARNING:
         print(
             "the machine was not quiet: other work slows a page more than the bare page, so these ratios overstate"
             " the pages; measure again on a quiet machine"
