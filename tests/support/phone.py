@@ -60,3 +60,45 @@ def phone_problems(page, axe_source: str, screen_height: int = 844) -> list[str]
         found.append(f"first link is not a skip link to the content: {layout}")
     page.evaluate(axe_source)  # through the debugging protocol: the page's policy does not apply
     return found + page.evaluate(AXE_RUN)
+
+
+# Every visible control under WCAG 2.2's minimum target size (24 × 24 CSS px), named with its size: inputs, lists,
+# text boxes, buttons, folding summaries and links. A link inside a sentence is exempt, as WCAG exempts it (its
+# size is the line's): an inline link with words of a sentence right beside it. A control hidden until
+# the keyboard reaches it (the skip link, clipped) is not on the screen to tap.
+SMALL_TARGETS = """() => {
+  const MINIMUM = 24;
+  const hidden = (element) => {
+    for (let node = element; node && node !== document.body; node = node.parentElement) {
+      const css = getComputedStyle(node);
+      if (css.visibility === 'hidden' || css.opacity === '0' || css.clipPath !== 'none' || css.clip !== 'auto') {
+        return true;
+      }
+    }
+    return false;
+  };
+  // Words of a sentence right beside the link, or beside the inline element (<strong>, <em>) that holds it alone.
+  const inSentence = (link) => {
+    const words = (node) => node && node.nodeType === Node.TEXT_NODE && /\\p{L}/u.test(node.textContent);
+    for (let node = link; node && getComputedStyle(node).display === 'inline'; node = node.parentElement) {
+      if (words(node.previousSibling) || words(node.nextSibling)) return true;
+      if (node.parentElement && node.parentElement.children.length > 1) return false;
+    }
+    return false;
+  };
+  const name = (element) => {
+    const words = (element.getAttribute('aria-label') || element.textContent || element.getAttribute('name')
+      || element.getAttribute('type') || '').trim().replace(/\\s+/g, ' ').slice(0, 30);
+    return element.tagName.toLowerCase() + [...element.classList].map((c) => '.' + c).join('') + ` "${words}"`;
+  };
+  const selector = 'input:not([type=hidden]), select, textarea, button, summary, a[href]';
+  return [...document.querySelectorAll(selector)]
+    .filter((element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && !hidden(element);
+    })
+    .filter((element) => !(element.tagName === 'A' && inSentence(element)))
+    .map((element) => [element, element.getBoundingClientRect()])
+    .filter(([, box]) => box.width < MINIMUM - 0.01 || box.height < MINIMUM - 0.01)
+    .map(([element, box]) => `${name(element)} ${Math.round(box.width)}×${Math.round(box.height)}`);
+}"""
