@@ -152,3 +152,37 @@ def test_the_home_page_says_each_thin_game_can_be_goldfished_with_placeholders(s
         node for node in page.find_all("li", cls="game-card") if node.find_all("a", href="/games/endbreaker/")
     )
     assert not endbreaker.find_all("li", cls="ability-with-placeholders")  # its decks are choices of real piles
+
+
+POSSIBLE_WITH_ASSUMPTIONS = {
+    "ja": "想定値を決めればできます",
+    "zh-hant": "設定假設值就可以",
+    "zh-hans": "设定假设值就可以",
+    "en": "possible with your assumed values",
+}
+
+
+@pytest.mark.parametrize("language", UI_LANGUAGES)
+def test_whole_games_are_possible_with_assumed_values_where_only_card_values_are_unknown(
+    seeded_db, client, language
+):
+    # The seed's エンドブレイカー！SCG lacks skills, costs and AT the whole game reads: a deck plays it on the values
+    # its player assumes, so the game page says how, and still lists what the database lacks.
+    status = _status(client, "/games/endbreaker/", language)
+    whole = status.find_all("li", cls="ability-possible")[-1]
+    text = squash(whole.text)
+    assert POSSIBLE_WITH_ASSUMPTIONS[language] in text
+    assert whole.find("a").attrs["href"] == "/simulator/games/endbreaker/play/"
+    assert whole.find("p", cls="ability-how").find("a").attrs["href"] == "/decks/new/?game=endbreaker"
+    assert whole.find_all("li", cls="gap")  # the values the database lacks, each linked to its gap
+
+
+def test_whole_games_are_not_possible_before_a_legal_deck(seeded_db):
+    from cards.missing import presentation, selectors
+    from cards.models import Game
+
+    game = Game.objects.get(slug="shadowera")  # no legal deck: assumed values cannot stand in for missing cards
+    status = presentation.game_status(game, selectors.missing_map(game), "en", has_engine=True, has_fullgame=True)
+    whole = status.abilities[-1]
+    assert (whole.possible, whole.state, whole.how) == (False, "not possible yet", None)
+    assert whole.why_not == status.abilities[1].why_not

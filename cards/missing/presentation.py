@@ -370,6 +370,31 @@ def _goldfish_ability(
     )
 
 
+def _whole_game_ability(
+    game: Game, missing: Any, language: str, new_deck: str, shortfalls: list[GapRow]
+) -> GameAbility:
+    """Whole games: not yet where no legal deck can be built; where only card values are unknown, possible with
+    the values a player assumes for their deck (kept apart from the card data and named on every result)."""
+    text = _("Play whole games and compare strategies")
+    url = reverse("seated:start", args=[game.slug])
+    if shortfalls:
+        return _blocked(text, url, shortfalls)
+    simulator_gaps = [_simulator_row(game, gap, language) for gap in missing.simulator_gaps]
+    if not simulator_gaps:
+        return GameAbility(text, url, possible=True)
+    how = GapRow(
+        _(
+            "The database lacks values the whole game needs (below). A deck plays with the values you assume for "
+            "them: they are kept apart from the card data and named on every result."
+        ),
+        [Link(_("Make a deck and state its assumed values"), new_deck)],
+        missing=False,
+    )
+    return GameAbility(
+        text, url, possible=True, why_not=simulator_gaps, state=_("possible with your assumed values"), how=how
+    )
+
+
 def game_status(
     game: Game, missing: Any, language: str, *, has_engine: bool, has_fullgame: bool, has_placeholders: bool = False
 ) -> GameStatus:
@@ -401,15 +426,7 @@ def game_status(
             _goldfish_ability(game, missing, language, new_deck, shortfalls, has_placeholders=has_placeholders)
         )
     if has_fullgame:
-        simulator_gaps = [_simulator_row(game, gap, language) for gap in missing.simulator_gaps]
-        whole_games = _("Play whole games and compare strategies")
-        whole_games_url = reverse("seated:start", args=[slug])
-        blocking = shortfalls or simulator_gaps
-        abilities.append(
-            _blocked(whole_games, whole_games_url, blocking)
-            if blocking
-            else GameAbility(whole_games, whole_games_url, possible=True)
-        )
+        abilities.append(_whole_game_ability(game, missing, language, new_deck, shortfalls))
     helps = [
         Link(_("The map of what is missing"), gaps_url),
         Link(_("Add a card with the card form"), where_to_fill(game)),
