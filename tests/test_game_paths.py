@@ -163,9 +163,7 @@ POSSIBLE_WITH_ASSUMPTIONS = {
 
 
 @pytest.mark.parametrize("language", UI_LANGUAGES)
-def test_whole_games_are_possible_with_assumed_values_where_only_card_values_are_unknown(
-    seeded_db, client, language
-):
+def test_whole_games_are_possible_with_assumed_values_where_only_card_values_are_unknown(seeded_db, client, language):
     # The seed's エンドブレイカー！SCG lacks skills, costs and AT the whole game reads: a deck plays it on the values
     # its player assumes, so the game page says how, and still lists what the database lacks.
     status = _status(client, "/games/endbreaker/", language)
