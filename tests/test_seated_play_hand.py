@@ -99,6 +99,14 @@ def test_someone_elses_game_is_404_and_without_credentials_401(owner, other):
     assert SeatedGame.objects.get().answers == []
 
 
+def test_someone_elses_game_is_404_before_the_body_is_read(owner, other):
+    # as answers and undo: a body's problems are not told about a game that is not the caller's
+    state = started(api_of(owner))
+    refused = api_of(other).post(f"{state['url']}play-hand/", {"answered": "many"}, format="json")
+    assert refused.status_code == 404
+    assert SeatedGame.objects.get().answers == []
+
+
 def test_the_service_itself_refuses_someone_elses_game(owner, other):
     # whoever calls it (the page, the API, anything later), the owner check is the service's own
     state = started(api_of(owner))

@@ -188,6 +188,7 @@ class SeatedPlayHandView(APIView):
         responses={200: STATE, 400: ErrorSerializer, 404: ErrorSerializer, 409: ErrorSerializer},
     )
     def post(self, request: Request, pk: int) -> Response:
+        seated_selectors.own_game(request.user, pk)  # 404 before a body's problems are told, as answers and undo
         serializer = PlayHandSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         seated = seated_services.play_hand(request.user, pk, seen=serializer.validated_data["answered"])
